@@ -1,0 +1,1 @@
+//! URLs in free text (placeholder, filled by the extraction work).

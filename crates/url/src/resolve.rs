@@ -1,0 +1,1 @@
+//! Relative references (placeholder, filled by the resolution work).

@@ -1,0 +1,35 @@
+//! Conformance runner: other projects' URL suites from `../shared/testdata`.
+//!
+//! Each suite module reads its JSON-lines files, runs every case through
+//! Uniform and records the outcome in a [`Tally`]. A case whose result
+//! differs from the suite's answer is an *expected difference* when it is
+//! listed, with the reason, in `testdata/conformance/*.toml` (WHATWG's or
+//! curl's own rules where the RFCs say otherwise); any other difference
+//! fails the run.
+//!
+//! Where `../shared/testdata` is absent (a user's clone) the runner says so
+//! and passes; under `CI=true` its absence is a failure.
+
+mod support;
+
+use std::process::ExitCode;
+use support::{Differences, Tally};
+
+fn main() -> ExitCode {
+    let Some(root) = support::shared_testdata() else {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            eprintln!("conformance: ../shared/testdata is missing, and CI=true requires it");
+            return ExitCode::FAILURE;
+        }
+        println!("conformance: ../shared/testdata not found; skipping (set UNIFORM_SHARED_TESTDATA to run)");
+        println!("0 passed, 0 failed");
+        return ExitCode::SUCCESS;
+    };
+    let diffs = Differences::load();
+    let mut tallies: Vec<Tally> = Vec::new();
+    let suites: &[(&str, fn(&std::path::Path, &Differences) -> Vec<Tally>)] = &[];
+    for (_name, run) in suites {
+        tallies.extend(run(&root, &diffs));
+    }
+    support::report(&tallies, &diffs)
+}
