@@ -1,9 +1,67 @@
 //! Uniform: URLs by RFC 1738, RFC 1630 and RFC 3986.
+//!
+//! A URL names an object and says how to reach it. This crate reads URLs
+//! exactly by the grammars of RFC 1738 (the default), RFC 1630 and RFC
+//! 3986, strictly or leniently, and reports every violation at its byte
+//! with the rule and the section it breaks. It has no I/O and no required
+//! dependency.
+//!
+//! # Overview
+//!
+//! - [`UrlRef`] parses without allocating; [`Url`] owns its text. Both give
+//!   the components of RFC 1738 section 3.1: scheme, user, password, host,
+//!   port, url-path, search part and fragment.
+//! - [`ParseOptions`] chooses the [`Dialect`] and strict or lenient mode.
+//! - [`pct`] encodes and decodes, with named sets per component and scheme.
+//! - [`UrlRef::canonical`] and [`UrlRef::equivalent`] bring URLs to one
+//!   form and compare them: an encoded reserved character is never the
+//!   same as the character.
+//! - [`resolve`] resolves and relativizes references by RFC 1630, RFC 1808
+//!   and RFC 3986; [`extract`] finds URLs in free text.
+//!
+//! # Example: the common Internet scheme syntax
+//!
+//! ```
+//! use uniform::UrlRef;
+//!
+//! // RFC 1738 section 3.1: an empty user name is not an absent one.
+//! let url = UrlRef::parse("ftp://@host.com/")?;
+//! assert_eq!(url.user(), Some(""));
+//! assert_eq!(url.password(), None);
+//!
+//! // The "/" after the host is not part of the url-path.
+//! let url = UrlRef::parse("ftp://myname@host.dom/%2Fetc/motd")?;
+//! assert_eq!(url.path(), Some("%2Fetc/motd"));
+//! # Ok::<_, uniform::ParseError>(())
+//! ```
+//!
+//! # Example: strict checking with positioned errors
+//!
+//! ```
+//! use uniform::{ParseErrorKind, ParseOptions};
+//!
+//! // RFC 1630, example 3: "%" must start an escape.
+//! let err = ParseOptions::new().strict(true)
+//!     .parse("news:12345667123%asdghfh@info.cern.ch").unwrap_err();
+//! assert_eq!(err.kind(), ParseErrorKind::BadEscape);
+//! assert_eq!(err.offset(), 16);
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs, missing_debug_implementations)]
 
+mod canon;
+mod error;
 pub mod extract;
+mod host;
+mod parser;
+pub mod pct;
 pub mod resolve;
 mod scheme;
+mod table;
+mod url;
 
+pub use error::{ParseError, ParseErrorKind};
+pub use parser::{Dialect, MAX_WARNINGS, ParseOptions};
 pub use scheme::Scheme;
+pub use table::Component;
+pub use url::{Url, UrlRef};

@@ -1,0 +1,219 @@
+//! The canonical form, and equivalence as equality of canonical forms.
+//!
+//! RFC 1630 ("Reduced or increased safe character sets"): "Before two URIs
+//! can be compared, it is therefore necessary to bring them to the same
+//! encoding level. However, the reserved characters [...] may NEVER be
+//! encoded and unencoded in this way." The canonical form is therefore:
+//!
+//! - the scheme and the host in lower case (RFC 1738 section 2.1 and
+//!   section 3.1, by RFC 1034 names);
+//! - the scheme's default port dropped, and a `:` with no port;
+//! - a `/` after the authority of a scheme that uses the common Internet
+//!   syntax when its url-path is absent (RFC 1738: "the whole url-path may
+//!   be omitted, including the `/`", so `ftp://h` and `ftp://h/` are one);
+//! - an escape decoded where its octet may stand unencoded in that
+//!   component and is not reserved there by the scheme (RFC 1738 sections
+//!   2.2 and 3): `%2D` becomes `-` everywhere, `%2F` stays in an FTP or HTTP
+//!   path, `%40` stays in a news message-id; under RFC 3986 only the
+//!   unreserved characters are decoded (its section 6.2.2.2);
+//! - the remaining escapes in upper-case hex;
+//! - every character that may not stand unencoded (unsafe, controls,
+//!   octets 80-FF, a `%` that starts no escape) encoded.
+
+use crate::parser::NONE;
+use crate::pct::{escape_value, push_escape};
+use crate::table::{Component, allowed};
+use crate::url::UrlRef;
+use crate::{Dialect, Scheme};
+
+/// The characters a scheme reserves in a component, beyond what the
+/// dialect's grammar already keeps out of it: their escapes are never
+/// decoded, their literal forms never encoded.
+fn reserved(scheme: Scheme, comp: Component, d: Dialect, b: u8) -> bool {
+    // "#" always delimits the fragment; "?" delimits the search part
+    // where the scheme has one, and is kept encoded in the user name and
+    // password so that no reader ends the authority early.
+    if b == b'#' {
+        return true;
+    }
+    if b == b'?' && (d.has_search(scheme) || matches!(comp, Component::User | Component::Password)) {
+        return true;
+    }
+    if d == Dialect::Rfc3986 {
+        // Section 6.2.2.2: decode the unreserved characters only.
+        return !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'));
+    }
+    let all_reserved = b";/?:@&=".contains(&b);
+    match comp {
+        // RFC 1738 section 3.1: ":", "@" and "/" must be encoded.
+        Component::User | Component::Password => b":@/".contains(&b),
+        Component::Path => match scheme {
+            Scheme::Ftp => b"/;".contains(&b),
+            Scheme::File => b"/;".contains(&b),
+            Scheme::Http | Scheme::Https => b"/;?".contains(&b),
+            // Section 3.4.1: "Within the gopher-path, no characters are reserved."
+            Scheme::Gopher => false,
+            // Section 3.5: "Within mailto URLs, there are no reserved characters."
+            Scheme::Mailto => false,
+            // Section 3.6: "@" tells a message-id from a group.
+            Scheme::News => b == b'@',
+            Scheme::Nntp => b == b'/',
+            Scheme::Wais => b"/?".contains(&b),
+            Scheme::Prospero => b"/;=".contains(&b),
+            _ => all_reserved,
+        },
+        // In a search part "+" stands for a space (RFC 1630, query
+        // strings), and "&" and "=" delimit form fields.
+        Component::Query => all_reserved || b == b'+',
+        _ => all_reserved,
+    }
+}
+
+/// Appends `text`, brought to the canonical encoding of `comp`.
+fn push_component(out: &mut String, text: &[u8], scheme: Scheme, comp: Component, d: Dialect) {
+    let mut i = 0;
+    while i < text.len() {
+        let b = text[i];
+        if b == b'%' {
+            if let Some(v) = escape_value(text, i) {
+                if allowed(v, d, comp) && !reserved(scheme, comp, d, v) {
+                    out.push(v as char);
+                } else {
+                    push_escape(out, v);
+                }
+                i += 3;
+                continue;
+            }
+            // A "%" that starts no escape is data.
+            push_escape(out, b);
+        } else if allowed(b, d, comp) || (b == b'?' && comp == Component::Path && !d.has_search(scheme)) {
+            out.push(b as char);
+        } else {
+            push_escape(out, b);
+        }
+        i += 1;
+    }
+}
+
+/// The canonical form of `url` (see the module documentation).
+pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
+    let s = url.as_str();
+    let d = url.dialect();
+    let scheme = url.scheme_kind();
+    let mut out = String::with_capacity(s.len() + 8);
+    out.extend(url.scheme().chars().map(|c| c.to_ascii_lowercase()));
+    out.push(':');
+    if url.has_authority() {
+        out.push_str("//");
+        if let Some(user) = url.user() {
+            push_component(&mut out, user.as_bytes(), scheme, Component::User, d);
+            if let Some(pw) = url.password() {
+                out.push(':');
+                push_component(&mut out, pw.as_bytes(), scheme, Component::Password, d);
+            }
+            out.push('@');
+        }
+        let host = url.host().unwrap_or_default().as_bytes();
+        let mut i = 0;
+        while i < host.len() {
+            let b = host[i];
+            // Escapes in a host keep their octet: decoding "%2F" there is
+            // the authority confusion of CVE-2022-27780.
+            if let Some(v) = (b == b'%').then(|| escape_value(host, i)).flatten() {
+                push_escape(&mut out, v);
+                i += 3;
+                continue;
+            }
+            if b >= 0x80 || b <= 0x20 || b == 0x7f {
+                push_escape(&mut out, b);
+            } else {
+                out.push(b.to_ascii_lowercase() as char);
+            }
+            i += 1;
+        }
+        if let Some(p) = url.port() {
+            if Some(p) != scheme.default_port() {
+                out.push(':');
+                out.push_str(&p.to_string());
+            }
+        }
+        if url.path().is_none() && scheme.uses_internet_syntax() {
+            out.push('/');
+        }
+    }
+    let path = url.path_with_slash();
+    push_component(&mut out, path.as_bytes(), scheme, Component::Path, d);
+    if let Some(q) = url.query() {
+        out.push('?');
+        push_component(&mut out, q.as_bytes(), scheme, Component::Query, d);
+    }
+    if url.offsets().fragment_start != NONE {
+        out.push('#');
+        push_component(&mut out, url.fragment().unwrap_or_default().as_bytes(), scheme, Component::Fragment, d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Dialect, ParseOptions, UrlRef};
+
+    fn canon(s: &str) -> String {
+        UrlRef::parse(s).unwrap().canonical()
+    }
+
+    #[test]
+    fn rfc1630_examples_1_and_2() {
+        assert_eq!(
+            canon("http://info.cern.ch/albert/bertram/marie%2Dclaude"),
+            "http://info.cern.ch/albert/bertram/marie-claude"
+        );
+        assert_eq!(
+            canon("http://info.cern.ch/albert/bertram%2Fmarie-claude"),
+            "http://info.cern.ch/albert/bertram%2Fmarie-claude"
+        );
+    }
+
+    #[test]
+    fn default_port_and_case() {
+        assert_eq!(canon("HTTP://WWW.Example.COM:80"), "http://www.example.com/");
+        assert_eq!(canon("ftp://h:2121/x"), "ftp://h:2121/x");
+        assert_eq!(canon("gopher://h:/"), "gopher://h/");
+    }
+
+    #[test]
+    fn unsafe_is_encoded_and_hex_raised() {
+        assert_eq!(canon("ftp://h/a b~c%7e"), "ftp://h/a%20b%7Ec%7E");
+        assert_eq!(canon("ftp://h/100%"), "ftp://h/100%25");
+    }
+
+    #[test]
+    fn rfc3986_decodes_only_unreserved() {
+        let o = ParseOptions::new().dialect(Dialect::Rfc3986);
+        let u = o.parse("http://h/%7euser/%41%2f%3b").unwrap();
+        assert_eq!(u.canonical(), "http://h/~user/A%2F%3B");
+    }
+
+    #[test]
+    fn reserved_escapes_stay_per_scheme() {
+        assert_eq!(canon("mailto:a%40b.c"), "mailto:a@b.c");
+        assert_eq!(canon("news:a%40b@h"), "news:a%40b@h");
+        assert_eq!(canon("gopher://h/0a%2Fb"), "gopher://h/0a/b");
+        assert_eq!(canon("ftp://u%3Ax@h/"), "ftp://u%3Ax@h/");
+        assert_eq!(canon("ftp://h/a%3Fb"), "ftp://h/a?b");
+        assert_eq!(canon("http://h/a%3Fb"), "http://h/a%3Fb");
+    }
+
+    #[test]
+    fn canonical_is_idempotent_on_examples() {
+        for s in [
+            "ftp://myname@host.dom/%2Fetc/motd",
+            "HTTP://h:80/a%2d%7E?x=%41+b#%7e",
+            "gopher://H/1%09a%20b",
+            "mailto:Joe%25x@h",
+        ] {
+            let c = canon(s);
+            assert_eq!(canon(&c), c, "{s}");
+        }
+    }
+}

@@ -1,0 +1,272 @@
+//! Hosts: RFC 1738 hostname and hostnumber, RFC 1630 hostname, RFC 3986
+//! IP-literal, IPv4address and reg-name.
+
+use crate::Dialect;
+use crate::error::{ParseError, ParseErrorKind};
+use crate::parser::Sink;
+use crate::table::{Component, allowed, hex_val};
+
+/// Checks `host` (which starts at byte `at` of the input), reporting each
+/// violation to `sink`. The host is not an IP literal.
+pub(crate) fn check(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+    match d {
+        Dialect::Rfc3986 => check_reg_name(host, at, sink),
+        Dialect::Rfc1738 | Dialect::Rfc1630 => check_hostname(host, at, d, sink),
+    }
+}
+
+fn bad(at: usize, byte: Option<u8>, d: Dialect) -> ParseError {
+    ParseError::new(ParseErrorKind::BadHost, at, Component::Host, byte, d)
+}
+
+/// RFC 3986 section 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims ).
+/// An IPv4address is a reg-name too, so nothing more is needed.
+fn check_reg_name(host: &[u8], at: usize, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+    let mut i = 0;
+    while i < host.len() {
+        let c = host[i];
+        if allowed(c, Dialect::Rfc3986, Component::Host) {
+            i += 1;
+        } else if c == b'%' && escape_at(host, i) {
+            i += 3;
+        } else if c == b'%' {
+            sink.report(ParseError::new(
+                ParseErrorKind::BadEscape,
+                at + i,
+                Component::Host,
+                Some(c),
+                Dialect::Rfc3986,
+            ))?;
+            i += 1;
+        } else {
+            sink.report(bad(at + i, Some(c), Dialect::Rfc3986))?;
+            i += utf8_len(c);
+        }
+    }
+    Ok(())
+}
+
+/// Whether `s[i]` starts a complete `%XX` escape.
+#[inline]
+pub(crate) fn escape_at(s: &[u8], i: usize) -> bool {
+    s.get(i + 1).and_then(|&b| hex_val(b)).is_some()
+        && s.get(i + 2).and_then(|&b| hex_val(b)).is_some()
+}
+
+/// How many bytes to step over after a refused byte, so that one non-ASCII
+/// character gives one report.
+#[inline]
+pub(crate) fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0xc0..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf7 => 4,
+        _ => 1,
+    }
+}
+
+/// RFC 1738: host = hostname | hostnumber, with
+/// `hostname = *[ domainlabel "." ] toplabel`,
+/// `domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit`,
+/// `toplabel = alpha | alpha *[ alphadigit | "-" ] alphadigit`,
+/// `hostnumber = digits "." digits "." digits "." digits`.
+///
+/// RFC 1630: `hostname = ialpha [ "." hostname ]`, `ialpha = alpha [ xalphas ]`,
+/// and the same hostnumber.
+fn check_hostname(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+    // Characters first: each refused byte is reported where it is.
+    let mut clean = true;
+    let mut i = 0;
+    while i < host.len() {
+        let c = host[i];
+        if allowed(c, d, Component::Host) {
+            i += 1;
+            continue;
+        }
+        clean = false;
+        sink.report(bad(at + i, Some(c), d).with_detail(match d {
+            Dialect::Rfc1738 => "a host name holds letters, digits, '-' and '.'",
+            _ => "a host name holds xalpha characters and '.'",
+        }))?;
+        i += utf8_len(c);
+    }
+    if !clean {
+        return Ok(());
+    }
+    if is_hostnumber(host) {
+        return check_hostnumber(host, at, d, sink);
+    }
+    // Then the label structure.
+    let mut start = 0;
+    let labels = host.split(|&b| b == b'.');
+    let count = host.iter().filter(|&&b| b == b'.').count() + 1;
+    for (n, label) in labels.enumerate() {
+        let top = n + 1 == count;
+        if let Some(detail) = label_fault(label, top, d) {
+            return sink.report(bad(at + start, None, d).with_detail(detail));
+        }
+        start += label.len() + 1;
+    }
+    Ok(())
+}
+
+fn label_fault(label: &[u8], top: bool, d: Dialect) -> Option<&'static str> {
+    let (&first, &last) = match (label.first(), label.last()) {
+        (Some(f), Some(l)) => (f, l),
+        _ => return Some("empty domain label (a host name neither starts nor ends with '.', nor holds '..')"),
+    };
+    match d {
+        Dialect::Rfc1630 => (!first.is_ascii_alphabetic())
+            .then_some("each part of a host name starts with a letter (rule ialpha)"),
+        _ => {
+            if top && !first.is_ascii_alphabetic() {
+                Some("the rightmost domain label starts with a letter (rule toplabel)")
+            } else if !first.is_ascii_alphanumeric() || !last.is_ascii_alphanumeric() {
+                Some("a domain label starts and ends with a letter or digit (rule domainlabel)")
+            } else {
+                None
+            }
+        }
+    }
+}
+
+fn is_hostnumber(host: &[u8]) -> bool {
+    let mut groups = 0;
+    for g in host.split(|&b| b == b'.') {
+        if g.is_empty() || !g.iter().all(u8::is_ascii_digit) {
+            return false;
+        }
+        groups += 1;
+    }
+    groups == 4
+}
+
+/// RFC 1738 section 3.1: "its IP address as a set of four decimal digit
+/// groups": a group over 255 names no address.
+fn check_hostnumber(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+    let mut start = 0;
+    for g in host.split(|&b| b == b'.') {
+        let v = g.iter().try_fold(0u32, |acc, &b| {
+            let acc = acc * 10 + u32::from(b - b'0');
+            (acc <= 255).then_some(acc)
+        });
+        if v.is_none() {
+            return sink.report(bad(at + start, None, d).with_detail("a host number group is from 0 to 255"));
+        }
+        start += g.len() + 1;
+    }
+    Ok(())
+}
+
+/// RFC 3986 section 3.2.2: `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`.
+/// `lit` is the text between the brackets.
+pub(crate) fn valid_ip_literal(lit: &[u8]) -> bool {
+    if let Some(rest) = lit.strip_prefix(b"v").or_else(|| lit.strip_prefix(b"V")) {
+        // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+        let dot = match rest.iter().position(|&b| b == b'.') {
+            Some(p) if p > 0 => p,
+            _ => return false,
+        };
+        let (ver, tail) = (&rest[..dot], &rest[dot + 1..]);
+        return ver.iter().all(u8::is_ascii_hexdigit)
+            && !tail.is_empty()
+            && tail.iter().all(|&b| b == b':' || allowed(b, Dialect::Rfc3986, Component::Host));
+    }
+    valid_ipv6(lit)
+}
+
+/// RFC 3986 IPv6address: eight h16 groups, one `::` standing for one or
+/// more zero groups, the last 32 bits optionally as an IPv4address.
+pub(crate) fn valid_ipv6(s: &[u8]) -> bool {
+    let (head, tail, compressed) = match find_double_colon(s) {
+        Some(p) => (&s[..p], &s[p + 2..], true),
+        None => (s, &s[..0], false),
+    };
+    let Some(h) = count_groups(head, !compressed || tail.is_empty()) else {
+        return false;
+    };
+    let Some(t) = count_groups(tail, true) else {
+        return false;
+    };
+    let total = h + t;
+    if compressed { total <= 7 } else { total == 8 }
+}
+
+fn find_double_colon(s: &[u8]) -> Option<usize> {
+    let p = s.windows(2).position(|w| w == b"::")?;
+    // A second "::" is not allowed.
+    if s[p + 2..].windows(2).any(|w| w == b"::") { None } else { Some(p) }
+}
+
+/// Counts the 16-bit groups of one side of `::`; an IPv4address counts as
+/// two and may only end the address (`may_end_v4`).
+fn count_groups(s: &[u8], may_end_v4: bool) -> Option<usize> {
+    if s.is_empty() {
+        return Some(0);
+    }
+    let parts: Vec<&[u8]> = s.split(|&b| b == b':').collect();
+    let mut n = 0;
+    for (i, p) in parts.iter().enumerate() {
+        let last = i + 1 == parts.len();
+        if last && may_end_v4 && p.contains(&b'.') {
+            if !valid_ipv4(p) {
+                return None;
+            }
+            n += 2;
+        } else if (1..=4).contains(&p.len()) && p.iter().all(u8::is_ascii_hexdigit) {
+            n += 1;
+        } else {
+            return None;
+        }
+    }
+    Some(n)
+}
+
+/// RFC 3986 IPv4address: four dec-octets, without leading zeros.
+pub(crate) fn valid_ipv4(s: &[u8]) -> bool {
+    let mut groups = 0;
+    for g in s.split(|&b| b == b'.') {
+        groups += 1;
+        if g.is_empty() || g.len() > 3 || !g.iter().all(u8::is_ascii_digit) {
+            return false;
+        }
+        if g.len() > 1 && g[0] == b'0' {
+            return false;
+        }
+        let v: u32 = g.iter().fold(0, |a, &b| a * 10 + u32::from(b - b'0'));
+        if v > 255 {
+            return false;
+        }
+    }
+    groups == 4
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_forms() {
+        for ok in [
+            "::1",
+            "::",
+            "1:2:3:4:5:6:7:8",
+            "fe80::1",
+            "::ffff:192.0.2.1",
+            "2001:db8::7",
+            "1::",
+        ] {
+            assert!(valid_ipv6(ok.as_bytes()), "{ok}");
+        }
+        for bad in ["1:2:3:4:5:6:7", "1::2::3", "12345::", ":1", "1:2:3:4:5:6:7:8:9", "::1.2.3", "g::"] {
+            assert!(!valid_ipv6(bad.as_bytes()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ipvfuture() {
+        assert!(valid_ip_literal(b"v7.abc:def"));
+        assert!(!valid_ip_literal(b"v.abc"));
+        assert!(!valid_ip_literal(b"v7."));
+    }
+}

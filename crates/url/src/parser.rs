@@ -1,0 +1,577 @@
+//! One pass over the input that finds every component and checks every
+//! byte against the dialect's grammar.
+//!
+//! The split follows RFC 1738 section 3.1 (the common Internet scheme
+//! syntax) and the generic syntaxes of RFC 1630 and RFC 3986; what a byte may
+//! be comes from [`crate::table`]. Faults that leave the structure readable
+//! go to a [`Sink`], which turns the first into the error in strict mode
+//! and keeps them as warnings in lenient mode; faults that leave nothing to
+//! read (no scheme, a port that is no number) end the parse in both.
+
+use crate::error::{ParseError, ParseErrorKind, undefined_syntax};
+use crate::host;
+use crate::table::{Class, Component, TABLE, class_of, hex_val, mask};
+use crate::url::UrlRef;
+use crate::Scheme;
+
+/// How many warnings a lenient parse keeps: a 100 MB line of spaces must
+/// not cost a hundred million of them.
+pub const MAX_WARNINGS: usize = 256;
+
+/// Where violations go.
+#[derive(Debug)]
+pub(crate) struct Sink<'v> {
+    pub(crate) strict: bool,
+    pub(crate) out: Option<&'v mut Vec<ParseError>>,
+}
+
+impl Sink<'_> {
+    /// Records a violation: in strict mode it becomes the error.
+    #[cold]
+    pub(crate) fn report(&mut self, e: ParseError) -> Result<(), ParseError> {
+        if self.strict && e.kind() != ParseErrorKind::UndefinedSyntax {
+            return Err(e);
+        }
+        if let Some(out) = self.out.as_deref_mut() {
+            if out.len() < MAX_WARNINGS {
+                out.push(e);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Component boundaries of a parsed URL, as byte offsets into its text.
+///
+/// `u32` offsets keep a [`crate::Url`] small, as rust-url does; inputs of
+/// 4 GiB or more are refused with [`ParseErrorKind::TooLong`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Offsets {
+    /// The `:` after the scheme.
+    pub scheme_end: u32,
+    /// End of the user name (the `:` or `@` after it), when `USER`.
+    pub user_end: u32,
+    pub host_start: u32,
+    pub host_end: u32,
+    /// The `/` that ends the authority, or where the path starts.
+    pub path_start: u32,
+    /// The `?`, or `NONE`.
+    pub query_start: u32,
+    /// The `#`, or `NONE`.
+    pub fragment_start: u32,
+    pub port: u16,
+    pub scheme: Scheme,
+    pub dialect: Dialect,
+    pub flags: u8,
+}
+
+pub(crate) const NONE: u32 = u32::MAX;
+/// "//" follows the scheme.
+pub(crate) const AUTHORITY: u8 = 1;
+/// A user name (maybe empty) and its "@".
+pub(crate) const USER: u8 = 2;
+/// A ":" and a password (maybe empty) after the user name.
+pub(crate) const PASSWORD: u8 = 4;
+/// A ":" after the host.
+pub(crate) const PORT_COLON: u8 = 8;
+/// Digits after that ":" (then `port` holds their value).
+pub(crate) const PORT: u8 = 16;
+/// A "/" after the authority: the url-path is present, maybe empty.
+pub(crate) const PATH_SLASH: u8 = 32;
+/// The host is an IP literal in brackets.
+pub(crate) const IP_LITERAL: u8 = 64;
+
+/// The three grammars Uniform reads URLs by.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{Dialect, ParseOptions};
+///
+/// // "~" is unsafe in RFC 1738 and unreserved in RFC 3986.
+/// let strict = |d| ParseOptions::new().dialect(d).strict(true);
+/// assert!(strict(Dialect::Rfc1738).parse("http://h/~me").is_err());
+/// assert!(strict(Dialect::Rfc3986).parse("http://h/~me").is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dialect {
+    /// RFC 1738 (December 1994), the URL standard: the default.
+    #[default]
+    Rfc1738 = 0,
+    /// RFC 1630 (June 1994), URIs as the early Web used them.
+    Rfc1630 = 1,
+    /// RFC 3986 (January 2005), today's generic URI syntax.
+    Rfc3986 = 2,
+}
+
+impl Dialect {
+    /// The name the command line uses: `rfc1738`, `rfc1630`, `rfc3986`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Dialect;
+    /// assert_eq!(Dialect::Rfc1630.as_str(), "rfc1630");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Dialect::Rfc1738 => "rfc1738",
+            Dialect::Rfc1630 => "rfc1630",
+            Dialect::Rfc3986 => "rfc3986",
+        }
+    }
+
+    /// The dialect of a command-line name, case-insensitively.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Dialect;
+    /// assert_eq!(Dialect::from_name("RFC3986"), Some(Dialect::Rfc3986));
+    /// assert_eq!(Dialect::from_name("whatwg"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986]
+            .into_iter()
+            .find(|d| d.as_str().eq_ignore_ascii_case(name))
+    }
+
+    /// Whether `?` starts a search part in URLs of `scheme` under this
+    /// dialect (always in RFC 1630 and RFC 3986; by scheme in RFC 1738,
+    /// see [`Scheme::has_search_1738`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Dialect, Scheme};
+    /// assert!(!Dialect::Rfc1738.has_search(Scheme::Ftp));
+    /// assert!(Dialect::Rfc3986.has_search(Scheme::Ftp));
+    /// ```
+    pub fn has_search(self, scheme: Scheme) -> bool {
+        match self {
+            Dialect::Rfc1738 => scheme.has_search_1738(),
+            Dialect::Rfc1630 | Dialect::Rfc3986 => true,
+        }
+    }
+}
+
+/// How to parse: the dialect, and strict or lenient.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{Dialect, ParseOptions};
+///
+/// let mut warnings = Vec::new();
+/// let url = ParseOptions::new()
+///     .dialect(Dialect::Rfc1738)
+///     .parse_with_warnings("http://host/a b", &mut warnings)?;
+/// assert_eq!(url.path(), Some("a b"));
+/// assert_eq!(warnings.len(), 1);
+/// assert_eq!(warnings[0].offset(), 13);
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ParseOptions {
+    dialect: Dialect,
+    strict: bool,
+}
+
+impl ParseOptions {
+    /// RFC 1738, lenient.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Dialect, ParseOptions};
+    /// let o = ParseOptions::new();
+    /// assert_eq!(o.get_dialect(), Dialect::Rfc1738);
+    /// assert!(!o.is_strict());
+    /// ```
+    pub fn new() -> ParseOptions {
+        ParseOptions::default()
+    }
+
+    /// Sets the grammar.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Dialect, ParseOptions};
+    /// let url = ParseOptions::new().dialect(Dialect::Rfc3986).parse("ftp://h/a?b")?;
+    /// assert_eq!(url.query(), Some("b"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn dialect(mut self, dialect: Dialect) -> ParseOptions {
+        self.dialect = dialect;
+        self
+    }
+
+    /// Strict: the first violation of the grammar is an error. Lenient
+    /// (the default): violations that leave the URL readable are warnings.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::ParseOptions;
+    /// assert!(ParseOptions::new().parse("http://h/%zz").is_ok());
+    /// assert!(ParseOptions::new().strict(true).parse("http://h/%zz").is_err());
+    /// ```
+    pub fn strict(mut self, strict: bool) -> ParseOptions {
+        self.strict = strict;
+        self
+    }
+
+    /// The grammar these options parse by.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Dialect, ParseOptions};
+    /// assert_eq!(ParseOptions::new().get_dialect(), Dialect::Rfc1738);
+    /// ```
+    pub fn get_dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Whether these options are strict.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::ParseOptions;
+    /// assert!(ParseOptions::new().strict(true).is_strict());
+    /// ```
+    pub fn is_strict(&self) -> bool {
+        self.strict
+    }
+
+    /// Parses without allocating; warnings are dropped.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] for input that is not a URL, or in strict mode for
+    /// the first violation of the grammar.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::ParseOptions;
+    /// let url = ParseOptions::new().parse("gopher://h.dom/7/search%09rfc")?;
+    /// assert_eq!(url.host(), Some("h.dom"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn parse<'a>(&self, input: &'a str) -> Result<UrlRef<'a>, ParseError> {
+        let mut sink = Sink { strict: self.strict, out: None };
+        let off = parse(input.as_bytes(), self.dialect, &mut sink)?;
+        Ok(UrlRef::from_parts(input, off))
+    }
+
+    /// Parses and appends each tolerated violation to `warnings` (at most
+    /// [`MAX_WARNINGS`] of them).
+    ///
+    /// # Errors
+    ///
+    /// As [`ParseOptions::parse`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{ParseErrorKind, ParseOptions};
+    /// let mut w = Vec::new();
+    /// ParseOptions::new().parse_with_warnings("afs://cell/x", &mut w)?;
+    /// assert_eq!(w[0].kind(), ParseErrorKind::UndefinedSyntax);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn parse_with_warnings<'a>(
+        &self,
+        input: &'a str,
+        warnings: &mut Vec<ParseError>,
+    ) -> Result<UrlRef<'a>, ParseError> {
+        let mut sink = Sink { strict: self.strict, out: Some(warnings) };
+        let off = parse(input.as_bytes(), self.dialect, &mut sink)?;
+        Ok(UrlRef::from_parts(input, off))
+    }
+
+    /// Parses bytes, which must be UTF-8.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseErrorKind::NotUtf8`] at the first invalid byte, else as
+    /// [`ParseOptions::parse`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{ParseErrorKind, ParseOptions};
+    /// let e = ParseOptions::new().parse_bytes(b"http://h/\xff").unwrap_err();
+    /// assert_eq!((e.kind(), e.offset()), (ParseErrorKind::NotUtf8, 9));
+    /// ```
+    pub fn parse_bytes<'a>(&self, input: &'a [u8]) -> Result<UrlRef<'a>, ParseError> {
+        match core::str::from_utf8(input) {
+            Ok(s) => self.parse(s),
+            Err(e) => Err(ParseError::new(
+                ParseErrorKind::NotUtf8,
+                e.valid_up_to(),
+                Component::Scheme,
+                input.get(e.valid_up_to()).copied(),
+                self.dialect,
+            )),
+        }
+    }
+}
+
+fn fatal(kind: ParseErrorKind, at: usize, comp: Component, byte: Option<u8>, d: Dialect) -> ParseError {
+    ParseError::new(kind, at, comp, byte, d)
+}
+
+/// The violation for a byte that `comp` does not allow.
+#[cold]
+fn refused(b: u8, at: usize, comp: Component, d: Dialect) -> ParseError {
+    let kind = match class_of(b, d) {
+        Class::Control => ParseErrorKind::ControlChar,
+        Class::NonAscii => ParseErrorKind::NonAscii,
+        Class::Space | Class::Unsafe => ParseErrorKind::UnsafeChar,
+        Class::Reserved => ParseErrorKind::ReservedChar,
+    };
+    ParseError::new(kind, at, comp, Some(b), d)
+}
+
+/// Scans `b[i..end]` as component `comp`, reporting bytes it does not allow
+/// and bad escapes. Stops early at `?` when `stop_query` and at `#` when
+/// `stop_hash`; returns where it stopped.
+#[inline(always)]
+fn scan(
+    b: &[u8],
+    mut i: usize,
+    end: usize,
+    comp: Component,
+    stop_query: bool,
+    stop_hash: bool,
+    d: Dialect,
+    sink: &mut Sink<'_>,
+) -> Result<usize, ParseError> {
+    let m = mask(d, comp);
+    while i < end {
+        let c = b[i];
+        if TABLE[c as usize] & m != 0 {
+            i += 1;
+            continue;
+        }
+        match c {
+            b'#' if stop_hash => return Ok(i),
+            b'?' if stop_query => return Ok(i),
+            // RFC 1738's xchar has "?", but the table leaves it out of paths so
+            // that the schemes where it delimits stop on it.
+            b'?' if comp == Component::Path && d == Dialect::Rfc1738 => i += 1,
+            b'%' => {
+                let ok = i + 2 < end
+                    && hex_val(b[i + 1]).is_some()
+                    && hex_val(b[i + 2]).is_some();
+                if ok {
+                    i += 3;
+                } else {
+                    sink.report(ParseError::new(ParseErrorKind::BadEscape, i, comp, Some(c), d))?;
+                    i += 1;
+                }
+            }
+            _ => {
+                sink.report(refused(c, i, comp, d))?;
+                i += host::utf8_len(c);
+            }
+        }
+    }
+    Ok(end)
+}
+
+/// Parses a URL, returning its offsets.
+pub(crate) fn parse(b: &[u8], d: Dialect, sink: &mut Sink<'_>) -> Result<Offsets, ParseError> {
+    let n = b.len();
+    if n == 0 {
+        return Err(fatal(ParseErrorKind::Empty, 0, Component::Scheme, None, d));
+    }
+    if n >= NONE as usize {
+        return Err(fatal(ParseErrorKind::TooLong, 0, Component::Scheme, None, d));
+    }
+
+    // scheme ":" (RFC 1738 section 2.1; RFC 3986 section 3.1).
+    let sm = mask(d, Component::Scheme);
+    let mut i = 0;
+    loop {
+        let Some(&c) = b.get(i) else {
+            return Err(fatal(ParseErrorKind::MissingScheme, 0, Component::Scheme, None, d));
+        };
+        if c == b':' {
+            break;
+        }
+        if TABLE[c as usize] & sm == 0 {
+            let kind = if matches!(c, b'/' | b'?' | b'#') {
+                ParseErrorKind::MissingScheme
+            } else {
+                ParseErrorKind::BadScheme
+            };
+            let at = if kind == ParseErrorKind::MissingScheme { 0 } else { i };
+            return Err(fatal(kind, at, Component::Scheme, Some(c), d));
+        }
+        i += 1;
+    }
+    if i == 0 {
+        return Err(fatal(ParseErrorKind::BadScheme, 0, Component::Scheme, Some(b':'), d));
+    }
+    // RFC 1738 lets a scheme start with a digit; RFC 1630 (ialpha) and
+    // RFC 3986 (ALPHA) do not.
+    if d != Dialect::Rfc1738 && !b[0].is_ascii_alphabetic() {
+        return Err(fatal(ParseErrorKind::BadScheme, 0, Component::Scheme, Some(b[0]), d));
+    }
+    let scheme = Scheme::from_bytes(&b[..i]);
+    let mut off = Offsets {
+        scheme_end: i as u32,
+        user_end: 0,
+        host_start: 0,
+        host_end: 0,
+        path_start: 0,
+        query_start: NONE,
+        fragment_start: NONE,
+        port: 0,
+        scheme,
+        dialect: d,
+        flags: 0,
+    };
+    if !scheme.has_defined_syntax() && matches!(scheme, Scheme::Afs | Scheme::Nfs | Scheme::Mailserver | Scheme::Z3950 | Scheme::Urn) {
+        sink.report(undefined_syntax(scheme, d))?;
+    }
+    i += 1;
+    let has_search = d.has_search(scheme);
+
+    if b[i..].starts_with(b"//") {
+        off.flags |= AUTHORITY;
+        i = authority(b, i + 2, d, scheme, has_search, &mut off, sink)?;
+        if i < n && b[i] == b'/' {
+            off.flags |= PATH_SLASH;
+        }
+    } else {
+        if scheme.uses_internet_syntax() {
+            sink.report(fatal(ParseErrorKind::MissingAuthority, i, Component::Host, None, d))?;
+        }
+        off.host_start = i as u32;
+        off.host_end = i as u32;
+    }
+    off.path_start = i as u32;
+
+    i = scan(b, i, n, Component::Path, has_search, true, d, sink)?;
+    if i < n && b[i] == b'?' {
+        off.query_start = i as u32;
+        i = scan(b, i + 1, n, Component::Query, false, true, d, sink)?;
+    }
+    if i < n {
+        // Only a "#" stops the scans above.
+        off.fragment_start = i as u32;
+        scan(b, i + 1, n, Component::Fragment, false, false, d, sink)?;
+    }
+    Ok(off)
+}
+
+/// Parses `//` login (RFC 1738 section 3.1) from `start`, just after the
+/// `//`; returns where the authority ends.
+fn authority(
+    b: &[u8],
+    start: usize,
+    d: Dialect,
+    scheme: Scheme,
+    has_search: bool,
+    off: &mut Offsets,
+    sink: &mut Sink<'_>,
+) -> Result<usize, ParseError> {
+    // The authority ends at the first "/" or "#", and at "?" where "?"
+    // delimits a search part; the user name ends at the last "@" (an "@"
+    // before it must have been encoded, and is reported below).
+    let n = b.len();
+    let mut end = start;
+    let mut at = None;
+    while end < n {
+        match b[end] {
+            b'/' | b'#' => break,
+            b'?' if has_search => break,
+            b'@' => at = Some(end),
+            _ => {}
+        }
+        end += 1;
+    }
+
+    let mut hs = start;
+    if let Some(at) = at {
+        off.flags |= USER;
+        let colon = b[start..at].iter().position(|&c| c == b':').map(|p| start + p);
+        let user_end = colon.unwrap_or(at);
+        off.user_end = user_end as u32;
+        scan(b, start, user_end, Component::User, false, false, d, sink)?;
+        if let Some(c) = colon {
+            off.flags |= PASSWORD;
+            scan(b, c + 1, at, Component::Password, false, false, d, sink)?;
+        }
+        hs = at + 1;
+    }
+    off.host_start = hs as u32;
+
+    // host [ ":" port ]
+    let host_end;
+    if b.get(hs) == Some(&b'[') {
+        let Some(close) = b[hs..end].iter().position(|&c| c == b']').map(|p| hs + p) else {
+            return Err(fatal(ParseErrorKind::BadHost, hs, Component::Host, Some(b'['), d)
+                .with_detail("an IP literal needs its closing ']'"));
+        };
+        off.flags |= IP_LITERAL;
+        if d != Dialect::Rfc3986 {
+            sink.report(
+                ParseError::new(ParseErrorKind::UnsafeChar, hs, Component::Host, Some(b'['), d)
+                    .with_detail("IP literals in brackets are RFC 3986 syntax"),
+            )?;
+        }
+        if !host::valid_ip_literal(&b[hs + 1..close]) {
+            sink.report(
+                ParseError::new(ParseErrorKind::BadHost, hs + 1, Component::Host, None, d)
+                    .with_detail("not an IPv6 address nor an IPvFuture literal"),
+            )?;
+        }
+        host_end = close + 1;
+        if host_end < end && b[host_end] != b':' {
+            return Err(fatal(ParseErrorKind::BadPort, host_end, Component::Port, Some(b[host_end]), d));
+        }
+    } else {
+        host_end = b[hs..end].iter().position(|&c| c == b':').map_or(end, |p| hs + p);
+        if host_end == hs {
+            // file://, and RFC 3986's empty reg-name, may have no host.
+            if scheme.uses_internet_syntax() && scheme != Scheme::File && d != Dialect::Rfc3986 {
+                sink.report(fatal(ParseErrorKind::EmptyHost, hs, Component::Host, None, d))?;
+            }
+        } else {
+            host::check(&b[hs..host_end], hs, d, sink)?;
+        }
+    }
+    off.host_end = host_end as u32;
+
+    if host_end < end {
+        off.flags |= PORT_COLON;
+        let digits = &b[host_end + 1..end];
+        if digits.is_empty() {
+            if d != Dialect::Rfc3986 {
+                sink.report(fatal(ParseErrorKind::EmptyPort, host_end, Component::Port, None, d))?;
+            }
+        } else {
+            let mut v: u32 = 0;
+            for (k, &c) in digits.iter().enumerate() {
+                if !c.is_ascii_digit() {
+                    return Err(fatal(ParseErrorKind::BadPort, host_end + 1 + k, Component::Port, Some(c), d));
+                }
+                v = v * 10 + u32::from(c - b'0');
+                if v > u32::from(u16::MAX) {
+                    return Err(fatal(ParseErrorKind::BadPort, host_end + 1, Component::Port, None, d));
+                }
+            }
+            off.flags |= PORT;
+            off.port = v as u16;
+        }
+    }
+    Ok(end)
+}

@@ -1,0 +1,753 @@
+//! The URL types: borrowed [`UrlRef`] and owned [`Url`].
+//!
+//! ```text
+//!  ftp://myname:secret@host.dom:2121/pub/motd;type=a
+//!  └┬┘   └─┬──┘ └─┬──┘ └──┬───┘ └┬─┘ └──────┬──────┘
+//! scheme  user password  host   port    url-path (without its leading "/")
+//!
+//!  http://info.cern.ch/RDB/EMP?dobbins#andy
+//!                      └──┬──┘ └──┬──┘ └┬─┘
+//!                        path   query  fragment
+//! ```
+
+use crate::error::ParseError;
+use crate::parser::{
+    self, AUTHORITY, IP_LITERAL, NONE, Offsets, PASSWORD, PATH_SLASH, PORT, PORT_COLON, ParseOptions, USER,
+};
+use crate::pct;
+use crate::{Dialect, Scheme};
+use std::borrow::Cow;
+
+use core::fmt;
+
+
+
+/// A URL borrowed from its text: parsing allocates nothing.
+///
+/// Every accessor returns a slice of the input. [`UrlRef::parse`] reads by
+/// RFC 1738, leniently; [`ParseOptions`] chooses another dialect or strict
+/// checking.
+///
+/// # Example
+///
+/// ```
+/// use uniform::UrlRef;
+///
+/// let url = UrlRef::parse("ftp://myname@host.dom/%2Fetc/motd")?;
+/// assert_eq!(url.scheme(), "ftp");
+/// assert_eq!(url.user(), Some("myname"));
+/// assert_eq!(url.password(), None);
+/// assert_eq!(url.host(), Some("host.dom"));
+/// assert_eq!(url.port(), None);
+/// assert_eq!(url.port_or_default(), Some(21));
+/// assert_eq!(url.path(), Some("%2Fetc/motd"));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UrlRef<'a> {
+    s: &'a str,
+    off: Offsets,
+}
+
+/// An owned URL: one `String` and the offsets of its components.
+///
+/// Dereferences to nothing; use [`Url::as_url_ref`] or the accessors, which
+/// are the same as [`UrlRef`]'s. `==` compares the text exactly; use
+/// [`Url::equivalent`] for the RFCs' equivalence.
+///
+/// # Example
+///
+/// ```
+/// use uniform::Url;
+///
+/// let url = Url::parse("HTTP://Info.CERN.ch:80/albert/bertram/marie%2Dclaude")?;
+/// assert_eq!(url.host(), Some("Info.CERN.ch"));
+/// assert_eq!(url.normalize().as_str(), "http://info.cern.ch/albert/bertram/marie-claude");
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Url {
+    s: String,
+    off: Offsets,
+}
+
+impl<'a> UrlRef<'a> {
+    pub(crate) fn from_parts(s: &'a str, off: Offsets) -> UrlRef<'a> {
+        UrlRef { s, off }
+    }
+
+    /// Parses by RFC 1738, leniently (see [`ParseOptions`] for others).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] when the input is not a URL at all: empty, without
+    /// a scheme, with a bad scheme name or a port that is no number.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert!(UrlRef::parse("news:comp.infosystems.www.misc").is_ok());
+    /// assert!(UrlRef::parse("/relative/path").is_err());
+    /// ```
+    #[inline]
+    pub fn parse(input: &'a str) -> Result<UrlRef<'a>, ParseError> {
+        ParseOptions::new().parse(input)
+    }
+
+    /// The whole URL as it was given.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("mailto:a@b.c")?.as_str(), "mailto:a@b.c");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.s
+    }
+
+    /// An owned copy.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// let url = UrlRef::parse("gopher://h/")?.to_url();
+    /// assert_eq!(url.host(), Some("h"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn to_url(&self) -> Url {
+        Url { s: self.s.into(), off: self.off }
+    }
+
+    fn slice(&self, from: u32, to: u32) -> &'a str {
+        &self.s[from as usize..to as usize]
+    }
+
+    fn has(&self, flag: u8) -> bool {
+        self.off.flags & flag != 0
+    }
+
+    /// The dialect the URL was parsed by.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Dialect, UrlRef};
+    /// assert_eq!(UrlRef::parse("http://h/")?.dialect(), Dialect::Rfc1738);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn dialect(&self) -> Dialect {
+        self.off.dialect
+    }
+
+    /// The scheme name as written (compare it case-insensitively, or use
+    /// [`UrlRef::scheme_kind`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("HTTP://h/")?.scheme(), "HTTP");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn scheme(&self) -> &'a str {
+        self.slice(0, self.off.scheme_end)
+    }
+
+    /// The scheme, classified.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Scheme, UrlRef};
+    /// assert_eq!(UrlRef::parse("Gopher://h/")?.scheme_kind(), Scheme::Gopher);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn scheme_kind(&self) -> Scheme {
+        self.off.scheme
+    }
+
+    /// Everything after the scheme's `:`, fragment excluded (RFC 1738's
+    /// scheme-specific part).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("news:a.b#x")?.scheme_specific_part(), "a.b");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn scheme_specific_part(&self) -> &'a str {
+        self.slice(self.off.scheme_end + 1, self.fragment_or_end())
+    }
+
+    /// Whether `//` follows the scheme (the common Internet scheme syntax
+    /// of RFC 1738 section 3.1, or an RFC 3986 authority).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert!(UrlRef::parse("file:///etc/motd")?.has_authority());
+    /// assert!(!UrlRef::parse("mailto:a@b")?.has_authority());
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn has_authority(&self) -> bool {
+        self.has(AUTHORITY)
+    }
+
+    /// The authority as written: user, password, host and port, without
+    /// the `//`; `None` without one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("ftp://u:p@h:21/x")?.authority(), Some("u:p@h:21"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn authority(&self) -> Option<&'a str> {
+        self.has(AUTHORITY).then(|| self.slice(self.off.scheme_end + 3, self.off.path_start))
+    }
+
+    /// The user name as written (still encoded). `Some("")` for an empty
+    /// user name, `None` for none: RFC 1738 section 3.1 says the two differ.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("ftp://@host.com/")?.user(), Some(""));
+    /// assert_eq!(UrlRef::parse("ftp://host.com/")?.user(), None);
+    /// assert_eq!(UrlRef::parse("ftp://foo:@host.com/")?.user(), Some("foo"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn user(&self) -> Option<&'a str> {
+        self.has(USER).then(|| self.slice(self.off.scheme_end + 3, self.off.user_end))
+    }
+
+    /// The password as written (still encoded): `Some("")` when empty,
+    /// `None` when absent.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("ftp://foo:@host.com/")?.password(), Some(""));
+    /// assert_eq!(UrlRef::parse("ftp://@host.com/")?.password(), None);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn password(&self) -> Option<&'a str> {
+        self.has(PASSWORD).then(|| self.slice(self.off.user_end + 1, self.off.host_start - 1))
+    }
+
+    /// The user name, decoded to bytes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// let url = UrlRef::parse("ftp://a%40b:c%3Ad@h/")?;
+    /// assert_eq!(url.user_decoded().as_deref(), Some(&b"a@b"[..]));
+    /// assert_eq!(url.password_decoded().as_deref(), Some(&b"c:d"[..]));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn user_decoded(&self) -> Option<Cow<'a, [u8]>> {
+        self.user().map(|u| pct::decode(u.as_bytes()))
+    }
+
+    /// The password, decoded to bytes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// let url = UrlRef::parse("ftp://u:p%20w@h/")?;
+    /// assert_eq!(url.password_decoded().as_deref(), Some(&b"p w"[..]));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn password_decoded(&self) -> Option<Cow<'a, [u8]>> {
+        self.password().map(|p| pct::decode(p.as_bytes()))
+    }
+
+    /// The host as written, brackets of an IP literal included; `None`
+    /// when there is no authority, `Some("")` for an empty host
+    /// (`file:///etc/motd`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Dialect, ParseOptions};
+    /// let url = ParseOptions::new().dialect(Dialect::Rfc3986).parse("http://[::1]:8080/")?;
+    /// assert_eq!(url.host(), Some("[::1]"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn host(&self) -> Option<&'a str> {
+        self.has(AUTHORITY).then(|| self.slice(self.off.host_start, self.off.host_end))
+    }
+
+    /// The host without the brackets of an IP literal: what a resolver is
+    /// given.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Dialect, ParseOptions};
+    /// let url = ParseOptions::new().dialect(Dialect::Rfc3986).parse("http://[::1]/")?;
+    /// assert_eq!(url.hostname(), Some("::1"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn hostname(&self) -> Option<&'a str> {
+        let h = self.host()?;
+        Some(if self.has(IP_LITERAL) { &h[1..h.len() - 1] } else { h })
+    }
+
+    /// Whether the host is an IP literal in brackets.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert!(!UrlRef::parse("http://10.0.0.1/")?.host_is_ip_literal());
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn host_is_ip_literal(&self) -> bool {
+        self.has(IP_LITERAL)
+    }
+
+    /// The port written in the URL.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("http://info.cern.ch:8000/imaginary/test")?.port(), Some(8000));
+    /// assert_eq!(UrlRef::parse("http://info.cern.ch/")?.port(), None);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn port(&self) -> Option<u16> {
+        self.has(PORT).then_some(self.off.port)
+    }
+
+    /// The port as written, `Some("")` for a `:` with no digits.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("http://h:0080/")?.port_str(), Some("0080"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn port_str(&self) -> Option<&'a str> {
+        self.has(PORT_COLON).then(|| self.slice(self.off.host_end + 1, self.off.path_start))
+    }
+
+    /// The scheme's default port (ftp 21, http 80, gopher 70, nntp 119,
+    /// telnet 23, wais 210, prospero 1525).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("wais://h/db")?.default_port(), Some(210));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn default_port(&self) -> Option<u16> {
+        self.off.scheme.default_port()
+    }
+
+    /// The port to connect to: the written one, else the default.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("nntp://h/g/1")?.port_or_default(), Some(119));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn port_or_default(&self) -> Option<u16> {
+        self.port().or_else(|| self.default_port())
+    }
+
+    fn path_end(&self) -> u32 {
+        if self.off.query_start != NONE { self.off.query_start } else { self.fragment_or_end() }
+    }
+
+    fn fragment_or_end(&self) -> u32 {
+        if self.off.fragment_start != NONE { self.off.fragment_start } else { self.s.len() as u32 }
+    }
+
+    /// The url-path as written (still encoded), without the `/` that
+    /// follows host and port (RFC 1738 section 3.1: that `/` "is NOT part
+    /// of the url-path"); `None` when the URL has an authority and no
+    /// `/` after it. Without an authority, the whole scheme-specific part
+    /// before any search part.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("ftp://h/etc/motd")?.path(), Some("etc/motd"));
+    /// assert_eq!(UrlRef::parse("ftp://h/")?.path(), Some(""));
+    /// assert_eq!(UrlRef::parse("ftp://h")?.path(), None);
+    /// assert_eq!(UrlRef::parse("mailto:a@b")?.path(), Some("a@b"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn path(&self) -> Option<&'a str> {
+        if self.has(AUTHORITY) {
+            self.has(PATH_SLASH).then(|| self.slice(self.off.path_start + 1, self.path_end()))
+        } else {
+            Some(self.slice(self.off.path_start, self.path_end()))
+        }
+    }
+
+    /// The path as RFC 3986 sees it: with its leading `/`, `""` when there
+    /// is none.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("http://h/a/b?q")?.path_with_slash(), "/a/b");
+    /// assert_eq!(UrlRef::parse("http://h")?.path_with_slash(), "");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn path_with_slash(&self) -> &'a str {
+        self.slice(self.off.path_start, self.path_end())
+    }
+
+    /// The search part after `?`, as written; `None` when absent.
+    ///
+    /// Under RFC 1738 only the schemes that define one have a search part
+    /// (http, wais and schemes it does not define): in an ftp or gopher
+    /// URL `?` is an ordinary character of the path.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("http://info.my.org/AboutUs/Index/Phonebook?dobbins")?.query(), Some("dobbins"));
+    /// assert_eq!(UrlRef::parse("ftp://h/what?.txt")?.query(), None);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn query(&self) -> Option<&'a str> {
+        (self.off.query_start != NONE).then(|| self.slice(self.off.query_start + 1, self.fragment_or_end()))
+    }
+
+    /// The fragment after `#`, as written; `None` when absent.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("http://www.myu.edu/org/admin/people#andy")?.fragment(), Some("andy"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn fragment(&self) -> Option<&'a str> {
+        (self.off.fragment_start != NONE).then(|| &self.s[self.off.fragment_start as usize + 1..])
+    }
+
+    /// The URL without its fragment: what names the whole object.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("http://h/p#f")?.without_fragment(), "http://h/p");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn without_fragment(&self) -> &'a str {
+        self.slice(0, self.fragment_or_end())
+    }
+
+    /// The canonical form: see [`crate::canon`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// let url = UrlRef::parse("FTP://Host.Dom:21/%7euser/%2fx")?;
+    /// assert_eq!(url.canonical(), "ftp://host.dom/%7Euser/%2Fx");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn canonical(&self) -> String {
+        crate::canon::canonical(self)
+    }
+
+    /// Whether two URLs are the same by the RFCs: equal canonical forms.
+    /// An encoded reserved character is never the same as the character.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// // RFC 1630, "Encoding reserved characters", examples 1 and 2.
+    /// let a = UrlRef::parse("http://info.cern.ch/albert/bertram/marie-claude")?;
+    /// let b = UrlRef::parse("http://info.cern.ch/albert/bertram/marie%2Dclaude")?;
+    /// let c = UrlRef::parse("http://info.cern.ch/albert/bertram%2Fmarie-claude")?;
+    /// assert!(a.equivalent(&b));
+    /// assert!(!a.equivalent(&c));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn equivalent(&self, other: &UrlRef<'_>) -> bool {
+        self.canonical() == other.canonical()
+    }
+
+    pub(crate) fn offsets(&self) -> &Offsets {
+        &self.off
+    }
+}
+
+impl fmt::Debug for UrlRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UrlRef")
+            .field("scheme", &self.scheme())
+            .field("user", &self.user())
+            .field("password", &self.password().map(|_| "****"))
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("path", &self.path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
+    }
+}
+
+impl fmt::Display for UrlRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.s)
+    }
+}
+
+/// `Url`'s accessors are `UrlRef`'s, borrowed from the owned text.
+macro_rules! delegate {
+    ($($(#[$doc:meta])* fn $name:ident(&self) -> $ret:ty;)*) => {
+        $(
+            $(#[$doc])*
+            pub fn $name(&self) -> $ret {
+                self.as_url_ref().$name()
+            }
+        )*
+    };
+}
+
+impl Url {
+    /// Parses by RFC 1738, leniently.
+    ///
+    /// # Errors
+    ///
+    /// As [`UrlRef::parse`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Url;
+    /// let url = Url::parse("telnet://user:pw@host.dom/")?;
+    /// assert_eq!(url.port_or_default(), Some(23));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn parse(input: &str) -> Result<Url, ParseError> {
+        UrlRef::parse(input).map(|r| r.to_url())
+    }
+
+    /// Parses with options.
+    ///
+    /// # Errors
+    ///
+    /// As [`ParseOptions::parse`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Dialect, ParseOptions, Url};
+    /// let url = Url::parse_with(ParseOptions::new().dialect(Dialect::Rfc3986), "ftp://h/a?b")?;
+    /// assert_eq!(url.query(), Some("b"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn parse_with(options: ParseOptions, input: &str) -> Result<Url, ParseError> {
+        options.parse(input).map(|r| r.to_url())
+    }
+
+    /// The borrowed view.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Url;
+    /// let url = Url::parse("http://h/")?;
+    /// assert_eq!(url.as_url_ref().host(), Some("h"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn as_url_ref(&self) -> UrlRef<'_> {
+        UrlRef { s: &self.s, off: self.off }
+    }
+
+    /// The text.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Url;
+    /// assert_eq!(Url::parse("news:*")?.into_string(), "news:*");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn into_string(self) -> String {
+        self.s
+    }
+
+    /// The canonical form, as a new `Url` (see [`crate::canon`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Url;
+    /// assert_eq!(Url::parse("Gopher://H:70")?.normalize().as_str(), "gopher://h/");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn normalize(&self) -> Url {
+        let s = self.canonical();
+        let opts = ParseOptions::new().dialect(self.off.dialect);
+        let mut sink = parser::Sink { strict: false, out: None };
+        match parser::parse(s.as_bytes(), opts.get_dialect(), &mut sink) {
+            Ok(off) => Url { s, off },
+            // The canonical form of a URL is a URL; if that ever failed,
+            // the unchanged URL is the honest answer.
+            Err(_) => self.clone(),
+        }
+    }
+
+    /// Whether two URLs are the same by the RFCs (equal canonical forms).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Url;
+    /// let a = Url::parse("ftp://host/a%2Fb")?;
+    /// let b = Url::parse("ftp://host/a/b")?;
+    /// assert!(!a.equivalent(&b));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn equivalent(&self, other: &Url) -> bool {
+        self.as_url_ref().equivalent(&other.as_url_ref())
+    }
+
+    /// Checks that the offsets describe the text (for tests and fuzzing).
+    ///
+    /// # Panics
+    ///
+    /// When an offset is out of order or off a character boundary, or when
+    /// reparsing the text gives other offsets.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Url;
+    /// Url::parse("ftp://u:p@h:1/x;type=a")?.check_invariants();
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn check_invariants(&self) {
+        let o = &self.off;
+        let len = self.s.len() as u32;
+        assert!(o.scheme_end < len && self.s.as_bytes()[o.scheme_end as usize] == b':');
+        assert!(o.host_start <= o.host_end && o.host_end <= o.path_start);
+        assert!(o.path_start <= len);
+        if o.query_start != NONE {
+            assert!(o.query_start >= o.path_start && self.s.as_bytes()[o.query_start as usize] == b'?');
+        }
+        if o.fragment_start != NONE {
+            assert!(o.fragment_start >= o.path_start && self.s.as_bytes()[o.fragment_start as usize] == b'#');
+        }
+        for p in [o.host_start, o.host_end, o.path_start] {
+            assert!(self.s.is_char_boundary(p as usize));
+        }
+        let mut sink = parser::Sink { strict: false, out: None };
+        let again = parser::parse(self.s.as_bytes(), o.dialect, &mut sink).expect("reparse");
+        assert_eq!(&again, o, "reparse of {:?}", self.s);
+    }
+
+    delegate! {
+        /// See [`UrlRef::as_str`].
+        fn as_str(&self) -> &str;
+        /// See [`UrlRef::dialect`].
+        fn dialect(&self) -> Dialect;
+        /// See [`UrlRef::scheme`].
+        fn scheme(&self) -> &str;
+        /// See [`UrlRef::scheme_kind`].
+        fn scheme_kind(&self) -> Scheme;
+        /// See [`UrlRef::scheme_specific_part`].
+        fn scheme_specific_part(&self) -> &str;
+        /// See [`UrlRef::has_authority`].
+        fn has_authority(&self) -> bool;
+        /// See [`UrlRef::authority`].
+        fn authority(&self) -> Option<&str>;
+        /// See [`UrlRef::user`].
+        fn user(&self) -> Option<&str>;
+        /// See [`UrlRef::password`].
+        fn password(&self) -> Option<&str>;
+        /// See [`UrlRef::user_decoded`].
+        fn user_decoded(&self) -> Option<Cow<'_, [u8]>>;
+        /// See [`UrlRef::password_decoded`].
+        fn password_decoded(&self) -> Option<Cow<'_, [u8]>>;
+        /// See [`UrlRef::host`].
+        fn host(&self) -> Option<&str>;
+        /// See [`UrlRef::hostname`].
+        fn hostname(&self) -> Option<&str>;
+        /// See [`UrlRef::host_is_ip_literal`].
+        fn host_is_ip_literal(&self) -> bool;
+        /// See [`UrlRef::port`].
+        fn port(&self) -> Option<u16>;
+        /// See [`UrlRef::port_str`].
+        fn port_str(&self) -> Option<&str>;
+        /// See [`UrlRef::default_port`].
+        fn default_port(&self) -> Option<u16>;
+        /// See [`UrlRef::port_or_default`].
+        fn port_or_default(&self) -> Option<u16>;
+        /// See [`UrlRef::path`].
+        fn path(&self) -> Option<&str>;
+        /// See [`UrlRef::path_with_slash`].
+        fn path_with_slash(&self) -> &str;
+        /// See [`UrlRef::query`].
+        fn query(&self) -> Option<&str>;
+        /// See [`UrlRef::fragment`].
+        fn fragment(&self) -> Option<&str>;
+        /// See [`UrlRef::without_fragment`].
+        fn without_fragment(&self) -> &str;
+        /// See [`UrlRef::canonical`].
+        fn canonical(&self) -> String;
+    }
+}
+
+impl fmt::Debug for Url {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.as_url_ref(), f)
+    }
+}
+
+impl fmt::Display for Url {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.s)
+    }
+}
+
+impl core::str::FromStr for Url {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Url, ParseError> {
+        Url::parse(s)
+    }
+}
+
+impl AsRef<str> for Url {
+    fn as_ref(&self) -> &str {
+        &self.s
+    }
+}
+
+impl<'a> From<UrlRef<'a>> for Url {
+    fn from(r: UrlRef<'a>) -> Url {
+        r.to_url()
+    }
+}
