@@ -69,6 +69,12 @@ fn reserved(scheme: Scheme, comp: Component, d: Dialect, b: u8) -> bool {
     }
 }
 
+/// Whether `b` may stand unencoded in `comp`: the dialect's table, plus the
+/// `?` of RFC 1738 paths in schemes without a search part.
+fn literal_ok(b: u8, scheme: Scheme, comp: Component, d: Dialect) -> bool {
+    allowed(b, d, comp) || (b == b'?' && comp == Component::Path && d == Dialect::Rfc1738 && !d.has_search(scheme))
+}
+
 /// Appends `text`, brought to the canonical encoding of `comp`.
 fn push_component(out: &mut String, text: &[u8], scheme: Scheme, comp: Component, d: Dialect) {
     let mut i = 0;
@@ -76,7 +82,7 @@ fn push_component(out: &mut String, text: &[u8], scheme: Scheme, comp: Component
         let b = text[i];
         if b == b'%' {
             if let Some(v) = escape_value(text, i) {
-                if allowed(v, d, comp) && !reserved(scheme, comp, d, v) {
+                if literal_ok(v, scheme, comp, d) && !reserved(scheme, comp, d, v) {
                     out.push(v as char);
                 } else {
                     push_escape(out, v);
@@ -86,7 +92,7 @@ fn push_component(out: &mut String, text: &[u8], scheme: Scheme, comp: Component
             }
             // A "%" that starts no escape is data.
             push_escape(out, b);
-        } else if allowed(b, d, comp) || (b == b'?' && comp == Component::Path && !d.has_search(scheme)) {
+        } else if literal_ok(b, scheme, comp, d) {
             out.push(b as char);
         } else {
             push_escape(out, b);

@@ -57,6 +57,7 @@ mod parser;
 pub mod pct;
 pub mod resolve;
 mod scheme;
+pub mod schemes;
 mod table;
 mod url;
 

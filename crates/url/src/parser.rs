@@ -26,6 +26,13 @@ pub(crate) struct Sink<'v> {
 }
 
 impl Sink<'_> {
+    /// Whether reports are kept or turned into errors: if neither, checks
+    /// that only report can be skipped.
+    #[inline]
+    pub(crate) fn listening(&self) -> bool {
+        self.strict || self.out.is_some()
+    }
+
     /// Records a violation: in strict mode it becomes the error.
     #[cold]
     pub(crate) fn report(&mut self, e: ParseError) -> Result<(), ParseError> {
@@ -264,7 +271,7 @@ impl ParseOptions {
     #[inline]
     pub fn parse<'a>(&self, input: &'a str) -> Result<UrlRef<'a>, ParseError> {
         let mut sink = Sink { strict: self.strict, out: None };
-        let off = parse(input.as_bytes(), self.dialect, &mut sink)?;
+        let off = parse(input, self.dialect, &mut sink)?;
         Ok(UrlRef::from_parts(input, off))
     }
 
@@ -290,7 +297,7 @@ impl ParseOptions {
         warnings: &mut Vec<ParseError>,
     ) -> Result<UrlRef<'a>, ParseError> {
         let mut sink = Sink { strict: self.strict, out: Some(warnings) };
-        let off = parse(input.as_bytes(), self.dialect, &mut sink)?;
+        let off = parse(input, self.dialect, &mut sink)?;
         Ok(UrlRef::from_parts(input, off))
     }
 
@@ -386,7 +393,8 @@ fn scan(
 }
 
 /// Parses a URL, returning its offsets.
-pub(crate) fn parse(b: &[u8], d: Dialect, sink: &mut Sink<'_>) -> Result<Offsets, ParseError> {
+pub(crate) fn parse(input: &str, d: Dialect, sink: &mut Sink<'_>) -> Result<Offsets, ParseError> {
+    let b = input.as_bytes();
     let n = b.len();
     if n == 0 {
         return Err(fatal(ParseErrorKind::Empty, 0, Component::Scheme, None, d));
@@ -468,6 +476,9 @@ pub(crate) fn parse(b: &[u8], d: Dialect, sink: &mut Sink<'_>) -> Result<Offsets
         // Only a "#" stops the scans above.
         off.fragment_start = i as u32;
         scan(b, i + 1, n, Component::Fragment, false, false, d, sink)?;
+    }
+    if sink.listening() {
+        crate::schemes::validate(&UrlRef::from_parts(input, off), sink)?;
     }
     Ok(off)
 }

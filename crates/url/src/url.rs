@@ -611,7 +611,7 @@ impl Url {
         let s = self.canonical();
         let opts = ParseOptions::new().dialect(self.off.dialect);
         let mut sink = parser::Sink { strict: false, out: None };
-        match parser::parse(s.as_bytes(), opts.get_dialect(), &mut sink) {
+        match parser::parse(&s, opts.get_dialect(), &mut sink) {
             Ok(off) => Url { s, off },
             // The canonical form of a URL is a URL; if that ever failed,
             // the unchanged URL is the honest answer.
@@ -664,7 +664,7 @@ impl Url {
             assert!(self.s.is_char_boundary(p as usize));
         }
         let mut sink = parser::Sink { strict: false, out: None };
-        let again = parser::parse(self.s.as_bytes(), o.dialect, &mut sink).expect("reparse");
+        let again = parser::parse(&self.s, o.dialect, &mut sink).expect("reparse");
         assert_eq!(&again, o, "reparse of {:?}", self.s);
     }
 
