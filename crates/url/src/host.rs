@@ -74,40 +74,61 @@ pub(crate) fn utf8_len(lead: u8) -> usize {
 /// RFC 1630: `hostname = ialpha [ "." hostname ]`, `ialpha = alpha [ xalphas ]`,
 /// and the same hostnumber.
 fn check_hostname(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Result<(), ParseError> {
-    // Characters first: each refused byte is reported where it is.
-    let mut clean = true;
+    // One pass: characters, label structure and the host-number form
+    // together, since this runs for every URL with a host.
+    let mut label_start = 0;
+    let mut groups = 0u32;
+    let mut all_digits = true;
+    let mut group_value = 0u32;
+    let mut octet_over = false;
+    let mut empty_group = false;
+    let mut structure: Option<(usize, &'static str)> = None;
     let mut i = 0;
     while i < host.len() {
         let c = host[i];
-        if allowed(c, d, Component::Host) {
+        if c == b'.' {
+            empty_group |= i == label_start;
+            if structure.is_none() {
+                structure = label_fault(&host[label_start..i], false, d).map(|f| (label_start, f));
+            }
+            groups += 1;
+            label_start = i + 1;
+            group_value = 0;
             i += 1;
             continue;
         }
-        clean = false;
-        sink.report(bad(at + i, Some(c), d).with_detail(match d {
-            Dialect::Rfc1738 => "a host name holds letters, digits, '-' and '.'",
-            _ => "a host name holds xalpha characters and '.'",
-        }))?;
-        i += utf8_len(c);
+        if c.is_ascii_digit() {
+            group_value = group_value.saturating_mul(10).saturating_add(u32::from(c - b'0'));
+            octet_over |= group_value > 255;
+        } else if allowed(c, d, Component::Host) {
+            all_digits = false;
+        } else {
+            sink.report(bad(at + i, Some(c), d).with_detail(match d {
+                Dialect::Rfc1738 => "a host name holds letters, digits, '-' and '.'",
+                _ => "a host name holds xalpha characters and '.'",
+            }))?;
+            // The structure of a name with a refused character says nothing more.
+            return Ok(());
+        }
+        i += 1;
     }
-    if !clean {
+    groups += 1;
+    empty_group |= label_start == host.len();
+    if all_digits && groups == 4 && !empty_group {
+        // hostnumber: RFC 1738 section 3.1, "its IP address as a set of four
+        // decimal digit groups": a group over 255 names no address.
+        if octet_over {
+            return sink.report(bad(at, None, d).with_detail("a host number group is from 0 to 255"));
+        }
         return Ok(());
     }
-    if is_hostnumber(host) {
-        return check_hostnumber(host, at, d, sink);
+    if structure.is_none() {
+        structure = label_fault(&host[label_start..], true, d).map(|f| (label_start, f));
     }
-    // Then the label structure.
-    let mut start = 0;
-    let labels = host.split(|&b| b == b'.');
-    let count = host.iter().filter(|&&b| b == b'.').count() + 1;
-    for (n, label) in labels.enumerate() {
-        let top = n + 1 == count;
-        if let Some(detail) = label_fault(label, top, d) {
-            return sink.report(bad(at + start, None, d).with_detail(detail));
-        }
-        start += label.len() + 1;
+    match structure {
+        Some((pos, detail)) => sink.report(bad(at + pos, None, d).with_detail(detail)),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 fn label_fault(label: &[u8], top: bool, d: Dialect) -> Option<&'static str> {
@@ -128,34 +149,6 @@ fn label_fault(label: &[u8], top: bool, d: Dialect) -> Option<&'static str> {
             }
         }
     }
-}
-
-fn is_hostnumber(host: &[u8]) -> bool {
-    let mut groups = 0;
-    for g in host.split(|&b| b == b'.') {
-        if g.is_empty() || !g.iter().all(u8::is_ascii_digit) {
-            return false;
-        }
-        groups += 1;
-    }
-    groups == 4
-}
-
-/// RFC 1738 section 3.1: "its IP address as a set of four decimal digit
-/// groups": a group over 255 names no address.
-fn check_hostnumber(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Result<(), ParseError> {
-    let mut start = 0;
-    for g in host.split(|&b| b == b'.') {
-        let v = g.iter().try_fold(0u32, |acc, &b| {
-            let acc = acc * 10 + u32::from(b - b'0');
-            (acc <= 255).then_some(acc)
-        });
-        if v.is_none() {
-            return sink.report(bad(at + start, None, d).with_detail("a host number group is from 0 to 255"));
-        }
-        start += g.len() + 1;
-    }
-    Ok(())
 }
 
 /// RFC 3986 section 3.2.2: `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`.

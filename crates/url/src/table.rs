@@ -63,6 +63,10 @@ const FRAGMENT: u32 = 4;
 const SCHEME: u32 = 5;
 const PER_DIALECT: u32 = 6;
 
+/// Bytes the authority scan must look at: its delimiters `/ ? # @ :` and
+/// the `[` of an IP literal. Every other byte is stepped over in one test.
+pub(crate) const AUTH_SPECIAL: u32 = 1 << 31;
+
 const fn bit(d: Dialect, set: u32) -> u32 {
     1 << (d as u32 * PER_DIALECT + set)
 }
@@ -194,6 +198,9 @@ const fn build() -> [u32; 256] {
         // in every grammar (RFC 1738 section 2.2).
         if i > 0x20 && i < 0x7f {
             t[i] = entry(i as u8);
+        }
+        if has(b"/?#@:[", i as u8) {
+            t[i] |= AUTH_SPECIAL;
         }
         i += 1;
     }
