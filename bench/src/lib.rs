@@ -1,1 +1,366 @@
-//! Shared helpers for the benchmarks.
+//! Helpers the benchmarks share: the URL corpora, a timer that reports
+//! nanoseconds per item, and the process's peak memory.
+//!
+//! # Overview
+//!
+//! - [`corpus`] reads one file of `../shared/corpus` (one URL a line), or
+//!   of the directory named by `UNIFORM_CORPUS`.
+//! - [`measure`] times one closure over several passes; [`measure_all`]
+//!   times several closures in turn, one pass each per round, so that a
+//!   burst of load on a shared machine falls on all of them alike.
+//! - [`peak_rss`] and [`reset_peak_rss`] read and reset `VmHWM`.
+//!
+//! # Example: time a pass over a corpus
+//!
+//! ```
+//! use std::hint::black_box;
+//! use uniform_bench::{lines, measure};
+//!
+//! let urls = lines("\u{feff}http://a/\n\nftp://b/x\n");
+//! assert_eq!(urls, ["http://a/", "ftp://b/x"]);
+//! let stats = measure(5, || {
+//!     for u in &urls {
+//!         black_box(uniform::UrlRef::parse(black_box(u)).is_ok());
+//!     }
+//!     urls.len()
+//! });
+//! assert!(stats.best <= stats.median);
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs, missing_debug_implementations)]
+
+use std::path::PathBuf;
+use std::time::Instant;
+use std::{fmt, fs, io};
+
+/// The directory the corpora are read from: `$UNIFORM_CORPUS` when set,
+/// else `shared/corpus` beside the repository.
+///
+/// # Example
+///
+/// ```
+/// let dir = uniform_bench::corpus_dir();
+/// assert!(dir.ends_with("corpus") || std::env::var_os("UNIFORM_CORPUS").is_some());
+/// ```
+pub fn corpus_dir() -> PathBuf {
+    match std::env::var_os("UNIFORM_CORPUS") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
+    }
+}
+
+/// The non-blank lines of `text`, without a leading byte-order mark and
+/// without line ends (`\n` or `\r\n`). Other spaces are kept: a parser
+/// must see what the file holds.
+///
+/// # Example
+///
+/// ```
+/// let v = uniform_bench::lines("\u{feff}http://a/ \r\n\r\n\nnews:x\n");
+/// assert_eq!(v, ["http://a/ ", "news:x"]);
+/// ```
+pub fn lines(text: &str) -> Vec<String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Reads corpus `name` (a file name such as `kasztp.txt`) from
+/// [`corpus_dir`], as [`lines`].
+///
+/// # Errors
+///
+/// The I/O error of reading the file, with its path in the message.
+///
+/// # Example
+///
+/// ```
+/// let err = uniform_bench::try_corpus("no-such-corpus.txt").unwrap_err();
+/// assert!(err.to_string().contains("no-such-corpus.txt"));
+/// ```
+pub fn try_corpus(name: &str) -> io::Result<Vec<String>> {
+    let path = corpus_dir().join(name);
+    let bytes = fs::read(&path).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!(
+                "{}: {e} (set UNIFORM_CORPUS to the corpus directory)",
+                path.display()
+            ),
+        )
+    })?;
+    // A corpus is text, but one stray byte must not hide the other lines.
+    Ok(lines(&String::from_utf8_lossy(&bytes)))
+}
+
+/// Reads corpus `name`, as [`try_corpus`].
+///
+/// # Panics
+///
+/// When the file cannot be read: a benchmark without its input has
+/// nothing to report.
+///
+/// # Example
+///
+/// ```no_run
+/// let urls = uniform_bench::corpus("kasztp.txt");
+/// assert_eq!(urls.len(), 48_010);
+/// ```
+pub fn corpus(name: &str) -> Vec<String> {
+    try_corpus(name).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Timings of several passes, in nanoseconds per item.
+///
+/// # Example
+///
+/// ```
+/// let s = uniform_bench::Stats::from_samples(vec![3.0, 1.0, 2.0]);
+/// assert_eq!((s.best, s.median, s.passes), (1.0, 2.0, 3));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stats {
+    /// The fastest pass: the least disturbed by other load.
+    pub best: f64,
+    /// The median pass.
+    pub median: f64,
+    /// How many passes were timed.
+    pub passes: usize,
+}
+
+impl Stats {
+    /// Best and median of `samples` (ns per item); the median of an even
+    /// count is the mean of the two middle ones.
+    ///
+    /// # Panics
+    ///
+    /// When `samples` is empty.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let s = uniform_bench::Stats::from_samples(vec![4.0, 1.0, 2.0, 9.0]);
+    /// assert_eq!((s.best, s.median), (1.0, 3.0));
+    /// ```
+    pub fn from_samples(mut samples: Vec<f64>) -> Stats {
+        assert!(!samples.is_empty(), "no samples");
+        samples.sort_by(f64::total_cmp);
+        let n = samples.len();
+        let median = if n % 2 == 1 {
+            samples[n / 2]
+        } else {
+            (samples[n / 2 - 1] + samples[n / 2]) / 2.0
+        };
+        Stats {
+            best: samples[0],
+            median,
+            passes: n,
+        }
+    }
+}
+
+impl fmt::Display for Stats {
+    /// `median / best ns` with one decimal.
+    ///
+    /// ```
+    /// let s = uniform_bench::Stats::from_samples(vec![2.0, 1.0, 3.0]);
+    /// assert_eq!(s.to_string(), "2.0 / 1.0 ns");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.1} / {:.1} ns", self.median, self.best)
+    }
+}
+
+/// Times `passes` runs of `f`, after one untimed run to warm the caches.
+/// `f` does one pass and returns how many items it handled; the result is
+/// in nanoseconds per item. Wrap results in [`std::hint::black_box`] in
+/// `f` so that the work is not optimised away.
+///
+/// # Panics
+///
+/// When `passes` is 0.
+///
+/// # Example
+///
+/// ```
+/// use std::hint::black_box;
+/// let data: Vec<u64> = (0..1000).collect();
+/// let s = uniform_bench::measure(3, || {
+///     black_box(data.iter().sum::<u64>());
+///     data.len()
+/// });
+/// assert_eq!(s.passes, 3);
+/// assert!(s.best > 0.0);
+/// ```
+pub fn measure(passes: usize, mut f: impl FnMut() -> usize) -> Stats {
+    assert!(passes > 0, "measure needs at least one pass");
+    f();
+    Stats::from_samples((0..passes).map(|_| time_one(&mut f)).collect())
+}
+
+/// Times several closures with [`measure`]'s contract, interleaved: each
+/// round runs every closure once, so that the closures share the machine's
+/// quiet and busy moments. Returns one [`Stats`] per closure, in order.
+///
+/// # Panics
+///
+/// When `passes` is 0.
+///
+/// # Example
+///
+/// ```
+/// use std::hint::black_box;
+/// let v: Vec<u32> = (0..100).collect();
+/// let mut sum = || { black_box(v.iter().sum::<u32>()); v.len() };
+/// let mut max = || { black_box(v.iter().max()); v.len() };
+/// let stats = uniform_bench::measure_all(4, &mut [&mut sum, &mut max]);
+/// assert_eq!(stats.len(), 2);
+/// assert!(stats.iter().all(|s| s.passes == 4));
+/// ```
+pub fn measure_all(passes: usize, fs: &mut [&mut dyn FnMut() -> usize]) -> Vec<Stats> {
+    assert!(passes > 0, "measure_all needs at least one pass");
+    for f in fs.iter_mut() {
+        f();
+    }
+    let mut samples = vec![Vec::with_capacity(passes); fs.len()];
+    for _ in 0..passes {
+        for (f, s) in fs.iter_mut().zip(&mut samples) {
+            s.push(time_one(f));
+        }
+    }
+    samples.into_iter().map(Stats::from_samples).collect()
+}
+
+fn time_one(f: &mut dyn FnMut() -> usize) -> f64 {
+    let t = Instant::now();
+    let items = f();
+    let ns = t.elapsed().as_nanos() as f64;
+    ns / items.max(1) as f64
+}
+
+/// The process's peak resident set size in bytes (`VmHWM` of
+/// `/proc/self/status`); `None` where there is no such file.
+///
+/// # Example
+///
+/// ```
+/// if let Some(peak) = uniform_bench::peak_rss() {
+///     assert!(peak > 0);
+/// }
+/// ```
+pub fn peak_rss() -> Option<u64> {
+    status_kib("VmHWM:").map(|k| k * 1024)
+}
+
+/// The process's current resident set size in bytes (`VmRSS`).
+///
+/// # Example
+///
+/// ```
+/// if let (Some(now), Some(peak)) = (uniform_bench::rss(), uniform_bench::peak_rss()) {
+///     assert!(now <= peak);
+/// }
+/// ```
+pub fn rss() -> Option<u64> {
+    status_kib("VmRSS:").map(|k| k * 1024)
+}
+
+/// Resets the peak that [`peak_rss`] reports to the current resident size
+/// (writes `5` to `/proc/self/clear_refs`, Linux 4.0 and later), so that
+/// each step of a benchmark can report its own peak. Returns whether the
+/// kernel took it.
+///
+/// # Example
+///
+/// ```
+/// if uniform_bench::reset_peak_rss() {
+///     let big = vec![1u8; 32 << 20];
+///     std::hint::black_box(&big);
+///     assert!(uniform_bench::peak_rss().unwrap() >= 32 << 20);
+/// }
+/// ```
+pub fn reset_peak_rss() -> bool {
+    fs::write("/proc/self/clear_refs", "5").is_ok()
+}
+
+fn status_kib(key: &str) -> Option<u64> {
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
+    line[key.len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_keep_inner_spaces_and_drop_blank_lines() {
+        assert_eq!(lines(""), Vec::<String>::new());
+        assert_eq!(lines("\u{feff}"), Vec::<String>::new());
+        assert_eq!(lines("a\n\n\r\nb c\n"), ["a", "b c"]);
+        // Only a leading mark is a BOM; a later U+FEFF is data.
+        assert_eq!(lines("a\u{feff}\n"), ["a\u{feff}"]);
+    }
+
+    #[test]
+    fn odd_median_is_the_middle_sample() {
+        let s = Stats::from_samples(vec![5.0, 1.0, 4.0, 2.0, 3.0]);
+        assert_eq!((s.best, s.median, s.passes), (1.0, 3.0, 5));
+    }
+
+    #[test]
+    fn measure_runs_warmup_plus_passes() {
+        let mut calls = 0;
+        let s = measure(7, || {
+            calls += 1;
+            10
+        });
+        assert_eq!(calls, 8);
+        assert_eq!(s.passes, 7);
+    }
+
+    #[test]
+    fn measure_all_interleaves() {
+        let order = std::cell::RefCell::new(Vec::new());
+        let mut a = || {
+            order.borrow_mut().push('a');
+            1
+        };
+        let mut b = || {
+            order.borrow_mut().push('b');
+            1
+        };
+        measure_all(2, &mut [&mut a, &mut b]);
+        assert_eq!(order.into_inner(), ['a', 'b', 'a', 'b', 'a', 'b']);
+    }
+
+    #[test]
+    fn corpus_reads_from_uniform_corpus_dir() {
+        // The shared corpus is beside the repository in the project's
+        // checkouts, absent from a user's clone.
+        let dir = corpus_dir();
+        if dir.join("legacy_schemes.txt").exists() {
+            let v = corpus("legacy_schemes.txt");
+            assert_eq!(v.len(), 638);
+            assert!(
+                v.iter()
+                    .all(|l| !l.is_empty() && !l.starts_with('\u{feff}'))
+            );
+        }
+    }
+
+    #[test]
+    fn kasztp_loses_its_bom() {
+        if let Ok(v) = try_corpus("kasztp.txt") {
+            assert_eq!(v.len(), 48_010);
+            assert_eq!(v[0], "https://www.sec.gov/edgar.shtml");
+        }
+    }
+}

@@ -1,1 +1,70 @@
-fn main() {}
+//! `uniform`: parse, check, normalize, compare and percent-encode URLs by
+//! RFC 1738 (the default), RFC 1630 and RFC 3986.
+//!
+//! The command-line contract is DESIGN.md section 3: URLs as arguments or,
+//! for `-`, one per line on standard input; `--json` for JSON Lines; exit
+//! status 0 for success, 1 for invalid input, 2 for a usage error.
+
+mod caret;
+mod cmd;
+mod details;
+mod input;
+mod json;
+mod password;
+
+use clap::{Parser, Subcommand};
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// Parse, check, normalize, compare and percent-encode URLs (RFC 1738,
+/// RFC 1630, RFC 3986)
+#[derive(Parser, Debug)]
+#[command(name = "uniform", version, propagate_version = true)]
+#[command(after_help = "Exit status: 0 success, 1 invalid input, 2 usage error.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Declares the subcommands and their dispatch from one list, so that a
+/// new subcommand is one line: `Name(module::Args),` where `Args`
+/// implements `cmd::Run` and its doc comment is the one-line help.
+macro_rules! subcommands {
+    ($($(#[$attr:meta])* $name:ident($args:ty),)*) => {
+        #[derive(Subcommand, Debug)]
+        enum Command {
+            $($(#[$attr])* $name($args),)*
+        }
+
+        impl Command {
+            fn run(self) -> io::Result<cmd::Status> {
+                match self {
+                    $(Command::$name(args) => cmd::Run::run(args),)*
+                }
+            }
+        }
+    };
+}
+
+subcommands! {
+    Parse(cmd::parse::Args),
+    Check(cmd::check::Args),
+    Normalize(cmd::normalize::Args),
+    Equal(cmd::equal::Args),
+    Encode(cmd::codec::EncodeArgs),
+    Decode(cmd::codec::DecodeArgs),
+}
+
+fn main() -> ExitCode {
+    // clap prints usage errors itself and exits with status 2.
+    let cli = Cli::parse();
+    match cli.command.run() {
+        Ok(status) => status.into(),
+        // The reader went away (`uniform parse - | head`): not a failure.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "uniform: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

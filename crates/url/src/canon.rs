@@ -18,7 +18,14 @@
 //!   unreserved characters are decoded (its section 6.2.2.2);
 //! - the remaining escapes in upper-case hex;
 //! - every character that may not stand unencoded (unsafe, controls,
-//!   octets 80-FF, a `%` that starts no escape) encoded.
+//!   octets 80-FF, a `%` that starts no escape) encoded;
+//! - a void fragment dropped with its `#` (RFC 1630, Fragment-id), except
+//!   under RFC 3986 (section 6.2.3 keeps it);
+//! - under RFC 3986, the dot-segments of a hierarchical path removed and
+//!   the unreserved escapes of a host decoded (section 6.2.2).
+//!
+//! Under RFC 1630 its own reserved characters (`= ; / ? :`, `*` and `!`,
+//! and `+` in a search part) keep their escapes.
 
 use crate::parser::NONE;
 use crate::pct::{escape_value, push_escape};
@@ -39,9 +46,19 @@ fn reserved(scheme: Scheme, comp: Component, d: Dialect, b: u8) -> bool {
     if b == b'?' && (d.has_search(scheme) || matches!(comp, Component::User | Component::Password)) {
         return true;
     }
-    if d == Dialect::Rfc3986 {
+    match d {
         // Section 6.2.2.2: decode the unreserved characters only.
-        return !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'));
+        Dialect::Rfc3986 => return !is_unreserved_3986(b),
+        // RFC 1630 reserves "=", ";", "/", "#", "?", ":" and the space in
+        // its BNF, "*" and "!" for "special significance within specific
+        // schemes", and "+" in query strings; "@" keeps news message-ids
+        // apart from groups as in RFC 1738.
+        Dialect::Rfc1630 => {
+            return b"=;/?:*!".contains(&b)
+                || (comp == Component::Query && b == b'+')
+                || (scheme == Scheme::News && b == b'@');
+        }
+        Dialect::Rfc1738 => {}
     }
     let all_reserved = b";/?:@&=".contains(&b);
     match comp {
@@ -67,6 +84,10 @@ fn reserved(scheme: Scheme, comp: Component, d: Dialect, b: u8) -> bool {
         Component::Query => all_reserved || b == b'+',
         _ => all_reserved,
     }
+}
+
+fn is_unreserved_3986(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
 /// Whether `b` may stand unencoded in `comp`: the dialect's table, plus the
@@ -126,7 +147,12 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
             // Escapes in a host keep their octet: decoding "%2F" there is
             // the authority confusion of CVE-2022-27780.
             if let Some(v) = (b == b'%').then(|| escape_value(host, i)).flatten() {
-                push_escape(&mut out, v);
+                // RFC 3986 section 6.2.2.2 decodes unreserved octets here too.
+                if d == Dialect::Rfc3986 && is_unreserved_3986(v) {
+                    out.push(v.to_ascii_lowercase() as char);
+                } else {
+                    push_escape(&mut out, v);
+                }
                 i += 3;
                 continue;
             }
@@ -148,12 +174,24 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
         }
     }
     let path = url.path_with_slash();
-    push_component(&mut out, path.as_bytes(), scheme, Component::Path, d);
+    if d == Dialect::Rfc3986 && (url.has_authority() || path.starts_with('/')) {
+        // Section 6.2.2.3: dot-segments go, after the escapes are
+        // normalized (so "%2E%2E" is ".." by then).
+        let mut p = String::with_capacity(path.len());
+        push_component(&mut p, path.as_bytes(), scheme, Component::Path, d);
+        out.push_str(&crate::resolve::remove_dot_segments(&p));
+    } else {
+        push_component(&mut out, path.as_bytes(), scheme, Component::Path, d);
+    }
     if let Some(q) = url.query() {
         out.push('?');
         push_component(&mut out, q.as_bytes(), scheme, Component::Query, d);
     }
-    if url.offsets().fragment_start != NONE {
+    // RFC 1630, Fragment-id: "A void fragment-id with or without the hash
+    // sign means that the URL refers to the whole object"; RFC 1738 takes
+    // fragments from there. RFC 3986 keeps the empty one (section 6.2.3).
+    let void = url.fragment() == Some("") && d != Dialect::Rfc3986;
+    if url.offsets().fragment_start != NONE && !void {
         out.push('#');
         push_component(&mut out, url.fragment().unwrap_or_default().as_bytes(), scheme, Component::Fragment, d);
     }

@@ -27,6 +27,8 @@ pub enum ParseErrorKind {
     BadHost,
     /// A port that is not a decimal number from 0 to 65535.
     BadPort,
+    /// A `[` that opens an IP literal with no `]` to close it.
+    UnclosedIpLiteral,
     /// The `:` of a port with no digits after it.
     EmptyPort,
     /// An unsafe character: space, `<`, `>`, `"`, `#`, `%`, `{`, `}`, `|`,
@@ -47,6 +49,43 @@ pub enum ParseErrorKind {
 }
 
 impl ParseErrorKind {
+    /// Every kind, in declaration order.
+    pub const ALL: &'static [ParseErrorKind] = &[
+        ParseErrorKind::Empty,
+        ParseErrorKind::TooLong,
+        ParseErrorKind::NotUtf8,
+        ParseErrorKind::MissingScheme,
+        ParseErrorKind::BadScheme,
+        ParseErrorKind::MissingAuthority,
+        ParseErrorKind::EmptyHost,
+        ParseErrorKind::BadHost,
+        ParseErrorKind::BadPort,
+        ParseErrorKind::UnclosedIpLiteral,
+        ParseErrorKind::EmptyPort,
+        ParseErrorKind::UnsafeChar,
+        ParseErrorKind::ControlChar,
+        ParseErrorKind::NonAscii,
+        ParseErrorKind::ReservedChar,
+        ParseErrorKind::BadEscape,
+        ParseErrorKind::UndefinedSyntax,
+        ParseErrorKind::SchemeSyntax,
+    ];
+
+    /// The kind whose [`ParseErrorKind::as_str`] is `name`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::ParseErrorKind;
+    /// assert_eq!(ParseErrorKind::from_name("bad-port"), Some(ParseErrorKind::BadPort));
+    /// for k in ParseErrorKind::ALL {
+    ///     assert_eq!(ParseErrorKind::from_name(k.as_str()), Some(*k));
+    /// }
+    /// ```
+    pub fn from_name(name: &str) -> Option<ParseErrorKind> {
+        ParseErrorKind::ALL.iter().copied().find(|k| k.as_str() == name)
+    }
+
     /// A short stable name, as `--json` prints it.
     ///
     /// # Example
@@ -66,6 +105,7 @@ impl ParseErrorKind {
             ParseErrorKind::EmptyHost => "empty-host",
             ParseErrorKind::BadHost => "bad-host",
             ParseErrorKind::BadPort => "bad-port",
+            ParseErrorKind::UnclosedIpLiteral => "unclosed-ip-literal",
             ParseErrorKind::EmptyPort => "empty-port",
             ParseErrorKind::UnsafeChar => "unsafe-char",
             ParseErrorKind::ControlChar => "control-char",
@@ -96,6 +136,7 @@ impl ParseErrorKind {
                 | ParseErrorKind::MissingScheme
                 | ParseErrorKind::BadScheme
                 | ParseErrorKind::BadPort
+                | ParseErrorKind::UnclosedIpLiteral
         )
     }
 }
@@ -262,6 +303,8 @@ impl ParseError {
             (ParseErrorKind::Empty | ParseErrorKind::MissingScheme, D::Rfc1630, _) => "uri",
             (ParseErrorKind::Empty | ParseErrorKind::MissingScheme, D::Rfc1738, _) => "genericurl",
             (ParseErrorKind::MissingAuthority, _, _) => "ip-schemepart",
+            (ParseErrorKind::NotUtf8, _, _) => "octet",
+            (ParseErrorKind::UnclosedIpLiteral, _, _) => "IP-literal",
             (ParseErrorKind::BadEscape, D::Rfc3986, _) => "pct-encoded",
             (ParseErrorKind::BadEscape, _, _) => "escape",
             (_, _, C::Scheme) => "scheme",
@@ -301,6 +344,7 @@ impl ParseError {
         use Dialect as D;
         use ParseErrorKind as K;
         match (self.dialect, self.kind, self.component) {
+            (_, K::UnclosedIpLiteral, _) => "RFC 3986 section 3.2.2",
             (D::Rfc1738, K::Empty | K::MissingScheme | K::BadScheme, _) => "RFC 1738 section 2.1",
             (D::Rfc1738, K::MissingAuthority | K::EmptyHost, _) => "RFC 1738 section 3.1",
             (D::Rfc1738, K::BadHost | K::BadPort | K::EmptyPort, _) => "RFC 1738 section 3.1",
@@ -352,7 +396,13 @@ impl ParseError {
         match self.kind {
             ParseErrorKind::Empty => write!(f, "empty input: a URL is a scheme, ':' and a scheme-specific part"),
             ParseErrorKind::TooLong => write!(f, "input too long: more than 4 GiB"),
-            ParseErrorKind::NotUtf8 => write!(f, "invalid UTF-8 at byte {at}"),
+            ParseErrorKind::NotUtf8 => write!(
+                f,
+                "invalid UTF-8 at byte {at}: a URL is text, and octets 80-FF in it must be %-encoded"
+            ),
+            ParseErrorKind::UnclosedIpLiteral => {
+                write!(f, "'[' at byte {at} opens an IP literal that no ']' closes")
+            }
             ParseErrorKind::MissingScheme => write!(
                 f,
                 "no scheme: a URL starts with its scheme name and ':' (this looks like a relative reference)"

@@ -80,7 +80,7 @@ fn check_hostname(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Re
     let mut groups = 0u32;
     let mut all_digits = true;
     let mut group_value = 0u32;
-    let mut octet_over = false;
+    let mut octet_over: Option<usize> = None;
     let mut empty_group = false;
     let mut structure: Option<(usize, &'static str)> = None;
     let mut i = 0;
@@ -99,7 +99,9 @@ fn check_hostname(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Re
         }
         if c.is_ascii_digit() {
             group_value = group_value.saturating_mul(10).saturating_add(u32::from(c - b'0'));
-            octet_over |= group_value > 255;
+            if group_value > 255 && octet_over.is_none() {
+                octet_over = Some(label_start);
+            }
         } else if allowed(c, d, Component::Host) {
             all_digits = false;
         } else {
@@ -117,8 +119,8 @@ fn check_hostname(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Re
     if all_digits && groups == 4 && !empty_group {
         // hostnumber: RFC 1738 section 3.1, "its IP address as a set of four
         // decimal digit groups": a group over 255 names no address.
-        if octet_over {
-            return sink.report(bad(at, None, d).with_detail("a host number group is from 0 to 255"));
+        if let Some(group) = octet_over {
+            return sink.report(bad(at + group, None, d).with_detail("a host number group is from 0 to 255"));
         }
         return Ok(());
     }

@@ -54,6 +54,7 @@ mod error;
 pub mod extract;
 mod host;
 mod parser;
+pub mod plan;
 pub mod pct;
 pub mod resolve;
 mod scheme;

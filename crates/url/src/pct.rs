@@ -94,6 +94,12 @@ impl EncodeSet {
     /// section 3.11: `/`, `;` and `=` delimit).
     pub const PROSPERO: EncodeSet = EncodeSet::UNSAFE.add_all(b"/;=?");
 
+    /// What an HTTP request line must not carry raw (RFC 1630, HTTP:
+    /// "Spaces and control characters in URLs must be escaped for
+    /// transmission"): the unsafe set without `%`, so that escapes already
+    /// in the URL go as they are.
+    pub const REQUEST_TARGET: EncodeSet = EncodeSet::UNSAFE.remove(b'%');
+
     /// The names [`EncodeSet::by_name`] knows, for `uniform encode --set`.
     pub const NAMES: &'static [(&'static str, EncodeSet)] = &[
         ("unsafe", EncodeSet::UNSAFE),
@@ -129,6 +135,19 @@ impl EncodeSet {
     /// ```
     pub const fn add(mut self, b: u8) -> EncodeSet {
         self.bits[(b >> 6) as usize] |= 1 << (b & 63);
+        self
+    }
+
+    /// This set without one octet.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::pct::EncodeSet;
+    /// assert!(!EncodeSet::UNSAFE.remove(b'~').contains(b'~'));
+    /// ```
+    pub const fn remove(mut self, b: u8) -> EncodeSet {
+        self.bits[(b >> 6) as usize] &= !(1 << (b & 63));
         self
     }
 

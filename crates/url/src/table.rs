@@ -149,8 +149,8 @@ const fn entry(b: u8) -> u32 {
         // hostname = ialpha [ "." hostname ]: xalpha without the "@" that ends login.
         e |= bit(Dialect::Rfc1630, HOST);
     }
-    if x1630 || has(b"+;=:", b) {
-        // path = xpalphas separated by "/"; the specific schemes' paths
+    if x1630 || has(b"+/;=:", b) {
+        // path = void | xpalphas [ "/" path ]; the specific schemes' paths
         // also use ";", "=" and ":" (wpath, ftptype, prospero).
         e |= bit(Dialect::Rfc1630, PATH);
     }
@@ -292,6 +292,12 @@ mod tests {
         assert!(allowed(b'~', Dialect::Rfc3986, Component::Path));
         assert!(!allowed(b'~', Dialect::Rfc1738, Component::Path));
         assert!(!allowed(b'~', Dialect::Rfc1630, Component::Path));
+    }
+
+    #[test]
+    fn rfc1630_paths_are_hierarchical() {
+        // RFC 1630: path = void | xpalphas [ / path ].
+        assert!(allowed(b'/', Dialect::Rfc1630, Component::Path));
     }
 
     #[test]

@@ -10,7 +10,13 @@
 //! Where `../shared/testdata` is absent (a user's clone) the runner says so
 //! and passes; under `CI=true` its absence is a failure.
 
+mod curl;
+mod go;
+mod perl;
+mod rfc_examples;
+mod schemes;
 mod support;
+mod wpt;
 
 use std::process::ExitCode;
 use support::{Differences, Tally};
@@ -27,7 +33,14 @@ fn main() -> ExitCode {
     };
     let diffs = Differences::load();
     let mut tallies: Vec<Tally> = Vec::new();
-    let suites: &[(&str, fn(&std::path::Path, &Differences) -> Vec<Tally>)] = &[];
+    let suites: &[(&str, fn(&std::path::Path, &Differences) -> Vec<Tally>)] = &[
+        ("rfc-examples", rfc_examples::run),
+        ("wpt-url", wpt::run),
+        ("go-net-url", go::run),
+        ("perl-uri", perl::run),
+        ("curl-lib1560", curl::run),
+        ("schemes", schemes::run),
+    ];
     for (_name, run) in suites {
         tallies.extend(run(&root, &diffs));
     }

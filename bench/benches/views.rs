@@ -1,0 +1,144 @@
+//! The cost of the typed views on top of parsing: each corpus through
+//! `UrlRef::parse` alone, then through `parse` + `specific()` + reading
+//! every field the view names (DESIGN.md's `details` keys), each decoded.
+//!
+//! ```text
+//! cargo bench -p uniform-bench --bench views
+//! cargo bench -p uniform-bench --bench views -- --passes 101 --check   # exit 1 over budget
+//! ```
+//!
+//! The passes of the closures are interleaved, so that load from other
+//! processes falls on all alike. The budget: the views, reading every field
+//! as written, cost under 20% of the parse (median over median). Decoding
+//! is shown beside it: it scans every field once more and allocates where
+//! a field holds an escape, work a caller asks for field by field.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use uniform::UrlRef;
+use uniform::schemes::{Encoded, NewsTarget, SchemeUrl};
+use uniform_bench::{corpus, measure_all};
+
+const CORPORA: &[&str] = &["legacy_schemes.txt", "node_files.txt"];
+const BUDGET: f64 = 1.20;
+
+/// The length of a field decoded: forces the decoding.
+fn decoded(e: Encoded<'_>) -> usize {
+    e.decode().len()
+}
+
+/// The length of a field as written.
+fn raw(e: Encoded<'_>) -> usize {
+    e.as_str().len()
+}
+
+/// Reads every field of the view (with `len`: as written, or decoded)
+/// and sums their lengths.
+fn read_all(u: &UrlRef<'_>, len: fn(Encoded<'_>) -> usize) -> usize {
+    let opt = |e: Option<Encoded<'_>>| e.map_or(0, len);
+    match u.specific() {
+        SchemeUrl::Ftp(f) => {
+            f.cwd().map(len).sum::<usize>()
+                + len(f.name())
+                + f.typecode().is_some() as usize
+                + opt(f.user())
+                + opt(f.password())
+        }
+        SchemeUrl::Http(h) => h.segments().map(len).sum::<usize>() + opt(h.search()),
+        SchemeUrl::Gopher(g) => {
+            g.gopher_type() as usize + len(g.selector()) + opt(g.search()) + opt(g.plus())
+        }
+        SchemeUrl::Mailto(m) => len(m.address()),
+        SchemeUrl::News(n) => match n.target() {
+            NewsTarget::AllGroups => 1,
+            NewsTarget::Group(g) | NewsTarget::Article(g) => len(g),
+        },
+        SchemeUrl::Nntp(n) => len(n.group()) + n.article_number().unwrap_or(0) as usize,
+        SchemeUrl::Telnet(t) => {
+            opt(t.user()) + opt(t.password()) + t.host().len() + t.port() as usize
+        }
+        SchemeUrl::Wais(w) => len(w.database()) + opt(w.search()) + opt(w.wtype()) + opt(w.wpath()),
+        SchemeUrl::File(f) => f.host().len() + len(f.path()) + f.is_local() as usize,
+        SchemeUrl::Prospero(p) => {
+            len(p.hsoname()) + p.fields().map(|(n, v)| len(n) + len(v)).sum::<usize>()
+        }
+        SchemeUrl::Generic(g) => g.scheme_specific_part().as_str().len(),
+        _ => 0,
+    }
+}
+
+fn main() -> ExitCode {
+    let mut passes = 51;
+    let mut check = false;
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--bench" => {}
+            "--check" => check = true,
+            "--passes" => {
+                passes = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|&n| n > 0)
+                    .unwrap_or(passes)
+            }
+            other => {
+                eprintln!("unknown argument {other:?}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    println!(
+        "{:<20} {:>22} {:>22} {:>7} {:>22} {:>7}",
+        "corpus",
+        "parse (median / best)",
+        "+ views, raw fields",
+        "ratio",
+        "+ views, decoded",
+        "ratio"
+    );
+    let mut over = false;
+    for name in CORPORA {
+        let urls = corpus(name);
+        let mut parse = || {
+            for u in &urls {
+                black_box(UrlRef::parse(black_box(u)).is_ok());
+            }
+            urls.len()
+        };
+        let views = |len: fn(Encoded<'_>) -> usize| {
+            let urls = &urls;
+            move || {
+                let mut sum = 0usize;
+                for u in urls {
+                    if let Ok(url) = UrlRef::parse(black_box(u)) {
+                        sum += read_all(&url, len);
+                    }
+                }
+                black_box(sum);
+                urls.len()
+            }
+        };
+        let (mut v_raw, mut v_dec) = (views(raw), views(decoded));
+        let s = measure_all(passes, &mut [&mut parse, &mut v_raw, &mut v_dec]);
+        let (r_raw, r_dec) = (s[1].median / s[0].median, s[2].median / s[0].median);
+        over |= r_raw >= BUDGET;
+        println!(
+            "{:<20} {:>22} {:>22} {:>6.2}x {:>22} {:>6.2}x",
+            name,
+            s[0].to_string(),
+            s[1].to_string(),
+            r_raw,
+            s[2].to_string(),
+            r_dec
+        );
+    }
+    if check && over {
+        println!(
+            "over budget: the views must cost under {:.0}% of the parse",
+            (BUDGET - 1.0) * 100.0
+        );
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}

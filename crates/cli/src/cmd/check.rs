@@ -1,0 +1,209 @@
+//! `uniform check URL...`: strict validation, with every violation drawn
+//! under its byte.
+
+use crate::caret::{Diagnostic, Severity};
+use crate::cmd::{self, Run, Status, UrlOptions};
+use crate::input::{Bom, Inputs};
+use crate::json;
+use crate::password;
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use uniform::{ParseError, ParseErrorKind};
+
+const HELP: &str = "\
+Each URL is checked as by `parse --strict`: it is valid when nothing in it is
+outside the grammar of the dialect. A valid URL prints `ok`; an invalid one
+prints every violation found, each drawn with a caret under its byte (the
+check goes on past the first one, as far as the URL can be read). A scheme
+whose syntax no RFC defines is valid, with a warning. (--strict is implied.)
+
+--json: one object per URL: {input, valid, errors, warnings}, where errors
+and warnings are arrays of {offset, kind, message}.
+
+Passwords are shown as \"****\" unless --show-password is given. Standard
+input (\"-\"): one URL per line, a leading byte order mark dropped.
+
+Exit status: 0 when every URL is valid, 1 when one is not, 2 for a usage
+error.";
+
+/// Validate each URL strictly and show every violation, positioned
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = HELP)]
+pub struct Args {
+    /// The URLs; "-" reads one per line from standard input
+    #[arg(value_name = "URL", required = true)]
+    urls: Vec<OsString>,
+    #[command(flatten)]
+    options: UrlOptions,
+    /// Print one JSON object per URL (JSON Lines)
+    #[arg(long)]
+    json: bool,
+}
+
+impl Run for Args {
+    fn run(self) -> io::Result<Status> {
+        let mut out = cmd::stdout();
+        let mut inputs = Inputs::new(self.urls, Bom::Strip);
+        let options = UrlOptions {
+            strict: true,
+            ..self.options
+        };
+        let mut buf = Vec::new();
+        let mut ok = true;
+        while let Some(input) = inputs.next(&mut out)? {
+            buf.clear();
+            ok &= check(&options, self.json, input, &mut buf);
+            out.write_all(&buf)?;
+        }
+        out.flush()?;
+        Ok(Status::from_ok(ok))
+    }
+}
+
+/// Writes the verdict on `input` into `buf`; `false` when it is invalid.
+fn check(options: &UrlOptions, json: bool, input: &[u8], buf: &mut Vec<u8>) -> bool {
+    let mut notes = Vec::new();
+    let errors = match cmd::parse_bytes(options.parse_options(), input, &mut notes) {
+        Ok(_) => Vec::new(),
+        Err(first) => {
+            notes.clear();
+            every_violation(options, input, first, &mut notes)
+        }
+    };
+    // Finding the password costs a parse: only when the input is shown.
+    let shown = json || !errors.is_empty() || !notes.is_empty();
+    let mask = if shown { options.mask(input) } else { None };
+    if json {
+        buf.extend_from_slice(b"{\"input\":");
+        json::string(buf, &password::shown(input, mask));
+        buf.extend_from_slice(b",\"valid\":");
+        json::boolean(buf, errors.is_empty());
+        let mut scratch = String::new();
+        buf.extend_from_slice(b",\"errors\":");
+        json::errors(buf, &errors, &mut scratch);
+        buf.extend_from_slice(b",\"warnings\":");
+        json::errors(buf, &notes, &mut scratch);
+        buf.extend_from_slice(b"}\n");
+    } else {
+        let mut text = String::new();
+        if errors.is_empty() {
+            text.push_str("ok\n");
+        }
+        let drawn = errors
+            .iter()
+            .map(|e| (Severity::Error, e))
+            .chain(notes.iter().map(|w| (Severity::Warning, w)));
+        for (severity, error) in drawn {
+            let _ = write!(
+                text,
+                "{}",
+                Diagnostic {
+                    severity,
+                    error,
+                    input,
+                    mask: mask.clone()
+                }
+            );
+        }
+        buf.extend_from_slice(text.as_bytes());
+    }
+    errors.is_empty()
+}
+
+/// Every violation in `input`, in order, of which a strict parse found the
+/// `first`: a lenient parse reads on past each one that leaves the URL
+/// readable. A scheme without a defined syntax is not a violation (strict
+/// parsing accepts it too) and goes to `notes`.
+fn every_violation(
+    options: &UrlOptions,
+    input: &[u8],
+    first: ParseError,
+    notes: &mut Vec<ParseError>,
+) -> Vec<ParseError> {
+    let lenient = options.parse_options().strict(false);
+    let mut found = Vec::new();
+    if let Err(fatal) = cmd::parse_bytes(lenient, input, &mut found) {
+        found.push(fatal);
+    }
+    let (undefined, mut errors): (Vec<_>, Vec<_>) = found
+        .into_iter()
+        .partition(|e| e.kind() == ParseErrorKind::UndefinedSyntax);
+    notes.extend(undefined);
+    if !errors.contains(&first) {
+        errors.push(first);
+        errors.sort_by_key(ParseError::offset);
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cmd::DialectName;
+
+    fn options() -> UrlOptions {
+        UrlOptions {
+            dialect: DialectName::Rfc1738,
+            strict: true,
+            show_password: false,
+        }
+    }
+
+    fn run(input: &[u8]) -> (bool, String) {
+        let mut buf = Vec::new();
+        let ok = check(&options(), false, input, &mut buf);
+        (ok, String::from_utf8(buf).unwrap())
+    }
+
+    #[test]
+    fn a_valid_url_is_ok() {
+        assert_eq!(
+            run(b"ftp://host.dom/pub/x;type=i"),
+            (true, "ok\n".to_string())
+        );
+    }
+
+    #[test]
+    fn every_violation_is_drawn() {
+        let (ok, text) = run(b"http://h/a b|c");
+        assert!(!ok);
+        assert_eq!(text.matches("error[unsafe-char]").count(), 2, "{text}");
+        assert!(
+            text.contains("  | http://h/a b|c\n  |           ^\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  | http://h/a b|c\n  |             ^\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn an_undefined_scheme_is_valid_with_a_warning() {
+        let (ok, text) = run(b"afs://cell/x");
+        assert!(ok);
+        assert!(
+            text.starts_with("ok\nwarning[undefined-syntax]: "),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_fatal_error_ends_the_list() {
+        let (ok, text) = run(b"http://u:p w@h:99999/x y");
+        assert!(!ok);
+        let kinds: Vec<&str> = text.lines().filter(|l| l.starts_with("error[")).collect();
+        assert_eq!(kinds.len(), 2, "{text}");
+        assert!(
+            kinds[0].starts_with("error[unsafe-char]") && kinds[1].starts_with("error[bad-port]")
+        );
+        // The password is masked in every drawing, and the caret of an
+        // error inside it covers the mask.
+        assert!(!text.contains("p w"), "{text}");
+        assert!(
+            text.contains("  | http://u:****@h:99999/x y\n  |          ^^^^\n"),
+            "{text}"
+        );
+    }
+}

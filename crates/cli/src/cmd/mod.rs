@@ -1,0 +1,154 @@
+//! The subcommands, one module each, and what they share: the options of
+//! the URL commands, the exit status, and the output stream.
+//!
+//! A subcommand is a `clap::Args` struct that implements [`Run`]; `main.rs`
+//! registers it with one line.
+
+pub mod check;
+pub mod codec;
+pub mod equal;
+pub mod normalize;
+pub mod parse;
+
+use crate::caret::{Diagnostic, Severity};
+use crate::password;
+use std::io::{self, BufWriter, StdoutLock, Write};
+use std::process::ExitCode;
+use uniform::{Dialect, ParseError, ParseOptions};
+
+/// How a command ended, as its exit status (DESIGN.md section 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// 0: every input was valid, the URLs were equal.
+    Success,
+    /// 1: an input was invalid, the URLs differed.
+    Failure,
+    /// 2: the command line was wrong.
+    Usage,
+}
+
+impl Status {
+    /// `Failure` unless `ok`.
+    pub fn from_ok(ok: bool) -> Status {
+        if ok { Status::Success } else { Status::Failure }
+    }
+}
+
+impl From<Status> for ExitCode {
+    fn from(s: Status) -> ExitCode {
+        ExitCode::from(match s {
+            Status::Success => 0,
+            Status::Failure => 1,
+            Status::Usage => 2,
+        })
+    }
+}
+
+/// A subcommand's body.
+pub trait Run {
+    /// Runs the command to the end of its inputs.
+    ///
+    /// # Errors
+    ///
+    /// A failure to read the input or to write the output; invalid input
+    /// is not an error but a [`Status::Failure`].
+    fn run(self) -> io::Result<Status>;
+}
+
+/// The grammar to read URLs by (`--dialect`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialectName {
+    /// RFC 1738 (1994), the URL standard
+    Rfc1738,
+    /// RFC 1630 (1994), URIs as the early Web wrote them
+    Rfc1630,
+    /// RFC 3986 (2005), today's generic URI syntax
+    Rfc3986,
+}
+
+impl From<DialectName> for Dialect {
+    fn from(d: DialectName) -> Dialect {
+        match d {
+            DialectName::Rfc1738 => Dialect::Rfc1738,
+            DialectName::Rfc1630 => Dialect::Rfc1630,
+            DialectName::Rfc3986 => Dialect::Rfc3986,
+        }
+    }
+}
+
+/// The options of every command that reads URLs.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct UrlOptions {
+    /// The grammar to read URLs by
+    #[arg(long, value_enum, value_name = "DIALECT", default_value_t = DialectName::Rfc1738)]
+    pub dialect: DialectName,
+    /// Reject anything outside the grammar (by default a violation that
+    /// leaves the URL readable is a warning)
+    #[arg(long)]
+    pub strict: bool,
+    /// Show passwords in output and diagnostics; by default each is shown
+    /// as "****" (an empty password stays "")
+    #[arg(long)]
+    pub show_password: bool,
+}
+
+impl UrlOptions {
+    /// The parser these options ask for.
+    pub fn parse_options(&self) -> ParseOptions {
+        ParseOptions::new()
+            .dialect(self.dialect.into())
+            .strict(self.strict)
+    }
+
+    /// The bytes of `input` to hide in what is shown of it.
+    pub fn mask(&self, input: &[u8]) -> Option<std::ops::Range<usize>> {
+        if self.show_password {
+            None
+        } else {
+            password::locate(input, self.dialect.into())
+        }
+    }
+
+    /// Draws `error` under `input` (its password masked) onto `out`.
+    ///
+    /// # Errors
+    ///
+    /// A failure to write.
+    pub fn draw(
+        &self,
+        out: &mut dyn Write,
+        severity: Severity,
+        error: &ParseError,
+        input: &[u8],
+    ) -> io::Result<()> {
+        let mask = self.mask(input);
+        write!(
+            out,
+            "{}",
+            Diagnostic {
+                severity,
+                error,
+                input,
+                mask
+            }
+        )
+    }
+}
+
+/// Standard output, locked and buffered for the whole run.
+pub fn stdout() -> BufWriter<StdoutLock<'static>> {
+    BufWriter::with_capacity(64 * 1024, io::stdout().lock())
+}
+
+/// Parses bytes that should be a URL: a line that is not UTF-8 is an
+/// error at its first bad byte.
+pub fn parse_bytes<'a>(
+    options: ParseOptions,
+    input: &'a [u8],
+    warnings: &mut Vec<ParseError>,
+) -> Result<uniform::UrlRef<'a>, ParseError> {
+    match std::str::from_utf8(input) {
+        Ok(s) => options.parse_with_warnings(s, warnings),
+        Err(_) => options.parse_bytes(input),
+    }
+}

@@ -1,0 +1,312 @@
+//! `uniform parse URL...`: the components of each URL and its
+//! scheme-specific fields.
+
+use crate::caret::{Diagnostic, Severity, printable, printable_input};
+use crate::cmd::{self, Run, Status, UrlOptions};
+use crate::details::details;
+use crate::input::{Bom, Inputs};
+use crate::json::{self, Fields};
+use crate::password::{self, MASK};
+use serde_json::Value;
+use std::borrow::Cow;
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::ops::Range;
+use uniform::ParseError;
+
+const HELP: &str = "\
+Text output: one `key: value` line per component, in the order of the JSON
+keys below. An absent component (no port, no query...) has no line; an empty
+one is shown as \"\". Control characters are shown escaped (\\t, \\x1b). The
+scheme-specific fields follow under `details:`, then each warning, drawn with
+a caret under its byte. An invalid URL shows its input and the error. Records
+are separated by a blank line.
+
+--json: one object per URL, with exactly these keys: input, valid, scheme,
+user, password, host, port, default_port, path, query, fragment, details,
+warnings, error. user and password are decoded (\"\" when empty, null when
+absent); host, path, query and fragment are as written; path has no leading
+\"/\". When the URL is invalid, every component is null and error is
+{offset, kind, message}; otherwise error is null. Offsets count the bytes of
+the URL as given.
+
+Passwords: a non-empty password is shown as \"****\", in every key (input and
+details included) and in every diagnostic, unless --show-password is given.
+An empty password is shown as \"\" and an absent one as null, since RFC 1738
+section 3.1 tells them apart.
+
+Standard input: with \"-\", one URL per line; \"\\n\" or \"\\r\\n\" ends a line.
+A byte order mark at the start of the input is not part of a URL and is
+dropped. A line that is empty or not UTF-8 is reported as an invalid URL and
+the next line is read; in its \"input\" key, bytes that are not UTF-8 are
+replaced by U+FFFD (the text output shows them as \\xff).
+
+Exit status: 0 when every URL is valid, 1 when one is not, 2 for a usage
+error.";
+
+/// Print the components of each URL and its scheme-specific fields
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = HELP)]
+pub struct Args {
+    /// The URLs; "-" reads one per line from standard input
+    #[arg(value_name = "URL", required = true)]
+    urls: Vec<OsString>,
+    #[command(flatten)]
+    options: UrlOptions,
+    /// Print one JSON object per URL (JSON Lines)
+    #[arg(long)]
+    json: bool,
+}
+
+impl Run for Args {
+    fn run(self) -> io::Result<Status> {
+        let mut out = cmd::stdout();
+        let mut inputs = Inputs::new(self.urls, Bom::Strip);
+        let mut printer = Printer {
+            options: self.options,
+            json: self.json,
+            records: 0,
+            warnings: Vec::new(),
+            buf: Vec::new(),
+            scratch: String::new(),
+        };
+        let mut ok = true;
+        while let Some(input) = inputs.next(&mut out)? {
+            ok &= printer.record(input);
+            out.write_all(&printer.buf)?;
+        }
+        out.flush()?;
+        Ok(Status::from_ok(ok))
+    }
+}
+
+/// The state reused from one URL to the next: the output buffer, the
+/// warnings and the scratch text keep their memory across a stream.
+struct Printer {
+    options: UrlOptions,
+    json: bool,
+    records: usize,
+    warnings: Vec<ParseError>,
+    buf: Vec<u8>,
+    scratch: String,
+}
+
+impl Printer {
+    /// Writes the record of `input` into `self.buf`; `false` when the URL
+    /// is invalid.
+    fn record(&mut self, input: &[u8]) -> bool {
+        self.buf.clear();
+        self.warnings.clear();
+        let parse = self.options.parse_options();
+        let url = match cmd::parse_bytes(parse, input, &mut self.warnings) {
+            Ok(url) => url,
+            Err(e) => {
+                let mask = self.options.mask(input);
+                let shown = password::shown(input, mask.clone());
+                self.emit(&shown, Err(&e), input, mask);
+                return false;
+            }
+        };
+        let span = if self.options.show_password {
+            None
+        } else {
+            password::span(&url)
+        };
+        match span {
+            None => {
+                let fields = Fields::of(&url, details(&url));
+                self.emit(url.as_str(), Ok(&fields), input, None);
+            }
+            Some(span) => {
+                // The masked text is still a URL of the same shape ("*" may
+                // stand in any password), so the details read from it hold
+                // no trace of the password, whatever fields they repeat.
+                let shown = password::shown(input, Some(span.clone()));
+                let masked = parse.parse(&shown).map_or(Value::Null, |m| details(&m));
+                let mut fields = Fields::of(&url, masked);
+                fields.password = Some(Cow::Borrowed(MASK));
+                self.emit(&shown, Ok(&fields), input, Some(span));
+            }
+        }
+        true
+    }
+
+    fn emit(
+        &mut self,
+        shown: &str,
+        outcome: Result<&Fields<'_>, &ParseError>,
+        input: &[u8],
+        mask: Option<Range<usize>>,
+    ) {
+        if self.json {
+            json::parse_object(
+                &mut self.buf,
+                shown,
+                outcome,
+                &self.warnings,
+                &mut self.scratch,
+            );
+        } else {
+            let text = &mut self.scratch;
+            text.clear();
+            if self.records > 0 {
+                text.push('\n');
+            }
+            text_record(text, outcome, &self.warnings, input, mask);
+            self.buf.extend_from_slice(text.as_bytes());
+        }
+        self.records += 1;
+    }
+}
+
+/// Keys are padded to this width, the longest key and its colon.
+const KEY_WIDTH: usize = "default_port:".len();
+
+fn text_record(
+    t: &mut String,
+    outcome: Result<&Fields<'_>, &ParseError>,
+    warnings: &[ParseError],
+    input: &[u8],
+    mask: Option<Range<usize>>,
+) {
+    line(t, "input", Some(&printable_input(input, mask.clone())));
+    if let Ok(f) = outcome {
+        line(t, "scheme", Some(&f.scheme));
+        line(t, "user", f.user.as_deref());
+        line(t, "password", f.password.as_deref());
+        line(t, "host", f.host);
+        line(t, "port", f.port.map(|p| p.to_string()).as_deref());
+        line(
+            t,
+            "default_port",
+            f.default_port.map(|p| p.to_string()).as_deref(),
+        );
+        line(t, "path", f.path);
+        line(t, "query", f.query);
+        line(t, "fragment", f.fragment);
+        details_lines(t, &f.details);
+    }
+    for w in warnings {
+        let d = Diagnostic {
+            severity: Severity::Warning,
+            error: w,
+            input,
+            mask: mask.clone(),
+        };
+        let _ = write!(t, "{d}");
+    }
+    if let Err(e) = outcome {
+        let d = Diagnostic {
+            severity: Severity::Error,
+            error: e,
+            input,
+            mask,
+        };
+        let _ = write!(t, "{d}");
+    }
+}
+
+/// `key: value`, aligned; nothing for an absent value.
+fn line(t: &mut String, key: &str, value: Option<&str>) {
+    if let Some(v) = value {
+        let _ = writeln!(t, "{:<KEY_WIDTH$} {}", format!("{key}:"), shown_value(v));
+    }
+}
+
+fn shown_value(v: &str) -> Cow<'_, str> {
+    if v.is_empty() {
+        Cow::Borrowed("\"\"")
+    } else {
+        printable(v)
+    }
+}
+
+/// The details object as indented `key: value` lines, `kind` first; a
+/// null field is absent, an array or object is shown as JSON.
+fn details_lines(t: &mut String, details: &Value) {
+    let Value::Object(map) = details else {
+        return;
+    };
+    let _ = writeln!(t, "details:");
+    let width = map.keys().map(|k| k.len() + 1).max().unwrap_or(0);
+    let kind = map.get_key_value("kind");
+    for (k, v) in kind
+        .into_iter()
+        .chain(map.iter().filter(|(k, _)| *k != "kind"))
+    {
+        let v = match v {
+            Value::Null => continue,
+            Value::String(s) => shown_value(s).into_owned(),
+            other => printable(&other.to_string()).into_owned(),
+        };
+        let _ = writeln!(t, "  {:<width$} {v}", format!("{k}:"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use uniform::UrlRef;
+
+    fn text_of(input: &str) -> String {
+        let mut warnings = Vec::new();
+        let mut t = String::new();
+        match uniform::ParseOptions::new().parse_with_warnings(input, &mut warnings) {
+            Ok(url) => {
+                let f = Fields::of(&url, details(&url));
+                text_record(&mut t, Ok(&f), &warnings, input.as_bytes(), None);
+            }
+            Err(e) => text_record(&mut t, Err(&e), &warnings, input.as_bytes(), None),
+        }
+        t
+    }
+
+    #[test]
+    fn components_are_aligned_and_absent_ones_omitted() {
+        let t = text_of("ftp://@host.com/");
+        // What follows "details:" belongs to the scheme views.
+        let (fields, details) = t.split_once("details:\n").unwrap();
+        assert_eq!(
+            fields,
+            "input:        ftp://@host.com/\n\
+             scheme:       ftp\n\
+             user:         \"\"\n\
+             host:         host.com\n\
+             default_port: 21\n\
+             path:         \"\"\n"
+        );
+        assert!(details.starts_with("  kind:"), "{t}");
+    }
+
+    #[test]
+    fn details_show_kind_first_and_skip_nulls() {
+        let mut t = String::new();
+        let v =
+            serde_json::json!({"cwd": ["a", "b"], "kind": "ftp", "name": "x\ny", "typecode": null});
+        details_lines(&mut t, &v);
+        assert_eq!(
+            t,
+            "details:\n  kind:     ftp\n  cwd:      [\"a\",\"b\"]\n  name:     x\\ny\n"
+        );
+    }
+
+    #[test]
+    fn warnings_are_drawn_after_the_fields() {
+        let t = text_of("http://h/a b");
+        let w = t.find("warning[unsafe-char]").unwrap();
+        assert!(t.find("details:").unwrap() < w);
+        assert!(t.ends_with("  | http://h/a b\n  |           ^\n"), "{t}");
+    }
+
+    #[test]
+    fn an_invalid_url_shows_only_its_input_and_error() {
+        let t = text_of("http://h:x/");
+        assert!(UrlRef::parse("http://h:x/").is_err());
+        assert!(
+            t.starts_with("input:        http://h:x/\nerror[bad-port]: "),
+            "{t}"
+        );
+        assert!(!t.contains("scheme:"));
+    }
+}

@@ -1,0 +1,166 @@
+//! The `details` of `uniform parse`: the scheme-specific fields of
+//! DESIGN.md section 3, read from the typed views of `uniform::schemes`.
+//!
+//! Every field is decoded and shown as UTF-8 (octets that are not become
+//! U+FFFD), except the generic kind's `scheme_specific_part`, which stays
+//! as written: with no scheme grammar to say which characters are
+//! reserved, decoding it would lose the difference between `/` and `%2F`.
+//! The JSON writer and the text output take whatever object this returns:
+//! a `"kind"` key and fields whose values are strings, numbers, booleans,
+//! null or arrays.
+
+use serde_json::{Map, Value, json};
+use uniform::schemes::{Encoded, NewsTarget, SchemeUrl};
+
+fn text(e: Encoded<'_>) -> Value {
+    Value::String(e.decode_lossy().into_owned())
+}
+
+fn opt(e: Option<Encoded<'_>>) -> Value {
+    e.map_or(Value::Null, text)
+}
+
+/// The scheme-specific fields of `url`, with their `"kind"`.
+///
+/// The URL given here already has its password masked unless the user
+/// asked to see it, so fields may repeat any part of it.
+pub fn details(url: &uniform::UrlRef<'_>) -> Value {
+    let view = url.specific();
+    let mut obj = match view {
+        SchemeUrl::Ftp(f) => json!({
+            "cwd": f.cwd().map(text).collect::<Vec<_>>(),
+            "name": text(f.name()),
+            "typecode": f.typecode().map(|t| t.as_char().to_string()),
+        }),
+        SchemeUrl::Http(h) => json!({ "segments": h.segments().map(text).collect::<Vec<_>>() }),
+        SchemeUrl::Gopher(g) => json!({
+            "type": String::from_utf8_lossy(&[g.gopher_type()]),
+            "selector": text(g.selector()),
+            "search": opt(g.search()),
+            "plus": opt(g.plus()),
+        }),
+        SchemeUrl::Mailto(m) => json!({ "address": text(m.address()) }),
+        SchemeUrl::News(n) => match n.target() {
+            NewsTarget::AllGroups => json!({ "group": "*", "message_id": null }),
+            NewsTarget::Group(g) => json!({ "group": text(g), "message_id": null }),
+            NewsTarget::Article(a) => json!({ "group": null, "message_id": text(a) }),
+        },
+        SchemeUrl::Nntp(n) => json!({ "group": text(n.group()), "article": n.article_number() }),
+        SchemeUrl::Wais(w) => json!({
+            "database": text(w.database()),
+            "search": opt(w.search()),
+            "wtype": opt(w.wtype()),
+            "wpath": opt(w.wpath()),
+        }),
+        SchemeUrl::File(f) => json!({
+            "host": f.host(),
+            "path": text(f.path()),
+            "local": f.is_local(),
+        }),
+        SchemeUrl::Prospero(p) => json!({
+            "hsoname": text(p.hsoname()),
+            "fields": p.fields().map(|(n, v)| json!([text(n), text(v)])).collect::<Vec<_>>(),
+        }),
+        // The user name and password of telnet are the top-level keys.
+        SchemeUrl::Telnet(_) => Value::Object(Map::new()),
+        _ => json!({ "scheme_specific_part": url.scheme_specific_part() }),
+    };
+    if let Value::Object(m) = &mut obj {
+        m.insert("kind".into(), Value::String(view.kind().into()));
+    }
+    obj
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Value {
+        details(&uniform::UrlRef::parse(s).unwrap())
+    }
+
+    #[test]
+    fn generic_details_hold_the_scheme_specific_part() {
+        assert_eq!(
+            d("urn:/iana/dns/ch%2Fx#x"),
+            json!({"kind": "generic", "scheme_specific_part": "/iana/dns/ch%2Fx"})
+        );
+    }
+
+    #[test]
+    fn ftp() {
+        assert_eq!(
+            d("ftp://myname@host.dom/%2Fetc/motd;type=I"),
+            json!({"kind": "ftp", "cwd": ["/etc"], "name": "motd", "typecode": "i"})
+        );
+        assert_eq!(
+            d("ftp://h//etc/"),
+            json!({"kind": "ftp", "cwd": ["", "etc"], "name": "", "typecode": null})
+        );
+    }
+
+    #[test]
+    fn http_gopher_mailto() {
+        assert_eq!(
+            d("http://h/a%20b/c?q"),
+            json!({"kind": "http", "segments": ["a b", "c"]})
+        );
+        assert_eq!(
+            d("gopher://h"),
+            json!({"kind": "gopher", "type": "1", "selector": "", "search": null, "plus": null})
+        );
+        assert_eq!(
+            d("gopher://h/7/s%09a%20b%09+"),
+            json!({"kind": "gopher", "type": "7", "selector": "/s", "search": "a b", "plus": "+"})
+        );
+        assert_eq!(
+            d("mailto:a%25b@c"),
+            json!({"kind": "mailto", "address": "a%b@c"})
+        );
+    }
+
+    #[test]
+    fn news_nntp_telnet() {
+        assert_eq!(
+            d("news:*"),
+            json!({"kind": "news", "group": "*", "message_id": null})
+        );
+        assert_eq!(
+            d("news:a.b"),
+            json!({"kind": "news", "group": "a.b", "message_id": null})
+        );
+        assert_eq!(
+            d("news:x@h"),
+            json!({"kind": "news", "group": null, "message_id": "x@h"})
+        );
+        assert_eq!(
+            d("nntp://h/g/42"),
+            json!({"kind": "nntp", "group": "g", "article": 42})
+        );
+        assert_eq!(
+            d("nntp://h/g"),
+            json!({"kind": "nntp", "group": "g", "article": null})
+        );
+        assert_eq!(d("telnet://u:p@h/"), json!({"kind": "telnet"}));
+    }
+
+    #[test]
+    fn wais_file_prospero() {
+        assert_eq!(
+            d("wais://h/db/t/p%20q"),
+            json!({"kind": "wais", "database": "db", "search": null, "wtype": "t", "wpath": "p q"})
+        );
+        assert_eq!(
+            d("file:///a%20b"),
+            json!({"kind": "file", "host": "", "path": "/a b", "local": true})
+        );
+        assert_eq!(
+            d("file://vms.host.edu/x"),
+            json!({"kind": "file", "host": "vms.host.edu", "path": "/x", "local": false})
+        );
+        assert_eq!(
+            d("prospero://host.dom//pros/name;a=b"),
+            json!({"kind": "prospero", "hsoname": "/pros/name", "fields": [["a", "b"]]})
+        );
+    }
+}

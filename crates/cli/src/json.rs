@@ -1,0 +1,358 @@
+//! JSON Lines output, written by hand into a byte buffer.
+//!
+//! The writer is hand-made because `uniform parse --json -` runs once per
+//! input line and must keep up with about a million lines a second: a
+//! derived `Serialize` struct would allocate its strings for each line.
+//! Strings are escaped as `serde_json` escapes them (`\"`, `\\`, `\n`,
+//! `\r`, `\t`, `\b`, `\f`, other controls as `\u00XX`; everything else,
+//! non-ASCII included, as UTF-8), so both writers agree byte for byte.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use uniform::{ParseError, UrlRef};
+
+/// The components of a valid URL as `uniform parse` shows them, in JSON
+/// and as text.
+#[derive(Debug)]
+pub struct Fields<'a> {
+    /// Lower-cased.
+    pub scheme: Cow<'a, str>,
+    /// Decoded; invalid UTF-8 replaced by U+FFFD.
+    pub user: Option<Cow<'a, str>>,
+    /// Decoded; invalid UTF-8 replaced by U+FFFD; `****` when masked.
+    pub password: Option<Cow<'a, str>>,
+    /// As written.
+    pub host: Option<&'a str>,
+    /// The port written in the URL.
+    pub port: Option<u16>,
+    /// The scheme's default port.
+    pub default_port: Option<u16>,
+    /// The url-path as written, without the `/` after host and port.
+    pub path: Option<&'a str>,
+    /// The search part as written.
+    pub query: Option<&'a str>,
+    /// The fragment as written.
+    pub fragment: Option<&'a str>,
+    /// The scheme-specific fields (see [`crate::details`]).
+    pub details: serde_json::Value,
+}
+
+impl<'a> Fields<'a> {
+    /// The fields of `url`, its password shown, with the `details` read
+    /// from it (or from its masked text).
+    pub fn of(url: &UrlRef<'a>, details: serde_json::Value) -> Fields<'a> {
+        let scheme = url.scheme();
+        Fields {
+            scheme: if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+                Cow::Owned(scheme.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(scheme)
+            },
+            user: url.user_decoded().map(lossy),
+            password: url.password_decoded().map(lossy),
+            host: url.host(),
+            port: url.port(),
+            default_port: url.default_port(),
+            path: url.path(),
+            query: url.query(),
+            fragment: url.fragment(),
+            details,
+        }
+    }
+}
+
+fn lossy(bytes: Cow<'_, [u8]>) -> Cow<'_, str> {
+    match bytes {
+        Cow::Borrowed(b) => String::from_utf8_lossy(b),
+        Cow::Owned(v) => match String::from_utf8(v) {
+            Ok(s) => Cow::Owned(s),
+            Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        },
+    }
+}
+
+/// Appends one `parse --json` object and its newline to `out`.
+///
+/// `input` is the URL as shown (password masked, invalid UTF-8 replaced);
+/// the offsets of the warnings and the error count the bytes of the URL as
+/// given. When the URL is invalid every component is null and `error`
+/// holds the reason; when it is valid `error` is null.
+pub fn parse_object(
+    out: &mut Vec<u8>,
+    input: &str,
+    outcome: Result<&Fields<'_>, &ParseError>,
+    warnings: &[ParseError],
+    scratch: &mut String,
+) {
+    out.extend_from_slice(b"{\"input\":");
+    string(out, input);
+    match outcome {
+        Ok(f) => {
+            out.extend_from_slice(b",\"valid\":true,\"scheme\":");
+            string(out, &f.scheme);
+            out.extend_from_slice(b",\"user\":");
+            opt_string(out, f.user.as_deref());
+            out.extend_from_slice(b",\"password\":");
+            opt_string(out, f.password.as_deref());
+            out.extend_from_slice(b",\"host\":");
+            opt_string(out, f.host);
+            out.extend_from_slice(b",\"port\":");
+            opt_number(out, f.port);
+            out.extend_from_slice(b",\"default_port\":");
+            opt_number(out, f.default_port);
+            out.extend_from_slice(b",\"path\":");
+            opt_string(out, f.path);
+            out.extend_from_slice(b",\"query\":");
+            opt_string(out, f.query);
+            out.extend_from_slice(b",\"fragment\":");
+            opt_string(out, f.fragment);
+            out.extend_from_slice(b",\"details\":");
+            // Writing a `Value` to a `Vec` cannot fail.
+            let _ = serde_json::to_writer(&mut *out, &f.details);
+        }
+        Err(_) => out.extend_from_slice(
+            b",\"valid\":false,\"scheme\":null,\"user\":null,\"password\":null,\"host\":null,\
+              \"port\":null,\"default_port\":null,\"path\":null,\"query\":null,\
+              \"fragment\":null,\"details\":null",
+        ),
+    }
+    out.extend_from_slice(b",\"warnings\":");
+    errors(out, warnings, scratch);
+    out.extend_from_slice(b",\"error\":");
+    match outcome {
+        Ok(_) => out.extend_from_slice(b"null"),
+        Err(e) => error(out, e, scratch),
+    }
+    out.extend_from_slice(b"}\n");
+}
+
+/// Appends `{"offset":N,"kind":"...","message":"..."}`; `scratch` holds
+/// the message while it is escaped.
+pub fn error(out: &mut Vec<u8>, e: &ParseError, scratch: &mut String) {
+    out.extend_from_slice(b"{\"offset\":");
+    number(out, e.offset());
+    out.extend_from_slice(b",\"kind\":");
+    string(out, e.kind().as_str());
+    out.extend_from_slice(b",\"message\":");
+    scratch.clear();
+    let _ = write!(scratch, "{e}");
+    string(out, scratch);
+    out.push(b'}');
+}
+
+/// Appends an array of [`error`] objects.
+pub fn errors(out: &mut Vec<u8>, list: &[ParseError], scratch: &mut String) {
+    out.push(b'[');
+    for (i, e) in list.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        error(out, e, scratch);
+    }
+    out.push(b']');
+}
+
+/// Appends `s` as a JSON string.
+pub fn string(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
+    let bytes = s.as_bytes();
+    let mut run = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        // Most text needs no escape: skip it eight bytes at a time.
+        if let Some(word) = bytes.get(i..i + 8) {
+            let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+            if !needs_escape(word) {
+                i += 8;
+                continue;
+            }
+        }
+        let b = bytes[i];
+        let short = match b {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            b'\n' => b'n',
+            b'\r' => b'r',
+            b'\t' => b't',
+            0x08 => b'b',
+            0x0c => b'f',
+            0x00..=0x1f => b'u',
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        out.extend_from_slice(&bytes[run..i]);
+        i += 1;
+        run = i;
+        out.push(b'\\');
+        out.push(short);
+        if short == b'u' {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.extend_from_slice(&[b'0', b'0', HEX[(b >> 4) as usize], HEX[(b & 15) as usize]]);
+        }
+    }
+    out.extend_from_slice(&bytes[run..]);
+    out.push(b'"');
+}
+
+/// Whether any of the eight bytes of `word` is a control character, `"`
+/// or `\` (the bit tricks of "Bit Twiddling Hacks", "Determine if a word
+/// has a byte less than n" and "... equal to n"). Bytes 80-FF never match.
+#[inline]
+fn needs_escape(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below_space = word.wrapping_sub(ONES * 0x20);
+    let quote = (word ^ (ONES * u64::from(b'"'))).wrapping_sub(ONES);
+    let backslash = (word ^ (ONES * u64::from(b'\\'))).wrapping_sub(ONES);
+    (below_space | quote | backslash) & !word & HIGH != 0
+}
+
+/// Appends a JSON string, or `null`.
+pub fn opt_string(out: &mut Vec<u8>, s: Option<&str>) {
+    match s {
+        Some(s) => string(out, s),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// Appends a boolean.
+pub fn boolean(out: &mut Vec<u8>, b: bool) {
+    out.extend_from_slice(if b { b"true" } else { b"false" });
+}
+
+fn opt_number(out: &mut Vec<u8>, n: Option<u16>) {
+    match n {
+        Some(n) => number(out, n.into()),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+fn number(out: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// The `parse --json` keys, in the order they are written (DESIGN.md
+    /// section 3: add keys, never rename).
+    const PARSE_KEYS: [&str; 14] = [
+        "input",
+        "valid",
+        "scheme",
+        "user",
+        "password",
+        "host",
+        "port",
+        "default_port",
+        "path",
+        "query",
+        "fragment",
+        "details",
+        "warnings",
+        "error",
+    ];
+
+    #[test]
+    fn strings_escape_as_serde_json_does() {
+        let all: String = (0u8..0x80)
+            .map(char::from)
+            .chain("é\u{2028}😀".chars())
+            .collect();
+        let mut out = Vec::new();
+        string(&mut out, &all);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            serde_json::to_string(&all).unwrap()
+        );
+    }
+
+    #[test]
+    fn long_strings_escape_at_every_position() {
+        for special in ["\"", "\\", "\n", "\u{1f}", "\u{0}", "é"] {
+            for at in 0..20 {
+                let s = format!("{}{special}{}", "a".repeat(at), "b".repeat(19 - at));
+                let mut out = Vec::new();
+                string(&mut out, &s);
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    serde_json::to_string(&s).unwrap()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_are_decimal() {
+        for n in [0, 7, 10, 65535, usize::MAX] {
+            let mut out = Vec::new();
+            number(&mut out, n);
+            assert_eq!(out, n.to_string().into_bytes());
+        }
+    }
+
+    #[test]
+    fn the_parse_object_has_every_key_in_order() {
+        let url = UrlRef::parse("ftp://foo:@host.com/").unwrap();
+        let mut out = Vec::new();
+        parse_object(
+            &mut out,
+            url.as_str(),
+            Ok(&Fields::of(&url, Value::Null)),
+            &[],
+            &mut String::new(),
+        );
+        assert_eq!(out.last(), Some(&b'\n'));
+        let v: serde_json::Map<String, Value> = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v.keys().collect::<Vec<_>>().len(), PARSE_KEYS.len());
+        for k in PARSE_KEYS {
+            assert!(v.contains_key(k), "{k}");
+        }
+        assert_eq!(v["user"], "foo");
+        assert_eq!(v["password"], "");
+        assert_eq!(v["default_port"], 21);
+        assert_eq!(v["error"], Value::Null);
+        let text = String::from_utf8(out).unwrap();
+        let positions: Vec<usize> = PARSE_KEYS
+            .iter()
+            .map(|k| text.find(&format!("\"{k}\":")).unwrap())
+            .collect();
+        assert!(positions.windows(2).all(|w| w[0] < w[1]), "{text}");
+    }
+
+    #[test]
+    fn an_invalid_url_has_null_components_and_an_error() {
+        let e = UrlRef::parse("http://h:x/").unwrap_err();
+        let mut out = Vec::new();
+        parse_object(&mut out, "http://h:x/", Err(&e), &[], &mut String::new());
+        let v: Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v["valid"], false);
+        assert_eq!(v["host"], Value::Null);
+        assert_eq!(v["error"]["offset"], 9);
+        assert_eq!(v["error"]["kind"], "bad-port");
+        assert_eq!(v["error"]["message"], e.to_string());
+    }
+
+    #[test]
+    fn decoded_user_names_that_are_not_utf8_are_replaced() {
+        let url = UrlRef::parse("ftp://%FF%41@h/").unwrap();
+        assert_eq!(
+            Fields::of(&url, Value::Null).user.as_deref(),
+            Some("\u{FFFD}A")
+        );
+    }
+}

@@ -1,0 +1,736 @@
+//! The `uniform` binary against the contract of DESIGN.md section 3, run
+//! as a user runs it.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// What one run of the binary gave.
+struct Output {
+    code: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+impl std::fmt::Debug for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {}\n--- stdout\n{}--- stderr\n{}",
+            self.code,
+            String::from_utf8_lossy(&self.stdout),
+            self.stderr
+        )
+    }
+}
+
+impl Output {
+    fn text(&self) -> &str {
+        std::str::from_utf8(&self.stdout).expect("stdout is UTF-8")
+    }
+
+    /// Standard output as JSON Lines.
+    fn json(&self) -> Vec<Value> {
+        self.text()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+            .collect()
+    }
+}
+
+fn uniform_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    // Written from a thread: a large input must not deadlock against a
+    // full output pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Output {
+        code: out.status.code().expect("exited, not killed"),
+        stdout: out.stdout,
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+fn uniform(args: &[&str]) -> Output {
+    uniform_with_stdin(args, b"")
+}
+
+/// Runs and checks the exit status, showing everything when it differs.
+macro_rules! clitest {
+    ($code:expr, $($arg:expr),+ $(,)?) => {{
+        let out = uniform(&[$($arg),+]);
+        assert_eq!(out.code, $code, "{out:?}");
+        out
+    }};
+}
+
+const PARSE_KEYS: [&str; 14] = [
+    "input",
+    "valid",
+    "scheme",
+    "user",
+    "password",
+    "host",
+    "port",
+    "default_port",
+    "path",
+    "query",
+    "fragment",
+    "details",
+    "warnings",
+    "error",
+];
+
+fn parse_json(url: &str) -> Value {
+    let out = uniform(&["parse", "--json", url]);
+    let mut objects = out.json();
+    assert_eq!(objects.len(), 1, "{out:?}");
+    objects.remove(0)
+}
+
+fn keys(v: &Value) -> Vec<&str> {
+    let mut k: Vec<&str> = v
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    k.sort_unstable();
+    k
+}
+
+fn sorted(list: &[&'static str]) -> Vec<&'static str> {
+    let mut v = list.to_vec();
+    v.sort_unstable();
+    v
+}
+
+// parse --json
+
+#[test]
+fn parse_json_has_exactly_the_design_keys() {
+    for url in [
+        "ftp://myname@host.dom/%2Fetc/motd",
+        "http://h:x/",
+        "news:*",
+        "",
+    ] {
+        assert_eq!(keys(&parse_json(url)), sorted(&PARSE_KEYS), "{url}");
+    }
+    let v = parse_json("http://h/a b");
+    for w in v["warnings"].as_array().unwrap() {
+        assert_eq!(keys(w), ["kind", "message", "offset"]);
+    }
+    let v = parse_json("http://h:x/");
+    assert_eq!(keys(&v["error"]), ["kind", "message", "offset"]);
+}
+
+#[test]
+fn parse_json_components() {
+    let v = parse_json("HTTP://info.cern.ch:8000/imaginary/test?q=1#frag");
+    assert_eq!(
+        v["input"],
+        "HTTP://info.cern.ch:8000/imaginary/test?q=1#frag"
+    );
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["scheme"], "http");
+    assert_eq!(v["user"], Value::Null);
+    assert_eq!(v["password"], Value::Null);
+    assert_eq!(v["host"], "info.cern.ch");
+    assert_eq!(v["port"], 8000);
+    assert_eq!(v["default_port"], 80);
+    assert_eq!(v["path"], "imaginary/test");
+    assert_eq!(v["query"], "q=1");
+    assert_eq!(v["fragment"], "frag");
+    // The fields of each kind belong to the scheme views; the contract
+    // here is an object that names its kind.
+    assert!(v["details"]["kind"].is_string(), "{v}");
+    assert_eq!(v["warnings"], serde_json::json!([]));
+    assert_eq!(v["error"], Value::Null);
+}
+
+#[test]
+fn parse_json_path_is_encoded_and_without_its_slash() {
+    let v = parse_json("ftp://myname@host.dom/%2Fetc/motd");
+    assert_eq!(v["path"], "%2Fetc/motd");
+    assert_eq!(v["user"], "myname");
+    assert_eq!(v["default_port"], 21);
+    assert_eq!(parse_json("ftp://host.dom")["path"], Value::Null);
+    assert_eq!(parse_json("ftp://host.dom/")["path"], "");
+}
+
+#[test]
+fn rfc1738_section_3_1_empty_and_absent_user_and_password() {
+    let v = parse_json("ftp://@host.com/");
+    assert_eq!(
+        (&v["user"], &v["password"]),
+        (&Value::from(""), &Value::Null)
+    );
+    let v = parse_json("ftp://host.com/");
+    assert_eq!((&v["user"], &v["password"]), (&Value::Null, &Value::Null));
+    let v = parse_json("ftp://foo:@host.com/");
+    assert_eq!(
+        (&v["user"], &v["password"]),
+        (&Value::from("foo"), &Value::from(""))
+    );
+}
+
+#[test]
+fn user_and_password_are_decoded() {
+    let out = clitest!(
+        0,
+        "parse",
+        "--json",
+        "--show-password",
+        "ftp://a%40b:c%3Ad@h/"
+    );
+    let v = &out.json()[0];
+    assert_eq!(v["user"], "a@b");
+    assert_eq!(v["password"], "c:d");
+}
+
+#[test]
+fn an_invalid_url_has_null_components_and_an_error() {
+    let out = clitest!(1, "parse", "--json", "http://h:99999/");
+    let v = &out.json()[0];
+    assert_eq!(v["valid"], false);
+    for k in [
+        "scheme",
+        "user",
+        "password",
+        "host",
+        "port",
+        "default_port",
+        "path",
+        "query",
+        "fragment",
+        "details",
+    ] {
+        assert_eq!(v[k], Value::Null, "{k}");
+    }
+    assert_eq!(v["error"]["offset"], 9);
+    assert_eq!(v["error"]["kind"], "bad-port");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("RFC 1738 section 3.1")
+    );
+}
+
+#[test]
+fn lenient_warnings_are_listed_with_offsets() {
+    let out = clitest!(0, "parse", "--json", "http://host/a b");
+    let w = &out.json()[0]["warnings"];
+    assert_eq!(w.as_array().unwrap().len(), 1);
+    assert_eq!(w[0]["offset"], 13);
+    assert_eq!(w[0]["kind"], "unsafe-char");
+    assert_eq!(
+        w[0]["message"],
+        "unsafe character ' ' at byte 13 in the path: it must be %-encoded (rule xchar, RFC 1738 section 2.2)"
+    );
+}
+
+// Passwords
+
+#[test]
+fn passwords_are_masked_everywhere_unless_asked_for() {
+    for url in [
+        "ftp://myname:s3cr%2Ft@host.dom/pub",
+        "telnet://myname:s3cr%2Ft@host.dom/",
+        "x-generic://myname:s3cr%2Ft@host.dom/pub",
+    ] {
+        let out = clitest!(0, "parse", "--json", url);
+        assert!(!out.text().contains("s3cr"), "{}", out.text());
+        let v = &out.json()[0];
+        assert_eq!(v["password"], "****");
+        assert_eq!(v["user"], "myname");
+        assert_eq!(v["input"], url.replace("s3cr%2Ft", "****"));
+
+        let out = clitest!(0, "parse", url);
+        assert!(!out.text().contains("s3cr"), "{}", out.text());
+        assert!(
+            out.text().contains("\npassword:     ****\n"),
+            "{}",
+            out.text()
+        );
+
+        let out = clitest!(0, "parse", "--json", "--show-password", url);
+        let v = &out.json()[0];
+        assert_eq!(v["password"], "s3cr/t");
+        assert_eq!(v["input"], url);
+    }
+    // Fields that repeat the URL's text are read from the masked text.
+    let out = clitest!(0, "parse", "--json", "x-generic://u:s3cr@h/p");
+    assert_eq!(
+        out.json()[0]["details"]["scheme_specific_part"],
+        "//u:****@h/p"
+    );
+}
+
+#[test]
+fn passwords_are_masked_in_diagnostics_even_of_broken_urls() {
+    // A port that is no number: the URL cannot be read, the password is
+    // still found.
+    let url = "ftp://u:hunter2@h:99999/";
+    for args in [
+        &["parse", url][..],
+        &["parse", "--json", url],
+        &["check", url],
+        &["check", "--json", url],
+    ] {
+        let out = uniform(args);
+        assert_eq!(out.code, 1);
+        assert!(!out.text().contains("hunter2"), "{args:?}: {}", out.text());
+    }
+    let out = clitest!(1, "normalize", url);
+    assert!(
+        !out.stderr.contains("hunter2") && out.stderr.contains("u:****@h"),
+        "{}",
+        out.stderr
+    );
+    let out = clitest!(1, "check", "--show-password", url);
+    assert!(out.text().contains("hunter2"));
+}
+
+#[test]
+fn an_empty_password_is_not_masked() {
+    let out = clitest!(0, "parse", "ftp://foo:@host.com/");
+    assert!(
+        out.text().contains("\npassword:     \"\"\n"),
+        "{}",
+        out.text()
+    );
+}
+
+// parse, text output
+
+#[test]
+fn parse_text_is_an_aligned_list() {
+    let out = clitest!(0, "parse", "gopher://h.dom:7070/7/search%09rfc");
+    let (fields, details) = out.text().split_once("details:\n").unwrap();
+    assert_eq!(
+        fields,
+        "input:        gopher://h.dom:7070/7/search%09rfc\n\
+         scheme:       gopher\n\
+         host:         h.dom\n\
+         port:         7070\n\
+         default_port: 70\n\
+         path:         7/search%09rfc\n"
+    );
+    // Indented and aligned, kind first.
+    let lines: Vec<&str> = details.lines().collect();
+    assert!(lines[0].starts_with("  kind:"), "{details}");
+    let column = |l: &str| l.len() - l[2..].split_once(':').unwrap().1.trim_start().len();
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("  ") && column(l) == column(lines[0])),
+        "{details}"
+    );
+}
+
+#[test]
+fn parse_text_draws_warnings_and_errors_with_a_caret() {
+    let out = clitest!(1, "parse", "http://host/a b", "http://h:x/");
+    let text = out.text();
+    assert!(
+        text.contains(
+            "warning[unsafe-char]: unsafe character ' ' at byte 13 in the path: it must be %-encoded \
+             (rule xchar, RFC 1738 section 2.2)\n  | http://host/a b\n  |              ^\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "\n\ninput:        http://h:x/\nerror[bad-port]: bad port at byte 9: a port is a decimal \
+             number from 0 to 65535 (rule port, RFC 1738 section 3.1)\n  | http://h:x/\n  |          ^\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn control_characters_never_reach_the_terminal_raw() {
+    let out = clitest!(0, "parse", "http://h/a\x1b[31mb");
+    assert!(!out.stdout.contains(&0x1b), "{}", out.text());
+    assert!(
+        out.text().contains("path:         a\\x1b[31mb\n"),
+        "{}",
+        out.text()
+    );
+}
+
+// Dialects and strictness
+
+#[test]
+fn the_dialect_changes_the_grammar() {
+    // "~" is unsafe in RFC 1738, unreserved in RFC 3986.
+    clitest!(1, "check", "http://h/~me");
+    clitest!(0, "check", "--dialect", "rfc3986", "http://h/~me");
+    // Under RFC 1738 an ftp URL has no search part; under RFC 3986 it does.
+    assert_eq!(parse_json("ftp://h/a?b")["query"], Value::Null);
+    let out = clitest!(0, "parse", "--json", "--dialect", "rfc3986", "ftp://h/a?b");
+    assert_eq!(out.json()[0]["query"], "b");
+    let out = clitest!(
+        0,
+        "parse",
+        "--json",
+        "--dialect",
+        "rfc3986",
+        "http://[::1]:8080/"
+    );
+    assert_eq!(out.json()[0]["host"], "[::1]");
+    // RFC 1630 has a search part in every scheme.
+    let out = clitest!(0, "parse", "--json", "--dialect", "rfc1630", "ftp://h/a?b");
+    assert_eq!(out.json()[0]["query"], "b");
+    // "~" is unsafe in RFC 1630 too.
+    let out = clitest!(1, "check", "--json", "--dialect", "rfc1630", "http://h?a~b");
+    let errors = &out.json()[0]["errors"];
+    assert_eq!(
+        (&errors[0]["kind"], &errors[0]["offset"]),
+        (&Value::from("unsafe-char"), &Value::from(10))
+    );
+}
+
+/// Core bug (crates/url/src/table.rs): the RFC 1630 path set has no "/",
+/// so RFC 1630's own example URL is rejected under `--dialect rfc1630`,
+/// with "reserved character '/' at byte 19" for the "/" after the host
+/// and one more for each separator. RFC 1630, "BNF of Generic URI
+/// Syntax": path = void | xpalphas [ / path ].
+#[test]
+fn core_bug_rfc1630_paths_have_slashes() {
+    clitest!(
+        0,
+        "check",
+        "--dialect",
+        "rfc1630",
+        "http://info.cern.ch/albert/bertram/marie-claude"
+    );
+}
+
+#[test]
+fn strict_turns_warnings_into_errors() {
+    clitest!(0, "parse", "http://h/a b");
+    let out = clitest!(1, "parse", "--strict", "--json", "http://h/a b");
+    let v = &out.json()[0];
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["error"]["kind"], "unsafe-char");
+    clitest!(0, "normalize", "http://h/a b");
+    clitest!(1, "normalize", "--strict", "http://h/a b");
+}
+
+// check
+
+#[test]
+fn check_prints_ok_or_every_violation() {
+    let out = clitest!(0, "check", "ftp://host.dom/pub/file;type=i");
+    assert_eq!(out.text(), "ok\n");
+    let out = clitest!(1, "check", "http://h/a b|c", "http://ok/");
+    assert_eq!(
+        out.text(),
+        "error[unsafe-char]: unsafe character ' ' at byte 10 in the path: it must be %-encoded \
+         (rule xchar, RFC 1738 section 2.2)\n  | http://h/a b|c\n  |           ^\n\
+         error[unsafe-char]: unsafe character '|' at byte 12 in the path: it must be %-encoded \
+         (rule xchar, RFC 1738 section 2.2)\n  | http://h/a b|c\n  |             ^\n\
+         ok\n"
+    );
+}
+
+#[test]
+fn check_json() {
+    let out = clitest!(1, "check", "--json", "http://h/a b", "afs://cell/x");
+    let v = out.json();
+    assert_eq!(keys(&v[0]), ["errors", "input", "valid", "warnings"]);
+    assert_eq!(v[0]["valid"], false);
+    assert_eq!(v[0]["errors"][0]["offset"], 10);
+    assert_eq!(v[1]["valid"], true);
+    assert_eq!(v[1]["warnings"][0]["kind"], "undefined-syntax");
+}
+
+// normalize
+
+#[test]
+fn normalize_prints_the_canonical_form() {
+    let out = clitest!(
+        0,
+        "normalize",
+        "HTTP://Info.CERN.ch:80/albert/bertram/marie%2Dclaude",
+        "FTP://Host.Dom:21/%7euser/%2fx",
+        "http://h/a b"
+    );
+    assert_eq!(
+        out.text(),
+        "http://info.cern.ch/albert/bertram/marie-claude\nftp://host.dom/%7Euser/%2Fx\nhttp://h/a%20b\n"
+    );
+}
+
+#[test]
+fn normalize_reports_invalid_urls_on_stderr() {
+    let out = clitest!(1, "normalize", "http://a/", "http://h:x/", "http://b/");
+    assert_eq!(out.text(), "http://a/\nhttp://b/\n");
+    assert!(out.stderr.starts_with("error[bad-port]"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("  | http://h:x/\n  |          ^\n"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn normalize_json() {
+    let out = clitest!(1, "normalize", "--json", "Gopher://H:70", "http://h:x/");
+    let v = out.json();
+    assert_eq!(keys(&v[0]), ["error", "input", "normalized", "valid"]);
+    assert_eq!(v[0]["normalized"], "gopher://h/");
+    assert_eq!(v[0]["error"], Value::Null);
+    assert_eq!(v[1]["valid"], false);
+    assert_eq!(v[1]["normalized"], Value::Null);
+    assert_eq!(v[1]["error"]["kind"], "bad-port");
+}
+
+// equal
+
+#[test]
+fn equal_exits_0_when_equivalent_and_1_when_not() {
+    // RFC 1630, "Encoding reserved characters", examples 1 and 2.
+    let out = clitest!(
+        0,
+        "equal",
+        "http://info.cern.ch/albert/bertram/marie-claude",
+        "http://info.cern.ch/albert/bertram/marie%2Dclaude"
+    );
+    assert_eq!(out.text(), "equal\n");
+    let out = clitest!(
+        1,
+        "equal",
+        "http://info.cern.ch/albert/bertram/marie-claude",
+        "http://info.cern.ch/albert/bertram%2Fmarie-claude"
+    );
+    assert_eq!(out.text(), "different\n");
+}
+
+#[test]
+fn equal_needs_two_valid_urls() {
+    let out = clitest!(1, "equal", "http://h:x/", "http://h/");
+    assert_eq!(out.text(), "");
+    assert!(out.stderr.starts_with("error[bad-port]"), "{}", out.stderr);
+    clitest!(1, "equal", "--strict", "http://h/a b", "http://h/a%20b");
+    clitest!(0, "equal", "http://h/a b", "http://h/a%20b");
+}
+
+// encode and decode
+
+#[test]
+fn encode_uses_the_reserved_set_by_default() {
+    let out = clitest!(0, "encode", "a b/c?d:é");
+    assert_eq!(out.text(), "a%20b%2Fc%3Fd%3A%C3%A9\n");
+    let out = clitest!(0, "encode", "--set", "path", "a b/c?d");
+    assert_eq!(out.text(), "a%20b/c%3Fd\n");
+    let out = clitest!(0, "encode", "--set", "ftp-segment", "a/b;c d");
+    assert_eq!(out.text(), "a%2Fb%3Bc%20d\n");
+}
+
+#[test]
+fn encode_lists_its_sets() {
+    let out = clitest!(0, "encode", "--list-sets");
+    let names: Vec<&str> = out
+        .text()
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"reserved") && names.contains(&"userinfo") && names.contains(&"gopher")
+    );
+    let out = clitest!(2, "encode", "--set", "nope", "x");
+    assert!(out.stderr.contains("possible values"), "{}", out.stderr);
+}
+
+#[test]
+fn decode_writes_raw_bytes() {
+    let out = clitest!(0, "decode", "-n", "%FF%00%2Fetc");
+    assert_eq!(out.stdout, b"\xff\x00/etc");
+    let out = clitest!(0, "decode", "marie%2Dclaude", "100%");
+    assert_eq!(out.stdout, b"marie-claude\n100%\n");
+}
+
+#[test]
+fn encode_and_decode_read_lines_from_stdin() {
+    let out = uniform_with_stdin(&["encode", "-"], b"a b\r\nc/d\n");
+    assert_eq!((out.code, out.text()), (0, "a%20b\nc%2Fd\n"));
+    let out = uniform_with_stdin(&["decode", "-"], b"%41\n%0A%FF\n");
+    assert_eq!((out.code, &out.stdout[..]), (0, &b"A\n\n\xff\n"[..]));
+}
+
+// Standard input
+
+#[test]
+fn stdin_lines_go_on_past_bad_lines() {
+    let input = b"\xEF\xBB\xBFhttp://a/\r\n\nhttp://b/\xff\nhttp://c/\nhttp://d/";
+    let out = uniform_with_stdin(&["parse", "--json", "-"], input);
+    assert_eq!(out.code, 1);
+    let v = out.json();
+    assert_eq!(v.len(), 5, "{out:?}");
+    // The BOM is dropped, and "\r\n" ends the line.
+    assert_eq!(
+        (&v[0]["input"], &v[0]["valid"]),
+        (&Value::from("http://a/"), &Value::from(true))
+    );
+    assert_eq!(v[1]["error"]["kind"], "empty");
+    assert_eq!(v[2]["error"]["kind"], "not-utf8");
+    assert_eq!(v[2]["error"]["offset"], 9);
+    assert_eq!(v[2]["input"], "http://b/\u{FFFD}");
+    assert_eq!(v[3]["host"], "c");
+    // The last line needs no newline.
+    assert_eq!(v[4]["host"], "d");
+}
+
+#[test]
+fn stdin_bad_lines_are_drawn_in_text() {
+    let out = uniform_with_stdin(&["check", "-"], b"http://a/\n\nhttp://b/\xff\n");
+    assert_eq!(out.code, 1);
+    let text = out.text();
+    assert!(text.starts_with("ok\nerror[empty]:"), "{text}");
+    assert!(
+        text.contains("  | http://b/\\xff\n  |          ^^^^\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn arguments_and_stdin_mix_in_order() {
+    let out = uniform_with_stdin(
+        &["normalize", "HTTP://A/", "-", "http://Z/"],
+        b"http://B/\nhttp://C/\n",
+    );
+    assert_eq!(
+        (out.code, out.text()),
+        (0, "http://a/\nhttp://b/\nhttp://c/\nhttp://z/\n")
+    );
+}
+
+#[test]
+fn output_streams_before_input_ends() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .args(["normalize", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    stdin.write_all(b"HTTP://First/\n").unwrap();
+    stdin.flush().unwrap();
+    // Standard input is still open: the answer must come anyway.
+    let first = rx.recv_timeout(Duration::from_secs(20));
+    stdin.write_all(b"HTTP://Second/\n").unwrap();
+    drop(stdin);
+    assert_eq!(first.as_deref(), Ok("http://first/"));
+    assert_eq!(
+        rx.recv_timeout(Duration::from_secs(20)).as_deref(),
+        Ok("http://second/")
+    );
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn a_closed_output_is_not_an_error() {
+    let input = "http://host.dom/some/path?q=1\n".repeat(100_000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .args(["parse", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 100];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    assert!(first.starts_with(b"{\"input\":"));
+    assert_eq!((status.code(), stderr.as_str()), (Some(0), ""));
+}
+
+// Usage
+
+#[test]
+fn usage_errors_exit_2() {
+    clitest!(2, "frobnicate");
+    clitest!(2, "parse");
+    clitest!(2, "parse", "--dialect", "whatwg", "http://h/");
+    clitest!(2, "equal", "http://h/");
+    clitest!(2, "encode");
+    clitest!(2, "parse", "--no-such-flag", "http://h/");
+    let out = uniform(&[]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("Usage: uniform <COMMAND>"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn help_documents_the_password_mask_and_the_bom() {
+    let out = clitest!(0, "parse", "--help");
+    let help = out.text();
+    assert!(help.contains("--show-password"));
+    assert!(help.contains("\"****\""));
+    assert!(help.contains("byte order mark"));
+    for k in PARSE_KEYS {
+        assert!(help.contains(k), "{k}");
+    }
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for (cmd, says) in [
+        ("parse", "Exit status"),
+        ("check", "Exit status"),
+        ("normalize", "Exit status"),
+        ("equal", "Exit status"),
+        ("encode", "--list-sets"),
+        ("decode", "writes two bytes"),
+    ] {
+        let out = clitest!(0, cmd, "--help");
+        assert!(
+            out.text().contains(&format!("Usage: uniform {cmd}")),
+            "{cmd}"
+        );
+        assert!(out.text().contains(says), "{cmd}: {}", out.text());
+    }
+}

@@ -1,1 +1,0 @@
-//! URLs in free text (placeholder, filled by the extraction work).

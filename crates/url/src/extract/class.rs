@@ -1,0 +1,227 @@
+//! Byte classes, UTF-8 steps, and the top-level domains of fuzzy matching.
+
+/// What a byte means to the scan of an unwrapped URL.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Class {
+    /// Part of a URL.
+    Url,
+    /// Ends a URL: whitespace, controls, and the delimiters `<`, `>`, `"`
+    /// and `` ` `` (RFC 1738 section 2.2 calls them unsafe, RFC 3986
+    /// Appendix C uses them to delimit URLs in text).
+    Stop,
+    /// `(`, `[`, `{`: counted, so that balanced pairs stay in a URL.
+    Open,
+    /// `)`, `]`, `}`: ends a URL when it closes nothing opened in it.
+    Close,
+    /// The first byte of a multi-byte character: valid UTF-8 and not one
+    /// of the Unicode separators and punctuation marks that end a URL.
+    NonAscii,
+}
+
+const fn classes() -> [Class; 256] {
+    let mut t = [Class::Url; 256];
+    let mut i = 0;
+    while i < 0x21 {
+        t[i] = Class::Stop;
+        i += 1;
+    }
+    t[0x7f] = Class::Stop;
+    t[b'<' as usize] = Class::Stop;
+    t[b'>' as usize] = Class::Stop;
+    t[b'"' as usize] = Class::Stop;
+    t[b'`' as usize] = Class::Stop;
+    t[b'(' as usize] = Class::Open;
+    t[b'[' as usize] = Class::Open;
+    t[b'{' as usize] = Class::Open;
+    t[b')' as usize] = Class::Close;
+    t[b']' as usize] = Class::Close;
+    t[b'}' as usize] = Class::Close;
+    let mut i = 0x80;
+    while i < 0x100 {
+        t[i] = Class::NonAscii;
+        i += 1;
+    }
+    t
+}
+
+pub(super) static CLASS: [Class; 256] = classes();
+
+/// Whether `b` is ASCII whitespace for the purposes of RFC 1738's "extra
+/// whitespace (spaces, linebreaks, tabs, etc.)" inside a wrapper.
+#[inline]
+pub(super) fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
+}
+
+/// The outcome of reading one character that starts with a byte >= 0x80.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Wide {
+    /// A character of this many bytes that may be part of a URL.
+    Char(usize),
+    /// A character of this many bytes that ends a URL.
+    Stop(usize),
+    /// Not valid UTF-8 here: ends a URL.
+    Invalid,
+    /// The character is cut by the end of the available input.
+    Short,
+}
+
+/// Reads the multi-byte character at `hay[i]` (with `hay[i] >= 0x80`).
+#[inline]
+pub(super) fn wide(hay: &[u8], i: usize) -> Wide {
+    let b0 = hay[i];
+    let n = match b0 {
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return Wide::Invalid,
+    };
+    let Some(bytes) = hay.get(i..i + n) else {
+        // Enough bytes to show it is invalid already?
+        let have = &hay[i..];
+        return if std::str::from_utf8(have).is_err_and(|e| e.error_len().is_some()) {
+            Wide::Invalid
+        } else {
+            Wide::Short
+        };
+    };
+    if std::str::from_utf8(bytes).is_err() {
+        return Wide::Invalid;
+    }
+    if is_unicode_stop(bytes) { Wide::Stop(n) } else { Wide::Char(n) }
+}
+
+/// Unicode separators, and the punctuation that sits next to URLs in
+/// running text without a space (CJK punctuation, curly quotes, the
+/// ellipsis, fullwidth brackets and bars).
+#[inline]
+fn is_unicode_stop(c: &[u8]) -> bool {
+    matches!(
+        c,
+        // U+0085 NEL, U+00A0 NO-BREAK SPACE
+        [0xc2, 0x85] | [0xc2, 0xa0]
+        // U+1680 OGHAM SPACE MARK
+        | [0xe1, 0x9a, 0x80]
+        // U+2000..U+200A spaces, U+2018/9 and U+201C/D quotes, U+2026
+        // ellipsis, U+2028/9 separators, U+202F narrow no-break space
+        | [0xe2, 0x80, 0x80..=0x8a | 0x98 | 0x99 | 0x9c | 0x9d | 0xa6 | 0xa8 | 0xa9 | 0xaf]
+        // U+205F medium mathematical space
+        | [0xe2, 0x81, 0x9f]
+        // U+3000 ideographic space, U+3001/2 comma and full stop, U+3008..
+        // U+3011 angle, corner, lenticular brackets
+        | [0xe3, 0x80, 0x80..=0x82 | 0x88..=0x91]
+        // U+FF01 !, U+FF08/9 ( ), U+FF0C ,, U+FF1A :, U+FF1B ;, U+FF1F ?
+        | [0xef, 0xbc, 0x81 | 0x88 | 0x89 | 0x8c | 0x9a | 0x9b | 0x9f]
+        // U+FF5C fullwidth vertical line
+        | [0xef, 0xbd, 0x9c]
+        // U+FEFF byte order mark
+        | [0xef, 0xbb, 0xbf]
+    )
+}
+
+/// Start of the character that ends at `end` (exclusive), and whether it
+/// may be part of a host name or e-mail address: ASCII letters and digits
+/// (and `extra`), or a valid non-ASCII character that is not a stop.
+#[inline]
+pub(super) fn char_before(hay: &[u8], end: usize) -> Option<(usize, bool)> {
+    let last = *hay.get(end.checked_sub(1)?)?;
+    if last < 0x80 {
+        return Some((end - 1, last.is_ascii_alphanumeric()));
+    }
+    let mut s = end - 1;
+    while s > 0 && end - s < 4 && hay[s] & 0xc0 == 0x80 {
+        s -= 1;
+    }
+    match wide(&hay[..end], s) {
+        Wide::Char(n) if s + n == end => Some((s, true)),
+        Wide::Stop(n) if s + n == end => Some((s, false)),
+        _ => Some((end - 1, false)),
+    }
+}
+
+/// Known two-letter and generic top-level domains, for fuzzy matching of
+/// bare host names: the country codes of ISO 3166-1 in use as ccTLDs, and
+/// the generic names that linkify-it recognises by default.
+pub(super) fn is_known_tld(label: &[u8]) -> bool {
+    const GENERIC: [&str; 16] = [
+        "biz", "com", "edu", "gov", "net", "org", "pro", "web", "xxx", "aero", "asia", "coop",
+        "info", "museum", "name", "shop",
+    ];
+    if label == "рф".as_bytes() {
+        return true;
+    }
+    if label.len() == 2 {
+        let (a, b) = (label[0].to_ascii_lowercase(), label[1].to_ascii_lowercase());
+        return is_cctld(a, b);
+    }
+    GENERIC.iter().any(|g| label.eq_ignore_ascii_case(g.as_bytes()))
+}
+
+/// Two-letter country-code TLDs, by first letter.
+fn is_cctld(a: u8, b: u8) -> bool {
+    let seconds: &[u8] = match a {
+        b'a' => b"cdefgilmnoqrstuwxz",
+        b'b' => b"abdefghijmnorstvwyz",
+        b'c' => b"acdfghiklmnoruvwxyz",
+        b'd' => b"ejkmoz",
+        b'e' => b"cegrstu",
+        b'f' => b"ijkmor",
+        b'g' => b"abdefghilmnpqrstuwy",
+        b'h' => b"kmnrtu",
+        b'i' => b"delmnoqrst",
+        b'j' => b"emop",
+        b'k' => b"eghimnprwyz",
+        b'l' => b"abcikrstuvy",
+        b'm' => b"acdeghklmnopqrstuvwxyz",
+        b'n' => b"acefgilopruz",
+        b'o' => b"m",
+        b'p' => b"aefghklmnrstwy",
+        b'q' => b"a",
+        b'r' => b"eosuw",
+        b's' => b"abcdeghijklmnortuvxyz",
+        b't' => b"cdfghjklmnortvwz",
+        b'u' => b"agksyz",
+        b'v' => b"aceginu",
+        b'w' => b"fs",
+        b'y' => b"et",
+        b'z' => b"amw",
+        _ => b"",
+    };
+    seconds.contains(&b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stops() {
+        assert_eq!(wide("\u{3002}".as_bytes(), 0), Wide::Stop(3));
+        assert_eq!(wide("\u{ff5c}".as_bytes(), 0), Wide::Stop(3));
+        assert_eq!(wide("é".as_bytes(), 0), Wide::Char(2));
+        assert_eq!(wide("\u{200d}".as_bytes(), 0), Wide::Char(3));
+        assert_eq!(wide(&[0xff], 0), Wide::Invalid);
+        assert_eq!(wide(&[0xe3, 0x80], 0), Wide::Short);
+        assert_eq!(wide(&[0xe3, 0x41], 0), Wide::Invalid);
+        assert_eq!(wide(&[0x80], 0), Wide::Invalid);
+    }
+
+    #[test]
+    fn char_before_finds_starts() {
+        let s = "aé｜".as_bytes();
+        assert_eq!(char_before(s, 1), Some((0, true)));
+        assert_eq!(char_before(s, 3), Some((1, true)));
+        assert_eq!(char_before(s, 6), Some((3, false)));
+        assert_eq!(char_before(s, 0), None);
+    }
+
+    #[test]
+    fn tlds() {
+        for t in ["com", "ORG", "io", "uk", "рф", "ws"] {
+            assert!(is_known_tld(t.as_bytes()), "{t}");
+        }
+        for t in ["js", "jpg", "invalid", "coma", "123", "c"] {
+            assert!(!is_known_tld(t.as_bytes()), "{t}");
+        }
+    }
+}

@@ -1,0 +1,390 @@
+//! URLs in free text.
+//!
+//! # Overview
+//!
+//! [`find_iter`] finds the URLs in a string, in order, each as a [`Found`]
+//! with its byte span; [`Finder`] sets the options, and [`Extractor`] does
+//! the same over any [`Read`] in bounded memory, for inputs of any size.
+//!
+//! What is found, by default:
+//!
+//! - **Wrapped URLs** (RFC 1738 Appendix, "Recommendations for URLs in
+//!   Context"): `<URL:...>`, with every whitespace character inside
+//!   removed ("The whitespace should be ignored when extracting the URL"),
+//!   any scheme. The bare `<scheme:...>` wrapper of the 1993 draft ("Wrappers
+//!   for URIs in plain text") and RFC 3986 Appendix C, for the known
+//!   schemes below and for any scheme followed by `//`.
+//! - **The `URL:` prefix** without brackets: `URL:http://x/y`.
+//! - **Unwrapped URLs** of the schemes the seeds define: `ftp`, `http`,
+//!   `https`, `gopher`, `mailto`, `news`, `nntp`, `telnet`, `wais`, `file`,
+//!   `prospero`, `rlogin`, `tn3270`, `mid`, `cid`, `urn`, matched without
+//!   regard to case. A URL ends at whitespace, a control character, `<`,
+//!   `>`, `"` or `` ` `` (unsafe in RFC 1738 section 2.2, delimiters in RFC
+//!   3986 Appendix C), a closing bracket that closes nothing opened in the
+//!   URL (so `http://en.wikipedia.org/wiki/Foo_(bar)` keeps its pair), a
+//!   Unicode space, CJK punctuation, curly quotes or an ellipsis, or a byte
+//!   that is not valid UTF-8. Then sentence punctuation `.,;:!?` at its end
+//!   goes, and a closing `'` that has no opening one. The name before the
+//!   colon must not continue a word (`xhttp:`, `_http:`), and what follows
+//!   must fit the scheme: `//` and a valid host for the Internet schemes
+//!   (RFC 1738 section 3.1), an `@` for `mailto` (section 3.5), a name for
+//!   `news`, `<NID>:<NSS>` for `urn`.
+//! - **Line breaks after a hyphen** (RFC 1738 Appendix): a URL whose line
+//!   ends right after a `-` goes on at the next line's first non-blank
+//!   character, keeping the hyphen, and is marked
+//!   [`ambiguous`](Found::ambiguous): "the hyphen may or may not actually
+//!   be part of the URL".
+//! - **`www.` and `ftp.` host names** ([`Finder::www`], on by default),
+//!   reported as written, [`Kind::Host`]; [`Found::absolute`] makes them
+//!   `http://` and `ftp://` URLs (as URI::Find does). Three labels at least.
+//!
+//! [`Finder::fuzzy`] (off by default) adds what linkify-it calls fuzzy
+//! links: bare host names whose top-level domain is a known one (the
+//! country codes, `com`, `org`, `net`, `edu`, `gov`, ... as in linkify-it)
+//! or IPv4 addresses, with an optional port (at most 65535) and path; bare
+//! e-mail addresses with such a domain; and network-path references
+//! `//host/...` (two labels or `localhost`). A bare host may not follow a
+//! letter, digit, `_`, `.`, `-`, `@`, `/` or `:`, so that the pieces of
+//! `path/to/file.pl` or `_example.com` are not taken for hosts.
+//!
+//! A string that starts like a URL of a known scheme but fails its check
+//! (`http://exa_mple.com/?u=http://x.org`) is skipped whole: what it holds
+//! is not searched again, which keeps the search linear.
+//!
+//! # Limits
+//!
+//! A URL (wrapper included) longer than [`Finder::max_len`] bytes (64 KiB
+//! by default) is dropped: nothing is reported for it, and the search goes
+//! on after the next whitespace or other stop character after its start. A
+//! `<` whose `>` is not found within that length, or before a blank line,
+//! another `<` or the end of the text, is no wrapper: the text after it is
+//! searched as usual. So memory and time stay linear in the input, whatever
+//! it holds (binary data, a gigabyte without a newline).
+//!
+//! # Example: the examples of RFC 1738
+//!
+//! ```
+//! use uniform::extract::find_iter;
+//!
+//! let text = "Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;
+//!       type=d> but you can probably pick it up from <URL:ftp://ds.in
+//!       ternic.net/rfc>.";
+//! let urls: Vec<String> = find_iter(text).map(|f| f.url).collect();
+//! assert_eq!(urls, ["ftp://info.cern.ch/pub/www/doc;type=d", "ftp://ds.internic.net/rfc"]);
+//! ```
+
+mod class;
+mod reader;
+mod scan;
+
+use std::borrow::Cow;
+use std::io::Read;
+
+pub use reader::Extractor;
+use scan::{Options, Scanner, Step};
+
+/// The default longest URL, wrapper included: 64 KiB.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(uniform::extract::DEFAULT_MAX_LEN, 65536);
+/// ```
+pub const DEFAULT_MAX_LEN: usize = 64 * 1024;
+
+/// A URL found in text.
+///
+/// # Example
+///
+/// ```
+/// use uniform::extract::{find_iter, Delimiter, Kind};
+///
+/// let text = "see <URL:http://example.com/a-\n  b> now";
+/// let f = find_iter(text).next().unwrap();
+/// assert_eq!(f.url, "http://example.com/a-b");
+/// assert_eq!(&text[f.start..f.end], "<URL:http://example.com/a-\n  b>");
+/// assert!(f.wrapped && f.ambiguous);
+/// assert_eq!(f.delimiter, Delimiter::UrlWrapper);
+/// assert_eq!(f.kind, Kind::Absolute);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Found {
+    /// The URL, without its wrapper and without the whitespace of broken
+    /// lines.
+    pub url: String,
+    /// Byte offset of the start of the match, wrapper or prefix included.
+    pub start: usize,
+    /// Byte offset just after the match, wrapper included, trailing
+    /// punctuation excluded.
+    pub end: usize,
+    /// Whether angle brackets delimit it (`<URL:...>` or `<...>`).
+    pub wrapped: bool,
+    /// Whether a line break right after a hyphen was joined (RFC 1738
+    /// Appendix: the hyphen "may or may not actually be part of the URL").
+    pub ambiguous: bool,
+    /// What was found: a URL, or a host name or address without a scheme.
+    pub kind: Kind,
+    /// What delimited it.
+    pub delimiter: Delimiter,
+}
+
+/// What a [`Found`] is.
+///
+/// # Example
+///
+/// ```
+/// use uniform::extract::{find_iter, Kind};
+/// assert_eq!(find_iter("at www.example.com").next().unwrap().kind, Kind::Host);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kind {
+    /// An absolute URL, with its scheme.
+    Absolute,
+    /// A host name (`www.example.com/path`, or under fuzzy matching
+    /// `example.com`, `192.168.1.1/abc`), with no scheme.
+    Host,
+    /// An e-mail address without `mailto:` (fuzzy matching only).
+    Email,
+    /// A network-path reference `//host/...` (fuzzy matching only).
+    NetworkPath,
+}
+
+/// What delimited a [`Found`] in the text.
+///
+/// # Example
+///
+/// ```
+/// use uniform::extract::{find_iter, Delimiter};
+/// let d: Vec<Delimiter> = find_iter("<http://a.org/> URL:http://b.org/ http://c.org/")
+///     .map(|f| f.delimiter)
+///     .collect();
+/// assert_eq!(d, [Delimiter::Angle, Delimiter::UrlPrefix, Delimiter::None]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Delimiter {
+    /// Nothing: the URL's own characters delimit it.
+    None,
+    /// `<...>` (the 1993 draft; RFC 3986 Appendix C).
+    Angle,
+    /// `<URL:...>` (RFC 1738 Appendix).
+    UrlWrapper,
+    /// `URL:` before it, without brackets (RFC 1738 Appendix).
+    UrlPrefix,
+}
+
+impl Found {
+    /// The found text as an absolute URL: `http://` before a host name
+    /// (`ftp://` before an `ftp.` one), `mailto:` before an address,
+    /// `http:` before a network path, the URL itself otherwise.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::extract::{find_iter, Finder};
+    ///
+    /// let f = find_iter("www.example.com/x").next().unwrap();
+    /// assert_eq!(f.absolute(), "http://www.example.com/x");
+    /// let f = Finder::new().fuzzy(true).find_iter("joe@example.com").next().unwrap();
+    /// assert_eq!(f.absolute(), "mailto:joe@example.com");
+    /// ```
+    pub fn absolute(&self) -> Cow<'_, str> {
+        match self.kind {
+            Kind::Absolute => Cow::Borrowed(&self.url),
+            Kind::Host if self.url.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("ftp.")) => {
+                Cow::Owned(format!("ftp://{}", self.url))
+            }
+            Kind::Host => Cow::Owned(format!("http://{}", self.url)),
+            Kind::Email => Cow::Owned(format!("mailto:{}", self.url)),
+            Kind::NetworkPath => Cow::Owned(format!("http:{}", self.url)),
+        }
+    }
+
+    fn from_raw(raw: scan::Raw, offset: usize) -> Found {
+        Found {
+            url: raw.url,
+            start: offset + raw.start,
+            end: offset + raw.end,
+            wrapped: matches!(raw.delimiter, Delimiter::Angle | Delimiter::UrlWrapper),
+            ambiguous: raw.ambiguous,
+            kind: raw.kind,
+            delimiter: raw.delimiter,
+        }
+    }
+}
+
+/// Options for finding URLs.
+///
+/// # Example
+///
+/// ```
+/// use uniform::extract::Finder;
+///
+/// let text = "mail joe@example.com or see example.org.";
+/// assert_eq!(Finder::new().find_iter(text).count(), 0);
+/// let fuzzy: Vec<String> = Finder::new().fuzzy(true).find_iter(text).map(|f| f.url).collect();
+/// assert_eq!(fuzzy, ["joe@example.com", "example.org"]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finder {
+    opts: Options,
+}
+
+impl Default for Finder {
+    fn default() -> Finder {
+        Finder::new()
+    }
+}
+
+impl Finder {
+    /// The defaults: wrappers, the `URL:` prefix, URLs of the known
+    /// schemes, `www.` and `ftp.` hosts; no fuzzy matching; URLs up to
+    /// [`DEFAULT_MAX_LEN`] bytes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::extract::Finder;
+    /// assert_eq!(Finder::new().find_iter("http://a.org").count(), 1);
+    /// ```
+    pub fn new() -> Finder {
+        Finder { opts: Options { www: true, fuzzy: false, max_len: DEFAULT_MAX_LEN } }
+    }
+
+    /// Whether to find `www.` and `ftp.` host names without a scheme.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::extract::Finder;
+    /// assert_eq!(Finder::new().www(false).find_iter("www.example.com").count(), 0);
+    /// ```
+    pub fn www(mut self, yes: bool) -> Finder {
+        self.opts.www = yes;
+        self
+    }
+
+    /// Whether to find bare host names, IPv4 addresses, e-mail addresses
+    /// and `//host` references (see the [module documentation](self)).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::extract::Finder;
+    /// let f = Finder::new().fuzzy(true);
+    /// assert_eq!(f.find_iter("192.168.1.1/abc").next().unwrap().url, "192.168.1.1/abc");
+    /// assert_eq!(f.find_iter("show image.jpg").count(), 0);
+    /// ```
+    pub fn fuzzy(mut self, yes: bool) -> Finder {
+        self.opts.fuzzy = yes;
+        self
+    }
+
+    /// The longest URL reported, wrapper included, in bytes; longer ones
+    /// are dropped. At least 16.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::extract::Finder;
+    /// let long = format!("http://a.org/{} http://b.org/", "x".repeat(100));
+    /// let urls: Vec<String> = Finder::new().max_len(64).find_iter(&long).map(|f| f.url).collect();
+    /// assert_eq!(urls, ["http://b.org/"]);
+    /// ```
+    pub fn max_len(mut self, bytes: usize) -> Finder {
+        self.opts.max_len = bytes.max(16);
+        self
+    }
+
+    /// The URLs in `text`, in order.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::extract::Finder;
+    /// let n = Finder::new().find_iter("a http://a.org b http://b.org").count();
+    /// assert_eq!(n, 2);
+    /// ```
+    pub fn find_iter<'t>(&self, text: &'t str) -> FindIter<'t> {
+        FindIter { scanner: Scanner::new(self.opts), text, floor: 0, cursor: 0 }
+    }
+
+    /// The URLs in what `reader` yields, in order, read in chunks: memory
+    /// stays bounded by about twice [`Finder::max_len`] plus the chunk size,
+    /// whatever the input's size.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::extract::Finder;
+    /// let input: &[u8] = b"first <URL:http://a.org/x> then\n";
+    /// let urls: Vec<String> = Finder::new().reader(input).map(|f| f.unwrap().url).collect();
+    /// assert_eq!(urls, ["http://a.org/x"]);
+    /// ```
+    pub fn reader<R: Read>(&self, reader: R) -> Extractor<R> {
+        Extractor::new(reader, Scanner::new(self.opts), self.opts.max_len)
+    }
+}
+
+/// The URLs in `text`, with the default [`Finder`].
+///
+/// # Example
+///
+/// ```
+/// use uniform::extract::find_iter;
+///
+/// let text = "Note the warning in <URL:http://ds.internic.\n   net/instructions/overview.html#WARNING>.";
+/// let f = find_iter(text).next().unwrap();
+/// assert_eq!(f.url, "http://ds.internic.net/instructions/overview.html#WARNING");
+/// assert!(f.wrapped && !f.ambiguous);
+/// ```
+pub fn find_iter(text: &str) -> FindIter<'_> {
+    Finder::new().find_iter(text)
+}
+
+/// The iterator of [`Finder::find_iter`] and [`find_iter`].
+///
+/// # Example
+///
+/// ```
+/// use uniform::extract::find_iter;
+/// let spans: Vec<(usize, usize)> = find_iter("(see http://a.org/x).").map(|f| (f.start, f.end)).collect();
+/// assert_eq!(spans, [(5, 19)]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct FindIter<'t> {
+    scanner: Scanner,
+    text: &'t str,
+    floor: usize,
+    cursor: usize,
+}
+
+impl Iterator for FindIter<'_> {
+    type Item = Found;
+
+    fn next(&mut self) -> Option<Found> {
+        let hay = self.text.as_bytes();
+        loop {
+            match self.scanner.next(hay, self.floor, self.cursor, true) {
+                Step::Found(raw) => {
+                    self.floor = raw.end;
+                    self.cursor = raw.end;
+                    return Some(Found::from_raw(raw, 0));
+                }
+                Step::TooLong { start } => {
+                    let p = reader::skip_stop(hay, start, true).unwrap_or(hay.len());
+                    self.floor = p;
+                    self.cursor = p;
+                }
+                Step::End | Step::NeedMore { .. } => {
+                    self.cursor = hay.len();
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+impl std::iter::FusedIterator for FindIter<'_> {}

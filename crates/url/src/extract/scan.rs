@@ -1,0 +1,845 @@
+//! The scanner: the next URL in a window of bytes.
+//!
+//! It looks only at the bytes it is given. When a decision needs bytes
+//! past the end of the window and more may come, it says so
+//! ([`Step::NeedMore`]) instead of deciding, so a reader fed in chunks
+//! finds exactly what a scan of the whole text finds. It never looks
+//! further back than [`LOOKBACK`] bytes before the trigger it examines.
+
+use super::class::{CLASS, Class, Wide, char_before, is_known_tld, is_space, wide};
+use super::{Delimiter, Kind};
+use crate::Scheme;
+
+/// How far before a trigger byte the scanner may look: a scheme name (16),
+/// an e-mail local part or host label (64), and the character before it.
+pub(super) const LOOKBACK: usize = 128;
+
+/// The longest scheme name looked for before a colon.
+const MAX_SCHEME: usize = 16;
+/// RFC 5321 section 4.5.3.1.1: a local part has at most 64 octets; RFC
+/// 1035 section 2.3.4: a label, at most 63.
+const MAX_LOCAL: usize = 64;
+const MAX_LABEL: usize = 63;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Options {
+    pub www: bool,
+    pub fuzzy: bool,
+    pub max_len: usize,
+}
+
+/// One match, with offsets relative to the window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Raw {
+    pub start: usize,
+    pub end: usize,
+    pub url: String,
+    pub delimiter: Delimiter,
+    pub kind: Kind,
+    pub ambiguous: bool,
+}
+
+#[derive(Debug)]
+pub(super) enum Step {
+    Found(Raw),
+    /// Bytes past the end are needed; scan again from `resume` (a trigger
+    /// not yet decided) once they are there.
+    NeedMore { resume: usize },
+    /// A candidate starting at `start` is longer than the limit: it is
+    /// dropped, and the search goes on after the next stop byte.
+    TooLong { start: usize },
+    /// No more triggers in the window.
+    End,
+}
+
+enum Attempt {
+    Match(Raw),
+    NeedMore,
+    TooLong(usize),
+    /// No URL at this trigger; triggers before this index are skipped.
+    No(usize),
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Scanner {
+    opts: Options,
+    trigger: [bool; 256],
+}
+
+/// What follows `scheme:` in each known scheme (RFC 1738 section 3,
+/// RFC 1630, RFC 2141).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Shape {
+    /// `//<user>:<password>@<host>:<port>/<url-path>` (RFC 1738 section 3.1).
+    Internet,
+    /// `file://<host>/<path>`, the host may be empty (section 3.10).
+    File,
+    /// `mailto:<rfc822-addr-spec>` (section 3.5): it has an "@".
+    Mailto,
+    /// `news:<newsgroup-name>`, `news:<message-id>` or `news:*` (3.6).
+    News,
+    /// `mid:` and `cid:` (RFC 1630): a message or content id.
+    Token,
+    /// `urn:<NID>:<NSS>` (RFC 2141).
+    Urn,
+}
+
+fn known(name: &[u8]) -> Option<Shape> {
+    Some(match Scheme::from_bytes(name) {
+        Scheme::Http
+        | Scheme::Https
+        | Scheme::Ftp
+        | Scheme::Gopher
+        | Scheme::Nntp
+        | Scheme::Telnet
+        | Scheme::Wais
+        | Scheme::Prospero
+        | Scheme::Rlogin
+        | Scheme::Tn3270 => Shape::Internet,
+        Scheme::File => Shape::File,
+        Scheme::Mailto => Shape::Mailto,
+        Scheme::News => Shape::News,
+        Scheme::Mid | Scheme::Cid => Shape::Token,
+        Scheme::Urn => Shape::Urn,
+        _ => return None,
+    })
+}
+
+enum Scan {
+    Done { end: usize, joins: Vec<(usize, usize)> },
+    NeedMore,
+    TooLong,
+}
+
+impl Scanner {
+    pub(super) fn new(opts: Options) -> Scanner {
+        let mut trigger = [false; 256];
+        trigger[b':' as usize] = true;
+        trigger[b'<' as usize] = true;
+        trigger[b'.' as usize] = opts.www || opts.fuzzy;
+        trigger[b'@' as usize] = opts.fuzzy;
+        trigger[b'/' as usize] = opts.fuzzy;
+        Scanner { opts, trigger }
+    }
+
+    /// The next match at or after `cursor` whose start is at or after `floor`.
+    pub(super) fn next(&self, hay: &[u8], floor: usize, mut cursor: usize, eof: bool) -> Step {
+        loop {
+            let Some(k) = hay.get(cursor..).and_then(|h| h.iter().position(|&b| self.trigger[b as usize]))
+            else {
+                return Step::End;
+            };
+            let t = cursor + k;
+            let attempt = match hay[t] {
+                b':' => self.at_colon(hay, floor, t, eof),
+                b'<' => self.at_angle(hay, t, eof),
+                b'.' => self.at_dot(hay, floor, t, eof),
+                b'@' => self.at_sign(hay, floor, t, eof),
+                _ => self.at_slash(hay, floor, t, eof),
+            };
+            match attempt {
+                Attempt::Match(raw) => return Step::Found(raw),
+                Attempt::NeedMore => return Step::NeedMore { resume: t },
+                Attempt::TooLong(start) => return Step::TooLong { start },
+                Attempt::No(skip) => cursor = skip.max(t + 1),
+            }
+        }
+    }
+
+    /// A scheme name before the colon, or the `URL:` prefix.
+    fn at_colon(&self, hay: &[u8], floor: usize, t: usize, eof: bool) -> Attempt {
+        let s = alnum_run_before(hay, t, t.saturating_sub(MAX_SCHEME + 1).max(floor));
+        if s == t || (s > 0 && !scheme_boundary(hay[s - 1])) {
+            return Attempt::No(t + 1);
+        }
+        let name = &hay[s..t];
+        if name.eq_ignore_ascii_case(b"URL") {
+            // RFC 1738 Appendix: "URLs be preceeded with a prefix consisting
+            // of the characters "URL:"".
+            return self.after_prefix(hay, s, t + 1, eof);
+        }
+        let Some(shape) = known(name) else { return Attempt::No(t + 1) };
+        let scheme_len = t - s;
+        self.unwrapped(hay, t, s, t + 1, eof, Delimiter::None, Kind::Absolute, |u| {
+            valid_known(u, scheme_len, shape)
+        })
+    }
+
+    /// `URL:` then an absolute URL of any scheme.
+    fn after_prefix(&self, hay: &[u8], start: usize, at: usize, eof: bool) -> Attempt {
+        let (colon, scheme_len) = match scheme_at(hay, at, eof) {
+            Ok(Some(c)) => (c, c - at),
+            Ok(None) => return Attempt::No(at),
+            Err(()) => return Attempt::NeedMore,
+        };
+        let shape = known(&hay[at..colon]);
+        self.unwrapped(hay, at - 1, start, colon + 1, eof, Delimiter::UrlPrefix, Kind::Absolute, |u| {
+            let u = &u[4..];
+            match shape {
+                Some(shape) => valid_known(u, scheme_len, shape),
+                None => u.len() > scheme_len + 1,
+            }
+        })
+        .with_url_from(start + 4)
+    }
+
+    /// `<URL:...>` (RFC 1738 Appendix) or `<scheme:...>` (the 1993 draft's
+    /// "Wrappers for URIs in plain text").
+    fn at_angle(&self, hay: &[u8], t: usize, eof: bool) -> Attempt {
+        let rest = &hay[t + 1..];
+        let prefix = b"URL:";
+        let n = rest.len().min(4);
+        let (content, delimiter) = if rest[..n].eq_ignore_ascii_case(&prefix[..n]) {
+            if n < 4 {
+                return if eof { Attempt::No(t + 1) } else { Attempt::NeedMore };
+            }
+            (t + 5, Delimiter::UrlWrapper)
+        } else {
+            // A bare wrapper starts with its scheme (or, fuzzily, a host or
+            // an address): "<" before anything else is no wrapper.
+            let first = rest.first().copied().unwrap_or(0);
+            let fuzzy_start = self.opts.fuzzy && (first.is_ascii_alphanumeric() || first >= 0x80);
+            if !first.is_ascii_alphabetic() && !fuzzy_start {
+                return Attempt::No(t + 1);
+            }
+            (t + 1, Delimiter::Angle)
+        };
+        // Find the ">", giving up at a "<", a blank line, the length limit
+        // or the end of the text: then it was no wrapper.
+        let limit = t.saturating_add(self.opts.max_len);
+        let mut i = content;
+        let mut blank = false;
+        let mut ambiguous = false;
+        let gt = loop {
+            if i >= limit {
+                return Attempt::No(t + 1);
+            }
+            let Some(&b) = hay.get(i) else {
+                return if eof { Attempt::No(t + 1) } else { Attempt::NeedMore };
+            };
+            match b {
+                b'>' => break i,
+                b'<' => return Attempt::No(t + 1),
+                b'\n' | b'\r' => {
+                    if b == b'\n' && blank {
+                        return Attempt::No(t + 1);
+                    }
+                    blank |= b == b'\n';
+                    // RFC 1738 Appendix: "a line break immediately after a
+                    // hyphen": the hyphen may or may not be part of the URL.
+                    ambiguous |= i > content && hay[i - 1] == b'-';
+                }
+                b if is_space(b) => {}
+                // A control character is in no URL (RFC 1738 section 2.2).
+                b if b < 0x20 || b == 0x7f => return Attempt::No(t + 1),
+                b if b >= 0x80 => {
+                    blank = false;
+                    match wide(hay, i) {
+                        Wide::Char(n) | Wide::Stop(n) => {
+                            i += n;
+                            continue;
+                        }
+                        Wide::Invalid => return Attempt::No(t + 1),
+                        Wide::Short if eof => return Attempt::No(t + 1),
+                        Wide::Short => return Attempt::NeedMore,
+                    }
+                }
+                _ => blank = false,
+            }
+            i += 1;
+        };
+        // "The whitespace should be ignored when extracting the URL."
+        let bytes: Vec<u8> = hay[content..gt].iter().copied().filter(|&b| !is_space(b)).collect();
+        let kind = match delimiter {
+            Delimiter::UrlWrapper => valid_any_scheme(&bytes, false).then_some(Kind::Absolute),
+            _ => self.angle_kind(&bytes),
+        };
+        match (kind, String::from_utf8(bytes)) {
+            (Some(kind), Ok(url)) => Attempt::Match(Raw {
+                start: t,
+                end: gt + 1,
+                url,
+                delimiter,
+                kind,
+                ambiguous,
+            }),
+            _ => Attempt::No(t + 1),
+        }
+    }
+
+    /// What a bare `<...>` holds, if it is a URL: a known scheme, any scheme
+    /// with `//`, a `www.` host, or under fuzzy matching a host or address.
+    fn angle_kind(&self, u: &[u8]) -> Option<Kind> {
+        if valid_any_scheme(u, true) {
+            return Some(Kind::Absolute);
+        }
+        if self.opts.www && valid_www(u) {
+            return Some(Kind::Host);
+        }
+        if self.opts.fuzzy {
+            if valid_bare_host(u) {
+                return Some(Kind::Host);
+            }
+            if valid_email(u) {
+                return Some(Kind::Email);
+            }
+        }
+        None
+    }
+
+    /// `www.` (or `ftp.`) host names, and under fuzzy matching any host
+    /// name with a known top-level domain.
+    fn at_dot(&self, hay: &[u8], floor: usize, t: usize, eof: bool) -> Attempt {
+        let mut skip = t + 1;
+        if self.opts.www && t >= floor + 3 {
+            let w = &hay[t - 3..t];
+            if (w.eq_ignore_ascii_case(b"www") || w.eq_ignore_ascii_case(b"ftp")) && left_ok(hay, t - 3) {
+                match self.unwrapped(hay, t, t - 3, t - 3, eof, Delimiter::None, Kind::Host, valid_www) {
+                    Attempt::No(s) => skip = s,
+                    other => return other,
+                }
+            }
+        }
+        if !self.opts.fuzzy {
+            return Attempt::No(skip);
+        }
+        let s = host_run_before(hay, t, t.saturating_sub(MAX_LABEL + 1).max(floor));
+        if s == t || !left_ok(hay, s) || (s > 0 && host_char_at_end(hay, s)) {
+            return Attempt::No(skip);
+        }
+        match self.unwrapped(hay, t, s, s, eof, Delimiter::None, Kind::Host, valid_bare_host) {
+            // An "@" in it makes it an address: let the "@" decide.
+            Attempt::No(end) => Attempt::No(match hay[t..end].iter().position(|&b| b == b'@') {
+                Some(k) => t + k,
+                None => end.max(skip),
+            }),
+            other => other,
+        }
+    }
+
+    /// Fuzzy: `local@domain.tld`.
+    fn at_sign(&self, hay: &[u8], floor: usize, t: usize, eof: bool) -> Attempt {
+        let lo = t.saturating_sub(MAX_LOCAL + 1).max(floor);
+        let mut s = t;
+        while s > lo && is_local_byte(hay[s - 1]) {
+            s -= 1;
+        }
+        // A run as long as the limit is no local part at all.
+        if s == lo && s > 0 && is_local_byte(hay[s - 1]) {
+            return Attempt::No(t + 1);
+        }
+        // A quote that opens the run and is not closed in it delimits it.
+        let quotes = hay[s..t].iter().filter(|&&b| b == b'"').count();
+        if quotes % 2 == 1 && hay[s] == b'"' {
+            s += 1;
+        }
+        if s == t || hay[s] == b'.' || hay[t - 1] == b'.' || !left_ok(hay, s) {
+            return Attempt::No(t + 1);
+        }
+        // The domain: host characters and dots.
+        let mut e = t + 1;
+        loop {
+            if e - s > self.opts.max_len {
+                return Attempt::TooLong(s);
+            }
+            let Some(&b) = hay.get(e) else {
+                if eof {
+                    break;
+                }
+                return Attempt::NeedMore;
+            };
+            if b.is_ascii_alphanumeric() || b == b'-' || b == b'.' {
+                e += 1;
+            } else if b >= 0x80 {
+                match wide(hay, e) {
+                    Wide::Char(n) => e += n,
+                    Wide::Short if !eof => return Attempt::NeedMore,
+                    _ => break,
+                }
+            } else {
+                break;
+            }
+        }
+        let mut end = e;
+        while end > t + 1 && matches!(hay[end - 1], b'.' | b'-') {
+            end -= 1;
+        }
+        let u = &hay[s..end];
+        match std::str::from_utf8(u) {
+            Ok(url) if valid_email(u) => Attempt::Match(Raw {
+                start: s,
+                end,
+                url: url.to_string(),
+                delimiter: Delimiter::None,
+                kind: Kind::Email,
+                ambiguous: false,
+            }),
+            _ => Attempt::No(e),
+        }
+    }
+
+    /// Fuzzy: `//host/...`, a network-path reference.
+    fn at_slash(&self, hay: &[u8], floor: usize, t: usize, eof: bool) -> Attempt {
+        let (Some(&b1), Some(&b2)) = (hay.get(t + 1), hay.get(t + 2)) else {
+            return if eof { Attempt::No(t + 1) } else { Attempt::NeedMore };
+        };
+        if b1 != b'/' || b2 == b'/' || t < floor || !left_ok(hay, t) {
+            return Attempt::No(t + 1);
+        }
+        self.unwrapped(hay, t, t, t + 2, eof, Delimiter::None, Kind::NetworkPath, |u| {
+            valid_network_path(&u[2..])
+        })
+    }
+
+    /// Scans an unwrapped URL whose text starts at `url_start` and whose
+    /// body (what trimming may remove) starts at `body`, trims it, checks it.
+    #[allow(clippy::too_many_arguments)]
+    fn unwrapped(
+        &self,
+        hay: &[u8],
+        t: usize,
+        url_start: usize,
+        body: usize,
+        eof: bool,
+        delimiter: Delimiter,
+        kind: Kind,
+        valid: impl Fn(&[u8]) -> bool,
+    ) -> Attempt {
+        let (raw_end, mut joins) = match self.scan(hay, url_start, body, eof) {
+            Scan::Done { end, joins } => (end, joins),
+            Scan::NeedMore => return Attempt::NeedMore,
+            Scan::TooLong => return Attempt::TooLong(url_start),
+        };
+        let end = trim(hay, body, raw_end, &mut joins);
+        if end > body {
+            let url = collect(hay, url_start, end, &joins);
+            if valid(url.as_bytes()) {
+                return Attempt::Match(Raw {
+                    start: url_start,
+                    end,
+                    url,
+                    delimiter,
+                    kind,
+                    ambiguous: !joins.is_empty(),
+                });
+            }
+        }
+        // A string shaped like a URL that is not one hides what it holds.
+        Attempt::No(raw_end.max(t + 1))
+    }
+
+    /// The raw end of an unwrapped URL: the first stop byte, an unbalanced
+    /// closing bracket, or a character that is not valid UTF-8. A line
+    /// break right after a hyphen is skipped with the indentation after it
+    /// (RFC 1738 Appendix), as `joins`.
+    fn scan(&self, hay: &[u8], start: usize, from: usize, eof: bool) -> Scan {
+        let limit = start.saturating_add(self.opts.max_len);
+        let mut depth = [0u32; 3];
+        let mut joins = Vec::new();
+        let mut i = from;
+        loop {
+            if i > limit {
+                return Scan::TooLong;
+            }
+            let Some(&b) = hay.get(i) else {
+                return if eof { Scan::Done { end: i, joins } } else { Scan::NeedMore };
+            };
+            match CLASS[b as usize] {
+                Class::Url => i += 1,
+                Class::Open => {
+                    depth[bracket(b)] += 1;
+                    i += 1;
+                }
+                Class::Close => {
+                    let d = &mut depth[bracket(b)];
+                    if *d == 0 {
+                        break;
+                    }
+                    *d -= 1;
+                    i += 1;
+                }
+                Class::NonAscii => match wide(hay, i) {
+                    Wide::Char(n) => i += n,
+                    Wide::Short if !eof => return Scan::NeedMore,
+                    _ => break,
+                },
+                Class::Stop => {
+                    if !(matches!(b, b'\n' | b'\r') && i > from && hay[i - 1] == b'-') {
+                        break;
+                    }
+                    let mut j = i + 1;
+                    if b == b'\r' && hay.get(j) == Some(&b'\n') {
+                        j += 1;
+                    }
+                    while matches!(hay.get(j), Some(b' ' | b'\t')) {
+                        j += 1;
+                    }
+                    let Some(&next) = hay.get(j) else {
+                        if j > limit {
+                            return Scan::TooLong;
+                        }
+                        if eof {
+                            break;
+                        }
+                        return Scan::NeedMore;
+                    };
+                    let continues = match CLASS[next as usize] {
+                        Class::Url | Class::Open => true,
+                        Class::NonAscii => match wide(hay, j) {
+                            Wide::Char(_) => true,
+                            Wide::Short if !eof => return Scan::NeedMore,
+                            _ => false,
+                        },
+                        _ => false,
+                    };
+                    if !continues {
+                        break;
+                    }
+                    joins.push((i, j));
+                    i = j;
+                }
+            }
+        }
+        Scan::Done { end: i, joins }
+    }
+}
+
+impl Attempt {
+    /// For `URL:` matches: the URL text starts after the prefix.
+    fn with_url_from(self, from: usize) -> Attempt {
+        match self {
+            Attempt::Match(mut raw) => {
+                raw.url.drain(..from - raw.start);
+                Attempt::Match(raw)
+            }
+            other => other,
+        }
+    }
+}
+
+#[inline]
+fn bracket(b: u8) -> usize {
+    match b {
+        b'(' | b')' => 0,
+        b'[' | b']' => 1,
+        _ => 2,
+    }
+}
+
+/// Sentence punctuation at the end of an unwrapped URL is the sentence's
+/// (RFC 1738 Appendix: "punctuation marks that might be mistaken for part
+/// of the URL"), and so is a closing single quote that has no opening one.
+fn trim(hay: &[u8], body: usize, mut end: usize, joins: &mut Vec<(usize, usize)>) -> usize {
+    let mut quotes = hay[body..end].iter().filter(|&&b| b == b'\'').count();
+    loop {
+        if let Some(&(gap, resume)) = joins.last() {
+            if end <= resume {
+                end = gap;
+                joins.pop();
+                continue;
+            }
+        }
+        if end <= body {
+            return end;
+        }
+        match hay[end - 1] {
+            b'.' | b',' | b';' | b':' | b'!' | b'?' => end -= 1,
+            b'\'' if quotes % 2 == 1 => {
+                end -= 1;
+                quotes -= 1;
+            }
+            _ => return end,
+        }
+    }
+}
+
+/// The URL's text: the bytes from `from` to `end` without the gaps.
+fn collect(hay: &[u8], from: usize, end: usize, joins: &[(usize, usize)]) -> String {
+    let mut v = Vec::with_capacity(end - from);
+    let mut p = from;
+    for &(gap, resume) in joins {
+        v.extend_from_slice(&hay[p..gap]);
+        p = resume;
+    }
+    v.extend_from_slice(&hay[p..end]);
+    // The scan stops at bytes that are not valid UTF-8, so this is whole.
+    String::from_utf8(v).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Start of the run of ASCII letters and digits that ends at `end`, not
+/// going below `lo`.
+fn alnum_run_before(hay: &[u8], end: usize, lo: usize) -> usize {
+    let mut s = end;
+    while s > lo && hay[s - 1].is_ascii_alphanumeric() {
+        s -= 1;
+    }
+    if s == lo && s > 0 && hay[s - 1].is_ascii_alphanumeric() {
+        // Longer than any scheme looked for.
+        return end;
+    }
+    s
+}
+
+/// What may come right before a scheme name: not a letter or digit (the
+/// name would be longer), not `_` or `+` (part of a longer word or name).
+fn scheme_boundary(b: u8) -> bool {
+    !(b.is_ascii_alphanumeric() || b == b'_' || b == b'+')
+}
+
+/// Start of the run of host-name characters that ends at `end`.
+fn host_run_before(hay: &[u8], end: usize, lo: usize) -> usize {
+    let mut s = end;
+    while s > lo {
+        match char_before(hay, s) {
+            Some((p, true)) if p >= lo => s = p,
+            Some((p, false)) if hay[p] == b'-' => s = p,
+            _ => break,
+        }
+    }
+    if s <= lo && s > 0 && host_char_at_end(hay, s) {
+        return end;
+    }
+    s
+}
+
+fn host_char_at_end(hay: &[u8], end: usize) -> bool {
+    matches!(char_before(hay, end), Some((p, ok)) if ok || hay[p] == b'-')
+}
+
+/// What may come right before a bare host name, address or `//`: the
+/// start, whitespace, an opening bracket or quote, or punctuation that is
+/// not part of URLs, and any Unicode stop.
+fn left_ok(hay: &[u8], s: usize) -> bool {
+    match char_before(hay, s) {
+        None => true,
+        Some((p, host)) if hay[p] < 0x80 => {
+            !host && (hay[p] < 0x21 || b"([{<>\"',;!?*|=".contains(&hay[p]))
+        }
+        Some((_, host)) => !host,
+    }
+}
+
+/// RFC 5322 atext, dots and quotes: what a local part is made of here.
+fn is_local_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b".!#$%&'*+-/=?^_{|}~\"".contains(&b)
+}
+
+/// A scheme name at `at` followed by its colon: `Ok(Some(colon))`,
+/// `Ok(None)` when there is none, `Err(())` when more bytes are needed.
+fn scheme_at(hay: &[u8], at: usize, eof: bool) -> Result<Option<usize>, ()> {
+    if !hay.get(at).is_some_and(u8::is_ascii_alphabetic) {
+        return if hay.get(at).is_none() && !eof { Err(()) } else { Ok(None) };
+    }
+    for i in at + 1..at + 32 {
+        match hay.get(i) {
+            Some(b':') => return Ok(Some(i)),
+            Some(&b) if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.') => {}
+            Some(_) => return Ok(None),
+            None if eof => return Ok(None),
+            None => return Err(()),
+        }
+    }
+    Ok(None)
+}
+
+/// `u` starts with an RFC 3986 scheme and has something after its colon;
+/// a known scheme must have its shape; with `need_slashes`, another
+/// scheme must be followed by `//` and a host.
+fn valid_any_scheme(u: &[u8], need_slashes: bool) -> bool {
+    let Ok(Some(colon)) = scheme_at(u, 0, true) else { return false };
+    match known(&u[..colon]) {
+        Some(shape) => valid_known(u, colon, shape),
+        None if need_slashes => {
+            u[colon + 1..].starts_with(b"//") && !authority(&u[colon + 3..]).is_empty()
+        }
+        None => u.len() > colon + 1,
+    }
+}
+
+fn valid_known(u: &[u8], scheme_len: usize, shape: Shape) -> bool {
+    let rest = &u[scheme_len + 1..];
+    match shape {
+        Shape::Internet => rest
+            .strip_prefix(b"//")
+            .is_some_and(|r| host_port(authority(r), true).is_some_and(|h| h.labels > 0)),
+        Shape::File => rest.strip_prefix(b"//").is_some_and(|r| {
+            let a = authority(r);
+            (a.is_empty() && r.len() > 0) || host_port(a, true).is_some()
+        }),
+        Shape::Mailto => {
+            let addr = &rest[..rest.iter().position(|&b| b == b'?').unwrap_or(rest.len())];
+            match addr.iter().position(|&b| b == b'@') {
+                Some(k) => k > 0 && addr.get(k + 1).is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80),
+                None => false,
+            }
+        }
+        Shape::News => rest.first().is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'*'),
+        Shape::Token => rest.first().is_some_and(u8::is_ascii_alphanumeric),
+        Shape::Urn => {
+            // RFC 2141: "urn:" <NID> ":" <NSS>, NID of 1 to 32 letters,
+            // digits and hyphens starting with a letter or digit.
+            let n = rest.iter().position(|&b| b == b':').unwrap_or(0);
+            (1..=32).contains(&n)
+                && rest[0].is_ascii_alphanumeric()
+                && rest[..n].iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+                && rest.len() > n + 1
+        }
+    }
+}
+
+fn authority(s: &[u8]) -> &[u8] {
+    &s[..s.iter().position(|&b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(s.len())]
+}
+
+/// What host validation found.
+struct Host<'a> {
+    labels: usize,
+    last: &'a [u8],
+    ipv4: bool,
+    has_port: bool,
+    port_ok: bool,
+}
+
+/// `[userinfo@]host[:port]`, the host a name of RFC 1738 labels (letters,
+/// digits, hyphens inside; any non-ASCII character for IDNs), IPv4 or an
+/// IPv6 literal in brackets. Without `userinfo`, an "@" fails.
+fn host_port(a: &[u8], userinfo: bool) -> Option<Host<'_>> {
+    let hp = match a.iter().rposition(|&b| b == b'@') {
+        Some(_) if !userinfo => return None,
+        Some(k) => &a[k + 1..],
+        None => a,
+    };
+    let (host, port) = if hp.first() == Some(&b'[') {
+        let close = hp.iter().position(|&b| b == b']')?;
+        let inner = &hp[1..close];
+        if inner.is_empty() || !inner.iter().all(|&b| b.is_ascii_hexdigit() || matches!(b, b':' | b'.' | b'v' | b'%')) {
+            return None;
+        }
+        match &hp[close + 1..] {
+            [] => (&hp[..=close], None),
+            [b':', p @ ..] => (&hp[..=close], Some(p)),
+            _ => return None,
+        }
+    } else {
+        match hp.iter().rposition(|&b| b == b':') {
+            Some(k) => (&hp[..k], Some(&hp[k + 1..])),
+            None => (hp, None),
+        }
+    };
+    if let Some(p) = port {
+        if !p.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+    }
+    let port_ok = port.is_none_or(|p| p.len() <= 5 && p.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 65535);
+    if host.first() == Some(&b'[') {
+        return Some(Host { labels: 1, last: host, ipv4: false, has_port: port.is_some(), port_ok });
+    }
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    if host.is_empty() {
+        return None;
+    }
+    let mut labels = 0;
+    let mut numeric = true;
+    let mut last: &[u8] = b"";
+    for label in host.split(|&b| b == b'.') {
+        let ok = !label.is_empty()
+            && label.first() != Some(&b'-')
+            && label.last() != Some(&b'-')
+            && label.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b >= 0x80);
+        if !ok {
+            return None;
+        }
+        numeric &= label.len() <= 3
+            && label.iter().all(u8::is_ascii_digit)
+            && label.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 255;
+        labels += 1;
+        last = label;
+    }
+    Some(Host { labels, last, ipv4: numeric && labels == 4, has_port: port.is_some(), port_ok })
+}
+
+/// `www.host.tld[/...]`: at least three labels, no user information.
+fn valid_www(u: &[u8]) -> bool {
+    host_port(authority(u), false).is_some_and(|h| h.labels >= 3 && h.port_ok)
+}
+
+/// A bare host: a known top-level domain, or an IPv4 address.
+fn valid_bare_host(u: &[u8]) -> bool {
+    host_port(authority(u), false).is_some_and(|h| {
+        h.port_ok && (h.ipv4 || (h.labels >= 2 && is_known_tld(h.last) && !h.last.iter().all(u8::is_ascii_digit)))
+    })
+}
+
+/// `//host`: `localhost`, or a host of two labels or more.
+fn valid_network_path(u: &[u8]) -> bool {
+    host_port(authority(u), false)
+        .is_some_and(|h| h.port_ok && (h.labels >= 2 || h.last.eq_ignore_ascii_case(b"localhost")))
+}
+
+/// `local@domain.tld`.
+fn valid_email(u: &[u8]) -> bool {
+    let Some(k) = u.iter().rposition(|&b| b == b'@') else { return false };
+    let (local, domain) = (&u[..k], &u[k + 1..]);
+    !local.is_empty()
+        && local.iter().all(|&b| is_local_byte(b) || b >= 0x80)
+        && host_port(domain, false)
+            .is_some_and(|h| !h.has_port && h.labels >= 2 && is_known_tld(h.last) && domain.len() == authority(domain).len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(text: &str, opts: Options) -> Vec<String> {
+        let s = Scanner::new(opts);
+        let hay = text.as_bytes();
+        let (mut floor, mut cursor) = (0, 0);
+        let mut out = Vec::new();
+        loop {
+            match s.next(hay, floor, cursor, true) {
+                Step::Found(r) => {
+                    floor = r.end;
+                    cursor = r.end;
+                    out.push(r.url);
+                }
+                Step::TooLong { .. } | Step::NeedMore { .. } => panic!("at eof"),
+                Step::End => return out,
+            }
+        }
+    }
+
+    const DEFAULT: Options = Options { www: true, fuzzy: false, max_len: 1 << 16 };
+    const FUZZY: Options = Options { www: true, fuzzy: true, max_len: 1 << 16 };
+
+    #[test]
+    fn basics() {
+        assert_eq!(all("see http://a.b/c.", DEFAULT), ["http://a.b/c"]);
+        assert_eq!(all("<URL:ftp://a.b/c;\n   type=d>", DEFAULT), ["ftp://a.b/c;type=d"]);
+        assert_eq!(all("(http://a.b/x_(y))", DEFAULT), ["http://a.b/x_(y)"]);
+        assert_eq!(all("www.example.com.", DEFAULT), ["www.example.com"]);
+        assert_eq!(all("xhttp://a.b _http://a.b", DEFAULT), Vec::<String>::new());
+        assert_eq!(all("URL:http://x/y", DEFAULT), ["http://x/y"]);
+        assert_eq!(all("mail me@example.com", FUZZY), ["me@example.com"]);
+        assert_eq!(all("at //localhost:80/x", FUZZY), ["//localhost:80/x"]);
+        assert_eq!(all("node.js and io.js", FUZZY), Vec::<String>::new());
+    }
+
+    #[test]
+    fn hosts() {
+        assert!(valid_bare_host(b"google.com"));
+        assert!(valid_bare_host(b"4.4.4.4"));
+        assert!(!valid_bare_host(b"1.2.3.400"));
+        assert!(!valid_bare_host(b"google.com:500000"));
+        assert!(!valid_bare_host(b"-example.coma"));
+        assert!(valid_email(b"foo+bar@gmail.com"));
+        assert!(!valid_email(b"foo@bar"));
+        assert!(valid_known(b"http://[::1]:80/", 4, Shape::Internet));
+        assert!(!valid_known(b"http://", 4, Shape::Internet));
+        assert!(!valid_known(b"http://.example.com", 4, Shape::Internet));
+        assert!(!valid_known(b"http://example.com_", 4, Shape::Internet));
+        assert!(valid_known(b"file:///etc", 4, Shape::File));
+        assert!(!valid_known(b"mailto:bar", 6, Shape::Mailto));
+        assert!(valid_known(b"urn:isbn:0451450523", 3, Shape::Urn));
+    }
+}

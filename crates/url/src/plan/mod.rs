@@ -1,0 +1,221 @@
+//! Access plans: the protocol dialogue a URL prescribes, computed without
+//! I/O and checked by the safety policy before it is shown or run.
+//!
+//! RFC 1738 section 3 gives, scheme by scheme, the algorithm that turns a
+//! URL into protocol operations; [`plan`] makes that algorithm a value. Its
+//! text form is the `uniform plan` output of DESIGN.md section 3:
+//!
+//! ```
+//! use uniform::{UrlRef, plan::{PlanOptions, plan}};
+//!
+//! let url = UrlRef::parse("http://info.cern.ch:8000/imaginary/test?x#frag")?;
+//! let p = plan(&url, &PlanOptions::default()).unwrap();
+//! assert_eq!(p.to_string(), "\
+//! connect info.cern.ch:8000
+//! > GET /imaginary/test?x HTTP/1.1
+//! > Host: info.cern.ch:8000
+//! > Connection: close
+//! >
+//! < HTTP response
+//! ");
+//! # Ok::<_, uniform::ParseError>(())
+//! ```
+
+mod policy;
+mod step;
+
+mod simple;
+
+pub use policy::{BAD_PORTS, PlanError, Rule, is_bad_port};
+pub use step::{Endpoint, Line, Missing, Piece, Step, Transfer};
+
+use crate::Scheme;
+use crate::url::UrlRef;
+use std::fmt;
+
+/// What a plan needs that the URL does not carry. Flags first, then the
+/// environment variables users know (DESIGN.md section 2); the command
+/// line fills this in.
+///
+/// # Example
+///
+/// ```
+/// use uniform::plan::PlanOptions;
+/// let mut o = PlanOptions::default();
+/// o.email = Some("me@example.org".into());
+/// assert!(!o.allow_ports);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PlanOptions {
+    /// The user's mail address: the anonymous FTP password (RFC 1738
+    /// section 3.2.1) and the default mail sender.
+    pub email: Option<String>,
+    /// The mail sender for `mailto:` (overrides `email`).
+    pub from: Option<String>,
+    /// The news server for `news:` URLs, `host` or `host:port`.
+    pub news_server: Option<String>,
+    /// The SMTP relay for `mailto:` URLs, `host` or `host:port`.
+    pub smtp_server: Option<String>,
+    /// The name this client gives in SMTP's EHLO.
+    pub client_name: Option<String>,
+    /// Allow a port that belongs to another service.
+    pub allow_ports: bool,
+    /// The search for a gopher type 7 item whose URL has none.
+    pub query: Option<String>,
+}
+
+/// A plan: the steps, in order.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{PlanOptions, Step, plan}};
+/// let p = plan(&UrlRef::parse("telnet://guest@h/")?, &PlanOptions::default()).unwrap();
+/// assert!(matches!(p.steps()[0], Step::Advise(_)));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    scheme: Scheme,
+    steps: Vec<Step>,
+}
+
+impl Plan {
+    pub(crate) fn new(scheme: Scheme) -> Plan {
+        Plan { scheme, steps: Vec::new() }
+    }
+
+    pub(crate) fn push(&mut self, step: Step) -> &mut Plan {
+        self.steps.push(step);
+        self
+    }
+
+    pub(crate) fn send(&mut self, line: Line) -> &mut Plan {
+        self.push(Step::Send(line))
+    }
+
+    /// The scheme the plan accesses.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Scheme, UrlRef, plan::{PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("file:///etc/motd")?, &PlanOptions::default()).unwrap();
+    /// assert_eq!(p.scheme(), Scheme::File);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn scheme(&self) -> Scheme {
+        self.scheme
+    }
+
+    /// The steps.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{PlanOptions, Step, plan}};
+    /// let p = plan(&UrlRef::parse("file:///etc/motd")?, &PlanOptions::default()).unwrap();
+    /// assert_eq!(p.steps(), &[Step::Open(b"/etc/motd".to_vec()), Step::Read(uniform::plan::Transfer::File)]);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The configuration the plan lacks: empty when it can run.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Missing, PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("mailto:a@b.example")?, &PlanOptions::default()).unwrap();
+    /// assert_eq!(p.missing(), vec![Missing::SmtpServer, Missing::Sender]);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn missing(&self) -> Vec<Missing> {
+        let mut out = Vec::new();
+        for s in &self.steps {
+            let found: Vec<Missing> = match s {
+                Step::Connect(Endpoint::Missing { missing, .. }) => vec![*missing],
+                Step::Send(l) | Step::Advise(l) => l.missing_pieces().collect(),
+                _ => Vec::new(),
+            };
+            for m in found {
+                if !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Plan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for s in &self.steps {
+            let line = s.to_string();
+            // An empty line sent (the end of HTTP's header) shows as ">".
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        Ok(())
+    }
+}
+
+/// The plan for `url`: its scheme's access algorithm, checked by the
+/// safety policy.
+///
+/// # Errors
+///
+/// A [`PlanError`] naming the [`Rule`] that refused the URL, or saying
+/// that its scheme has no access algorithm.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{PlanOptions, Rule, plan}};
+///
+/// // RFC 1738 section 6: a gopher URL aimed at an SMTP server.
+/// let url = UrlRef::parse("gopher://mail.example:25/0HELO%20x")?;
+/// let err = plan(&url, &PlanOptions::default()).unwrap_err();
+/// assert_eq!(err.rule(), Some(Rule::BadPort));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+pub fn plan(url: &UrlRef<'_>, options: &PlanOptions) -> Result<Plan, PlanError> {
+    policy::check_url(url, options.allow_ports)?;
+    let plan = match url.scheme_kind() {
+        Scheme::Http | Scheme::Https => simple::http(url)?,
+        Scheme::Telnet | Scheme::Rlogin | Scheme::Tn3270 => simple::telnet(url)?,
+        Scheme::File => simple::file(url)?,
+        Scheme::Mailto => simple::mailto(url, options)?,
+        other => {
+            return Err(PlanError::unsupported(format!(
+                "no access algorithm for the {} scheme ({})",
+                url.scheme().to_ascii_lowercase(),
+                other.defined_in()
+            )));
+        }
+    };
+    policy::check_plan(&plan)?;
+    Ok(plan)
+}
+
+/// The endpoint of a URL with an authority: its host and port.
+pub(crate) fn endpoint(url: &UrlRef<'_>) -> Endpoint {
+    Endpoint::Host {
+        host: url.hostname().unwrap_or_default().to_string(),
+        port: url.port_or_default().unwrap_or(0),
+    }
+}
+
+/// A `host[:port]` from configuration.
+pub(crate) fn configured(server: &str, port: u16) -> Endpoint {
+    let (host, port) = match server.rsplit_once(':') {
+        Some((h, p)) if !h.contains(':') || h.starts_with('[') => match p.parse() {
+            Ok(p) => (h.trim_start_matches('[').trim_end_matches(']'), p),
+            Err(_) => (server, port),
+        },
+        _ => (server, port),
+    };
+    Endpoint::Host { host: host.to_string(), port }
+}

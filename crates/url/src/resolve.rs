@@ -1,1 +1,0 @@
-//! Relative references (placeholder, filled by the resolution work).

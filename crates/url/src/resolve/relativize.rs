@@ -1,0 +1,178 @@
+//! The shortest reference to a target.
+
+use super::split::{Parts, SchemeSyntax, split, split_1808};
+use super::{Operand, ResolveError, ResolveErrorKind, Rules, resolve_into, scheme_stop};
+
+/// The shortest reference that [`resolve`](super::resolve) turns back into
+/// `target` against `base` under `rules`.
+///
+/// Candidates are built from the components (a bare `#fragment`, a
+/// `?query`, `;params` under RFC 1808, a relative path with `../`, an
+/// absolute path, a network path, the target itself), each is resolved,
+/// and the shortest whose resolution is exactly `target` wins, so the
+/// round trip `resolve(base, relativize(base, t)?) == t` holds by
+/// construction. Schemes and authorities must match byte for byte to be
+/// left out. The empty reference is never returned: it names "the current
+/// document" (RFC 2396 section 4.2), which is not always the base, so
+/// `./` or the last segment stands for the base itself.
+///
+/// # Errors
+///
+/// [`ResolveErrorKind::BaseNotAbsolute`] when `base` has no scheme,
+/// [`ResolveErrorKind::TargetNotAbsolute`] when `target` has none, and
+/// [`ResolveErrorKind::Unreachable`] when not even `target` itself resolves
+/// to `target` (RFC 3986 removes dot segments from absolute references
+/// too, so `http://a/./b` cannot be reached under [`Rules::Rfc3986`]).
+///
+/// # Example
+///
+/// ```
+/// use uniform::resolve::{relativize, resolve, Rules};
+///
+/// let base = "http://www.math.uio.no/doc/linux/";
+/// let t = "http://www.math.uio.no/doc/mail/top.html";
+/// let r = relativize(base, t, Rules::Rfc3986)?;
+/// assert_eq!(r, "../mail/top.html");
+/// assert_eq!(resolve(base, &r, Rules::Rfc3986)?, t);
+///
+/// assert_eq!(relativize("http://a/b", "http://a/b#f", Rules::Rfc3986)?, "#f");
+/// assert_eq!(relativize("http://a/b", "ftp://a/b", Rules::Rfc3986)?, "ftp://a/b");
+/// # Ok::<_, uniform::resolve::ResolveError>(())
+/// ```
+pub fn relativize(base: &str, target: &str, rules: Rules) -> Result<String, ResolveError> {
+    let syntax = match rules {
+        Rules::Rfc1630 => SchemeSyntax::BeforeColon,
+        _ => SchemeSyntax::Strict,
+    };
+    let t = split(target, syntax);
+    if t.scheme.is_none() {
+        return Err(ResolveError {
+            kind: ResolveErrorKind::TargetNotAbsolute,
+            operand: Operand::Target,
+            offset: scheme_stop(target, syntax),
+        });
+    }
+    let b = split(base, syntax);
+    // Surfaces the base's own error, if it has one.
+    let mut scratch = String::with_capacity(base.len() + target.len());
+    resolve_into(base, "#", rules, &mut scratch)?;
+
+    let mut best: Option<String> = None;
+    let mut consider = |candidate: String| {
+        if best.as_ref().is_some_and(|b| b.len() <= candidate.len()) {
+            return;
+        }
+        scratch.clear();
+        if resolve_into(base, &candidate, rules, &mut scratch).is_ok() && scratch == target {
+            best = Some(candidate);
+        }
+    };
+    if b.scheme == t.scheme {
+        for c in candidates(&b, &t, rules, base, target) {
+            consider(c);
+        }
+    }
+    consider(target.to_string());
+    best.ok_or(ResolveError { kind: ResolveErrorKind::Unreachable, operand: Operand::Target, offset: 0 })
+}
+
+/// The candidates other than the target itself, shortest forms first.
+fn candidates(b: &Parts<'_>, t: &Parts<'_>, rules: Rules, base: &str, target: &str) -> Vec<String> {
+    let mut out = Vec::with_capacity(6);
+    let tail = |path: &str, with_query: bool| {
+        let mut s = String::from(path);
+        if with_query {
+            if let Some(q) = t.query {
+                s.push('?');
+                s.push_str(q);
+            }
+        }
+        if let Some(f) = t.fragment {
+            s.push('#');
+            s.push_str(f);
+        }
+        s
+    };
+    if let Some(a) = t.authority {
+        out.push(tail(&format!("//{a}{}", t.path), true));
+    }
+    if b.authority != t.authority {
+        return out;
+    }
+    if t.path == b.path {
+        if t.query == b.query && t.fragment.is_some() {
+            out.push(tail("", false));
+        }
+        if t.query.is_some() {
+            out.push(tail("", true));
+        }
+    }
+    if rules == Rules::Rfc1808 {
+        // ";x" keeps the base's path and replaces its params (section 5.1).
+        let (b8, t8) = (split_1808(base), split_1808(target));
+        if b8.net_loc == t8.net_loc && b8.rooted == t8.rooted && b8.path == t8.path {
+            if let Some(p) = t8.params.filter(|p| !p.is_empty()) {
+                out.push(tail(&format!(";{p}"), true));
+            }
+        }
+    }
+    if t.path.starts_with('/') && !t.path.starts_with("//") {
+        out.push(tail(t.path, true));
+    }
+    if let Some(rel) = relative_path(b, t) {
+        out.push(tail(&rel, true));
+    }
+    out
+}
+
+/// A relative path from the base's directory to the target's path, with as
+/// many `../` as the directories that differ; `./` in front when the first
+/// segment would read as a scheme or an authority, or when it is empty.
+fn relative_path(b: &Parts<'_>, t: &Parts<'_>) -> Option<String> {
+    let dir = if b.authority.is_some() && b.path.is_empty() {
+        "/"
+    } else {
+        &b.path[..b.path.rfind('/').map_or(0, |k| k + 1)]
+    };
+    if !dir.starts_with('/') || !t.path.starts_with('/') {
+        return None;
+    }
+    // The longest common prefix that ends at a "/".
+    let common = dir
+        .bytes()
+        .zip(t.path.bytes())
+        .enumerate()
+        .take_while(|(_, (x, y))| x == y)
+        .filter(|(_, (x, _))| *x == b'/')
+        .last()
+        .map_or(0, |(i, _)| i + 1);
+    let ups = dir[common..].bytes().filter(|&c| c == b'/').count();
+    let rest = &t.path[common..];
+    let mut s = String::with_capacity(3 * ups + rest.len() + 2);
+    for _ in 0..ups {
+        s.push_str("../");
+    }
+    let first = rest.split('/').next().unwrap_or("");
+    if ups == 0 && (rest.is_empty() || first.contains(':') || rest.starts_with('/')) {
+        s.push_str("./");
+    }
+    s.push_str(rest);
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths() {
+        let p = |s| split(s, SchemeSyntax::Strict);
+        let rel = |b, t| relative_path(&p(b), &p(t)).unwrap();
+        assert_eq!(rel("http://a/b/c/d", "http://a/b/c/g"), "g");
+        assert_eq!(rel("http://a/b/c/d", "http://a/b/g"), "../g");
+        assert_eq!(rel("http://a/b/c/d", "http://a/b/c/"), "./");
+        assert_eq!(rel("http://a/b/c/d", "http://a/b/c/x:y"), "./x:y");
+        assert_eq!(rel("http://a", "http://a/x"), "x");
+        assert_eq!(rel("http://a/b/c/", "http://a/b/c//x"), ".//x");
+    }
+}

@@ -1,0 +1,212 @@
+//! Component splits, by hand and in one pass, without the parser.
+//!
+//! Resolution must accept any string (RFC 3986 section 5.2.1: the
+//! Appendix B expression matches every string), so these splits never
+//! fail; whether the components are valid is the parser's business.
+
+/// The five components of RFC 3986 section 3 (Appendix B).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Parts<'a> {
+    pub scheme: Option<&'a str>,
+    pub authority: Option<&'a str>,
+    pub path: &'a str,
+    pub query: Option<&'a str>,
+    pub fragment: Option<&'a str>,
+}
+
+/// How a scheme name is recognised before its colon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SchemeSyntax {
+    /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`: RFC 3986 section 3.1,
+    /// the same as RFC 2396 section 3.1 and RFC 1738 section 2.1.
+    Strict,
+    /// Any non-empty run of characters other than `:/?#` before a colon:
+    /// the Appendix B expression, which is also RFC 1630's own test ("the
+    /// latter must have a colon and that colon must occur before any
+    /// slash characters").
+    BeforeColon,
+}
+
+#[inline]
+fn is_scheme_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'+' || c == b'-' || c == b'.'
+}
+
+/// Byte length of the scheme of `s` (the index of its colon), if any.
+#[inline]
+pub(crate) fn scheme_len(s: &str, syntax: SchemeSyntax) -> Option<usize> {
+    let b = s.as_bytes();
+    match syntax {
+        SchemeSyntax::Strict => {
+            if !b.first()?.is_ascii_alphabetic() {
+                return None;
+            }
+            let n = b.iter().position(|&c| !is_scheme_char(c))?;
+            (b[n] == b':').then_some(n)
+        }
+        SchemeSyntax::BeforeColon => {
+            let n = b.iter().position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))?;
+            (n > 0 && b[n] == b':').then_some(n)
+        }
+    }
+}
+
+/// Splits `s` into its five components.
+pub(crate) fn split(s: &str, syntax: SchemeSyntax) -> Parts<'_> {
+    let b = s.as_bytes();
+    let (scheme, mut i) = match scheme_len(s, syntax) {
+        Some(n) => (Some(&s[..n]), n + 1),
+        None => (None, 0),
+    };
+    let authority = if b[i..].starts_with(b"//") {
+        let start = i + 2;
+        let end = find_any(b, start, |c| matches!(c, b'/' | b'?' | b'#'));
+        i = end;
+        Some(&s[start..end])
+    } else {
+        None
+    };
+    let path_end = find_any(b, i, |c| matches!(c, b'?' | b'#'));
+    let path = &s[i..path_end];
+    i = path_end;
+    let query = if b.get(i) == Some(&b'?') {
+        let end = find_any(b, i + 1, |c| c == b'#');
+        let q = &s[i + 1..end];
+        i = end;
+        Some(q)
+    } else {
+        None
+    };
+    let fragment = (b.get(i) == Some(&b'#')).then(|| &s[i + 1..]);
+    Parts { scheme, authority, path, query, fragment }
+}
+
+/// Index of the first byte at or after `from` that `stop` accepts, else the length.
+#[inline]
+pub(crate) fn find_any(b: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
+    b[from..].iter().position(|&c| stop(c)).map_or(b.len(), |k| from + k)
+}
+
+/// The components of RFC 1808 section 2.4, found in the order that section
+/// prescribes: fragment, scheme, network location, query, parameters, path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Parts1808<'a> {
+    pub scheme: Option<&'a str>,
+    /// After `//`, up to the next `/` (section 2.4.3): it may hold `?` and `;`.
+    pub net_loc: Option<&'a str>,
+    /// Whether the path was preceded by `/` (section 2.4.6).
+    pub rooted: bool,
+    /// The path without that leading slash.
+    pub path: &'a str,
+    pub params: Option<&'a str>,
+    pub query: Option<&'a str>,
+    pub fragment: Option<&'a str>,
+}
+
+/// Splits `s` as RFC 1808 section 2.4 does.
+pub(crate) fn split_1808(s: &str) -> Parts1808<'_> {
+    let b = s.as_bytes();
+    // 2.4.1: the fragment is everything after the first "#".
+    let end = find_any(b, 0, |c| c == b'#');
+    let fragment = (end < b.len()).then(|| &s[end + 1..]);
+    // 2.4.2: a colon after the first character and before any character
+    // not allowed in a scheme name (alphanumerics, "+", ".", "-").
+    let n = find_any(&b[..end], 0, |c| !is_scheme_char(c));
+    let (scheme, mut i) = if n > 0 && n < end && b[n] == b':' {
+        (Some(&s[..n]), n + 1)
+    } else {
+        (None, 0)
+    };
+    // 2.4.3: "//" then everything up to the next "/".
+    let net_loc = if b[i..end].starts_with(b"//") {
+        let start = i + 2;
+        let stop = find_any(&b[..end], start, |c| c == b'/');
+        i = stop;
+        Some(&s[start..stop])
+    } else {
+        None
+    };
+    // 2.4.4: the query is everything after the first "?".
+    let q = find_any(&b[..end], i, |c| c == b'?');
+    let query = (q < end).then(|| &s[q + 1..end]);
+    // 2.4.5: the parameters are everything after the first ";".
+    let p = find_any(&b[..q], i, |c| c == b';');
+    let params = (p < q).then(|| &s[p + 1..q]);
+    // 2.4.6: what is left is the path and the "/" that may precede it.
+    let rooted = b.get(i) == Some(&b'/') && i < p;
+    let path = &s[if rooted { i + 1 } else { i }..p];
+    Parts1808 { scheme, net_loc, rooted, path, params, query, fragment }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn appendix_b_example() {
+        // RFC 3986 Appendix B.
+        let p = split("http://www.ics.uci.edu/pub/ietf/uri/#Related", SchemeSyntax::Strict);
+        assert_eq!(p.scheme, Some("http"));
+        assert_eq!(p.authority, Some("www.ics.uci.edu"));
+        assert_eq!(p.path, "/pub/ietf/uri/");
+        assert_eq!(p.query, None);
+        assert_eq!(p.fragment, Some("Related"));
+    }
+
+    #[test]
+    fn every_string_splits() {
+        for s in ["", ":", "//", "?", "#", "a:", ":a", "//a?b#c", "1a:b", "a b:c", "#?//:"] {
+            let p = split(s, SchemeSyntax::Strict);
+            let mut back = String::new();
+            if let Some(x) = p.scheme {
+                back += x;
+                back += ":";
+            }
+            if let Some(x) = p.authority {
+                back += "//";
+                back += x;
+            }
+            back += p.path;
+            if let Some(x) = p.query {
+                back += "?";
+                back += x;
+            }
+            if let Some(x) = p.fragment {
+                back += "#";
+                back += x;
+            }
+            assert_eq!(back, s);
+        }
+    }
+
+    #[test]
+    fn strict_scheme_needs_a_letter_first() {
+        assert_eq!(scheme_len("1a:b", SchemeSyntax::Strict), None);
+        assert_eq!(scheme_len("a_b:c", SchemeSyntax::Strict), None);
+        assert_eq!(scheme_len("a_b:c", SchemeSyntax::BeforeColon), Some(3));
+        assert_eq!(scheme_len("g?x:y", SchemeSyntax::BeforeColon), None);
+        assert_eq!(scheme_len("svn+ssh:x", SchemeSyntax::Strict), Some(7));
+    }
+
+    #[test]
+    fn rfc1808_parse_order() {
+        let p = split_1808("http://a/b/c/d;p?q#f");
+        assert_eq!(p.scheme, Some("http"));
+        assert_eq!(p.net_loc, Some("a"));
+        assert!(p.rooted);
+        assert_eq!(p.path, "b/c/d");
+        assert_eq!(p.params, Some("p"));
+        assert_eq!(p.query, Some("q"));
+        assert_eq!(p.fragment, Some("f"));
+        // Section 2.4.5 takes the first ";" of the whole path.
+        let p = split_1808("http://a/b/c/d;p=1/2?q");
+        assert_eq!((p.path, p.params), ("b/c/d", Some("p=1/2")));
+        // Section 2.4.3 ends the net_loc at "/" only.
+        let p = split_1808("http://a?x");
+        assert_eq!((p.net_loc, p.query), (Some("a?x"), None));
+        // Section 2.4.2: a scheme may start with a digit, not be empty.
+        assert_eq!(split_1808("1a:b").scheme, Some("1a"));
+        assert_eq!(split_1808(":b").scheme, None);
+        assert_eq!(split_1808("#a:b").scheme, None);
+    }
+}

@@ -1,0 +1,190 @@
+//! Schemes read by the generic syntax: RFC 1630's `mid` and `cid`, the
+//! reserved `urn`, experimental `x-` names, the names RFC 1738 section 4
+//! reserves without a syntax (`afs`, `nfs`, `mailserver`, `z39.50`), and
+//! every scheme the seeds do not name.
+
+use super::encoded::{Encoded, offset_in};
+use super::report;
+use crate::error::{ParseError, ParseErrorKind};
+use crate::parser::Sink;
+use crate::table::Component;
+use crate::{Dialect, Scheme, UrlRef};
+
+/// A URL of a scheme with no view of its own: its scheme-specific part.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{Scheme, UrlRef};
+/// let url = UrlRef::parse("urn:/iana/dns/ch/cern/cn/techdoc/94/1642-3")?;
+/// let g = url.generic();
+/// assert_eq!(g.scheme(), Scheme::Urn);
+/// assert_eq!(g.scheme_specific_part().as_str(), "/iana/dns/ch/cern/cn/techdoc/94/1642-3");
+/// assert!(!g.has_defined_syntax());
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GenericUrl<'a> {
+    url: UrlRef<'a>,
+}
+
+impl<'a> GenericUrl<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> GenericUrl<'a> {
+        GenericUrl { url }
+    }
+
+    /// The whole URL.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("x-foo:bar")?.generic().url().scheme(), "x-foo");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn url(&self) -> UrlRef<'a> {
+        self.url
+    }
+
+    /// The scheme, classified.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Scheme, UrlRef};
+    /// assert_eq!(UrlRef::parse("x-foo:bar")?.generic().scheme(), Scheme::Experimental);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn scheme(&self) -> Scheme {
+        self.url.scheme_kind()
+    }
+
+    /// Everything after the scheme's `:`, fragment excluded.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("cid:foo4*foo1@bar.net#x")?.generic().scheme_specific_part().as_str(), "foo4*foo1@bar.net");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn scheme_specific_part(&self) -> Encoded<'a> {
+        Encoded::new(self.url.scheme_specific_part())
+    }
+
+    /// Whether the seeds define the scheme's syntax (`mid` and `cid` by
+    /// RFC 1630); `false` for `urn`, the reserved names, `x-` and others.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert!(UrlRef::parse("mid:a@b")?.generic().has_defined_syntax());
+    /// assert!(!UrlRef::parse("afs://cell/x")?.generic().has_defined_syntax());
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn has_defined_syntax(&self) -> bool {
+        self.scheme().has_defined_syntax()
+    }
+
+    /// Whether the scheme name starts with `x-`: experimental, "by mutual
+    /// agreement between parties" (RFC 1738 section 4).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert!(UrlRef::parse("X-Private:data")?.generic().is_experimental());
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn is_experimental(&self) -> bool {
+        self.scheme() == Scheme::Experimental
+    }
+}
+
+/// RFC 1738 section 4 also reserves `mid`, `cid` and `tn3270` "for future
+/// definition"; RFC 1630 gives them a syntax, which the views use. Under
+/// RFC 1738 that deserves the same note as `afs`.
+pub(crate) fn reserved_by_1738(url: &UrlRef<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+    let detail = match url.scheme_kind() {
+        Scheme::Mid => "RFC 1738 section 4 reserves \"mid\" without a syntax; read by RFC 1630's",
+        Scheme::Cid => "RFC 1738 section 4 reserves \"cid\" without a syntax; read by RFC 1630's",
+        Scheme::Tn3270 => {
+            "RFC 1738 section 4 reserves \"tn3270\" without a syntax; read as telnet, as RFC 1630 does"
+        }
+        _ => return Ok(()),
+    };
+    if url.dialect() == Dialect::Rfc1738 {
+        sink.report(
+            ParseError::new(
+                ParseErrorKind::UndefinedSyntax,
+                0,
+                Component::Scheme,
+                None,
+                Dialect::Rfc1738,
+            )
+            .with_detail(detail),
+        )?;
+    }
+    Ok(())
+}
+
+pub(crate) fn validate(v: &GenericUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+    let url = &v.url;
+    reserved_by_1738(url, sink)?;
+    let ssp = url.scheme_specific_part();
+    let at = offset_in(url.as_str(), ssp);
+    match url.scheme_kind() {
+        Scheme::Mid if !ssp.contains('@') => report(
+            sink,
+            url,
+            at,
+            Component::Path,
+            "addr-spec",
+            "RFC 1630, Message-Id",
+            "a mid URL is an RFC 822 msg-id without its <>: local-part \"@\" domain",
+        ),
+        Scheme::Cid if ssp.is_empty() => report(
+            sink,
+            url,
+            at,
+            Component::Path,
+            "content-identifier",
+            "RFC 1630, Content-Id",
+            "a cid URL names the Content-ID of a MIME body part",
+        ),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Dialect, ParseErrorKind, ParseOptions};
+
+    #[test]
+    fn mid_and_cid() {
+        let s = ParseOptions::new().strict(true).dialect(Dialect::Rfc1630);
+        assert!(s.parse("mid:960830.1639@XIson.com").is_ok());
+        assert_eq!(s.parse("mid:nothing").unwrap_err().rule(), "addr-spec");
+        assert_eq!(s.parse("cid:").unwrap_err().rule(), "content-identifier");
+    }
+
+    #[test]
+    fn rfc_1738_reserves_mid_cid_tn3270() {
+        for u in ["mid:a@b", "cid:x", "tn3270://h"] {
+            let mut w = Vec::new();
+            ParseOptions::new().parse_with_warnings(u, &mut w).unwrap();
+            assert_eq!(w.len(), 1, "{u}");
+            assert_eq!(w[0].kind(), ParseErrorKind::UndefinedSyntax);
+            assert_eq!(w[0].section(), "RFC 1738 section 4");
+            // A warning only: strict parsing accepts it.
+            assert!(ParseOptions::new().strict(true).parse(u).is_ok());
+        }
+        let mut w = Vec::new();
+        ParseOptions::new()
+            .dialect(Dialect::Rfc1630)
+            .parse_with_warnings("mid:a@b", &mut w)
+            .unwrap();
+        assert!(w.is_empty());
+    }
+}

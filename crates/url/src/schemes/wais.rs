@@ -1,0 +1,469 @@
+//! `wais` URLs (RFC 1738 section 3.9; RFC 1630 "WAIS").
+//!
+//! ```text
+//! waisurl      = waisdatabase | waisindex | waisdoc
+//! waisdatabase = "wais://" hostport "/" database
+//! waisindex    = "wais://" hostport "/" database "?" search
+//! waisdoc      = "wais://" hostport "/" database "/" wtype "/" wpath
+//! database     = *uchar
+//! wtype        = *uchar
+//! wpath        = *uchar
+//! ```
+
+use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
+use super::encoded::{Encoded, offset_in};
+use super::{check_reserved, refuse_login, report};
+use crate::error::ParseError;
+use crate::parser::Sink;
+use crate::pct::{EncodeSet, encode};
+use crate::table::Component;
+use crate::{Url, UrlRef};
+
+const SECTION: &str = "RFC 1738 section 5";
+
+/// Which of the three forms of RFC 1738 section 3.9 a `wais` URL has.
+///
+/// # Example
+///
+/// ```
+/// use uniform::UrlRef;
+/// use uniform::schemes::WaisForm;
+/// assert_eq!(UrlRef::parse("wais://h/db")?.wais().unwrap().form(), WaisForm::Database);
+/// assert_eq!(UrlRef::parse("wais://h/db?x")?.wais().unwrap().form(), WaisForm::Search);
+/// assert_eq!(UrlRef::parse("wais://h/db/t/p")?.wais().unwrap().form(), WaisForm::Document);
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WaisForm {
+    /// `/database`: a database available for searching.
+    Database,
+    /// `/database?search`: a particular search.
+    Search,
+    /// `/database/wtype/wpath`: a document.
+    Document,
+}
+
+/// A `wais` URL: database, search, and the document's wtype and wpath
+/// (RFC 1738 section 3.9).
+///
+/// # Example
+///
+/// ```
+/// use uniform::UrlRef;
+/// let url = UrlRef::parse("wais://quake.think.com/directory-of-servers/TEXT/0%2012")?;
+/// let w = url.wais().unwrap();
+/// assert_eq!(w.database().as_str(), "directory-of-servers");
+/// assert_eq!(w.wtype().unwrap().as_str(), "TEXT");
+/// assert_eq!(w.wpath().unwrap().decode_lossy(), "0 12");
+/// assert_eq!(w.port(), 210);
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WaisUrl<'a> {
+    url: UrlRef<'a>,
+}
+
+impl<'a> WaisUrl<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> WaisUrl<'a> {
+        WaisUrl { url }
+    }
+
+    /// A builder of `wais` URLs.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::WaisUrl;
+    /// let url = WaisUrl::builder().host("h").database("db").search("rfc 1738").build()?;
+    /// assert_eq!(url.as_str(), "wais://h/db?rfc%201738");
+    /// # Ok::<_, uniform::schemes::BuildError>(())
+    /// ```
+    pub fn builder() -> WaisBuilder {
+        WaisBuilder::new()
+    }
+
+    /// The whole URL.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("wais://h/db")?.wais().unwrap().url().host(), Some("h"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn url(&self) -> UrlRef<'a> {
+        self.url
+    }
+
+    /// The host.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("wais://h.dom/db")?.wais().unwrap().host(), "h.dom");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn host(&self) -> &'a str {
+        self.url.host().unwrap_or("")
+    }
+
+    /// The port: the one written, else 210.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("wais://h:2100/db")?.wais().unwrap().port(), 2100);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn port(&self) -> u16 {
+        self.url.port().unwrap_or(210)
+    }
+
+    /// database, wtype, wpath as written.
+    fn parts(&self) -> (&'a str, Option<&'a str>, Option<&'a str>) {
+        let p = self.url.path().unwrap_or("");
+        let Some(i) = p.find('/') else {
+            return (p, None, None);
+        };
+        let rest = &p[i + 1..];
+        match rest.find('/') {
+            Some(j) => (&p[..i], Some(&rest[..j]), Some(&rest[j + 1..])),
+            None => (&p[..i], Some(rest), None),
+        }
+    }
+
+    /// Which form the URL has: a document when a wtype is given, else a
+    /// search when a search part is, else a database.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// use uniform::schemes::WaisForm;
+    /// assert_eq!(UrlRef::parse("wais://h/")?.wais().unwrap().form(), WaisForm::Database);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn form(&self) -> WaisForm {
+        match (self.parts().1, self.url.query()) {
+            (Some(_), _) => WaisForm::Document,
+            (None, Some(_)) => WaisForm::Search,
+            (None, None) => WaisForm::Database,
+        }
+    }
+
+    /// The `<database>` (may be empty).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("wais://h/my%20db")?.wais().unwrap().database().decode_lossy(), "my db");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn database(&self) -> Encoded<'a> {
+        Encoded::new(self.parts().0)
+    }
+
+    /// The `<search>` after `?`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("wais://h/db?a+b")?.wais().unwrap().search().unwrap().as_str(), "a+b");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn search(&self) -> Option<Encoded<'a>> {
+        self.url.query().map(Encoded::new)
+    }
+
+    /// The `<wtype>` of a document.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert!(UrlRef::parse("wais://h/db")?.wais().unwrap().wtype().is_none());
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn wtype(&self) -> Option<Encoded<'a>> {
+        self.parts().1.map(Encoded::new)
+    }
+
+    /// The `<wpath>` of a document: the WAIS document-id, opaque.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("wais://h/db/t/p")?.wais().unwrap().wpath().unwrap().as_str(), "p");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn wpath(&self) -> Option<Encoded<'a>> {
+        self.parts().2.map(Encoded::new)
+    }
+}
+
+pub(crate) fn validate(v: &WaisUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+    let url = &v.url;
+    let s = url.as_str();
+    refuse_login(sink, url, "waisurl", SECTION)?;
+    if url.path().is_none() {
+        let at = url.without_fragment().len();
+        report(
+            sink,
+            url,
+            at,
+            Component::Path,
+            "waisurl",
+            "RFC 1738 section 3.9",
+            "a wais URL names a database after the host",
+        )?;
+        return Ok(());
+    }
+    let (db, wtype, wpath) = v.parts();
+    let uchar = "database, wtype and wpath are uchar: reserved characters must be encoded";
+    check_reserved(
+        sink,
+        url,
+        db,
+        b"",
+        Component::Path,
+        "database",
+        SECTION,
+        uchar,
+    )?;
+    if let Some(t) = wtype {
+        check_reserved(sink, url, t, b"", Component::Path, "wtype", SECTION, uchar)?;
+        match wpath {
+            Some(p) => check_reserved(sink, url, p, b"", Component::Path, "wpath", SECTION, uchar)?,
+            None => report(
+                sink,
+                url,
+                offset_in(s, t) + t.len(),
+                Component::Path,
+                "waisdoc",
+                SECTION,
+                "a document is database \"/\" wtype \"/\" wpath",
+            )?,
+        }
+        if let Some(q) = url.query() {
+            report(
+                sink,
+                url,
+                offset_in(s, q) - 1,
+                Component::Query,
+                "waisdoc",
+                SECTION,
+                "a document has no search part",
+            )?;
+        }
+    }
+    if let Some(q) = url.query() {
+        check_reserved(
+            sink,
+            url,
+            q,
+            b";:@&=",
+            Component::Query,
+            "search",
+            SECTION,
+            "\"/\" and \"?\" are reserved within the search part and must be encoded",
+        )?;
+    }
+    Ok(())
+}
+
+/// What a WAIS search part must encode (the `search` rule: no `/`, `?`).
+const SEARCH: EncodeSet = EncodeSet::UNSAFE.add_all(b"/?");
+
+/// Builds a `wais` URL (see [`WaisUrl::builder`]). Database, wtype and
+/// wpath are encoded with [`EncodeSet::WAIS`] (they are `uchar` only).
+///
+/// # Example
+///
+/// ```
+/// use uniform::schemes::WaisUrl;
+/// let url = WaisUrl::builder().host("h").database("db").document("TEXT", "a/b").build()?;
+/// assert_eq!(url.as_str(), "wais://h/db/TEXT/a%2Fb");
+/// # Ok::<_, uniform::schemes::BuildError>(())
+/// ```
+#[derive(Debug)]
+pub struct WaisBuilder {
+    inner: Result<WaisParts, BuildError>,
+}
+
+#[derive(Debug, Default)]
+struct WaisParts {
+    login: Login,
+    database: String,
+    search: Option<String>,
+    document: Option<(String, String)>,
+}
+
+setter_plumbing!(WaisBuilder, WaisParts);
+
+impl WaisBuilder {
+    /// An empty builder: a host is required; the database may be empty.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::WaisBuilder;
+    /// assert_eq!(WaisBuilder::new().host("h").build()?.as_str(), "wais://h/");
+    /// # Ok::<_, uniform::schemes::BuildError>(())
+    /// ```
+    pub fn new() -> WaisBuilder {
+        WaisBuilder {
+            inner: Ok(WaisParts::default()),
+        }
+    }
+
+    /// The host, checked by RFC 1738 section 3.1.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::WaisUrl;
+    /// assert!(WaisUrl::builder().host("a..b").build().is_err());
+    /// ```
+    pub fn host(self, host: &str) -> WaisBuilder {
+        self.and_then(|p| p.login.set_host(host, false))
+    }
+
+    /// The port.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::WaisUrl;
+    /// assert_eq!(WaisUrl::builder().host("h").port(2100).build()?.as_str(), "wais://h:2100/");
+    /// # Ok::<_, uniform::schemes::BuildError>(())
+    /// ```
+    pub fn port(self, port: u16) -> WaisBuilder {
+        self.and_then(|p| {
+            p.login.port = Some(port);
+            Ok(())
+        })
+    }
+
+    /// The database (decoded).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::WaisUrl;
+    /// assert_eq!(WaisUrl::builder().host("h").database("a=b").build()?.as_str(), "wais://h/a%3Db");
+    /// # Ok::<_, uniform::schemes::BuildError>(())
+    /// ```
+    pub fn database(self, database: impl AsRef<[u8]>) -> WaisBuilder {
+        self.and_then(|p| {
+            p.database = encode(database.as_ref(), &EncodeSet::WAIS).into_owned();
+            Ok(())
+        })
+    }
+
+    /// A search (decoded); a document and a search exclude each other.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::WaisUrl;
+    /// assert!(WaisUrl::builder().host("h").document("t", "p").search("x").build().is_err());
+    /// ```
+    pub fn search(self, search: impl AsRef<[u8]>) -> WaisBuilder {
+        self.and_then(|p| {
+            if p.document.is_some() {
+                return Err(BuildError::new(
+                    BuildErrorKind::NotAllowed,
+                    "search",
+                    "a WAIS document has no search part",
+                ));
+            }
+            p.search = Some(encode(search.as_ref(), &SEARCH).into_owned());
+            Ok(())
+        })
+    }
+
+    /// A document: its wtype and wpath (decoded).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::WaisUrl;
+    /// assert!(WaisUrl::builder().host("h").search("x").document("t", "p").build().is_err());
+    /// ```
+    pub fn document(self, wtype: impl AsRef<[u8]>, wpath: impl AsRef<[u8]>) -> WaisBuilder {
+        self.and_then(|p| {
+            if p.search.is_some() {
+                return Err(BuildError::new(
+                    BuildErrorKind::NotAllowed,
+                    "document",
+                    "a WAIS document has no search part",
+                ));
+            }
+            p.document = Some((
+                encode(wtype.as_ref(), &EncodeSet::WAIS).into_owned(),
+                encode(wpath.as_ref(), &EncodeSet::WAIS).into_owned(),
+            ));
+            Ok(())
+        })
+    }
+
+    /// The URL.
+    ///
+    /// # Errors
+    ///
+    /// The first error of a setter, or a missing host.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::WaisUrl;
+    /// assert!(WaisUrl::builder().database("db").build().is_err());
+    /// ```
+    pub fn build(self) -> Result<Url, BuildError> {
+        let p = self.inner?;
+        let mut s = p.login.write("wais", false)?;
+        s.push('/');
+        s.push_str(&p.database);
+        if let Some((t, w)) = &p.document {
+            s.push('/');
+            s.push_str(t);
+            s.push('/');
+            s.push_str(w);
+        }
+        if let Some(q) = &p.search {
+            s.push('?');
+            s.push_str(q);
+        }
+        finish(s)
+    }
+}
+
+impl Default for WaisBuilder {
+    fn default() -> WaisBuilder {
+        WaisBuilder::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ParseOptions;
+
+    #[test]
+    fn rules() {
+        let s = ParseOptions::new().strict(true);
+        assert!(s.parse("wais://h/db").is_ok());
+        assert!(s.parse("wais://h/db?a+b").is_ok());
+        assert!(s.parse("wais://h/db/t/p").is_ok());
+        assert_eq!(s.parse("wais://h").unwrap_err().rule(), "waisurl");
+        assert_eq!(s.parse("wais://h/db/t").unwrap_err().rule(), "waisdoc");
+        let e = s.parse("wais://h/db/t/p/q").unwrap_err();
+        assert_eq!((e.rule(), e.offset()), ("wpath", 15));
+        assert_eq!(s.parse("wais://h/d;b").unwrap_err().rule(), "database");
+        assert_eq!(s.parse("wais://h/db/t/p?x").unwrap_err().rule(), "waisdoc");
+    }
+}

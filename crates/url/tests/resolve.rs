@@ -1,0 +1,474 @@
+//! Resolution and relativization: the project's tables in
+//! `testdata/resolve/*.toml`, a naive transcription of RFC 3986 section 5.2
+//! to compare against, and properties over generated inputs.
+
+use proptest::prelude::*;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use uniform::resolve::{Rules, relativize, remove_dot_segments, resolve};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    base: Option<String>,
+    #[serde(default)]
+    rules: Vec<String>,
+    #[serde(default)]
+    case: Vec<Case>,
+    #[serde(default)]
+    relativize: Vec<Relativize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    section: String,
+    base: Option<String>,
+    #[serde(rename = "ref")]
+    reference: String,
+    want: Option<String>,
+    error: Option<String>,
+    rules: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Relativize {
+    section: String,
+    base: String,
+    target: String,
+    want: Option<String>,
+    error: Option<String>,
+    rules: Option<Vec<String>>,
+}
+
+fn table_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/resolve")
+}
+
+fn tables() -> Vec<(String, File)> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(table_dir())
+        .expect("testdata/resolve")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let file: File =
+                toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            (p.file_name().unwrap().to_string_lossy().into_owned(), file)
+        })
+        .collect()
+}
+
+fn parse_rules(names: &[String], at: &str) -> Vec<Rules> {
+    assert!(!names.is_empty(), "{at}: no rules");
+    names.iter().map(|n| n.parse().unwrap_or_else(|e| panic!("{at}: {e}"))).collect()
+}
+
+#[test]
+fn resolution_tables() {
+    let (mut cases, mut checks) = (0, 0);
+    let mut failures = Vec::new();
+    for (name, file) in tables() {
+        for (i, c) in file.case.iter().enumerate() {
+            let at = format!("{name} case {} ({})", i + 1, c.section);
+            assert!(!c.section.trim().is_empty(), "{at}: a case names its section");
+            assert!(c.want.is_some() != c.error.is_some(), "{at}: want or error");
+            let base = c.base.as_ref().or(file.base.as_ref()).unwrap_or_else(|| panic!("{at}: base"));
+            cases += 1;
+            for rules in parse_rules(c.rules.as_ref().unwrap_or(&file.rules), &at) {
+                checks += 1;
+                let got = resolve(base, &c.reference, rules);
+                let ok = match (&got, &c.want, &c.error) {
+                    (Ok(g), Some(w), _) => g == w,
+                    (Err(e), _, Some(k)) => format!("{:?}", e.kind()) == *k,
+                    _ => false,
+                };
+                if !ok {
+                    failures.push(format!(
+                        "{at} [{rules}]: {base} + {:?}: got {got:?}, want {}",
+                        c.reference,
+                        c.want.as_deref().or(c.error.as_deref()).unwrap_or_default()
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!("resolution tables: {cases} cases, {checks} checks, {} failures", failures.len());
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    assert!(cases >= 200, "the tables shrank: {cases} cases");
+}
+
+#[test]
+fn relativization_tables() {
+    let (mut cases, mut checks) = (0, 0);
+    let mut failures = Vec::new();
+    for (name, file) in tables() {
+        for (i, c) in file.relativize.iter().enumerate() {
+            let at = format!("{name} relativize {} ({})", i + 1, c.section);
+            assert!(c.want.is_some() != c.error.is_some(), "{at}: want or error");
+            cases += 1;
+            for rules in parse_rules(c.rules.as_ref().unwrap_or(&file.rules), &at) {
+                checks += 1;
+                let got = relativize(&c.base, &c.target, rules);
+                let ok = match (&got, &c.want, &c.error) {
+                    (Ok(g), Some(w), _) => {
+                        g == w && resolve(&c.base, g, rules).as_deref() == Ok(c.target.as_str())
+                    }
+                    (Err(e), _, Some(k)) => format!("{:?}", e.kind()) == *k,
+                    _ => false,
+                };
+                if !ok {
+                    failures.push(format!("{at} [{rules}]: {} -> {}: got {got:?}", c.base, c.target));
+                }
+            }
+        }
+    }
+    eprintln!("relativization tables: {cases} cases, {checks} checks");
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    assert!(cases >= 20);
+}
+
+#[test]
+fn rules_names_round_trip() {
+    for r in Rules::ALL {
+        assert_eq!(r.name().parse::<Rules>(), Ok(r));
+        assert_eq!(r.to_string(), r.name());
+    }
+    assert_eq!(Rules::default(), Rules::Rfc3986);
+    assert!("RFC1808".parse::<Rules>().is_ok());
+    assert!("rfc1738".parse::<Rules>().is_err());
+}
+
+#[test]
+fn error_messages_name_the_rule() {
+    let e = resolve("mailto:x@y", "z", Rules::Rfc3986).unwrap_err();
+    assert!(e.to_string().contains("RFC 1738 section 2.3"), "{e}");
+    let e = resolve("x", "z", Rules::Rfc1630).unwrap_err();
+    assert!(e.to_string().contains("RFC 3986 section 5.2.1"), "{e}");
+}
+
+#[test]
+fn failed_resolution_leaves_the_buffer_alone() {
+    let mut out = String::from("kept");
+    assert!(uniform::resolve::resolve_into("nope", "g", Rules::Rfc3986, &mut out).is_err());
+    assert_eq!(out, "kept");
+}
+
+/// Deep inputs in linear time: a quadratic algorithm would take minutes on these.
+#[test]
+fn linear_time_on_deep_paths() {
+    let deep_base = format!("http://h/{}x", "a/".repeat(200_000));
+    let ups = "../".repeat(300_000);
+    let start = std::time::Instant::now();
+    for rules in Rules::ALL {
+        let r = resolve(&deep_base, &ups, rules).unwrap();
+        assert!(r.starts_with("http://h/"));
+        let r = resolve(&deep_base, &format!("{ups}g"), rules).unwrap();
+        assert!(r.ends_with('g'));
+        let t = format!("http://h/{}y", "a/".repeat(199_999));
+        let rel = relativize(&deep_base, &t, rules).unwrap();
+        assert_eq!(resolve(&deep_base, &rel, rules).unwrap(), t);
+    }
+    let slashes = format!("magic:{}", "/a//b".repeat(100_000));
+    for n in 1..4 {
+        let r = format!("{}g", "/".repeat(n));
+        resolve(&slashes, &r, Rules::Rfc1630).unwrap();
+    }
+    let elapsed = start.elapsed();
+    assert!(elapsed.as_secs() < 20, "took {elapsed:?}");
+}
+
+// A naive transcription of RFC 3986 sections 5.2.1 to 5.3 with owned
+// strings, to compare the single-pass implementation against.
+
+struct NaiveParts {
+    scheme: Option<String>,
+    authority: Option<String>,
+    path: String,
+    query: Option<String>,
+    fragment: Option<String>,
+}
+
+fn naive_parse(s: &str) -> NaiveParts {
+    let mut rest = s.to_string();
+    let mut fragment = None;
+    if let Some(k) = rest.find('#') {
+        fragment = Some(rest[k + 1..].to_string());
+        rest.truncate(k);
+    }
+    let mut query = None;
+    if let Some(k) = rest.find('?') {
+        query = Some(rest[k + 1..].to_string());
+        rest.truncate(k);
+    }
+    let mut scheme = None;
+    if let Some(k) = rest.find(':') {
+        let name = &rest[..k];
+        let valid = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+        if valid {
+            scheme = Some(name.to_string());
+            rest = rest[k + 1..].to_string();
+        }
+    }
+    let mut authority = None;
+    if let Some(after) = rest.strip_prefix("//") {
+        let k = after.find('/').unwrap_or(after.len());
+        authority = Some(after[..k].to_string());
+        rest = after[k..].to_string();
+    }
+    NaiveParts { scheme, authority, path: rest, query, fragment }
+}
+
+fn naive_remove_dots(path: &str) -> String {
+    let mut input = path.to_string();
+    let mut output = String::new();
+    let pop = |output: &mut String| {
+        let k = output.rfind('/').unwrap_or(0);
+        output.truncate(k);
+    };
+    while !input.is_empty() {
+        if input.starts_with("../") {
+            input.drain(..3);
+        } else if input.starts_with("./") {
+            input.drain(..2);
+        } else if input.starts_with("/./") {
+            input.replace_range(..3, "/");
+        } else if input == "/." {
+            input = "/".into();
+        } else if input.starts_with("/../") {
+            input.replace_range(..4, "/");
+            pop(&mut output);
+        } else if input == "/.." {
+            input = "/".into();
+            pop(&mut output);
+        } else if input == "." || input == ".." {
+            input.clear();
+        } else {
+            let from = usize::from(input.starts_with('/'));
+            let end = input[from..].find('/').map_or(input.len(), |k| k + from);
+            output.push_str(&input[..end]);
+            input.drain(..end);
+        }
+    }
+    output
+}
+
+fn naive_resolve(base: &str, r: &str, strict: bool) -> Option<String> {
+    let b = naive_parse(base);
+    let bs = b.scheme.clone()?;
+    let mut r = naive_parse(r);
+    if !strict && r.scheme.as_deref().is_some_and(|s| s.eq_ignore_ascii_case(&bs)) {
+        r.scheme = None;
+    }
+    let (scheme, authority, path, query);
+    if r.scheme.is_some() {
+        scheme = r.scheme;
+        authority = r.authority;
+        path = naive_remove_dots(&r.path);
+        query = r.query;
+    } else {
+        if r.authority.is_some() {
+            authority = r.authority;
+            path = naive_remove_dots(&r.path);
+            query = r.query;
+        } else {
+            if r.path.is_empty() {
+                path = b.path.clone();
+                query = r.query.or(b.query);
+            } else {
+                if r.path.starts_with('/') {
+                    path = naive_remove_dots(&r.path);
+                } else {
+                    let merged = if b.authority.is_some() && b.path.is_empty() {
+                        format!("/{}", r.path)
+                    } else {
+                        match b.path.rfind('/') {
+                            Some(k) => format!("{}{}", &b.path[..=k], r.path),
+                            None => r.path.clone(),
+                        }
+                    };
+                    path = naive_remove_dots(&merged);
+                }
+                query = r.query;
+            }
+            authority = b.authority;
+        }
+        scheme = Some(bs);
+    }
+    let mut out = String::new();
+    if let Some(s) = scheme {
+        out += &s;
+        out += ":";
+    }
+    if let Some(a) = authority {
+        out += "//";
+        out += &a;
+    }
+    out += &path;
+    if let Some(q) = query {
+        out += "?";
+        out += &q;
+    }
+    if let Some(f) = r.fragment {
+        out += "#";
+        out += &f;
+    }
+    Some(out)
+}
+
+fn segment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("a".to_string()),
+        Just("b".to_string()),
+        Just(".".to_string()),
+        Just("..".to_string()),
+        Just(String::new()),
+        Just("c;p".to_string()),
+        Just("x:y".to_string()),
+        Just("%2E".to_string()),
+        Just("é".to_string()),
+    ]
+}
+
+fn path() -> impl Strategy<Value = String> {
+    (any::<bool>(), prop::collection::vec(segment(), 0..6)).prop_map(|(rooted, segs)| {
+        let p = segs.join("/");
+        if rooted { format!("/{p}") } else { p }
+    })
+}
+
+fn tail() -> impl Strategy<Value = String> {
+    (
+        prop::option::of(prop_oneof![Just(""), Just("q"), Just("q=1/2"), Just("y/../x")]),
+        prop::option::of(prop_oneof![Just(""), Just("f"), Just("s/./x")]),
+    )
+        .prop_map(|(q, f)| {
+            let mut s = String::new();
+            if let Some(q) = q {
+                s += "?";
+                s += q;
+            }
+            if let Some(f) = f {
+                s += "#";
+                s += f;
+            }
+            s
+        })
+}
+
+fn authority() -> impl Strategy<Value = Option<String>> {
+    prop::option::of(prop_oneof![Just("a"), Just("b"), Just(""), Just("u@h:1")].prop_map(String::from))
+}
+
+/// An absolute URL (or, with `scheme` false, possibly a relative reference).
+fn url(scheme_required: bool) -> impl Strategy<Value = String> {
+    let scheme = prop_oneof![
+        Just("http"),
+        Just("ftp"),
+        Just("x"),
+        Just("HTTP"),
+        Just("mailto"),
+        Just("news")
+    ];
+    (scheme, any::<bool>(), authority(), path(), tail()).prop_map(move |(s, with_scheme, a, p, t)| {
+        let mut out = String::new();
+        if scheme_required || with_scheme {
+            out += s;
+            out += ":";
+        }
+        if let Some(a) = a {
+            out += "//";
+            out += &a;
+            if !p.is_empty() && !p.starts_with('/') {
+                out.push('/');
+            }
+        } else if p.starts_with("//") {
+            // Not an authority: an empty first segment would read as one.
+            out += "/.";
+        }
+        out += &p;
+        out += &t;
+        out
+    })
+}
+
+fn cheap_config() -> ProptestConfig {
+    ProptestConfig { cases: 2000, ..ProptestConfig::default() }
+}
+
+proptest! {
+    #![proptest_config(cheap_config())]
+
+    #[test]
+    fn resolve_never_panics_on_any_strings(base in ".*", reference in ".*") {
+        for rules in Rules::ALL {
+            let _ = resolve(&base, &reference, rules);
+        }
+    }
+
+    #[test]
+    fn resolve_never_panics_on_url_shaped_strings(
+        base in "[a-z:/?#;.%@]{0,24}",
+        reference in "[a-z:/?#;.%@]{0,24}",
+    ) {
+        for rules in Rules::ALL {
+            if let Ok(r) = resolve(&base, &reference, rules) {
+                // Resolution never invents characters.
+                prop_assert!(r.chars().all(|c| base.contains(c) || reference.contains(c) || c == '/'));
+            }
+        }
+    }
+
+    #[test]
+    fn rfc3986_matches_the_naive_transcription(base in url(true), reference in url(false)) {
+        let fast = resolve(&base, &reference, Rules::Rfc3986);
+        let hier = uniform::Scheme::from_name(base.split(':').next().unwrap()).is_hierarchical();
+        if hier {
+            prop_assert_eq!(fast.ok(), naive_resolve(&base, &reference, true));
+            prop_assert_eq!(
+                resolve(&base, &reference, Rules::Rfc3986Compat).ok(),
+                naive_resolve(&base, &reference, false)
+            );
+        }
+    }
+
+    #[test]
+    fn remove_dot_segments_matches_the_naive_transcription(p in path()) {
+        prop_assert_eq!(remove_dot_segments(&p), naive_remove_dots(&p));
+    }
+
+    #[test]
+    fn relativize_round_trips(base in url(true), target in url(true)) {
+        for rules in Rules::ALL {
+            match relativize(&base, &target, rules) {
+                Ok(r) => {
+                    prop_assert_eq!(resolve(&base, &r, rules), Ok(target.clone()), "{} {}", rules, r);
+                    prop_assert!(r.len() <= target.len());
+                    prop_assert!(!r.is_empty());
+                }
+                Err(e) => {
+                    // Only when not even the target itself resolves to the target.
+                    prop_assert_ne!(resolve(&base, &target, rules), Ok(target.clone()), "{}", e);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn relativize_finds_a_reference_for_resolved_links(base in url(true), reference in url(false)) {
+        for rules in Rules::ALL {
+            if let Ok(target) = resolve(&base, &reference, rules) {
+                if let Ok(r) = relativize(&base, &target, rules) {
+                    prop_assert_eq!(resolve(&base, &r, rules), Ok(target.clone()));
+                    prop_assert!(r.len() <= reference.len().max(target.len()) || rules == Rules::Rfc1808);
+                }
+            }
+        }
+    }
+}

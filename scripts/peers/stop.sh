@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Stops the peers that start.sh started: all, or the names given. Signals
+# only the process groups recorded in $P/pids (a group whose leader PID now
+# belongs to another process is already gone, and is left alone). innd is
+# asked to shut down with ctlinnd, the others get SIGTERM; whatever still
+# lives after UNIFORM_PEERS_STOP_TIMEOUT seconds (default 10) gets SIGKILL.
+# Zombies count as stopped (this sandbox's init reaps late).
+set -uo pipefail
+set +m
+. "$(dirname "$0")/lib.sh"
+
+TIMEOUT=${UNIFORM_PEERS_STOP_TIMEOUT:-10}
+say() { printf 'stop: %s\n' "$*"; }
+
+mapfile -t names < <(expand_peers "$@") || exit 2
+[ "${#names[@]}" -gt 0 ] || exit 2
+[ -s "$P/pids" ] || { say "nothing recorded in $P/pids"; exit 0; }
+
+# The recorded groups of the names asked for: "NAME PID STARTTIME"
+mapfile -t recs < <(awk -v want=" ${names[*]} " 'index(want, " " $1 " ") && NF == 3' "$P/pids")
+
+t0=$(date +%s.%N)
+live=()
+for r in "${recs[@]+"${recs[@]}"}"; do
+  set -- $r
+  if ! group_alive "$2" "$3"; then continue; fi
+  live+=("$r")
+  if [ "$1" = innd ] && [ -f "$INN_CONF" ]; then
+    # innd ignores SIGTERM for a long time; this is its own way down
+    timeout 15 env INNCONF="$INN_CONF" setpriv --reuid=news --regid=news --init-groups \
+      /usr/lib/news/bin/ctlinnd -t 10 shutdown "uniform stop.sh" >/dev/null 2>&1 ||
+      kill -TERM -- "-$2" 2>/dev/null
+  else
+    kill -TERM -- "-$2" 2>/dev/null
+  fi
+done
+
+# Wait for the groups to empty; SIGKILL what is left at the deadline.
+deadline=$(($(date +%s) + TIMEOUT))
+killed=()
+while :; do
+  left=()
+  for r in "${live[@]+"${live[@]}"}"; do
+    set -- $r
+    group_alive "$2" "$3" && left+=("$r")
+  done
+  [ "${#left[@]}" -gt 0 ] || break
+  if [ "$(date +%s)" -ge "$deadline" ]; then
+    if [ "${#killed[@]}" -gt 0 ]; then
+      for r in "${left[@]}"; do say "ERROR: ${r%% *} (group ${r#* }) survived SIGKILL"; done
+      exit 1
+    fi
+    for r in "${left[@]}"; do
+      set -- $r
+      say "$1 did not stop in ${TIMEOUT}s: SIGKILL to group $2"
+      kill -KILL -- "-$2" 2>/dev/null
+      killed+=("$1")
+    done
+    deadline=$(($(date +%s) + 5))
+  fi
+  sleep 0.05
+done
+
+# Forget the stopped ones.
+awk -v want=" ${names[*]} " '!index(want, " " $1 " ")' "$P/pids" >"$P/pids.tmp" && mv -f "$P/pids.tmp" "$P/pids"
+t1=$(date +%s.%N)
+stopped=()
+for r in "${live[@]+"${live[@]}"}"; do stopped+=("${r%% *}"); done
+say "${#stopped[@]} stopped (${stopped[*]-}) in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s"
