@@ -13,6 +13,8 @@ OUT/user/           testdata/peers/user (private.txt)
 OUT/large/large.bin LARGE_MIB MiB (default 32) of deterministic bytes
 OUT/SHA256SUMS      sha256sum-style sums of every file above
 
+Every file and directory gets the mtime 1994-12-20 00:00:00 UTC.
+
 Does nothing when OUT/.stamp says it was built from the same inputs.
 """
 import hashlib
@@ -21,6 +23,7 @@ import shutil
 import sys
 
 BINARY_SIZE = 256 * 1024
+FIXED_MTIME = 787881600  # 1994-12-20 00:00:00 UTC
 MANY = 150
 
 
@@ -110,6 +113,12 @@ def main() -> None:
         f.writelines(sorted(sums, key=lambda s: s[66:]))
     with open(os.path.join(tmp, ".stamp"), "w") as f:
         f.write(stamp + "\n")
+    # One fixed time on everything, so that listings are the same bytes on
+    # every run: the date of RFC 1738, 1994-12-20 00:00:00 UTC.
+    for root, dirs, files in os.walk(tmp, topdown=False):
+        for name in files:
+            os.utime(os.path.join(root, name), (FIXED_MTIME, FIXED_MTIME))
+        os.utime(root, (FIXED_MTIME, FIXED_MTIME))
     shutil.rmtree(out, ignore_errors=True)
     os.rename(tmp, out)
 

@@ -114,6 +114,10 @@ log_tail() {
     echo "----- tail of $f"
     tail -n "${2:-25}" "$f"
   done
+  if [ "$1" = innd ]; then
+    echo "----- innd reports through syslog, and a machine without /dev/log loses it."
+    echo "      Look with: INNCONF=$INN_CONF /usr/lib/news/bin/inncheck (ownership notes are harmless)"
+  fi
 }
 peer_extra_logs() {
   case $1 in

@@ -46,6 +46,9 @@ launch() {
   started+=("$name")
 }
 
+# fixed_mtime DIR: the fixtures' one mtime (1994-12-20 UTC) on all of DIR
+fixed_mtime() { find "$1" -depth -exec touch -h -d @787881600 {} +; }
+
 # fresh DIR: an empty directory (our state only: DIR is always under $P)
 fresh() { rm -rf "$1"; mkdir -p "$1"; }
 
@@ -65,11 +68,13 @@ ftp_roots() {
   if [ -d "$P/ftp/anon/pub" ] && { peer_running vsftpd || peer_running pyftpdlib; }; then return; fi
   rm -rf "$P/ftp/anon" "$P/ftp/user" "$P/ftp/empty"
   mkdir -p "$P/ftp/anon" "$P/ftp/user" "$P/ftp/empty"
-  cp -al "$FX/pub" "$P/ftp/anon/pub"
-  cp -al "$FX/large" "$P/ftp/anon/large"
-  cp -al "$FX/pub" "$P/ftp/user/pub"
-  cp -al "$FX/user/private.txt" "$P/ftp/user/private.txt"
+  cp -a "$FX/pub" "$P/ftp/anon/pub"
+  cp -a "$FX/large" "$P/ftp/anon/large"
+  cp -a "$FX/pub" "$P/ftp/user/pub"
+  cp -a "$FX/user/private.txt" "$P/ftp/user/private.txt"
   chmod 755 "$P/ftp" "$P/ftp/anon" "$P/ftp/user" "$P/ftp/empty"
+  fixed_mtime "$P/ftp/anon"
+  fixed_mtime "$P/ftp/user"
 }
 
 start_vsftpd() {
@@ -120,6 +125,7 @@ gopher_root() {
   sed -i -e "s/@HOST@/$H/g" -e "s/@HTTP_PORT@/$UNIFORM_HTTP_PORT/g" "$1/gophermap"
   find "$1" -type d -exec chmod 755 {} + && find "$1" -type f -exec chmod 644 {} +
   chmod 755 "$1/cgi-bin/search"
+  fixed_mtime "$1"
 }
 
 start_gophernicus() {
@@ -137,6 +143,7 @@ start_pygopherd() {
   gopher_root "$d/root"
   cp "$TESTDATA/gopher-plus/"*.abstract "$d/root/"
   chmod 644 "$d/root/"*.abstract
+  fixed_mtime "$d/root"
   sed -E \
     -e "s|^detach = .*|detach = no|" \
     -e "s|^pidfile = .*|pidfile = $d/pygopherd.pid|" \
@@ -251,9 +258,10 @@ start_nginx() {
   local d=$P/http
   fresh "$d"
   mkdir -p "$d/root/private" "$d/tmp"
-  cp -al "$FX/pub" "$d/root/pub"
-  cp -al "$FX/large" "$d/root/large"
-  cp -al "$FX/user/private.txt" "$d/root/private/private.txt"
+  cp -a "$FX/pub" "$d/root/pub"
+  cp -a "$FX/large" "$d/root/large"
+  cp -a "$FX/user/private.txt" "$d/root/private/private.txt"
+  fixed_mtime "$d/root"
   printf '%s:%s\n' "$UNIFORM_PEER_USER" "$(openssl passwd -apr1 "$UNIFORM_PEER_PASSWORD")" >"$d/htpasswd"
   chmod 644 "$d/htpasswd"
   cat >"$d/nginx.conf" <<EOF
@@ -362,10 +370,14 @@ if [ "${#failed[@]}" -eq 0 ] && [[ " ${started[*]-} " == *" innd "* ]]; then
 fi
 
 if [ "${#failed[@]}" -gt 0 ]; then
+  bad=()
   for f in "${failed[@]}"; do
     printf 'start: FAIL %s\n' "$f" >&2
     log_tail "${f%% *}" >&2
+    bad+=("${f%% *}")
   done
+  # a peer that failed is not left half-started
+  "$PEERS_HERE/stop.sh" "${bad[@]}" >&2 || true
   printf 'start: the others keep running; stop them with scripts/peers/stop.sh\n' >&2
   exit 1
 fi

@@ -53,6 +53,7 @@ subcommands! {
     Equal(cmd::equal::Args),
     Encode(cmd::codec::EncodeArgs),
     Decode(cmd::codec::DecodeArgs),
+    Plan(cmd::plan::Args),
 }
 
 fn main() -> ExitCode {

@@ -9,6 +9,7 @@ pub mod codec;
 pub mod equal;
 pub mod normalize;
 pub mod parse;
+pub mod plan;
 
 use crate::caret::{Diagnostic, Severity};
 use crate::password;

@@ -176,7 +176,11 @@ impl<R: Read> Iterator for Extractor<R> {
                     }
                     Err(_) if self.eof => return None,
                     Err(resume) => {
-                        self.compact(resume);
+                        // Go on from `resume` (a character boundary); the
+                        // scanner looks at the character before its floor
+                        // (at most 4 bytes), so those stay.
+                        self.cursor = resume;
+                        self.compact(resume.saturating_sub(4));
                         if let Err(e) = self.fill() {
                             self.failed = true;
                             return Some(Err(e));

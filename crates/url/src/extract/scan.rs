@@ -4,7 +4,10 @@
 //! past the end of the window and more may come, it says so
 //! ([`Step::NeedMore`]) instead of deciding, so a reader fed in chunks
 //! finds exactly what a scan of the whole text finds. It never looks
-//! further back than [`LOOKBACK`] bytes before the trigger it examines.
+//! further back than [`LOOKBACK`] bytes before the trigger it examines,
+//! nor further back than the character just before its floor (the end of
+//! the previous match), so a reader keeps the bytes from the later of
+//! those two points.
 
 use super::class::{CLASS, Class, Wide, char_before, is_known_tld, is_space, wide};
 use super::{Delimiter, Kind};
@@ -471,18 +474,20 @@ impl Scanner {
                     if b == b'\r' && hay.get(j) == Some(&b'\n') {
                         j += 1;
                     }
-                    while matches!(hay.get(j), Some(b' ' | b'\t')) {
-                        j += 1;
-                    }
-                    let Some(&next) = hay.get(j) else {
+                    // The blanks after the break, as far as the length
+                    // limit: a join that would pass it is no join.
+                    let next = loop {
                         if j > limit {
-                            return Scan::TooLong;
+                            break None;
                         }
-                        if eof {
-                            break;
+                        match hay.get(j) {
+                            Some(b' ' | b'\t') => j += 1,
+                            Some(&c) => break Some(c),
+                            None if eof => break None,
+                            None => return Scan::NeedMore,
                         }
-                        return Scan::NeedMore;
                     };
+                    let Some(next) = next else { break };
                     let continues = match CLASS[next as usize] {
                         Class::Url | Class::Open => true,
                         Class::NonAscii => match wide(hay, j) {

@@ -15,21 +15,25 @@
 //! > GET /imaginary/test?x HTTP/1.1
 //! > Host: info.cern.ch:8000
 //! > Connection: close
-//! >
+//! >\x20
 //! < HTTP response
 //! ");
 //! # Ok::<_, uniform::ParseError>(())
 //! ```
 
+mod ftp;
+mod gopher;
+mod news;
 mod policy;
+mod simple;
 mod step;
 
-mod simple;
-
+pub use ftp::guess_ftp_type;
 pub use policy::{BAD_PORTS, PlanError, Rule, is_bad_port};
 pub use step::{Endpoint, Line, Missing, Piece, Step, Transfer};
 
 use crate::Scheme;
+use crate::schemes::SchemeUrl;
 use crate::url::UrlRef;
 use std::fmt;
 
@@ -43,7 +47,7 @@ use std::fmt;
 /// use uniform::plan::PlanOptions;
 /// let mut o = PlanOptions::default();
 /// o.email = Some("me@example.org".into());
-/// assert!(!o.allow_ports);
+/// o.allowed_ports.push(2525);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -59,8 +63,8 @@ pub struct PlanOptions {
     pub smtp_server: Option<String>,
     /// The name this client gives in SMTP's EHLO.
     pub client_name: Option<String>,
-    /// Allow a port that belongs to another service.
-    pub allow_ports: bool,
+    /// Ports the user allows although they belong to another service.
+    pub allowed_ports: Vec<u16>,
     /// The search for a gopher type 7 item whose URL has none.
     pub query: Option<String>,
 }
@@ -153,10 +157,10 @@ impl Plan {
 
 impl fmt::Display for Plan {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Each line as it is, trailing space included: "CWD " with a null
+        // argument (RFC 1738 section 3.2.2) is not "CWD".
         for s in &self.steps {
-            let line = s.to_string();
-            // An empty line sent (the end of HTTP's header) shows as ">".
-            writeln!(f, "{}", line.trim_end())?;
+            writeln!(f, "{s}")?;
         }
         Ok(())
     }
@@ -182,8 +186,20 @@ impl fmt::Display for Plan {
 /// # Ok::<_, uniform::ParseError>(())
 /// ```
 pub fn plan(url: &UrlRef<'_>, options: &PlanOptions) -> Result<Plan, PlanError> {
-    policy::check_url(url, options.allow_ports)?;
-    let plan = match url.scheme_kind() {
+    policy::check_url(url, &options.allowed_ports)?;
+    let plan = match url.specific() {
+        SchemeUrl::Ftp(v) => ftp::plan(&v, options)?,
+        SchemeUrl::Gopher(v) => gopher::plan(&v, options)?,
+        SchemeUrl::News(v) => news::news(&v, options)?,
+        SchemeUrl::Nntp(v) => news::nntp(&v)?,
+        _ => match_simple(url, options)?,
+    };
+    policy::check_plan(&plan)?;
+    Ok(plan)
+}
+
+fn match_simple(url: &UrlRef<'_>, options: &PlanOptions) -> Result<Plan, PlanError> {
+    Ok(match url.scheme_kind() {
         Scheme::Http | Scheme::Https => simple::http(url)?,
         Scheme::Telnet | Scheme::Rlogin | Scheme::Tn3270 => simple::telnet(url)?,
         Scheme::File => simple::file(url)?,
@@ -195,9 +211,7 @@ pub fn plan(url: &UrlRef<'_>, options: &PlanOptions) -> Result<Plan, PlanError> 
                 other.defined_in()
             )));
         }
-    };
-    policy::check_plan(&plan)?;
-    Ok(plan)
+    })
 }
 
 /// The endpoint of a URL with an authority: its host and port.

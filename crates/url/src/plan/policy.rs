@@ -196,7 +196,7 @@ fn name(b: u8) -> &'static str {
 }
 
 /// The checks on the URL itself, before any planner runs.
-pub(crate) fn check_url(url: &UrlRef<'_>, allow_ports: bool) -> Result<(), PlanError> {
+pub(crate) fn check_url(url: &UrlRef<'_>, allowed_ports: &[u16]) -> Result<(), PlanError> {
     if let Some(auth) = url.authority() {
         if auth.contains('\\') {
             return Err(PlanError::refused(
@@ -230,7 +230,7 @@ pub(crate) fn check_url(url: &UrlRef<'_>, allow_ports: bool) -> Result<(), PlanE
         }
     }
     if let Some(port) = url.port() {
-        if !allow_ports && is_bad_port(url.scheme_kind(), port) {
+        if !allowed_ports.contains(&port) && is_bad_port(url.scheme_kind(), port) {
             return Err(PlanError::refused(
                 Rule::BadPort,
                 format!(

@@ -79,7 +79,7 @@ pub(super) fn file(url: &UrlRef<'_>) -> Result<Plan, PlanError> {
 /// Mailto (RFC 1738 section 3.5) over SMTP (RFC 5321): the relay and the
 /// sender come from configuration, the recipient from the URL.
 pub(super) fn mailto(url: &UrlRef<'_>, o: &PlanOptions) -> Result<Plan, PlanError> {
-    let address = decoded(url.path().unwrap_or_default());
+    let address = url.mailto().map(|m| m.address().decode().into_owned()).unwrap_or_default();
     if address.is_empty() {
         return Err(PlanError::unsupported("a mailto URL with no address names no recipient"));
     }

@@ -153,6 +153,7 @@ pub struct WindowsPaths {
 }
 
 impl<'a> FileUrl<'a> {
+    #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> FileUrl<'a> {
         FileUrl { url }
     }

@@ -112,19 +112,39 @@ pub struct FtpUrl<'a> {
 }
 
 impl<'a> FtpUrl<'a> {
+    #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> FtpUrl<'a> {
         let Some(path) = url.path() else {
-            return FtpUrl { url, fpath: None, name_at: 0, typecode: None };
+            return FtpUrl {
+                url,
+                fpath: None,
+                name_at: 0,
+                typecode: None,
+            };
         };
         let b = path.as_bytes();
         let name_at = b.iter().rposition(|&c| c == b'/').map_or(0, |p| p + 1);
-        if let Some(semi) = b[name_at..].iter().rposition(|&c| c == b';').map(|p| name_at + p) {
+        if let Some(semi) = b[name_at..]
+            .iter()
+            .rposition(|&c| c == b';')
+            .map(|p| name_at + p)
+        {
             let param = &b[semi + 1..];
             if param.len() >= 5 && param[..5].eq_ignore_ascii_case(b"type=") {
-                return FtpUrl { url, fpath: Some(&path[..semi]), name_at, typecode: Some(&path[semi + 6..]) };
+                return FtpUrl {
+                    url,
+                    fpath: Some(&path[..semi]),
+                    name_at,
+                    typecode: Some(&path[semi + 6..]),
+                };
             }
         }
-        FtpUrl { url, fpath: Some(path), name_at, typecode: None }
+        FtpUrl {
+            url,
+            fpath: Some(path),
+            name_at,
+            typecode: None,
+        }
     }
 
     /// A builder of `ftp` URLs from decoded parts.
@@ -239,7 +259,11 @@ impl<'a> FtpUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn cwd(&self) -> Segments<'a> {
-        Segments::new(self.fpath.filter(|_| self.name_at > 0).map(|p| &p[..self.name_at - 1]))
+        Segments::new(
+            self.fpath
+                .filter(|_| self.name_at > 0)
+                .map(|p| &p[..self.name_at - 1]),
+        )
     }
 
     /// The `<name>`: the last segment, the argument of `RETR` or `NLST`;

@@ -29,6 +29,7 @@ pub struct GenericUrl<'a> {
 }
 
 impl<'a> GenericUrl<'a> {
+    #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> GenericUrl<'a> {
         GenericUrl { url }
     }

@@ -62,6 +62,7 @@ pub struct GopherUrl<'a> {
 }
 
 impl<'a> GopherUrl<'a> {
+    #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> GopherUrl<'a> {
         let mut g = GopherUrl {
             url,

@@ -43,6 +43,7 @@ pub struct HttpUrl<'a> {
 }
 
 impl<'a> HttpUrl<'a> {
+    #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> HttpUrl<'a> {
         HttpUrl { url }
     }

@@ -40,6 +40,7 @@ fn is_addr_spec(addr: &[u8]) -> bool {
 }
 
 impl<'a> MailtoUrl<'a> {
+    #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> MailtoUrl<'a> {
         MailtoUrl { url }
     }

@@ -175,6 +175,7 @@ impl<'a> UrlRef<'a> {
     /// assert!(matches!(UrlRef::parse("FTP://h/x")?.specific(), SchemeUrl::Ftp(_)));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn specific(&self) -> SchemeUrl<'a> {
         let u = *self;
         match self.scheme_kind() {

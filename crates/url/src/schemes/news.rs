@@ -72,6 +72,7 @@ pub(crate) fn group_fault(g: &[u8]) -> Option<usize> {
 }
 
 impl<'a> NewsUrl<'a> {
+    #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> NewsUrl<'a> {
         NewsUrl { url }
     }

@@ -35,6 +35,7 @@ pub struct NntpUrl<'a> {
 }
 
 impl<'a> NntpUrl<'a> {
+    #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> NntpUrl<'a> {
         NntpUrl { url }
     }

@@ -51,6 +51,7 @@ pub struct ProsperoUrl<'a> {
 }
 
 impl<'a> ProsperoUrl<'a> {
+    #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> ProsperoUrl<'a> {
         let p = path_through_query(&url).unwrap_or("");
         match p.find(';') {

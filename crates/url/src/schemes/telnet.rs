@@ -34,6 +34,7 @@ pub struct TelnetUrl<'a> {
 }
 
 impl<'a> TelnetUrl<'a> {
+    #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> TelnetUrl<'a> {
         TelnetUrl { url }
     }

@@ -64,6 +64,7 @@ pub struct WaisUrl<'a> {
 }
 
 impl<'a> WaisUrl<'a> {
+    #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> WaisUrl<'a> {
         WaisUrl { url }
     }

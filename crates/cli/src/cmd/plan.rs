@@ -1,0 +1,232 @@
+//! `uniform plan URL...`: the protocol dialogue each URL prescribes,
+//! without connecting.
+
+use crate::caret::Severity;
+use crate::cmd::{self, Run, Status, UrlOptions};
+use crate::input::{Bom, Inputs};
+use crate::json;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use uniform::plan::{self, Endpoint, Plan, PlanError, PlanOptions, Step};
+
+const HELP: &str = "\
+Prints the protocol dialogue each URL prescribes (RFC 1738 section 3), one
+step a line, without connecting:
+
+  connect HOST:PORT   a connection
+  > LINE              a line sent, exactly as on the wire without its CR LF
+                      (\\t, \\r, \\n and \\xNN for control octets; passwords as ****)
+  < ...               what is read back: reply codes, or how the object is read
+  open PATH           a local file opened
+  # ...               a note: advice to the user, a guess, a choice left to run time
+
+Every plan passes the safety policy first (RFC 1738 section 6): a decoded CR,
+LF or NUL that would land on a protocol line, a TAB inside a gopher field, a
+port of another well-known service (unless --allow-port), a host that
+readers would see differently (#@, escapes or backslashes in the authority,
+an unencoded @ in the user name), or a file on another host: each refuses the
+URL, exit status 1, with the rule that refused it.
+
+What the URL does not carry comes from the flags, then the environment:
+--news-server or NNTPSERVER (news:), --smtp-server or SMTP_SERVER and --from
+or EMAIL (mailto:), --email or EMAIL (the anonymous FTP password). A plan that
+lacks one is still printed, the missing piece named where it would go, and a
+note on standard error says what to set; its exit status is 0.
+
+--json prints, for each URL, one line: the array of steps, or an object with
+\"input\" and \"error\" ({rule, message}) when the URL is refused.";
+
+/// Print the protocol dialogue each URL prescribes, without connecting
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = HELP)]
+pub struct Args {
+    /// The URLs; "-" reads one per line from standard input
+    #[arg(value_name = "URL", required = true)]
+    urls: Vec<OsString>,
+    #[command(flatten)]
+    options: UrlOptions,
+    #[command(flatten)]
+    access: AccessOptions,
+    /// Print one JSON line per URL
+    #[arg(long)]
+    json: bool,
+}
+
+/// What plans need that URLs do not carry.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct AccessOptions {
+    /// Mail address for the anonymous FTP password [env: EMAIL]
+    #[arg(long, value_name = "ADDRESS")]
+    pub email: Option<String>,
+    /// Sender of mailto: messages [env: EMAIL]
+    #[arg(long, value_name = "ADDRESS")]
+    pub from: Option<String>,
+    /// News server for news: URLs, HOST[:PORT] [env: NNTPSERVER]
+    #[arg(long, value_name = "HOST")]
+    pub news_server: Option<String>,
+    /// SMTP relay for mailto: URLs, HOST[:PORT] [env: SMTP_SERVER]
+    #[arg(long, value_name = "HOST")]
+    pub smtp_server: Option<String>,
+    /// Allow a URL to name this port although it belongs to another service
+    #[arg(long, value_name = "PORT")]
+    pub allow_port: Vec<u16>,
+    /// The search for a gopher type 7 item whose URL has none
+    #[arg(long, value_name = "TEXT")]
+    pub query: Option<String>,
+}
+
+impl AccessOptions {
+    /// The plan options: flags first, then the environment.
+    pub fn plan_options(&self) -> PlanOptions {
+        let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+        let mut o = PlanOptions::default();
+        o.email = self.email.clone().or_else(|| env("EMAIL"));
+        o.from = self.from.clone().or_else(|| o.email.clone());
+        o.news_server = self.news_server.clone().or_else(|| env("NNTPSERVER"));
+        o.smtp_server = self.smtp_server.clone().or_else(|| env("SMTP_SERVER"));
+        o.allowed_ports = self.allow_port.clone();
+        o.query = self.query.clone();
+        o
+    }
+}
+
+impl Run for Args {
+    fn run(self) -> io::Result<Status> {
+        let mut out = cmd::stdout();
+        let mut inputs = Inputs::new(self.urls, Bom::Strip);
+        let parse = self.options.parse_options();
+        let options = self.access.plan_options();
+        let mut ok = true;
+        let mut first = true;
+        let mut buf = Vec::new();
+        while let Some(input) = inputs.next(&mut out)? {
+            let url = match parse.parse_bytes(input) {
+                Ok(u) => u,
+                Err(e) => {
+                    ok = false;
+                    if self.json {
+                        buf.clear();
+                        refusal_json(&mut buf, input, "invalid-url", &e.to_string());
+                        out.write_all(&buf)?;
+                    } else {
+                        self.options.draw(&mut io::stderr().lock(), Severity::Error, &e, input)?;
+                    }
+                    continue;
+                }
+            };
+            match plan::plan(&url, &options) {
+                Ok(p) => {
+                    if self.json {
+                        buf.clear();
+                        plan_json(&mut buf, &p);
+                        out.write_all(&buf)?;
+                    } else {
+                        if !first {
+                            out.write_all(b"\n")?;
+                        }
+                        write!(out, "{p}")?;
+                    }
+                    let missing = p.missing();
+                    if !missing.is_empty() {
+                        out.flush()?;
+                        let what: Vec<String> =
+                            missing.iter().map(|m| format!("the {} ({})", m.what(), m.configure())).collect();
+                        eprintln!("uniform: to run this plan, set {}", what.join(" and "));
+                    }
+                }
+                Err(e) => {
+                    ok = false;
+                    if self.json {
+                        buf.clear();
+                        let rule = e.rule().map_or("unsupported", |r| r.as_str());
+                        refusal_json(&mut buf, input, rule, e.message());
+                        out.write_all(&buf)?;
+                    } else {
+                        out.flush()?;
+                        eprintln!("uniform: {}: {}", shown(&self.options, input), describe(&e));
+                    }
+                }
+            }
+            first = false;
+        }
+        out.flush()?;
+        Ok(Status::from_ok(ok))
+    }
+}
+
+/// The input as messages show it: its password masked.
+fn shown(options: &UrlOptions, input: &[u8]) -> String {
+    let mut s = input.to_vec();
+    if let Some(r) = options.mask(input) {
+        s.splice(r, b"****".iter().copied());
+    }
+    String::from_utf8_lossy(&s).into_owned()
+}
+
+fn describe(e: &PlanError) -> String {
+    e.to_string()
+}
+
+fn refusal_json(buf: &mut Vec<u8>, input: &[u8], rule: &str, message: &str) {
+    buf.extend_from_slice(b"{\"input\":");
+    json::string(buf, &String::from_utf8_lossy(input));
+    buf.extend_from_slice(b",\"error\":{\"rule\":");
+    json::string(buf, rule);
+    buf.extend_from_slice(b",\"message\":");
+    json::string(buf, message);
+    buf.extend_from_slice(b"}}\n");
+}
+
+/// The plan as a JSON array of steps; lines as `plan` shows them (secrets
+/// masked, control octets escaped).
+fn plan_json(buf: &mut Vec<u8>, p: &Plan) {
+    buf.push(b'[');
+    for (i, s) in p.steps().iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        match s {
+            Step::Connect(Endpoint::Host { host, port }) => {
+                buf.extend_from_slice(b"{\"step\":\"connect\",\"host\":");
+                json::string(buf, host);
+                buf.extend_from_slice(format!(",\"port\":{port}}}").as_bytes());
+            }
+            Step::Connect(e) => {
+                buf.extend_from_slice(b"{\"step\":\"connect\",\"host\":null,\"missing\":");
+                json::string(buf, &e.to_string());
+                buf.push(b'}');
+            }
+            Step::Send(l) => {
+                buf.extend_from_slice(b"{\"step\":\"send\",\"line\":");
+                json::string(buf, &l.to_string());
+                buf.push(b'}');
+            }
+            Step::Expect(codes) => {
+                let codes: Vec<String> = codes.iter().map(u16::to_string).collect();
+                buf.extend_from_slice(format!("{{\"step\":\"expect\",\"codes\":[{}]}}", codes.join(",")).as_bytes());
+            }
+            Step::Read(t) => {
+                buf.extend_from_slice(b"{\"step\":\"read\",\"transfer\":");
+                json::string(buf, t.as_str());
+                buf.push(b'}');
+            }
+            Step::Advise(l) => {
+                buf.extend_from_slice(b"{\"step\":\"advise\",\"text\":");
+                json::string(buf, &l.to_string());
+                buf.push(b'}');
+            }
+            other => {
+                // open and note carry their text as plan shows it.
+                let text = other.to_string();
+                let (kind, rest) = match other {
+                    Step::Open(_) => ("open", text.trim_start_matches("open ")),
+                    _ => ("note", text.trim_start_matches("# ")),
+                };
+                buf.extend_from_slice(format!("{{\"step\":\"{kind}\",\"text\":").as_bytes());
+                json::string(buf, rest);
+                buf.push(b'}');
+            }
+        }
+    }
+    buf.extend_from_slice(b"]\n");
+}

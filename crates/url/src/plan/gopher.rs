@@ -1,0 +1,111 @@
+//! Gopher and Gopher+ (RFC 1738 section 3.4, RFC 1436, Gopher+).
+
+use super::policy::{PlanError, Rule, check_field};
+use super::{Line, Plan, PlanOptions, Step, Transfer, endpoint};
+use crate::schemes::GopherUrl;
+
+/// Refuses a TAB inside a field whose ends the TAB marks on the wire.
+fn no_tab(field: &[u8], what: &str) -> Result<(), PlanError> {
+    match field.iter().position(|&b| b == b'\t') {
+        Some(p) => Err(PlanError::refused(
+            Rule::GopherTab,
+            format!("the {what} decodes to a TAB at octet {p}: TAB separates the fields of a gopher request"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// How the reply of an item of `gopher_type` is read (RFC 1436 section 3.8).
+fn transfer(gopher_type: u8) -> Option<Transfer> {
+    Some(match gopher_type {
+        b'1' | b'7' => Transfer::GopherMenu,
+        b'0' | b'2' | b'3' | b'h' | b'i' => Transfer::GopherText,
+        b'8' | b'T' => return None,
+        _ => Transfer::GopherBinary,
+    })
+}
+
+/// Section 3.4: connect, send the decoded selector, a TAB and the search
+/// when there is one, a TAB and the Gopher+ string when there is one, then
+/// CR LF. A Gopher+ string in the ASK form of section 3.4.9 carries its
+/// data block after the request line, one line each.
+pub(super) fn plan(url: &GopherUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError> {
+    let t = url.gopher_type();
+    let Some(read) = transfer(t) else {
+        return Err(PlanError::unsupported(format!(
+            "a gopher item of type '{}' is a {} session: it is reached by its own protocol, not by a gopher request",
+            t as char,
+            if t == b'8' { "telnet" } else { "tn3270" }
+        )));
+    };
+    let selector = url.selector().decode().into_owned();
+    check_field(&selector, "gopher selector")?;
+    no_tab(&selector, "gopher selector")?;
+    let mut line = Line::text(&selector);
+
+    // Type 7 without a search in the URL takes the one the user gave.
+    let search = match url.search() {
+        Some(s) => Some(s.decode().into_owned()),
+        None if t == b'7' => o.query.as_ref().map(|q| q.as_bytes().to_vec()),
+        None => None,
+    };
+    if let Some(s) = &search {
+        check_field(s, "gopher search")?;
+        no_tab(s, "gopher search")?;
+        line = line.and("\t").and(s);
+    }
+
+    let mut block: Vec<Vec<u8>> = Vec::new();
+    let mut read = read;
+    if let Some(plus) = url.plus() {
+        if search.is_none() {
+            line = line.and("\t");
+        }
+        let plus = plus.decode().into_owned();
+        let (first, rest) = split_ask_form(&plus)?;
+        check_field(first, "Gopher+ string")?;
+        // Only the ASK form's data flag "\t1" may hold a TAB.
+        let flagless = if rest.is_some() { &first[..first.len() - 2] } else { first };
+        no_tab(flagless, "Gopher+ string")?;
+        line = line.and("\t").and(first);
+        if let Some(lines) = rest {
+            block = lines;
+        }
+        // Every Gopher+ reply starts with its length line ("+-1", "+-2"
+        // or "+N"), attribute blocks and ASK forms included.
+        read = Transfer::GopherPlus;
+    }
+
+    let mut plan = Plan::new(url.url().scheme_kind());
+    plan.push(Step::Connect(endpoint(&url.url()))).send(line);
+    for l in block {
+        plan.send(Line::text(l));
+    }
+    plan.push(Step::Read(read));
+    Ok(plan)
+}
+
+/// Splits a decoded Gopher+ string into its request part and, for the ASK
+/// form of section 3.4.9 (`+\t1` CR LF `+-1` CR LF values CR LF `.` CR LF),
+/// the lines of its data block. A CR or LF anywhere else is refused.
+fn split_ask_form(plus: &[u8]) -> Result<(&[u8], Option<Vec<Vec<u8>>>), PlanError> {
+    let Some(p) = plus.windows(2).position(|w| w == b"\r\n") else {
+        return Ok((plus, None));
+    };
+    let first = &plus[..p];
+    let body = &plus[p + 2..];
+    let lines: Vec<&[u8]> = body.split(|&b| b == b'\n').collect();
+    let well_formed = first.ends_with(b"\t1")
+        && body.ends_with(b".\r\n")
+        && lines.iter().rev().skip(1).all(|l| l.ends_with(b"\r") && !l[..l.len() - 1].contains(&b'\r'))
+        && lines.first().is_some_and(|l| l.starts_with(b"+"));
+    if !well_formed {
+        // Not the ASK form: the CR LF would end the request line early.
+        check_field(plus, "Gopher+ string")?;
+    }
+    let block = lines[..lines.len() - 1].iter().map(|l| l[..l.len() - 1].to_vec()).collect::<Vec<_>>();
+    for l in &block {
+        check_field(l, "Gopher+ form line")?;
+    }
+    Ok((first, Some(block)))
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Shows each peer (all, or the names given): running or not, its process
+# group, and whether its port listens on the loopback address. Exits 0 when
+# every peer shown is running and listening, else 1.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+mapfile -t names < <(expand_peers "$@") || exit 2
+[ "${#names[@]}" -gt 0 ] || exit 2
+listening=$(listening_ports)
+down=0
+printf '%-15s %-8s %-8s %-22s %s\n' PEER STATE PGID LISTEN LOG
+for n in "${names[@]}"; do
+  port=$(peer_port "$n")
+  rec=$(pid_record "$n")
+  if [ -n "$rec" ] && group_alive $rec; then state=running pgid=${rec%% *}; else state=stopped pgid=-; fi
+  if printf '%s\n' "$listening" | grep -qxF "$H:$port"; then lis="$H:$port"; else lis="(not listening)"; fi
+  [ "$state" = running ] && [ "$lis" != "(not listening)" ] || down=$((down + 1))
+  printf '%-15s %-8s %-8s %-22s %s\n' "$n" "$state" "$pgid" "$lis" "$P/logs/$n.log"
+done
+[ "$down" -eq 0 ]
