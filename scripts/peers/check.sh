@@ -12,7 +12,7 @@ set +m
 mapfile -t names < <(expand_peers "$@") || exit 2
 [ "${#names[@]}" -gt 0 ] || exit 2
 FX=$UNIFORM_PEERS_FIXTURES
-PY=$(${PYTHON:-python3} -c 'import sys; print(sys.executable)' 2>/dev/null) || PY=python3
+PY=$(python_exe) || PY=python3
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 
@@ -45,18 +45,18 @@ EOF
 
 check_ftp() { # PORT
   local u=ftp://$H:$1 n
-  C "$u/pub/hello.txt" | cmp -s - "$FX/pub/hello.txt" || fail "anonymous RETR pub/hello.txt (EPSV) differs"
-  C --disable-epsv "$u/pub/binary.bin" | cmp -s - "$FX/pub/binary.bin" || fail "pub/binary.bin over PASV differs"
-  C -P "$H" "$u/pub/binary.bin" | cmp -s - "$FX/pub/binary.bin" || fail "pub/binary.bin over PORT (active) differs"
-  C --ftp-method multicwd "$u/pub/a/b/c.txt" | cmp -s - "$FX/pub/a/b/c.txt" || fail "pub/a/b/c.txt differs"
-  C "$u/pub/space%20and%3Bsemicolon.txt" | cmp -s - "$FX/pub/space and;semicolon.txt" || fail "the file with a space and ';' differs"
+  C "$u/pub/hello.txt" | cmp -s - "$FX/anon/pub/hello.txt" || fail "anonymous RETR pub/hello.txt (EPSV) differs"
+  C --disable-epsv "$u/pub/binary.bin" | cmp -s - "$FX/anon/pub/binary.bin" || fail "pub/binary.bin over PASV differs"
+  C -P "$H" "$u/pub/binary.bin" | cmp -s - "$FX/anon/pub/binary.bin" || fail "pub/binary.bin over PORT (active) differs"
+  C --ftp-method multicwd "$u/pub/a/b/c.txt" | cmp -s - "$FX/anon/pub/a/b/c.txt" || fail "pub/a/b/c.txt differs"
+  C "$u/pub/space%20and%3Bsemicolon.txt" | cmp -s - "$FX/anon/pub/space and;semicolon.txt" || fail "the file with a space and ';' differs"
   C "$u/pub/" | grep -q 'space and;semicolon.txt$' || fail "LIST pub/ lacks the file with a space and ';'"
   n=$(C -l "$u/pub/many/" | grep -c '^entry-')
   [ "$n" = 150 ] || fail "NLST pub/many/ gave $n names, not 150"
-  ftp_raw_type_a "$1" pub/hello.txt | cmp -s - <(crlf "$FX/pub/hello.txt") || fail "TYPE A did not turn LF into CR LF"
+  ftp_raw_type_a "$1" pub/hello.txt | cmp -s - <(crlf "$FX/anon/pub/hello.txt") || fail "TYPE A did not turn LF into CR LF"
   C "ftp://$UNIFORM_PEER_USER:$UNIFORM_PEER_PASSWORD@$H:$1/private.txt" | cmp -s - "$FX/user/private.txt" ||
     fail "user login: private.txt differs"
-  C "ftp://$UNIFORM_PEER_USER:$UNIFORM_PEER_PASSWORD@$H:$1/pub/hello.txt" | cmp -s - "$FX/pub/hello.txt" ||
+  C "ftp://$UNIFORM_PEER_USER:$UNIFORM_PEER_PASSWORD@$H:$1/pub/hello.txt" | cmp -s - "$FX/anon/pub/hello.txt" ||
     fail "user login: pub/hello.txt differs"
   C -o /dev/null "ftp://$UNIFORM_PEER_USER:wrongpw@$H:$1/private.txt" 2>/dev/null && fail "a wrong password was accepted"
   echo "anonymous + $UNIFORM_PEER_USER; EPSV, PASV, PORT, TYPE A, LIST, NLST"
@@ -69,9 +69,9 @@ check_gophernicus() {
   C "$u/1/" | grep -qF $'0Hello, a text file\t/hello.txt\t'"$H"$'\t'"$UNIFORM_GOPHER_PORT" || fail "root menu lacks the hello.txt item"
   C "$u/1/" | tail -n 1 | grep -qx $'.\r' || fail "root menu does not end with a '.' line"
   # gophernicus sends text with CR LF line ends, without dot-stuffing
-  C "$u/0/hello.txt" | cmp -s - <(crlf "$FX/pub/hello.txt") || fail "0/hello.txt differs"
-  C "$u/0/dots.txt" | cmp -s - <(crlf "$FX/pub/dots.txt") || fail "0/dots.txt differs"
-  C "$u/9/binary.bin" | cmp -s - "$FX/pub/binary.bin" || fail "9/binary.bin differs"
+  C "$u/0/hello.txt" | cmp -s - <(crlf "$FX/anon/pub/hello.txt") || fail "0/hello.txt differs"
+  C "$u/0/dots.txt" | cmp -s - <(crlf "$FX/anon/pub/dots.txt") || fail "0/dots.txt differs"
+  C "$u/9/binary.bin" | cmp -s - "$FX/anon/pub/binary.bin" || fail "9/binary.bin differs"
   C "$u/0/with%20space.txt" | grep -q 'has a space in it' || fail "the selector with a space failed"
   C "$u/7/cgi-bin/search%09hello%20world" | grep -qF 'query=hello world' || fail "type 7 search did not echo the query"
   C "$u/1/sub" | grep -qF $'/sub/inside.txt\t' || fail "the listing of /sub lacks inside.txt"
@@ -83,9 +83,9 @@ check_pygopherd() {
   C "$u/1/" | grep -qF $'0Hello, a text file\t/hello.txt\t'"$H"$'\t'"$UNIFORM_GOPHERPLUS_PORT"$'\t+' ||
     fail "root menu lacks the Gopher+ hello.txt item"
   # pygopherd sends files as they are, with no '.' line at the end
-  C "$u/0/hello.txt" | cmp -s - "$FX/pub/hello.txt" || fail "0/hello.txt differs"
-  C "$u/0/dots.txt" | cmp -s - "$FX/pub/dots.txt" || fail "0/dots.txt differs"
-  C "$u/9/binary.bin" | cmp -s - "$FX/pub/binary.bin" || fail "9/binary.bin differs"
+  C "$u/0/hello.txt" | cmp -s - "$FX/anon/pub/hello.txt" || fail "0/hello.txt differs"
+  C "$u/0/dots.txt" | cmp -s - "$FX/anon/pub/dots.txt" || fail "0/dots.txt differs"
+  C "$u/9/binary.bin" | cmp -s - "$FX/anon/pub/binary.bin" || fail "9/binary.bin differs"
   C "$u/7/cgi-bin/search%09hello%20world" | grep -qF 'query=hello world' || fail "type 7 search did not echo the query"
   C "$u/0/hello.txt%09%2B" | head -n 1 | grep -qx $'+244\r' || fail "Gopher+ '+' request: no +244 header"
   C "$u/0/hello.txt%09%21" | grep -qF ' The abstract of hello.txt' || fail "Gopher+ '!' request: no +ABSTRACT"
@@ -149,9 +149,9 @@ check_telnetd-script() {
 
 check_nginx() {
   local u=http://$H:$UNIFORM_HTTP_PORT
-  C "$u/pub/hello.txt" | cmp -s - "$FX/pub/hello.txt" || fail "/pub/hello.txt differs"
-  C "$u/pub/binary.bin" | cmp -s - "$FX/pub/binary.bin" || fail "/pub/binary.bin differs"
-  C "$u/pub/space%20and%3Bsemicolon.txt" | cmp -s - "$FX/pub/space and;semicolon.txt" || fail "the file with a space and ';' differs"
+  C "$u/pub/hello.txt" | cmp -s - "$FX/anon/pub/hello.txt" || fail "/pub/hello.txt differs"
+  C "$u/pub/binary.bin" | cmp -s - "$FX/anon/pub/binary.bin" || fail "/pub/binary.bin differs"
+  C "$u/pub/space%20and%3Bsemicolon.txt" | cmp -s - "$FX/anon/pub/space and;semicolon.txt" || fail "the file with a space and ';' differs"
   C "$u/pub/" | grep -q 'href="many/"' || fail "no autoindex of /pub/"
   [ "$(C "$u/search?hello%20world")" = "query=hello%20world" ] || fail "/search did not echo the query"
   C -D - -o /dev/null "$u/redirect" | grep -qi "^location: http://$H:$UNIFORM_HTTP_PORT/pub/hello.txt" || fail "/redirect"
@@ -159,7 +159,7 @@ check_nginx() {
   [ "$(C -o /dev/null -w '%{http_code}' "$u/private/private.txt")" = 401 ] || fail "/private/ without credentials is not 401"
   C -u "$UNIFORM_PEER_USER:$UNIFORM_PEER_PASSWORD" "$u/private/private.txt" | cmp -s - "$FX/user/private.txt" ||
     fail "/private/private.txt with credentials differs"
-  C --max-time 60 "$u/large/large.bin" | cmp -s - "$FX/large/large.bin" || fail "/large/large.bin differs"
+  C --max-time 60 "$u/large/large.bin" | cmp -s - "$FX/anon/large/large.bin" || fail "/large/large.bin differs"
   echo "files, autoindex, search, redirects, basic auth, large file"
 }
 

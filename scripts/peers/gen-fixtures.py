@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
-"""Builds the fixture tree that every peer serves, under OUT (normally
-$UNIFORM_PEERS_DIR/fixtures), from the committed files in testdata/peers and
-a few generated ones. Deterministic: the same bytes on every machine.
+"""Builds the fixture tree that the FTP and HTTP peers serve as it is, and
+the gopher peers copy from, under OUT (normally $UNIFORM_PEERS_DIR/fixtures),
+from the committed files in testdata/peers and a few generated ones.
+Deterministic: the same bytes on every machine.
 
     gen-fixtures.py TESTDATA OUT [LARGE_MIB]
 
-OUT/pub/            testdata/peers/pub, plus
-  binary.bin        262144 bytes: 0x00..0xff, then CR/LF/dot patterns, then
+OUT/anon/           the anonymous FTP root and the HTTP document root
+  pub/              testdata/peers/pub, plus
+    binary.bin      262144 bytes: 0x00..0xff, then CR/LF/dot patterns, then
                     SHA-256 counter-mode bytes (see binary_bin below)
-  many/             150 small files entry-000.txt .. entry-149.txt
-OUT/user/           testdata/peers/user (private.txt)
-OUT/large/large.bin LARGE_MIB MiB (default 32) of deterministic bytes
+    many/           150 small files entry-000.txt .. entry-149.txt
+  large/large.bin   LARGE_MIB MiB (default 32) of deterministic bytes
+OUT/user/           the FTP root of the test account (HTTP: /private/)
+  pub/              the same files as anon/pub (hard links)
+  private.txt       testdata/peers/user/private.txt
 OUT/SHA256SUMS      sha256sum-style sums of every file above
 
-Every file and directory gets the mtime 1994-12-20 00:00:00 UTC.
-
-Does nothing when OUT/.stamp says it was built from the same inputs.
+Every file and directory gets the mtime 1994-12-20 00:00:00 UTC, so that
+listings are the same bytes on every run. Does nothing when OUT/.stamp says
+it was built from the same inputs.
 """
 import hashlib
 import os
@@ -82,23 +86,25 @@ def main() -> None:
 
     tmp = out + ".tmp"
     shutil.rmtree(tmp, ignore_errors=True)
-    shutil.copytree(os.path.join(testdata, "pub"), os.path.join(tmp, "pub"))
-    shutil.copytree(os.path.join(testdata, "user"), os.path.join(tmp, "user"))
-    with open(os.path.join(tmp, "pub", "binary.bin"), "wb") as f:
+    pub = os.path.join(tmp, "anon", "pub")
+    shutil.copytree(os.path.join(testdata, "pub"), pub)
+    with open(os.path.join(pub, "binary.bin"), "wb") as f:
         f.write(binary_bin())
-    many = os.path.join(tmp, "pub", "many")
+    many = os.path.join(pub, "many")
     os.mkdir(many)
     for i in range(MANY):
         with open(os.path.join(many, "entry-%03d.txt" % i), "w") as f:
             f.write("entry %03d of %d\n" % (i, MANY))
-    os.mkdir(os.path.join(tmp, "large"))
-    with open(os.path.join(tmp, "large", "large.bin"), "wb") as f:
+    os.makedirs(os.path.join(tmp, "anon", "large"))
+    with open(os.path.join(tmp, "anon", "large", "large.bin"), "wb") as f:
         for chunk in large_bin(large_mib):
             f.write(chunk)
+    shutil.copytree(os.path.join(testdata, "user"), os.path.join(tmp, "user"))
+    shutil.copytree(pub, os.path.join(tmp, "user", "pub"), copy_function=os.link)
 
     # Readable by the unprivileged server processes (nobody), never executable.
     sums = []
-    for root, dirs, files in os.walk(tmp):
+    for root, dirs, files in sorted(os.walk(tmp)):
         dirs.sort()
         os.chmod(root, 0o755)
         for name in sorted(files):

@@ -128,3 +128,15 @@ peer_extra_logs() {
     zebra) echo "$P/zebra/zebraidx.log $P/zebra/zebrasrv.applog" ;;
   esac
 }
+
+# python_exe: the real executable behind python3 (or $PYTHON), remembered
+# in $P/python for the python3 that PATH finds now.
+python_exe() {
+  local cmd rec
+  cmd=$(command -v "${PYTHON:-python3}") || return 1
+  rec=$(cat "$P/python" 2>/dev/null || true)
+  if [ "${rec%% *}" = "$cmd" ] && [ -x "${rec#* }" ]; then echo "${rec#* }"; return; fi
+  rec=$("$cmd" -c 'import sys; print(sys.executable)') || return 1
+  mkdir -p "$P" && echo "$cmd $rec" >"$P/python"
+  echo "$rec"
+}

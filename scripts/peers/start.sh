@@ -21,8 +21,8 @@ mapfile -t names < <(expand_peers "$@")
 [ "${#names[@]}" -gt 0 ] || exit 2
 
 # The python that has pyftpdlib and aiosmtpd (install.sh used the same
-# python3); resolved once, as a pyenv shim costs 0.2 s a call.
-PY=$(${PYTHON:-python3} -c 'import sys; print(sys.executable)') || die "no python3"
+# python3), as a real executable: a pyenv shim costs 0.2-0.5 s a call.
+PY=$(python_exe) || die "no python3"
 
 mkdir -p "$P/logs"
 chmod 755 "$P"
@@ -63,22 +63,15 @@ setkey() {
 
 # ------------------------------------------------------------------ peers
 
-ftp_roots() {
-  # shared by vsftpd and pyftpdlib; rebuilt only when neither runs
-  if [ -d "$P/ftp/anon/pub" ] && { peer_running vsftpd || peer_running pyftpdlib; }; then return; fi
-  rm -rf "$P/ftp/anon" "$P/ftp/user" "$P/ftp/empty"
-  mkdir -p "$P/ftp/anon" "$P/ftp/user" "$P/ftp/empty"
-  cp -a "$FX/pub" "$P/ftp/anon/pub"
-  cp -a "$FX/large" "$P/ftp/anon/large"
-  cp -a "$FX/pub" "$P/ftp/user/pub"
-  cp -a "$FX/user/private.txt" "$P/ftp/user/private.txt"
-  chmod 755 "$P/ftp" "$P/ftp/anon" "$P/ftp/user" "$P/ftp/empty"
-  fixed_mtime "$P/ftp/anon"
-  fixed_mtime "$P/ftp/user"
+ftp_dirs() {
+  # Both FTP peers serve the fixture tree as it is: $FX/anon for anonymous,
+  # $FX/user for the test account. vsftpd wants an empty root-owned dir too.
+  mkdir -p "$P/ftp/empty"
+  chmod 755 "$P/ftp" "$P/ftp/empty"
 }
 
 start_vsftpd() {
-  ftp_roots
+  ftp_dirs
   cat >"$P/ftp/vsftpd.conf" <<EOF
 listen=YES
 listen_ipv6=NO
@@ -86,9 +79,9 @@ listen_address=$H
 listen_port=$UNIFORM_FTP_PORT
 background=NO
 anonymous_enable=YES
-anon_root=$P/ftp/anon
+anon_root=$FX/anon
 local_enable=YES
-local_root=$P/ftp/user
+local_root=$FX/user
 write_enable=NO
 pasv_enable=YES
 pasv_address=$H
@@ -111,9 +104,9 @@ EOF
 }
 
 start_pyftpdlib() {
-  ftp_roots
+  ftp_dirs
   launch pyftpdlib "$P/ftp" "$PY" "$PEERS_HERE/pyftpd.py" "$H" "$UNIFORM_PYFTPD_PORT" \
-    "$P/ftp/anon" "$UNIFORM_PEER_USER" "$UNIFORM_PEER_PASSWORD" "$P/ftp/user" \
+    "$FX/anon" "$UNIFORM_PEER_USER" "$UNIFORM_PEER_PASSWORD" "$FX/user" \
     "$UNIFORM_PYFTPD_PASV_MIN-$UNIFORM_PYFTPD_PASV_MAX"
 }
 
@@ -121,7 +114,7 @@ start_pyftpdlib() {
 gopher_root() {
   fresh "$1"
   cp -R "$TESTDATA/gopher/." "$1/"
-  cp "$FX/pub/hello.txt" "$FX/pub/dots.txt" "$FX/pub/binary.bin" "$1/"
+  cp "$FX/anon/pub/hello.txt" "$FX/anon/pub/dots.txt" "$FX/anon/pub/binary.bin" "$1/"
   sed -i -e "s/@HOST@/$H/g" -e "s/@HTTP_PORT@/$UNIFORM_HTTP_PORT/g" "$1/gophermap"
   find "$1" -type d -exec chmod 755 {} + && find "$1" -type f -exec chmod 644 {} +
   chmod 755 "$1/cgi-bin/search"
@@ -257,11 +250,7 @@ start_telnetd-script() {
 start_nginx() {
   local d=$P/http
   fresh "$d"
-  mkdir -p "$d/root/private" "$d/tmp"
-  cp -a "$FX/pub" "$d/root/pub"
-  cp -a "$FX/large" "$d/root/large"
-  cp -a "$FX/user/private.txt" "$d/root/private/private.txt"
-  fixed_mtime "$d/root"
+  mkdir -p "$d/tmp"
   printf '%s:%s\n' "$UNIFORM_PEER_USER" "$(openssl passwd -apr1 "$UNIFORM_PEER_PASSWORD")" >"$d/htpasswd"
   chmod 644 "$d/htpasswd"
   cat >"$d/nginx.conf" <<EOF
@@ -282,14 +271,14 @@ http {
     server {
         listen $H:$UNIFORM_HTTP_PORT;
         server_name localhost;
-        root $d/root;
+        root $FX/anon;
         autoindex on;
         location /search { default_type text/plain; return 200 "query=\$args\n"; }
         location = /redirect { return 302 /pub/hello.txt; }
         location = /evil-redirect { return 302 "file:///etc/passwd"; }
         location = /redirect-other-host { return 302 "http://localhost:\$server_port/pub/hello.txt"; }
         location = /redirect-loop { return 302 /redirect-loop; }
-        location /private/ { auth_basic "uniform"; auth_basic_user_file $d/htpasswd; }
+        location /private/ { alias $FX/user/; auth_basic "uniform"; auth_basic_user_file $d/htpasswd; }
     }
 }
 EOF

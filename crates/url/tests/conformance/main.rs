@@ -11,8 +11,11 @@
 //! and passes; under `CI=true` its absence is a failure.
 
 mod curl;
+mod extract;
 mod go;
 mod perl;
+mod plans;
+mod resolve;
 mod rfc_examples;
 mod schemes;
 mod support;
@@ -40,6 +43,9 @@ fn main() -> ExitCode {
         ("perl-uri", perl::run),
         ("curl-lib1560", curl::run),
         ("schemes", schemes::run),
+        ("resolve", resolve::run),
+        ("extract", extract::run),
+        ("curl-scheme-protocol", plans::run),
     ];
     for (_name, run) in suites {
         tallies.extend(run(&root, &diffs));
