@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034
 # Common to start.sh, stop.sh, status.sh and check.sh: the peer table,
 # name expansion, and the process bookkeeping in $P/pids. Sourced, not run.
 
@@ -63,8 +64,9 @@ proc_starttime() {
   local s
   s=$(cat "/proc/$1/stat" 2>/dev/null) || return 0
   s=${s##*) }            # the command name may hold spaces: cut after ") "
-  set -- $s
-  echo "${20}"
+  local -a f
+  read -r -a f <<<"$s"   # f[0] is field 3 (state), so field 22 is f[19]
+  echo "${f[19]}"
 }
 
 # group_alive PGID STARTTIME: whether the process group that we started
@@ -88,7 +90,7 @@ pid_record() {
 peer_running() {
   local rec
   rec=$(pid_record "$1")
-  [ -n "$rec" ] && group_alive $rec
+  [ -n "$rec" ] && group_alive "${rec%% *}" "${rec#* }"
 }
 
 # listening_ports: "ADDR:PORT" of every listening TCP socket
@@ -100,11 +102,8 @@ port_listening() {
   printf '%s\n' "$list" | grep -qE "[:.]$1\$"
 }
 
-# inn_env: the environment in which INN's tools see our private instance
+# The inn.conf of our private INN (INNCONF=this for INN's tools)
 INN_CONF=$P/inn/etc/inn.conf
-inn_as_news() {
-  env INNCONF="$INN_CONF" setpriv --reuid=news --regid=news --init-groups "$@"
-}
 
 # log_tail NAME: the last lines of NAME's logs
 log_tail() {

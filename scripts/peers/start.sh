@@ -196,7 +196,7 @@ EOF
   : >"$i/db/active.times"
   : >"$i/db/history"
   chown -R news:news "$i"
-  (cd "$i/db" && inn_as_news /usr/lib/news/bin/makedbz -i -o) >"$P/logs/innd-makedbz.log" 2>&1 ||
+  (cd "$i/db" && timeout 30 env INNCONF="$c" setpriv --reuid=news --regid=news --init-groups /usr/lib/news/bin/makedbz -i -o) >"$P/logs/innd-makedbz.log" 2>&1 ||
     { cat "$P/logs/innd-makedbz.log" >&2; die "innd: makedbz failed"; }
   launch innd "$i" env INNCONF="$c" setpriv --reuid=news --regid=news --init-groups /usr/lib/news/bin/innd -f
 }
@@ -295,7 +295,7 @@ start_zebra() {
   fresh "$z"
   mkdir -p "$z/docs" "$z/reg" "$z/lock" "$z/tmp"
   cp "$TESTDATA"/zebra/docs/*.txt "$z/docs/"
-  mod=$(ls -d /usr/lib/*/idzebra-2.0/modules 2>/dev/null | head -n1)
+  for mod in /usr/lib/*/idzebra-2.0/modules ""; do [ -d "$mod" ] && break; done
   [ -n "$mod" ] || die "zebra: no idzebra-2.0 modules directory (run install.sh)"
   cat >"$z/zebra.cfg" <<EOF
 profilePath: /usr/share/idzebra-2.0/tab
@@ -374,8 +374,8 @@ fi
 # Nothing of ours may listen on anything but the loopback address.
 for n in "${started[@]+"${started[@]}"}"; do
   port=$(peer_port "$n")
-  bad=$(listening_ports | grep -E "[:.]$port\$" | grep -vxF "$H:$port" || true)
-  [ -z "$bad" ] || die "$n also listens on $bad"
+  elsewhere=$(listening_ports | grep -E "[:.]$port\$" | grep -vxF "$H:$port" || true)
+  [ -z "$elsewhere" ] || die "$n also listens on $elsewhere"
 done
 
 t1=$(date +%s.%N)

@@ -13,7 +13,7 @@ printf '%-15s %-8s %-8s %-22s %s\n' PEER STATE PGID LISTEN LOG
 for n in "${names[@]}"; do
   port=$(peer_port "$n")
   rec=$(pid_record "$n")
-  if [ -n "$rec" ] && group_alive $rec; then state=running pgid=${rec%% *}; else state=stopped pgid=-; fi
+  if [ -n "$rec" ] && group_alive "${rec%% *}" "${rec#* }"; then state=running pgid=${rec%% *}; else state=stopped pgid=-; fi
   if printf '%s\n' "$listening" | grep -qxF "$H:$port"; then lis="$H:$port"; else lis="(not listening)"; fi
   [ "$state" = running ] && [ "$lis" != "(not listening)" ] || down=$((down + 1))
   printf '%-15s %-8s %-8s %-22s %s\n' "$n" "$state" "$pgid" "$lis" "$P/logs/$n.log"

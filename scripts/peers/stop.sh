@@ -22,16 +22,16 @@ mapfile -t recs < <(awk -v want=" ${names[*]} " 'index(want, " " $1 " ") && NF =
 t0=$(date +%s.%N)
 live=()
 for r in "${recs[@]+"${recs[@]}"}"; do
-  set -- $r
-  if ! group_alive "$2" "$3"; then continue; fi
+  read -r name pgid st <<<"$r"
+  if ! group_alive "$pgid" "$st"; then continue; fi
   live+=("$r")
-  if [ "$1" = innd ] && [ -f "$INN_CONF" ]; then
+  if [ "$name" = innd ] && [ -f "$INN_CONF" ]; then
     # innd ignores SIGTERM for a long time; this is its own way down
     timeout 15 env INNCONF="$INN_CONF" setpriv --reuid=news --regid=news --init-groups \
       /usr/lib/news/bin/ctlinnd -t 10 shutdown "uniform stop.sh" >/dev/null 2>&1 ||
-      kill -TERM -- "-$2" 2>/dev/null
+      kill -TERM -- "-$pgid" 2>/dev/null
   else
-    kill -TERM -- "-$2" 2>/dev/null
+    kill -TERM -- "-$pgid" 2>/dev/null
   fi
 done
 
@@ -41,20 +41,20 @@ killed=()
 while :; do
   left=()
   for r in "${live[@]+"${live[@]}"}"; do
-    set -- $r
-    group_alive "$2" "$3" && left+=("$r")
+    read -r name pgid st <<<"$r"
+    group_alive "$pgid" "$st" && left+=("$r")
   done
   [ "${#left[@]}" -gt 0 ] || break
   if [ "$(date +%s)" -ge "$deadline" ]; then
     if [ "${#killed[@]}" -gt 0 ]; then
-      for r in "${left[@]}"; do say "ERROR: ${r%% *} (group ${r#* }) survived SIGKILL"; done
+      for r in "${left[@]}"; do read -r name pgid st <<<"$r"; say "ERROR: $name (group $pgid) survived SIGKILL"; done
       exit 1
     fi
     for r in "${left[@]}"; do
-      set -- $r
-      say "$1 did not stop in ${TIMEOUT}s: SIGKILL to group $2"
-      kill -KILL -- "-$2" 2>/dev/null
-      killed+=("$1")
+      read -r name pgid st <<<"$r"
+      say "$name did not stop in ${TIMEOUT}s: SIGKILL to group $pgid"
+      kill -KILL -- "-$pgid" 2>/dev/null
+      killed+=("$name")
     done
     deadline=$(($(date +%s) + 5))
   fi

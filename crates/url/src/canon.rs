@@ -36,14 +36,14 @@ use crate::{Dialect, Scheme};
 /// The characters a scheme reserves in a component, beyond what the
 /// dialect's grammar already keeps out of it: their escapes are never
 /// decoded, their literal forms never encoded.
-fn reserved(scheme: Scheme, comp: Component, d: Dialect, b: u8) -> bool {
+fn reserved(scheme: Scheme, has_search: bool, comp: Component, d: Dialect, b: u8) -> bool {
     // "#" always delimits the fragment; "?" delimits the search part
     // where the scheme has one, and is kept encoded in the user name and
     // password so that no reader ends the authority early.
     if b == b'#' {
         return true;
     }
-    if b == b'?' && (d.has_search(scheme) || matches!(comp, Component::User | Component::Password)) {
+    if b == b'?' && (has_search || matches!(comp, Component::User | Component::Password)) {
         return true;
     }
     match d {
@@ -92,18 +92,18 @@ fn is_unreserved_3986(b: u8) -> bool {
 
 /// Whether `b` may stand unencoded in `comp`: the dialect's table, plus the
 /// `?` of RFC 1738 paths in schemes without a search part.
-fn literal_ok(b: u8, scheme: Scheme, comp: Component, d: Dialect) -> bool {
-    allowed(b, d, comp) || (b == b'?' && comp == Component::Path && d == Dialect::Rfc1738 && !d.has_search(scheme))
+fn literal_ok(b: u8, has_search: bool, comp: Component, d: Dialect) -> bool {
+    allowed(b, d, comp) || (b == b'?' && comp == Component::Path && d == Dialect::Rfc1738 && !has_search)
 }
 
 /// Appends `text`, brought to the canonical encoding of `comp`.
-fn push_component(out: &mut String, text: &[u8], scheme: Scheme, comp: Component, d: Dialect) {
+fn push_component(out: &mut String, text: &[u8], scheme: Scheme, has_search: bool, comp: Component, d: Dialect) {
     let mut i = 0;
     while i < text.len() {
         let b = text[i];
         if b == b'%' {
             if let Some(v) = escape_value(text, i) {
-                if literal_ok(v, scheme, comp, d) && !reserved(scheme, comp, d, v) {
+                if literal_ok(v, has_search, comp, d) && !reserved(scheme, has_search, comp, d, v) {
                     out.push(v as char);
                 } else {
                     push_escape(out, v);
@@ -113,7 +113,7 @@ fn push_component(out: &mut String, text: &[u8], scheme: Scheme, comp: Component
             }
             // A "%" that starts no escape is data.
             push_escape(out, b);
-        } else if literal_ok(b, scheme, comp, d) {
+        } else if literal_ok(b, has_search, comp, d) {
             out.push(b as char);
         } else {
             push_escape(out, b);
@@ -127,16 +127,17 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
     let s = url.as_str();
     let d = url.dialect();
     let scheme = url.scheme_kind();
+    let q = url.has_search_part();
     let mut out = String::with_capacity(s.len() + 8);
     out.extend(url.scheme().chars().map(|c| c.to_ascii_lowercase()));
     out.push(':');
     if url.has_authority() {
         out.push_str("//");
         if let Some(user) = url.user() {
-            push_component(&mut out, user.as_bytes(), scheme, Component::User, d);
+            push_component(&mut out, user.as_bytes(), scheme, q, Component::User, d);
             if let Some(pw) = url.password() {
                 out.push(':');
-                push_component(&mut out, pw.as_bytes(), scheme, Component::Password, d);
+                push_component(&mut out, pw.as_bytes(), scheme, q, Component::Password, d);
             }
             out.push('@');
         }
@@ -164,12 +165,12 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
             i += 1;
         }
         if let Some(p) = url.port() {
-            if Some(p) != scheme.default_port() {
+            if Some(p) != url.default_port() {
                 out.push(':');
                 out.push_str(&p.to_string());
             }
         }
-        if url.path().is_none() && scheme.uses_internet_syntax() {
+        if url.path().is_none() && url.uses_internet_syntax() {
             out.push('/');
         }
     }
@@ -178,14 +179,14 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
         // Section 6.2.2.3: dot-segments go, after the escapes are
         // normalized (so "%2E%2E" is ".." by then).
         let mut p = String::with_capacity(path.len());
-        push_component(&mut p, path.as_bytes(), scheme, Component::Path, d);
+        push_component(&mut p, path.as_bytes(), scheme, q, Component::Path, d);
         out.push_str(&crate::resolve::remove_dot_segments(&p));
     } else {
-        push_component(&mut out, path.as_bytes(), scheme, Component::Path, d);
+        push_component(&mut out, path.as_bytes(), scheme, q, Component::Path, d);
     }
-    if let Some(q) = url.query() {
+    if let Some(query) = url.query() {
         out.push('?');
-        push_component(&mut out, q.as_bytes(), scheme, Component::Query, d);
+        push_component(&mut out, query.as_bytes(), scheme, q, Component::Query, d);
     }
     // RFC 1630, Fragment-id: "A void fragment-id with or without the hash
     // sign means that the URL refers to the whole object"; RFC 1738 takes
@@ -193,7 +194,7 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
     let void = url.fragment() == Some("") && d != Dialect::Rfc3986;
     if url.offsets().fragment_start != NONE && !void {
         out.push('#');
-        push_component(&mut out, url.fragment().unwrap_or_default().as_bytes(), scheme, Component::Fragment, d);
+        push_component(&mut out, url.fragment().unwrap_or_default().as_bytes(), scheme, q, Component::Fragment, d);
     }
     out
 }

@@ -13,6 +13,7 @@ use crate::host;
 use crate::table::{AUTH_SPECIAL, Class, Component, TABLE, class_of, hex_val, mask};
 use crate::url::UrlRef;
 use crate::Scheme;
+use crate::schemes::{Registry, SchemeSpec};
 
 /// How many warnings a lenient parse keeps: a 100 MB line of spaces must
 /// not cost a hundred million of them.
@@ -70,6 +71,8 @@ pub(crate) struct Offsets {
     pub scheme: Scheme,
     pub dialect: Dialect,
     pub flags: u8,
+    /// The registry the URL was parsed with, for schemes it defines.
+    pub registry: Option<&'static Registry>,
 }
 
 pub(crate) const NONE: u32 = u32::MAX;
@@ -182,6 +185,7 @@ impl Dialect {
 pub struct ParseOptions {
     dialect: Dialect,
     strict: bool,
+    registry: Option<&'static Registry>,
 }
 
 impl ParseOptions {
@@ -229,6 +233,41 @@ impl ParseOptions {
         self
     }
 
+    /// Reads the schemes `registry` defines by their own flags and
+    /// validator (RFC 1738 section 4: new schemes map onto the URL syntax).
+    /// The built-in schemes of the seeds cannot be redefined.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::ParseOptions;
+    /// use uniform::schemes::{Registry, SchemeSpec};
+    /// let reg = Registry::new()
+    ///     .register(SchemeSpec::new("git").default_port(9418).internet_syntax(true).search(false))?
+    ///     .leak();
+    /// let url = ParseOptions::new().registry(reg).parse("GIT://h:9418/a?b")?;
+    /// assert_eq!(url.default_port(), Some(9418));
+    /// assert_eq!(url.query(), None); // "?" is data in this scheme
+    /// assert_eq!(url.canonical(), "git://h/a?b");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn registry(mut self, registry: &'static Registry) -> ParseOptions {
+        self.registry = Some(registry);
+        self
+    }
+
+    /// The registry these options read new schemes by, if any.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::ParseOptions;
+    /// assert!(ParseOptions::new().get_registry().is_none());
+    /// ```
+    pub fn get_registry(&self) -> Option<&'static Registry> {
+        self.registry
+    }
+
     /// The grammar these options parse by.
     ///
     /// # Example
@@ -271,7 +310,7 @@ impl ParseOptions {
     #[inline]
     pub fn parse<'a>(&self, input: &'a str) -> Result<UrlRef<'a>, ParseError> {
         let mut sink = Sink { strict: self.strict, out: None };
-        let off = parse(input, self.dialect, &mut sink)?;
+        let off = parse(input, self.dialect, self.registry, &mut sink)?;
         Ok(UrlRef::from_parts(input, off))
     }
 
@@ -297,7 +336,7 @@ impl ParseOptions {
         warnings: &mut Vec<ParseError>,
     ) -> Result<UrlRef<'a>, ParseError> {
         let mut sink = Sink { strict: self.strict, out: Some(warnings) };
-        let off = parse(input, self.dialect, &mut sink)?;
+        let off = parse(input, self.dialect, self.registry, &mut sink)?;
         Ok(UrlRef::from_parts(input, off))
     }
 
@@ -401,8 +440,30 @@ fn scan(
 /// end a parse can change the result, so the checks that could only
 /// report are skipped: the outcome is the same, as a property test shows.
 #[inline]
-pub(crate) fn parse(input: &str, d: Dialect, sink: &mut Sink<'_>) -> Result<Offsets, ParseError> {
-    if sink.listening() { parse_impl::<true>(input, d, sink) } else { parse_impl::<false>(input, d, sink) }
+pub(crate) fn parse(
+    input: &str,
+    d: Dialect,
+    registry: Option<&'static Registry>,
+    sink: &mut Sink<'_>,
+) -> Result<Offsets, ParseError> {
+    if sink.listening() {
+        parse_impl::<true>(input, d, registry, sink)
+    } else {
+        parse_impl::<false>(input, d, registry, sink)
+    }
+}
+
+/// The registry's entry for a scheme the seeds do not define.
+#[inline]
+pub(crate) fn spec_of(
+    registry: Option<&'static Registry>,
+    scheme: Scheme,
+    name: &[u8],
+) -> Option<&'static SchemeSpec> {
+    match (registry, scheme) {
+        (Some(r), Scheme::Other | Scheme::Experimental) => r.lookup_bytes(name),
+        _ => None,
+    }
 }
 
 /// The first `#` (or `?` when `stop_query`) at or after `i`, else `n`.
@@ -433,7 +494,12 @@ fn find_delim(b: &[u8], i: usize, stop_query: bool) -> usize {
     p.map_or(b.len(), |p| k + p)
 }
 
-fn parse_impl<const CHECK: bool>(input: &str, d: Dialect, sink: &mut Sink<'_>) -> Result<Offsets, ParseError> {
+fn parse_impl<const CHECK: bool>(
+    input: &str,
+    d: Dialect,
+    registry: Option<&'static Registry>,
+    sink: &mut Sink<'_>,
+) -> Result<Offsets, ParseError> {
     let b = input.as_bytes();
     let n = b.len();
     if n == 0 {
@@ -488,7 +554,10 @@ fn parse_impl<const CHECK: bool>(input: &str, d: Dialect, sink: &mut Sink<'_>) -
         scheme,
         dialect: d,
         flags: 0,
+        registry,
     };
+    let spec = spec_of(registry, scheme, &b[..i]);
+    let internet = spec.map_or(scheme.uses_internet_syntax(), |s| s.uses_internet_syntax());
     // RFC 1738 section 4 reserves these names without a syntax; RFC 1630
     // reserves urn for a future standard, which RFC 3986's time has (RFC 8141).
     if CHECK
@@ -498,16 +567,16 @@ fn parse_impl<const CHECK: bool>(input: &str, d: Dialect, sink: &mut Sink<'_>) -
         sink.report(undefined_syntax(scheme, d))?;
     }
     i += 1;
-    let has_search = d.has_search(scheme);
+    let has_search = spec.map_or(d.has_search(scheme), |s| s.has_search_in(d));
 
     if b[i..].starts_with(b"//") {
         off.flags |= AUTHORITY;
-        i = authority::<CHECK>(b, i + 2, d, scheme, has_search, &mut off, sink)?;
+        i = authority::<CHECK>(b, i + 2, d, internet && scheme != Scheme::File, has_search, &mut off, sink)?;
         if i < n && b[i] == b'/' {
             off.flags |= PATH_SLASH;
         }
     } else {
-        if CHECK && scheme.uses_internet_syntax() {
+        if CHECK && internet {
             sink.report(fatal(ParseErrorKind::MissingAuthority, i, Component::Host, None, d))?;
         }
         off.host_start = i as u32;
@@ -532,7 +601,11 @@ fn parse_impl<const CHECK: bool>(input: &str, d: Dialect, sink: &mut Sink<'_>) -
         }
     }
     if CHECK {
-        crate::schemes::validate(&UrlRef::from_parts(input, off), sink)?;
+        let url = UrlRef::from_parts(input, off);
+        crate::schemes::validate(&url, sink)?;
+        if let Some(spec) = spec {
+            crate::schemes::registry::validate_registered(spec, &url, sink)?;
+        }
     }
     Ok(off)
 }
@@ -543,7 +616,7 @@ fn authority<const CHECK: bool>(
     b: &[u8],
     start: usize,
     d: Dialect,
-    scheme: Scheme,
+    needs_host: bool,
     has_search: bool,
     off: &mut Offsets,
     sink: &mut Sink<'_>,
@@ -627,7 +700,7 @@ fn authority<const CHECK: bool>(
         if CHECK {
             if host_end == hs {
                 // file://, and RFC 3986's empty reg-name, may have no host.
-                if scheme.uses_internet_syntax() && scheme != Scheme::File && d != Dialect::Rfc3986 {
+                if needs_host && d != Dialect::Rfc3986 {
                     sink.report(fatal(ParseErrorKind::EmptyHost, hs, Component::Host, None, d))?;
                 }
             } else {

@@ -356,7 +356,59 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn default_port(&self) -> Option<u16> {
-        self.off.scheme.default_port()
+        match self.scheme_spec() {
+            Some(spec) => spec.get_default_port(),
+            None => self.off.scheme.default_port(),
+        }
+    }
+
+    /// The registry's entry for the scheme, when it was parsed with a
+    /// [`crate::schemes::Registry`] that defines it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{ParseOptions, UrlRef};
+    /// use uniform::schemes::{Registry, SchemeSpec};
+    /// let reg = Registry::new().register(SchemeSpec::new("svn").default_port(3690))?.leak();
+    /// let url = ParseOptions::new().registry(reg).parse("svn://h/repo")?;
+    /// assert_eq!(url.scheme_spec().map(|s| s.name()), Some("svn"));
+    /// assert!(UrlRef::parse("svn://h/repo")?.scheme_spec().is_none());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn scheme_spec(&self) -> Option<&'static crate::schemes::SchemeSpec> {
+        parser::spec_of(self.off.registry, self.off.scheme, self.scheme().as_bytes())
+    }
+
+    /// Whether the scheme uses the common Internet scheme syntax (RFC 1738
+    /// section 3.1), by the seeds or by the registry.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert!(UrlRef::parse("telnet://h")?.uses_internet_syntax());
+    /// assert!(!UrlRef::parse("news:a.b")?.uses_internet_syntax());
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn uses_internet_syntax(&self) -> bool {
+        self.scheme_spec().map_or(self.off.scheme.uses_internet_syntax(), |s| s.uses_internet_syntax())
+    }
+
+    /// Whether `?` starts a search part in this URL's scheme under its
+    /// dialect, by the seeds or by the registry.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert!(UrlRef::parse("http://h/")?.has_search_part());
+    /// assert!(!UrlRef::parse("ftp://h/")?.has_search_part());
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn has_search_part(&self) -> bool {
+        let d = self.off.dialect;
+        self.scheme_spec().map_or(d.has_search(self.off.scheme), |s| s.has_search_in(d))
     }
 
     /// The port to connect to: the written one, else the default.
@@ -609,9 +661,8 @@ impl Url {
     /// ```
     pub fn normalize(&self) -> Url {
         let s = self.canonical();
-        let opts = ParseOptions::new().dialect(self.off.dialect);
         let mut sink = parser::Sink { strict: false, out: None };
-        match parser::parse(&s, opts.get_dialect(), &mut sink) {
+        match parser::parse(&s, self.off.dialect, self.off.registry, &mut sink) {
             Ok(off) => Url { s, off },
             // The canonical form of a URL is a URL; if that ever failed,
             // the unchanged URL is the honest answer.
@@ -664,7 +715,7 @@ impl Url {
             assert!(self.s.is_char_boundary(p as usize));
         }
         let mut sink = parser::Sink { strict: false, out: None };
-        let again = parser::parse(&self.s, o.dialect, &mut sink).expect("reparse");
+        let again = parser::parse(&self.s, o.dialect, o.registry, &mut sink).expect("reparse");
         assert_eq!(&again, o, "reparse of {:?}", self.s);
     }
 
@@ -703,6 +754,12 @@ impl Url {
         fn port_str(&self) -> Option<&str>;
         /// See [`UrlRef::default_port`].
         fn default_port(&self) -> Option<u16>;
+        /// See [`UrlRef::scheme_spec`].
+        fn scheme_spec(&self) -> Option<&'static crate::schemes::SchemeSpec>;
+        /// See [`UrlRef::uses_internet_syntax`].
+        fn uses_internet_syntax(&self) -> bool;
+        /// See [`UrlRef::has_search_part`].
+        fn has_search_part(&self) -> bool;
         /// See [`UrlRef::port_or_default`].
         fn port_or_default(&self) -> Option<u16>;
         /// See [`UrlRef::path`].

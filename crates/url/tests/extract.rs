@@ -7,7 +7,7 @@ use serde::Deserialize;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use uniform::extract::{Delimiter, Found, Kind, Finder, find_iter};
+use uniform::extract::{Delimiter, Finder, Found, Kind, find_iter};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -68,7 +68,9 @@ fn tables() -> Vec<(String, File)> {
 }
 
 fn check_item(text: &str, got: &Found, want: &Want) -> Result<(), String> {
-    let span = text.get(got.start..got.end).ok_or("span not on character boundaries")?;
+    let span = text
+        .get(got.start..got.end)
+        .ok_or("span not on character boundaries")?;
     let mut wrong = Vec::new();
     if got.url != want.url {
         wrong.push(format!("url {:?}", got.url));
@@ -82,13 +84,25 @@ fn check_item(text: &str, got: &Found, want: &Want) -> Result<(), String> {
     if want.ambiguous.is_some_and(|a| a != got.ambiguous) {
         wrong.push(format!("ambiguous {}", got.ambiguous));
     }
-    if want.kind.as_ref().is_some_and(|k| *k != format!("{:?}", got.kind)) {
+    if want
+        .kind
+        .as_ref()
+        .is_some_and(|k| *k != format!("{:?}", got.kind))
+    {
         wrong.push(format!("kind {:?}", got.kind));
     }
-    if want.delimiter.as_ref().is_some_and(|d| *d != format!("{:?}", got.delimiter)) {
+    if want
+        .delimiter
+        .as_ref()
+        .is_some_and(|d| *d != format!("{:?}", got.delimiter))
+    {
         wrong.push(format!("delimiter {:?}", got.delimiter));
     }
-    if wrong.is_empty() { Ok(()) } else { Err(wrong.join(", ")) }
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(wrong.join(", "))
+    }
 }
 
 #[test]
@@ -141,7 +155,14 @@ fn absolute_forms() {
         .collect();
     assert_eq!(
         abs,
-        ["http://www.a.org", "ftp://ftp.b.org", "http://c.org", "mailto:d@e.org", "http://f.org/x", "http://g.org"]
+        [
+            "http://www.a.org",
+            "ftp://ftp.b.org",
+            "http://c.org",
+            "mailto:d@e.org",
+            "http://f.org/x",
+            "http://g.org"
+        ]
     );
 }
 
@@ -232,7 +253,11 @@ fn large_and_hostile_inputs() {
     const MB: u64 = 1 << 20;
     let units: [(&str, &[u8], usize); 11] = [
         ("no newline, no trigger", b"abcdefgh", 0),
-        ("prose with URLs", b"see http://example.org/a-b (x), www.example.com. ", 2),
+        (
+            "prose with URLs",
+            b"see http://example.org/a-b (x), www.example.com. ",
+            2,
+        ),
         ("one endless URL", b"x", 0),
         ("colons", b"http:", 0),
         ("angle brackets", b"<URL:", 0),
@@ -256,7 +281,11 @@ fn large_and_hostile_inputs() {
             if name == "one endless URL" {
                 head.extend_from_slice(b"http://example.org/");
             }
-            let src = head.as_slice().chain(Repeat { unit: unit.clone(), left: len, pos: 0 });
+            let src = head.as_slice().chain(Repeat {
+                unit: unit.clone(),
+                left: len,
+                pos: 0,
+            });
             let mut e = Finder::new().fuzzy(fuzzy).reader(src);
             let mut n = 0usize;
             let mut last_end = 0;
@@ -268,10 +297,21 @@ fn large_and_hostile_inputs() {
             }
             let elapsed = start.elapsed();
             if per_unit > 0 && !fuzzy {
-                assert_eq!(n as u64, per_unit as u64 * (len / unit.len() as u64), "{name}");
+                assert_eq!(
+                    n as u64,
+                    per_unit as u64 * (len / unit.len() as u64),
+                    "{name}"
+                );
             }
-            assert!(e.buffer_capacity() <= 200 * 1024, "{name}: buffer {}", e.buffer_capacity());
-            assert!(elapsed < Duration::from_secs(60), "{name} (fuzzy {fuzzy}): {elapsed:?}");
+            assert!(
+                e.buffer_capacity() <= 200 * 1024,
+                "{name}: buffer {}",
+                e.buffer_capacity()
+            );
+            assert!(
+                elapsed < Duration::from_secs(60),
+                "{name} (fuzzy {fuzzy}): {elapsed:?}"
+            );
             eprintln!("{name:<24} fuzzy {fuzzy:<5} {len} bytes: {n} found in {elapsed:?}");
         }
     }
@@ -282,8 +322,11 @@ fn a_url_longer_than_the_limit_is_dropped() {
     let long = format!("x http://a.org/{} y http://b.org/", "z".repeat(70_000));
     let got: Vec<String> = find_iter(&long).map(|f| f.url).collect();
     assert_eq!(got, ["http://b.org/"]);
-    let streamed: Vec<String> =
-        Finder::new().reader(long.as_bytes()).chunk_size(1000).map(|f| f.unwrap().url).collect();
+    let streamed: Vec<String> = Finder::new()
+        .reader(long.as_bytes())
+        .chunk_size(1000)
+        .map(|f| f.unwrap().url)
+        .collect();
     assert_eq!(streamed, got);
     let exact = format!("http://a.org/{}", "z".repeat(100 - 13));
     assert_eq!(exact.len(), 100);
@@ -294,7 +337,10 @@ fn a_url_longer_than_the_limit_is_dropped() {
 #[test]
 fn invalid_utf8_ends_a_url_in_the_reader() {
     let input = b"http://a.org/x\xff\xfey http://b.org/\xe3\x80\x82";
-    let got: Vec<Found> = Finder::new().reader(&input[..]).map(|f| f.unwrap()).collect();
+    let got: Vec<Found> = Finder::new()
+        .reader(&input[..])
+        .map(|f| f.unwrap())
+        .collect();
     let urls: Vec<&str> = got.iter().map(|f| f.url.as_str()).collect();
     assert_eq!(urls, ["http://a.org/x", "http://b.org/"]);
     assert_eq!(&input[got[0].start..got[0].end], b"http://a.org/x");
@@ -305,11 +351,18 @@ fn trickling_reader_is_not_quadratic() {
     let text = format!("start http://a.org/{} end", "p".repeat(60_000));
     let start = Instant::now();
     let got: Vec<Found> = Finder::new()
-        .reader(Trickle { data: text.as_bytes(), step: 3 })
+        .reader(Trickle {
+            data: text.as_bytes(),
+            step: 3,
+        })
         .map(|f| f.unwrap())
         .collect();
     assert_eq!(got.len(), 1);
-    assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 // Properties.

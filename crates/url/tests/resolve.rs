@@ -66,7 +66,10 @@ fn tables() -> Vec<(String, File)> {
 
 fn parse_rules(names: &[String], at: &str) -> Vec<Rules> {
     assert!(!names.is_empty(), "{at}: no rules");
-    names.iter().map(|n| n.parse().unwrap_or_else(|e| panic!("{at}: {e}"))).collect()
+    names
+        .iter()
+        .map(|n| n.parse().unwrap_or_else(|e| panic!("{at}: {e}")))
+        .collect()
 }
 
 #[test]
@@ -76,9 +79,16 @@ fn resolution_tables() {
     for (name, file) in tables() {
         for (i, c) in file.case.iter().enumerate() {
             let at = format!("{name} case {} ({})", i + 1, c.section);
-            assert!(!c.section.trim().is_empty(), "{at}: a case names its section");
+            assert!(
+                !c.section.trim().is_empty(),
+                "{at}: a case names its section"
+            );
             assert!(c.want.is_some() != c.error.is_some(), "{at}: want or error");
-            let base = c.base.as_ref().or(file.base.as_ref()).unwrap_or_else(|| panic!("{at}: base"));
+            let base = c
+                .base
+                .as_ref()
+                .or(file.base.as_ref())
+                .unwrap_or_else(|| panic!("{at}: base"));
             cases += 1;
             for rules in parse_rules(c.rules.as_ref().unwrap_or(&file.rules), &at) {
                 checks += 1;
@@ -98,7 +108,10 @@ fn resolution_tables() {
             }
         }
     }
-    eprintln!("resolution tables: {cases} cases, {checks} checks, {} failures", failures.len());
+    eprintln!(
+        "resolution tables: {cases} cases, {checks} checks, {} failures",
+        failures.len()
+    );
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
     assert!(cases >= 200, "the tables shrank: {cases} cases");
 }
@@ -123,7 +136,10 @@ fn relativization_tables() {
                     _ => false,
                 };
                 if !ok {
-                    failures.push(format!("{at} [{rules}]: {} -> {}: got {got:?}", c.base, c.target));
+                    failures.push(format!(
+                        "{at} [{rules}]: {} -> {}: got {got:?}",
+                        c.base, c.target
+                    ));
                 }
             }
         }
@@ -210,7 +226,9 @@ fn naive_parse(s: &str) -> NaiveParts {
     if let Some(k) = rest.find(':') {
         let name = &rest[..k];
         let valid = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
         if valid {
             scheme = Some(name.to_string());
             rest = rest[k + 1..].to_string();
@@ -222,7 +240,13 @@ fn naive_parse(s: &str) -> NaiveParts {
         authority = Some(after[..k].to_string());
         rest = after[k..].to_string();
     }
-    NaiveParts { scheme, authority, path: rest, query, fragment }
+    NaiveParts {
+        scheme,
+        authority,
+        path: rest,
+        query,
+        fragment,
+    }
 }
 
 fn naive_remove_dots(path: &str) -> String {
@@ -263,7 +287,11 @@ fn naive_resolve(base: &str, r: &str, strict: bool) -> Option<String> {
     let b = naive_parse(base);
     let bs = b.scheme.clone()?;
     let mut r = naive_parse(r);
-    if !strict && r.scheme.as_deref().is_some_and(|s| s.eq_ignore_ascii_case(&bs)) {
+    if !strict
+        && r.scheme
+            .as_deref()
+            .is_some_and(|s| s.eq_ignore_ascii_case(&bs))
+    {
         r.scheme = None;
     }
     let (scheme, authority, path, query);
@@ -345,7 +373,12 @@ fn path() -> impl Strategy<Value = String> {
 
 fn tail() -> impl Strategy<Value = String> {
     (
-        prop::option::of(prop_oneof![Just(""), Just("q"), Just("q=1/2"), Just("y/../x")]),
+        prop::option::of(prop_oneof![
+            Just(""),
+            Just("q"),
+            Just("q=1/2"),
+            Just("y/../x")
+        ]),
         prop::option::of(prop_oneof![Just(""), Just("f"), Just("s/./x")]),
     )
         .prop_map(|(q, f)| {
@@ -363,7 +396,9 @@ fn tail() -> impl Strategy<Value = String> {
 }
 
 fn authority() -> impl Strategy<Value = Option<String>> {
-    prop::option::of(prop_oneof![Just("a"), Just("b"), Just(""), Just("u@h:1")].prop_map(String::from))
+    prop::option::of(
+        prop_oneof![Just("a"), Just("b"), Just(""), Just("u@h:1")].prop_map(String::from),
+    )
 }
 
 /// An absolute URL (or, with `scheme` false, possibly a relative reference).
@@ -376,30 +411,35 @@ fn url(scheme_required: bool) -> impl Strategy<Value = String> {
         Just("mailto"),
         Just("news")
     ];
-    (scheme, any::<bool>(), authority(), path(), tail()).prop_map(move |(s, with_scheme, a, p, t)| {
-        let mut out = String::new();
-        if scheme_required || with_scheme {
-            out += s;
-            out += ":";
-        }
-        if let Some(a) = a {
-            out += "//";
-            out += &a;
-            if !p.is_empty() && !p.starts_with('/') {
-                out.push('/');
+    (scheme, any::<bool>(), authority(), path(), tail()).prop_map(
+        move |(s, with_scheme, a, p, t)| {
+            let mut out = String::new();
+            if scheme_required || with_scheme {
+                out += s;
+                out += ":";
             }
-        } else if p.starts_with("//") {
-            // Not an authority: an empty first segment would read as one.
-            out += "/.";
-        }
-        out += &p;
-        out += &t;
-        out
-    })
+            if let Some(a) = a {
+                out += "//";
+                out += &a;
+                if !p.is_empty() && !p.starts_with('/') {
+                    out.push('/');
+                }
+            } else if p.starts_with("//") {
+                // Not an authority: an empty first segment would read as one.
+                out += "/.";
+            }
+            out += &p;
+            out += &t;
+            out
+        },
+    )
 }
 
 fn cheap_config() -> ProptestConfig {
-    ProptestConfig { cases: 2000, ..ProptestConfig::default() }
+    ProptestConfig {
+        cases: 2000,
+        ..ProptestConfig::default()
+    }
 }
 
 proptest! {

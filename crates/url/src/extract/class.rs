@@ -88,7 +88,11 @@ pub(super) fn wide(hay: &[u8], i: usize) -> Wide {
     if std::str::from_utf8(bytes).is_err() {
         return Wide::Invalid;
     }
-    if is_unicode_stop(bytes) { Wide::Stop(n) } else { Wide::Char(n) }
+    if is_unicode_stop(bytes) {
+        Wide::Stop(n)
+    } else {
+        Wide::Char(n)
+    }
 }
 
 /// Unicode separators, and the punctuation that sits next to URLs in
@@ -154,7 +158,9 @@ pub(super) fn is_known_tld(label: &[u8]) -> bool {
         let (a, b) = (label[0].to_ascii_lowercase(), label[1].to_ascii_lowercase());
         return is_cctld(a, b);
     }
-    GENERIC.iter().any(|g| label.eq_ignore_ascii_case(g.as_bytes()))
+    GENERIC
+        .iter()
+        .any(|g| label.eq_ignore_ascii_case(g.as_bytes()))
 }
 
 /// Two-letter country-code TLDs, by first letter.

@@ -193,7 +193,12 @@ impl Found {
     pub fn absolute(&self) -> Cow<'_, str> {
         match self.kind {
             Kind::Absolute => Cow::Borrowed(&self.url),
-            Kind::Host if self.url.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("ftp.")) => {
+            Kind::Host
+                if self
+                    .url
+                    .get(..4)
+                    .is_some_and(|p| p.eq_ignore_ascii_case("ftp.")) =>
+            {
                 Cow::Owned(format!("ftp://{}", self.url))
             }
             Kind::Host => Cow::Owned(format!("http://{}", self.url)),
@@ -250,7 +255,13 @@ impl Finder {
     /// assert_eq!(Finder::new().find_iter("http://a.org").count(), 1);
     /// ```
     pub fn new() -> Finder {
-        Finder { opts: Options { www: true, fuzzy: false, max_len: DEFAULT_MAX_LEN } }
+        Finder {
+            opts: Options {
+                www: true,
+                fuzzy: false,
+                max_len: DEFAULT_MAX_LEN,
+            },
+        }
     }
 
     /// Whether to find `www.` and `ftp.` host names without a scheme.
@@ -308,7 +319,12 @@ impl Finder {
     /// assert_eq!(n, 2);
     /// ```
     pub fn find_iter<'t>(&self, text: &'t str) -> FindIter<'t> {
-        FindIter { scanner: Scanner::new(self.opts), text, floor: 0, cursor: 0 }
+        FindIter {
+            scanner: Scanner::new(self.opts),
+            text,
+            floor: 0,
+            cursor: 0,
+        }
     }
 
     /// The URLs in what `reader` yields, in order, read in chunks: memory

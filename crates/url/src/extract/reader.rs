@@ -123,7 +123,8 @@ impl<R: Read> Extractor<R> {
             return Err(e);
         }
         if self.buf.capacity() == 0 {
-            self.buf.reserve_exact(LOOKBACK + self.max_len + 2 * self.chunk + 8);
+            self.buf
+                .reserve_exact(LOOKBACK + self.max_len + 2 * self.chunk + 8);
         }
         let start_len = self.buf.len();
         let target = start_len + self.chunk;
@@ -153,7 +154,10 @@ impl<R: Read> Extractor<R> {
 
     fn found(&self, raw: super::scan::Raw) -> io::Result<Found> {
         let offset = usize::try_from(self.base).map_err(|_| {
-            io::Error::new(io::ErrorKind::InvalidData, "input longer than this platform's usize")
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                "input longer than this platform's usize",
+            )
         })?;
         Ok(Found::from_raw(raw, offset))
     }
@@ -189,7 +193,10 @@ impl<R: Read> Iterator for Extractor<R> {
                 }
                 continue;
             }
-            let keep = match self.scanner.next(&self.buf, self.floor, self.cursor, self.eof) {
+            let keep = match self
+                .scanner
+                .next(&self.buf, self.floor, self.cursor, self.eof)
+            {
                 Step::Found(raw) => {
                     self.floor = raw.end;
                     self.cursor = raw.end;

@@ -47,10 +47,14 @@ pub(super) enum Step {
     Found(Raw),
     /// Bytes past the end are needed; scan again from `resume` (a trigger
     /// not yet decided) once they are there.
-    NeedMore { resume: usize },
+    NeedMore {
+        resume: usize,
+    },
     /// A candidate starting at `start` is longer than the limit: it is
     /// dropped, and the search goes on after the next stop byte.
-    TooLong { start: usize },
+    TooLong {
+        start: usize,
+    },
     /// No more triggers in the window.
     End,
 }
@@ -109,7 +113,10 @@ fn known(name: &[u8]) -> Option<Shape> {
 }
 
 enum Scan {
-    Done { end: usize, joins: Vec<(usize, usize)> },
+    Done {
+        end: usize,
+        joins: Vec<(usize, usize)>,
+    },
     NeedMore,
     TooLong,
 }
@@ -128,7 +135,9 @@ impl Scanner {
     /// The next match at or after `cursor` whose start is at or after `floor`.
     pub(super) fn next(&self, hay: &[u8], floor: usize, mut cursor: usize, eof: bool) -> Step {
         loop {
-            let Some(k) = hay.get(cursor..).and_then(|h| h.iter().position(|&b| self.trigger[b as usize]))
+            let Some(k) = hay
+                .get(cursor..)
+                .and_then(|h| h.iter().position(|&b| self.trigger[b as usize]))
             else {
                 return Step::End;
             };
@@ -161,11 +170,20 @@ impl Scanner {
             // of the characters "URL:"".
             return self.after_prefix(hay, s, t + 1, eof);
         }
-        let Some(shape) = known(name) else { return Attempt::No(t + 1) };
+        let Some(shape) = known(name) else {
+            return Attempt::No(t + 1);
+        };
         let scheme_len = t - s;
-        self.unwrapped(hay, t, s, t + 1, eof, Delimiter::None, Kind::Absolute, |u| {
-            valid_known(u, scheme_len, shape)
-        })
+        self.unwrapped(
+            hay,
+            t,
+            s,
+            t + 1,
+            eof,
+            Delimiter::None,
+            Kind::Absolute,
+            |u| valid_known(u, scheme_len, shape),
+        )
     }
 
     /// `URL:` then an absolute URL of any scheme.
@@ -176,13 +194,22 @@ impl Scanner {
             Err(()) => return Attempt::NeedMore,
         };
         let shape = known(&hay[at..colon]);
-        self.unwrapped(hay, at - 1, start, colon + 1, eof, Delimiter::UrlPrefix, Kind::Absolute, |u| {
-            let u = &u[4..];
-            match shape {
-                Some(shape) => valid_known(u, scheme_len, shape),
-                None => u.len() > scheme_len + 1,
-            }
-        })
+        self.unwrapped(
+            hay,
+            at - 1,
+            start,
+            colon + 1,
+            eof,
+            Delimiter::UrlPrefix,
+            Kind::Absolute,
+            |u| {
+                let u = &u[4..];
+                match shape {
+                    Some(shape) => valid_known(u, scheme_len, shape),
+                    None => u.len() > scheme_len + 1,
+                }
+            },
+        )
         .with_url_from(start + 4)
     }
 
@@ -194,7 +221,11 @@ impl Scanner {
         let n = rest.len().min(4);
         let (content, delimiter) = if rest[..n].eq_ignore_ascii_case(&prefix[..n]) {
             if n < 4 {
-                return if eof { Attempt::No(t + 1) } else { Attempt::NeedMore };
+                return if eof {
+                    Attempt::No(t + 1)
+                } else {
+                    Attempt::NeedMore
+                };
             }
             (t + 5, Delimiter::UrlWrapper)
         } else {
@@ -218,7 +249,11 @@ impl Scanner {
                 return Attempt::No(t + 1);
             }
             let Some(&b) = hay.get(i) else {
-                return if eof { Attempt::No(t + 1) } else { Attempt::NeedMore };
+                return if eof {
+                    Attempt::No(t + 1)
+                } else {
+                    Attempt::NeedMore
+                };
             };
             match b {
                 b'>' => break i,
@@ -252,7 +287,11 @@ impl Scanner {
             i += 1;
         };
         // "The whitespace should be ignored when extracting the URL."
-        let bytes: Vec<u8> = hay[content..gt].iter().copied().filter(|&b| !is_space(b)).collect();
+        let bytes: Vec<u8> = hay[content..gt]
+            .iter()
+            .copied()
+            .filter(|&b| !is_space(b))
+            .collect();
         let kind = match delimiter {
             Delimiter::UrlWrapper => valid_any_scheme(&bytes, false).then_some(Kind::Absolute),
             _ => self.angle_kind(&bytes),
@@ -296,8 +335,19 @@ impl Scanner {
         let mut skip = t + 1;
         if self.opts.www && t >= floor + 3 {
             let w = &hay[t - 3..t];
-            if (w.eq_ignore_ascii_case(b"www") || w.eq_ignore_ascii_case(b"ftp")) && left_ok(hay, t - 3) {
-                match self.unwrapped(hay, t, t - 3, t - 3, eof, Delimiter::None, Kind::Host, valid_www) {
+            if (w.eq_ignore_ascii_case(b"www") || w.eq_ignore_ascii_case(b"ftp"))
+                && left_ok(hay, t - 3)
+            {
+                match self.unwrapped(
+                    hay,
+                    t,
+                    t - 3,
+                    t - 3,
+                    eof,
+                    Delimiter::None,
+                    Kind::Host,
+                    valid_www,
+                ) {
                     Attempt::No(s) => skip = s,
                     other => return other,
                 }
@@ -310,7 +360,16 @@ impl Scanner {
         if s == t || !left_ok(hay, s) || (s > 0 && host_char_at_end(hay, s)) {
             return Attempt::No(skip);
         }
-        match self.unwrapped(hay, t, s, s, eof, Delimiter::None, Kind::Host, valid_bare_host) {
+        match self.unwrapped(
+            hay,
+            t,
+            s,
+            s,
+            eof,
+            Delimiter::None,
+            Kind::Host,
+            valid_bare_host,
+        ) {
             // An "@" in it makes it an address: let the "@" decide.
             Attempt::No(end) => Attempt::No(match hay[t..end].iter().position(|&b| b == b'@') {
                 Some(k) => t + k,
@@ -384,14 +443,25 @@ impl Scanner {
     /// Fuzzy: `//host/...`, a network-path reference.
     fn at_slash(&self, hay: &[u8], floor: usize, t: usize, eof: bool) -> Attempt {
         let (Some(&b1), Some(&b2)) = (hay.get(t + 1), hay.get(t + 2)) else {
-            return if eof { Attempt::No(t + 1) } else { Attempt::NeedMore };
+            return if eof {
+                Attempt::No(t + 1)
+            } else {
+                Attempt::NeedMore
+            };
         };
         if b1 != b'/' || b2 == b'/' || t < floor || !left_ok(hay, t) {
             return Attempt::No(t + 1);
         }
-        self.unwrapped(hay, t, t, t + 2, eof, Delimiter::None, Kind::NetworkPath, |u| {
-            valid_network_path(&u[2..])
-        })
+        self.unwrapped(
+            hay,
+            t,
+            t,
+            t + 2,
+            eof,
+            Delimiter::None,
+            Kind::NetworkPath,
+            |u| valid_network_path(&u[2..]),
+        )
     }
 
     /// Scans an unwrapped URL whose text starts at `url_start` and whose
@@ -445,7 +515,11 @@ impl Scanner {
                 return Scan::TooLong;
             }
             let Some(&b) = hay.get(i) else {
-                return if eof { Scan::Done { end: i, joins } } else { Scan::NeedMore };
+                return if eof {
+                    Scan::Done { end: i, joins }
+                } else {
+                    Scan::NeedMore
+                };
             };
             match CLASS[b as usize] {
                 Class::Url => i += 1,
@@ -633,7 +707,11 @@ fn is_local_byte(b: u8) -> bool {
 /// `Ok(None)` when there is none, `Err(())` when more bytes are needed.
 fn scheme_at(hay: &[u8], at: usize, eof: bool) -> Result<Option<usize>, ()> {
     if !hay.get(at).is_some_and(u8::is_ascii_alphabetic) {
-        return if hay.get(at).is_none() && !eof { Err(()) } else { Ok(None) };
+        return if hay.get(at).is_none() && !eof {
+            Err(())
+        } else {
+            Ok(None)
+        };
     }
     for i in at + 1..at + 32 {
         match hay.get(i) {
@@ -651,7 +729,9 @@ fn scheme_at(hay: &[u8], at: usize, eof: bool) -> Result<Option<usize>, ()> {
 /// a known scheme must have its shape; with `need_slashes`, another
 /// scheme must be followed by `//` and a host.
 fn valid_any_scheme(u: &[u8], need_slashes: bool) -> bool {
-    let Ok(Some(colon)) = scheme_at(u, 0, true) else { return false };
+    let Ok(Some(colon)) = scheme_at(u, 0, true) else {
+        return false;
+    };
     match known(&u[..colon]) {
         Some(shape) => valid_known(u, colon, shape),
         None if need_slashes => {
@@ -669,16 +749,23 @@ fn valid_known(u: &[u8], scheme_len: usize, shape: Shape) -> bool {
             .is_some_and(|r| host_port(authority(r), true).is_some_and(|h| h.labels > 0)),
         Shape::File => rest.strip_prefix(b"//").is_some_and(|r| {
             let a = authority(r);
-            (a.is_empty() && r.len() > 0) || host_port(a, true).is_some()
+            (a.is_empty() && !r.is_empty()) || host_port(a, true).is_some()
         }),
         Shape::Mailto => {
             let addr = &rest[..rest.iter().position(|&b| b == b'?').unwrap_or(rest.len())];
             match addr.iter().position(|&b| b == b'@') {
-                Some(k) => k > 0 && addr.get(k + 1).is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80),
+                Some(k) => {
+                    k > 0
+                        && addr
+                            .get(k + 1)
+                            .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
+                }
                 None => false,
             }
         }
-        Shape::News => rest.first().is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'*'),
+        Shape::News => rest
+            .first()
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'*'),
         Shape::Token => rest.first().is_some_and(u8::is_ascii_alphanumeric),
         Shape::Urn => {
             // RFC 2141: "urn:" <NID> ":" <NSS>, NID of 1 to 32 letters,
@@ -686,14 +773,19 @@ fn valid_known(u: &[u8], scheme_len: usize, shape: Shape) -> bool {
             let n = rest.iter().position(|&b| b == b':').unwrap_or(0);
             (1..=32).contains(&n)
                 && rest[0].is_ascii_alphanumeric()
-                && rest[..n].iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+                && rest[..n]
+                    .iter()
+                    .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
                 && rest.len() > n + 1
         }
     }
 }
 
 fn authority(s: &[u8]) -> &[u8] {
-    &s[..s.iter().position(|&b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(s.len())]
+    &s[..s
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(s.len())]
 }
 
 /// What host validation found.
@@ -717,7 +809,11 @@ fn host_port(a: &[u8], userinfo: bool) -> Option<Host<'_>> {
     let (host, port) = if hp.first() == Some(&b'[') {
         let close = hp.iter().position(|&b| b == b']')?;
         let inner = &hp[1..close];
-        if inner.is_empty() || !inner.iter().all(|&b| b.is_ascii_hexdigit() || matches!(b, b':' | b'.' | b'v' | b'%')) {
+        if inner.is_empty()
+            || !inner
+                .iter()
+                .all(|&b| b.is_ascii_hexdigit() || matches!(b, b':' | b'.' | b'v' | b'%'))
+        {
             return None;
         }
         match &hp[close + 1..] {
@@ -736,9 +832,17 @@ fn host_port(a: &[u8], userinfo: bool) -> Option<Host<'_>> {
             return None;
         }
     }
-    let port_ok = port.is_none_or(|p| p.len() <= 5 && p.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 65535);
+    let port_ok = port.is_none_or(|p| {
+        p.len() <= 5 && p.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 65535
+    });
     if host.first() == Some(&b'[') {
-        return Some(Host { labels: 1, last: host, ipv4: false, has_port: port.is_some(), port_ok });
+        return Some(Host {
+            labels: 1,
+            last: host,
+            ipv4: false,
+            has_port: port.is_some(),
+            port_ok,
+        });
     }
     let host = host.strip_suffix(b".").unwrap_or(host);
     if host.is_empty() {
@@ -751,17 +855,28 @@ fn host_port(a: &[u8], userinfo: bool) -> Option<Host<'_>> {
         let ok = !label.is_empty()
             && label.first() != Some(&b'-')
             && label.last() != Some(&b'-')
-            && label.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b >= 0x80);
+            && label
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b >= 0x80);
         if !ok {
             return None;
         }
         numeric &= label.len() <= 3
             && label.iter().all(u8::is_ascii_digit)
-            && label.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 255;
+            && label
+                .iter()
+                .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
+                <= 255;
         labels += 1;
         last = label;
     }
-    Some(Host { labels, last, ipv4: numeric && labels == 4, has_port: port.is_some(), port_ok })
+    Some(Host {
+        labels,
+        last,
+        ipv4: numeric && labels == 4,
+        has_port: port.is_some(),
+        port_ok,
+    })
 }
 
 /// `www.host.tld[/...]`: at least three labels, no user information.
@@ -772,7 +887,11 @@ fn valid_www(u: &[u8]) -> bool {
 /// A bare host: a known top-level domain, or an IPv4 address.
 fn valid_bare_host(u: &[u8]) -> bool {
     host_port(authority(u), false).is_some_and(|h| {
-        h.port_ok && (h.ipv4 || (h.labels >= 2 && is_known_tld(h.last) && !h.last.iter().all(u8::is_ascii_digit)))
+        h.port_ok
+            && (h.ipv4
+                || (h.labels >= 2
+                    && is_known_tld(h.last)
+                    && !h.last.iter().all(u8::is_ascii_digit)))
     })
 }
 
@@ -784,12 +903,18 @@ fn valid_network_path(u: &[u8]) -> bool {
 
 /// `local@domain.tld`.
 fn valid_email(u: &[u8]) -> bool {
-    let Some(k) = u.iter().rposition(|&b| b == b'@') else { return false };
+    let Some(k) = u.iter().rposition(|&b| b == b'@') else {
+        return false;
+    };
     let (local, domain) = (&u[..k], &u[k + 1..]);
     !local.is_empty()
         && local.iter().all(|&b| is_local_byte(b) || b >= 0x80)
-        && host_port(domain, false)
-            .is_some_and(|h| !h.has_port && h.labels >= 2 && is_known_tld(h.last) && domain.len() == authority(domain).len())
+        && host_port(domain, false).is_some_and(|h| {
+            !h.has_port
+                && h.labels >= 2
+                && is_known_tld(h.last)
+                && domain.len() == authority(domain).len()
+        })
 }
 
 #[cfg(test)]
@@ -814,16 +939,30 @@ mod tests {
         }
     }
 
-    const DEFAULT: Options = Options { www: true, fuzzy: false, max_len: 1 << 16 };
-    const FUZZY: Options = Options { www: true, fuzzy: true, max_len: 1 << 16 };
+    const DEFAULT: Options = Options {
+        www: true,
+        fuzzy: false,
+        max_len: 1 << 16,
+    };
+    const FUZZY: Options = Options {
+        www: true,
+        fuzzy: true,
+        max_len: 1 << 16,
+    };
 
     #[test]
     fn basics() {
         assert_eq!(all("see http://a.b/c.", DEFAULT), ["http://a.b/c"]);
-        assert_eq!(all("<URL:ftp://a.b/c;\n   type=d>", DEFAULT), ["ftp://a.b/c;type=d"]);
+        assert_eq!(
+            all("<URL:ftp://a.b/c;\n   type=d>", DEFAULT),
+            ["ftp://a.b/c;type=d"]
+        );
         assert_eq!(all("(http://a.b/x_(y))", DEFAULT), ["http://a.b/x_(y)"]);
         assert_eq!(all("www.example.com.", DEFAULT), ["www.example.com"]);
-        assert_eq!(all("xhttp://a.b _http://a.b", DEFAULT), Vec::<String>::new());
+        assert_eq!(
+            all("xhttp://a.b _http://a.b", DEFAULT),
+            Vec::<String>::new()
+        );
         assert_eq!(all("URL:http://x/y", DEFAULT), ["http://x/y"]);
         assert_eq!(all("mail me@example.com", FUZZY), ["me@example.com"]);
         assert_eq!(all("at //localhost:80/x", FUZZY), ["//localhost:80/x"]);

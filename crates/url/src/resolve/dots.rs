@@ -21,7 +21,11 @@ impl<'a> Cat<'a> {
     #[inline]
     fn at(&self, i: usize) -> Option<u8> {
         let la = self.a.len();
-        if i < la { Some(self.a.as_bytes()[i]) } else { self.b.as_bytes().get(i - la).copied() }
+        if i < la {
+            Some(self.a.as_bytes()[i])
+        } else {
+            self.b.as_bytes().get(i - la).copied()
+        }
     }
 
     /// Index of the first `/` at or after `from`, else the length.
@@ -34,7 +38,10 @@ impl<'a> Cat<'a> {
             }
         }
         let fb = from.max(la) - la;
-        self.b.as_bytes()[fb..].iter().position(|&c| c == b'/').map_or(self.len(), |k| la + fb + k)
+        self.b.as_bytes()[fb..]
+            .iter()
+            .position(|&c| c == b'/')
+            .map_or(self.len(), |k| la + fb + k)
     }
 
     /// Appends bytes `from..to` (both at character boundaries) to `out`.
@@ -66,14 +73,11 @@ pub(crate) fn rfc3986(out: &mut String, a: &str, b: &str) {
         let c2 = input.at(p + 2);
         let dot = Some(b'.');
         let slash = Some(b'/');
-        // A: a leading "../" or "./" is dropped.
+        // A: a leading "../" or "./" is dropped; B: "/./" becomes "/"
+        // (the last two both skip two bytes), and a final "/." becomes "/".
         if c0 == dot && c1 == dot && c2 == slash {
             p += 3;
-        } else if c0 == dot && c1 == slash {
-            p += 2;
-        }
-        // B: "/./" becomes "/", and a final "/." becomes "/".
-        else if c0 == slash && c1 == dot && c2 == slash {
+        } else if (c0 == dot && c1 == slash) || (c0 == slash && c1 == dot && c2 == slash) {
             p += 2;
         } else if c0 == slash && c1 == dot && p + 2 == n {
             out.push('/');
@@ -232,7 +236,12 @@ impl<'a, const N: usize> Iterator for Tokens<'a, N> {
 /// single; `/.` is removed when the "." is a whole element.
 pub(crate) fn rfc1630<const N: usize>(out: &mut String, pieces: [&str; N]) {
     let start = out.len();
-    let mut tokens = Tokens { pieces, piece: 0, pos: 0 }.peekable();
+    let mut tokens = Tokens {
+        pieces,
+        piece: 0,
+        pos: 0,
+    }
+    .peekable();
     // Set when "xxx/.." was removed: the "/" after the ".." goes with it.
     let mut eat_slash = false;
     while let Some(t) = tokens.next() {
@@ -271,7 +280,10 @@ fn removable_element(out: &str, start: usize) -> Option<usize> {
     if n < 2 || path[n - 1] != b'/' || path[n - 2] == b'/' {
         return None;
     }
-    let xs = path[..n - 1].iter().rposition(|&c| c == b'/').map_or(0, |k| k + 1);
+    let xs = path[..n - 1]
+        .iter()
+        .rposition(|&c| c == b'/')
+        .map_or(0, |k| k + 1);
     if &path[xs..n - 1] == b".." {
         return None;
     }
@@ -298,7 +310,9 @@ mod tests {
     #[test]
     fn rfc3986_split_input_equals_joined() {
         let cases = ["/b/c/", "/", "", "a/", "/b/./", "/b/../"];
-        let refs = ["g", "./g", "../g", "..", ".", "../..", "./", "/./g", "g/..", ".."];
+        let refs = [
+            "g", "./g", "../g", "..", ".", "../..", "./", "/./g", "g/..", "..",
+        ];
         for a in cases {
             for b in refs {
                 let mut split = String::new();
@@ -357,7 +371,15 @@ mod tests {
 
     #[test]
     fn tokens_join_runs_across_pieces() {
-        let t: Vec<_> = Tokens { pieces: ["a/", "/b"], piece: 0, pos: 0 }.collect();
-        assert_eq!(t, [Token::Element("a"), Token::Slashes(2), Token::Element("b")]);
+        let t: Vec<_> = Tokens {
+            pieces: ["a/", "/b"],
+            piece: 0,
+            pos: 0,
+        }
+        .collect();
+        assert_eq!(
+            t,
+            [Token::Element("a"), Token::Slashes(2), Token::Element("b")]
+        );
     }
 }

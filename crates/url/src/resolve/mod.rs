@@ -98,8 +98,13 @@ impl Rules {
     /// use uniform::resolve::Rules;
     /// assert_eq!(Rules::ALL.len(), 5);
     /// ```
-    pub const ALL: [Rules; 5] =
-        [Rules::Rfc3986, Rules::Rfc3986Compat, Rules::Rfc2396, Rules::Rfc1808, Rules::Rfc1630];
+    pub const ALL: [Rules; 5] = [
+        Rules::Rfc3986,
+        Rules::Rfc3986Compat,
+        Rules::Rfc2396,
+        Rules::Rfc1808,
+        Rules::Rfc1630,
+    ];
 
     /// The name [`FromStr`] accepts: `rfc3986`, `rfc3986-compat`,
     /// `rfc2396`, `rfc1808` or `rfc1630`.
@@ -282,7 +287,11 @@ impl ResolveError {
             .iter()
             .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
             .unwrap_or(b.len());
-        ResolveError { kind: ResolveErrorKind::BaseNotAbsolute, operand: Operand::Base, offset }
+        ResolveError {
+            kind: ResolveErrorKind::BaseNotAbsolute,
+            operand: Operand::Base,
+            offset,
+        }
     }
 
     fn base_not_hierarchical(scheme: &str) -> ResolveError {
@@ -306,9 +315,10 @@ fn scheme_stop(s: &str, syntax: split::SchemeSyntax) -> usize {
                 .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
                 .unwrap_or(b.len())
         }
-        split::SchemeSyntax::BeforeColon => {
-            b.iter().position(|&c| matches!(c, b':' | b'/' | b'?' | b'#')).unwrap_or(b.len())
-        }
+        split::SchemeSyntax::BeforeColon => b
+            .iter()
+            .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))
+            .unwrap_or(b.len()),
     }
 }
 

@@ -73,7 +73,11 @@ pub fn relativize(base: &str, target: &str, rules: Rules) -> Result<String, Reso
         }
     }
     consider(target.to_string());
-    best.ok_or(ResolveError { kind: ResolveErrorKind::Unreachable, operand: Operand::Target, offset: 0 })
+    best.ok_or(ResolveError {
+        kind: ResolveErrorKind::Unreachable,
+        operand: Operand::Target,
+        offset: 0,
+    })
 }
 
 /// The candidates other than the target itself, shortest forms first.

@@ -8,7 +8,10 @@ pub(super) fn resolve(base: &str, reference: &str, out: &mut String) -> Result<(
     // the latter must have a colon and that colon must occur before any
     // slash characters."
     let Some(n) = scheme_len(base, SchemeSyntax::BeforeColon) else {
-        return Err(ResolveError::base_not_absolute(base, SchemeSyntax::BeforeColon));
+        return Err(ResolveError::base_not_absolute(
+            base,
+            SchemeSyntax::BeforeColon,
+        ));
     };
     let bs = &base[..n];
     let bb = base.as_bytes();

@@ -62,7 +62,11 @@ pub(super) fn resolve(base: &str, reference: &str, out: &mut String) -> Result<(
                 (params, query) = (r.params, r.query);
             } else {
                 params = b.params.or(r.params);
-                query = if non_empty(r.query) { r.query } else { b.query.or(r.query) };
+                query = if non_empty(r.query) {
+                    r.query
+                } else {
+                    b.query.or(r.query)
+                };
             }
         } else {
             // Step 6: the base's last segment is replaced, then the dots.

@@ -45,7 +45,9 @@ pub(crate) fn scheme_len(s: &str, syntax: SchemeSyntax) -> Option<usize> {
             (b[n] == b':').then_some(n)
         }
         SchemeSyntax::BeforeColon => {
-            let n = b.iter().position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))?;
+            let n = b
+                .iter()
+                .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))?;
             (n > 0 && b[n] == b':').then_some(n)
         }
     }
@@ -78,13 +80,22 @@ pub(crate) fn split(s: &str, syntax: SchemeSyntax) -> Parts<'_> {
         None
     };
     let fragment = (b.get(i) == Some(&b'#')).then(|| &s[i + 1..]);
-    Parts { scheme, authority, path, query, fragment }
+    Parts {
+        scheme,
+        authority,
+        path,
+        query,
+        fragment,
+    }
 }
 
 /// Index of the first byte at or after `from` that `stop` accepts, else the length.
 #[inline]
 pub(crate) fn find_any(b: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
-    b[from..].iter().position(|&c| stop(c)).map_or(b.len(), |k| from + k)
+    b[from..]
+        .iter()
+        .position(|&c| stop(c))
+        .map_or(b.len(), |k| from + k)
 }
 
 /// The components of RFC 1808 section 2.4, found in the order that section
@@ -135,7 +146,15 @@ pub(crate) fn split_1808(s: &str) -> Parts1808<'_> {
     // 2.4.6: what is left is the path and the "/" that may precede it.
     let rooted = b.get(i) == Some(&b'/') && i < p;
     let path = &s[if rooted { i + 1 } else { i }..p];
-    Parts1808 { scheme, net_loc, rooted, path, params, query, fragment }
+    Parts1808 {
+        scheme,
+        net_loc,
+        rooted,
+        path,
+        params,
+        query,
+        fragment,
+    }
 }
 
 #[cfg(test)]
@@ -145,7 +164,10 @@ mod tests {
     #[test]
     fn appendix_b_example() {
         // RFC 3986 Appendix B.
-        let p = split("http://www.ics.uci.edu/pub/ietf/uri/#Related", SchemeSyntax::Strict);
+        let p = split(
+            "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+            SchemeSyntax::Strict,
+        );
         assert_eq!(p.scheme, Some("http"));
         assert_eq!(p.authority, Some("www.ics.uci.edu"));
         assert_eq!(p.path, "/pub/ietf/uri/");
@@ -155,7 +177,9 @@ mod tests {
 
     #[test]
     fn every_string_splits() {
-        for s in ["", ":", "//", "?", "#", "a:", ":a", "//a?b#c", "1a:b", "a b:c", "#?//:"] {
+        for s in [
+            "", ":", "//", "?", "#", "a:", ":a", "//a?b#c", "1a:b", "a b:c", "#?//:",
+        ] {
             let p = split(s, SchemeSyntax::Strict);
             let mut back = String::new();
             if let Some(x) = p.scheme {

@@ -50,7 +50,12 @@ impl Score {
 fn strings(v: &Value, key: &str) -> Vec<String> {
     v.get(key)
         .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(String::from)
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -66,7 +71,11 @@ fn rfc_context(dir: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
         let expected = strings(&v, "expected");
         let found: Vec<String> = Finder::new().find_iter(text).map(|f| f.url).collect();
         score.lists(&found, &expected);
-        let outcome = if found == expected { Ok(()) } else { Err(format!("found {found:?}")) };
+        let outcome = if found == expected {
+            Ok(())
+        } else {
+            Err(format!("found {found:?}"))
+        };
         t.record(diffs, text, outcome);
     }
     score.print("rfc_context_examples (default finder)");
@@ -82,7 +91,10 @@ fn linkify(dir: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
         return;
     }
     let (links, not_links) = (read_jsonl(&links), read_jsonl(&not_links));
-    for (name, finder) in [("fuzzy", Finder::new().fuzzy(true)), ("default", Finder::new())] {
+    for (name, finder) in [
+        ("fuzzy", Finder::new().fuzzy(true)),
+        ("default", Finder::new()),
+    ] {
         let mut score = Score::default();
         let mut yes = Tally::new("text-extraction/linkify_it_links (fuzzy finder)");
         let mut no = Tally::new("text-extraction/linkify_it_not_links (fuzzy finder)");
@@ -98,14 +110,22 @@ fn linkify(dir: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
                 }
                 None => score.fn_ += 1,
             }
-            let outcome = if first.as_deref() == Some(want) { Ok(()) } else { Err(format!("found {first:?}")) };
+            let outcome = if first.as_deref() == Some(want) {
+                Ok(())
+            } else {
+                Err(format!("found {first:?}"))
+            };
             yes.record(diffs, text, outcome);
         }
         for v in &not_links {
             let text = v["text"].as_str().unwrap();
             let found: Vec<String> = finder.find_iter(text).map(|f| f.url).collect();
             score.fp += found.len();
-            let outcome = if found.is_empty() { Ok(()) } else { Err(format!("found {found:?}")) };
+            let outcome = if found.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("found {found:?}"))
+            };
             no.record(diffs, text, outcome);
         }
         score.print(&format!("linkify-it links + not_links ({name} finder)"));
@@ -121,16 +141,28 @@ fn linkify(dir: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
 /// done to Uniform's answers before comparing, so that the suite tests
 /// what is found, not how it is spelled.
 fn uri_url_canonical(url: &str) -> String {
-    let Some(colon) = url.find(':') else { return url.to_string() };
+    let Some(colon) = url.find(':') else {
+        return url.to_string();
+    };
     let scheme = url[..colon].to_ascii_lowercase();
     let rest = &url[colon + 1..];
-    let Some(after) = rest.strip_prefix("//") else { return format!("{scheme}:{rest}") };
+    let Some(after) = rest.strip_prefix("//") else {
+        return format!("{scheme}:{rest}");
+    };
     let end = after.find(['/', '?', '#']).unwrap_or(after.len());
     let (auth, tail) = after.split_at(end);
     let host_from = auth.rfind('@').map_or(0, |k| k + 1);
-    let auth = format!("{}{}", &auth[..host_from], auth[host_from..].to_ascii_lowercase());
+    let auth = format!(
+        "{}{}",
+        &auth[..host_from],
+        auth[host_from..].to_ascii_lowercase()
+    );
     let http = scheme == "http" || scheme == "https";
-    let slash = if http && !tail.starts_with('/') { "/" } else { "" };
+    let slash = if http && !tail.starts_with('/') {
+        "/"
+    } else {
+        ""
+    };
     format!("{scheme}://{auth}{slash}{tail}")
 }
 
@@ -144,8 +176,16 @@ fn uri_find(dir: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
     }
     let rows = read_jsonl(&p);
     let runs = [
-        ("found_by_plain_finder", "plain finder vs www(false)", Finder::new().www(false)),
-        ("found_by_schemeless_finder", "schemeless finder vs fuzzy, absolute()", Finder::new().fuzzy(true)),
+        (
+            "found_by_plain_finder",
+            "plain finder vs www(false)",
+            Finder::new().www(false),
+        ),
+        (
+            "found_by_schemeless_finder",
+            "schemeless finder vs fuzzy, absolute()",
+            Finder::new().fuzzy(true),
+        ),
     ];
     for (key, what, finder) in runs {
         let mut t = Tally::new(format!("text-extraction/uri_find {key}"));
@@ -153,10 +193,16 @@ fn uri_find(dir: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
         for v in &rows {
             let text = v["text"].as_str().unwrap();
             let expected = strings(v, key);
-            let found: Vec<String> =
-                finder.find_iter(text).map(|f| uri_url_canonical(&f.absolute())).collect();
+            let found: Vec<String> = finder
+                .find_iter(text)
+                .map(|f| uri_url_canonical(&f.absolute()))
+                .collect();
             score.lists(&found, &expected);
-            let outcome = if found == expected { Ok(()) } else { Err(format!("found {found:?}")) };
+            let outcome = if found == expected {
+                Ok(())
+            } else {
+                Err(format!("found {found:?}"))
+            };
             t.record(diffs, text, outcome);
         }
         score.print(&format!("uri_find ({what})"));

@@ -41,7 +41,15 @@ fn current_document(expected: &str, base: &str) -> String {
     expected.replace("(current document)", doc)
 }
 
-fn check(t: &mut Tally, diffs: &Differences, case: &str, base: &str, r: &str, rules: Rules, want: &str) {
+fn check(
+    t: &mut Tally,
+    diffs: &Differences,
+    case: &str,
+    base: &str,
+    r: &str,
+    rules: Rules,
+    want: &str,
+) {
     let got = resolve(base, r, rules);
     let outcome = match &got {
         Ok(g) if g == want => Ok(()),
@@ -53,20 +61,29 @@ fn check(t: &mut Tally, diffs: &Differences, case: &str, base: &str, r: &str, ru
 
 fn rfc_examples(root: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
     let files: [(&str, fn(&Value) -> Rules); 3] = [
-        ("rfc-examples/rfc3986_5.4_resolution.jsonl", |v| match s(v, "mode") {
-            Some(m) if m.starts_with("backward") => Rules::Rfc3986Compat,
-            _ => Rules::Rfc3986,
+        ("rfc-examples/rfc3986_5.4_resolution.jsonl", |v| {
+            match s(v, "mode") {
+                Some(m) if m.starts_with("backward") => Rules::Rfc3986Compat,
+                _ => Rules::Rfc3986,
+            }
         }),
-        ("rfc-examples/rfc2396_appendix_c_resolution.jsonl", |v| match s(v, "mode") {
-            // RFC 2396 Appendix C.2's "backwards compatibility" reading is
-            // the one RFC 3986 keeps as its non-strict mode.
-            Some(m) if m.starts_with("backward") => Rules::Rfc3986Compat,
-            _ => Rules::Rfc2396,
+        (
+            "rfc-examples/rfc2396_appendix_c_resolution.jsonl",
+            |v| match s(v, "mode") {
+                // RFC 2396 Appendix C.2's "backwards compatibility" reading is
+                // the one RFC 3986 keeps as its non-strict mode.
+                Some(m) if m.starts_with("backward") => Rules::Rfc3986Compat,
+                _ => Rules::Rfc2396,
+            },
+        ),
+        ("rfc-examples/rfc1808_5_resolution.jsonl", |_| {
+            Rules::Rfc1808
         }),
-        ("rfc-examples/rfc1808_5_resolution.jsonl", |_| Rules::Rfc1808),
     ];
     for (file, rules_of) in files {
-        let Some(rows) = rows(root, file) else { continue };
+        let Some(rows) = rows(root, file) else {
+            continue;
+        };
         let mut t = Tally::new(file.trim_end_matches(".jsonl"));
         for v in &rows {
             let (base, r) = (s(v, "base").unwrap(), s(v, "relative").unwrap());
@@ -91,7 +108,15 @@ fn rfc_examples(root: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
             let literal = s(v, "expected_by_literal_rule").unwrap_or(published);
             let case = format!("{base} | {r}");
             check(&mut rule, diffs, &case, base, r, Rules::Rfc1630, literal);
-            check(&mut printed, diffs, &case, base, r, Rules::Rfc1630, published);
+            check(
+                &mut printed,
+                diffs,
+                &case,
+                base,
+                r,
+                Rules::Rfc1630,
+                published,
+            );
         }
         out.push(rule);
         out.push(printed);
@@ -100,10 +125,17 @@ fn rfc_examples(root: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
     let file = "rfc-examples/rfc3986_misc.jsonl";
     if let Some(rows) = rows(root, file) {
         let mut t = Tally::new("rfc-examples/rfc3986_misc (remove_dot_segments)");
-        for v in rows.iter().filter(|v| s(v, "kind") == Some("remove_dot_segments")) {
+        for v in rows
+            .iter()
+            .filter(|v| s(v, "kind") == Some("remove_dot_segments"))
+        {
             let (input, want) = (s(v, "input").unwrap(), s(v, "expected").unwrap());
             let got = remove_dot_segments(input);
-            let outcome = if got == want { Ok(()) } else { Err(format!("got {got}, want {want}")) };
+            let outcome = if got == want {
+                Ok(())
+            } else {
+                Err(format!("got {got}, want {want}"))
+            };
             t.record(diffs, input, outcome);
         }
         out.push(t);
@@ -121,12 +153,24 @@ fn perl_uri(root: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
             ("timbl_rfc1630", Rules::Rfc1630),
         ];
         for (column, rules) in columns {
-            let mut t = Tally::new(format!("perl-uri/roy_fielding_resolution {column} ({rules})"));
+            let mut t = Tally::new(format!(
+                "perl-uri/roy_fielding_resolution {column} ({rules})"
+            ));
             for v in &rows {
-                let (Some(base), Some(r)) = (s(v, "base"), s(v, "relative")) else { continue };
+                let (Some(base), Some(r)) = (s(v, "base"), s(v, "relative")) else {
+                    continue;
+                };
                 let Some(want) = s(v, column) else { continue };
                 let want = current_document(want, base);
-                check(&mut t, diffs, &format!("{base} | {r}"), base, r, rules, &want);
+                check(
+                    &mut t,
+                    diffs,
+                    &format!("{base} | {r}"),
+                    base,
+                    r,
+                    rules,
+                    &want,
+                );
             }
             out.push(t);
         }
@@ -136,8 +180,20 @@ fn perl_uri(root: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
     if let Some(rows) = rows(root, file) {
         let mut t = Tally::new("perl-uri/rfc1808_resolution_legacy");
         for v in &rows {
-            let (base, r, want) = (s(v, "base").unwrap(), s(v, "relative").unwrap(), s(v, "expected").unwrap());
-            check(&mut t, diffs, &format!("{base} | {r}"), base, r, Rules::Rfc1808, want);
+            let (base, r, want) = (
+                s(v, "base").unwrap(),
+                s(v, "relative").unwrap(),
+                s(v, "expected").unwrap(),
+            );
+            check(
+                &mut t,
+                diffs,
+                &format!("{base} | {r}"),
+                base,
+                r,
+                Rules::Rfc1808,
+                want,
+            );
         }
         out.push(t);
     }
@@ -146,7 +202,11 @@ fn perl_uri(root: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
     if let Some(rows) = rows(root, file) {
         let mut t = Tally::new("perl-uri/relativize_legacy");
         for v in &rows {
-            let (base, target, want) = (s(v, "base").unwrap(), s(v, "target").unwrap(), s(v, "expected").unwrap());
+            let (base, target, want) = (
+                s(v, "base").unwrap(),
+                s(v, "target").unwrap(),
+                s(v, "expected").unwrap(),
+            );
             let got = relativize(base, target, Rules::Rfc3986);
             let outcome = match &got {
                 Ok(g) if g == want => Ok(()),
@@ -165,7 +225,11 @@ fn go_net_url(root: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
     if let Some(rows) = rows(root, file) {
         let mut t = Tally::new("go-net-url/resolve_path");
         for v in &rows {
-            let (bp, rp, want) = (s(v, "base_path").unwrap(), s(v, "ref_path").unwrap(), s(v, "expected").unwrap());
+            let (bp, rp, want) = (
+                s(v, "base_path").unwrap(),
+                s(v, "ref_path").unwrap(),
+                s(v, "expected").unwrap(),
+            );
             let base = format!("http://h/{}", bp.trim_start_matches('/'));
             let got = resolve(&base, rp, Rules::Rfc3986);
             let outcome = match got.as_deref().map(|g| g.strip_prefix("http://h")) {
@@ -182,9 +246,20 @@ fn go_net_url(root: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
         let mut t = Tally::new("go-net-url/resolve_reference");
         for v in &rows {
             let base = s(v, "base").unwrap();
-            let r = s(v, "relative").or_else(|| s(v, "rel")).or_else(|| s(v, "ref")).unwrap();
+            let r = s(v, "relative")
+                .or_else(|| s(v, "rel"))
+                .or_else(|| s(v, "ref"))
+                .unwrap();
             let want = s(v, "expected").unwrap();
-            check(&mut t, diffs, &format!("{base} | {r}"), base, r, Rules::Rfc3986, want);
+            check(
+                &mut t,
+                diffs,
+                &format!("{base} | {r}"),
+                base,
+                r,
+                Rules::Rfc3986,
+                want,
+            );
         }
         out.push(t);
     }
@@ -196,12 +271,29 @@ fn cpython(root: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
     let mut t = Tally::new("cpython-urlparse/urljoin");
     if let Some(rows) = rows(root, "cpython-urlparse/urljoin.jsonl") {
         for v in &rows {
-            let (base, r, want) = (s(v, "base").unwrap(), s(v, "relative").unwrap(), s(v, "expected").unwrap());
-            check(&mut t, diffs, &format!("{base} | {r}"), base, r, Rules::Rfc3986Compat, want);
+            let (base, r, want) = (
+                s(v, "base").unwrap(),
+                s(v, "relative").unwrap(),
+                s(v, "expected").unwrap(),
+            );
+            check(
+                &mut t,
+                diffs,
+                &format!("{base} | {r}"),
+                base,
+                r,
+                Rules::Rfc3986Compat,
+                want,
+            );
         }
     }
-    for file in ["cpython-urlparse/direct_calls.jsonl", "cpython-urlparse/roundtrips.jsonl"] {
-        let Some(rows) = rows(root, file) else { continue };
+    for file in [
+        "cpython-urlparse/direct_calls.jsonl",
+        "cpython-urlparse/roundtrips.jsonl",
+    ] {
+        let Some(rows) = rows(root, file) else {
+            continue;
+        };
         for v in rows.iter().filter(|v| s(v, "func") == Some("urljoin")) {
             let args = v.get("args").and_then(Value::as_array);
             let (Some(base), Some(r)) = (
@@ -210,8 +302,18 @@ fn cpython(root: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
             ) else {
                 continue;
             };
-            let Some(want) = v.get("result").and_then(Value::as_str) else { continue };
-            check(&mut t, diffs, &format!("{base} | {r}"), base, r, Rules::Rfc3986Compat, want);
+            let Some(want) = v.get("result").and_then(Value::as_str) else {
+                continue;
+            };
+            check(
+                &mut t,
+                diffs,
+                &format!("{base} | {r}"),
+                base,
+                r,
+                Rules::Rfc3986Compat,
+                want,
+            );
         }
     }
     if t.run > 0 {
@@ -229,8 +331,20 @@ fn curl(root: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
         if s(v, "error") != Some("CURLUE_OK") {
             continue;
         }
-        let (base, r, want) = (s(v, "base").unwrap(), s(v, "relative").unwrap(), s(v, "expected").unwrap());
-        check(&mut t, diffs, &format!("{base} | {r}"), base, r, Rules::Rfc3986, want);
+        let (base, r, want) = (
+            s(v, "base").unwrap(),
+            s(v, "relative").unwrap(),
+            s(v, "expected").unwrap(),
+        );
+        check(
+            &mut t,
+            diffs,
+            &format!("{base} | {r}"),
+            base,
+            r,
+            Rules::Rfc3986,
+            want,
+        );
     }
     out.push(t);
 }
