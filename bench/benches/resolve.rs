@@ -28,10 +28,48 @@ const TARGET: f64 = 3.0;
 
 /// RFC 3986 section 5.4.1 and 5.4.2.
 const RFC3986_REFERENCES: &[&str] = &[
-    "g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", "g?y#s", ";x", "g;x",
-    "g;x?y#s", "", ".", "./", "..", "../", "../g", "../..", "../../", "../../g", "../../../g",
-    "../../../../g", "/./g", "/../g", "g.", ".g", "g..", "..g", "./../g", "./g/.", "g/./h",
-    "g/../h", "g;x=1/./y", "g;x=1/../y", "g?y/./x", "g?y/../x", "g#s/./x", "g#s/../x", "http:g",
+    "g:h",
+    "g",
+    "./g",
+    "g/",
+    "/g",
+    "//g",
+    "?y",
+    "g?y",
+    "#s",
+    "g#s",
+    "g?y#s",
+    ";x",
+    "g;x",
+    "g;x?y#s",
+    "",
+    ".",
+    "./",
+    "..",
+    "../",
+    "../g",
+    "../..",
+    "../../",
+    "../../g",
+    "../../../g",
+    "../../../../g",
+    "/./g",
+    "/../g",
+    "g.",
+    ".g",
+    "g..",
+    "..g",
+    "./../g",
+    "./g/.",
+    "g/./h",
+    "g/../h",
+    "g;x=1/./y",
+    "g;x=1/../y",
+    "g?y/./x",
+    "g?y/../x",
+    "g#s/./x",
+    "g#s/../x",
+    "http:g",
 ];
 
 struct Pair {
@@ -49,14 +87,20 @@ fn pairs() -> Vec<Pair> {
     let mut out = Vec::new();
     let mut push = |base: &str, reference: String| {
         if let Ok(parsed) = url::Url::parse(base) {
-            out.push(Pair { base: base.to_owned(), reference, parsed });
+            out.push(Pair {
+                base: base.to_owned(),
+                reference,
+                parsed,
+            });
         }
     };
     for name in CORPORA {
         let urls = corpus(name);
         for w in urls.windows(2) {
             let (a, b) = (&w[0], &w[1]);
-            let (Some(ha), Some(hb)) = (host_of(a), host_of(b)) else { continue };
+            let (Some(ha), Some(hb)) = (host_of(a), host_of(b)) else {
+                continue;
+            };
             if ha != hb || a[..a.find(':').unwrap()] != b[..b.find(':').unwrap()] {
                 continue;
             }
@@ -87,7 +131,13 @@ fn main() -> ExitCode {
         match a.as_str() {
             "--bench" => {}
             "--check" => check = true,
-            "--passes" => passes = args.next().and_then(|n| n.parse().ok()).unwrap_or(passes).max(1),
+            "--passes" => {
+                passes = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(passes)
+                    .max(1)
+            }
             other => {
                 eprintln!("unknown argument {other:?}");
                 return ExitCode::from(2);
@@ -121,7 +171,15 @@ fn main() -> ExitCode {
     let mut uniform_into = || {
         for p in &pairs {
             buf.clear();
-            black_box(resolve_into(black_box(&p.base), black_box(&p.reference), Rules::Rfc3986, &mut buf).is_ok());
+            black_box(
+                resolve_into(
+                    black_box(&p.base),
+                    black_box(&p.reference),
+                    Rules::Rfc3986,
+                    &mut buf,
+                )
+                .is_ok(),
+            );
             black_box(&buf);
         }
         pairs.len()
@@ -147,7 +205,13 @@ fn main() -> ExitCode {
     };
     let stats = measure_all(
         passes,
-        &mut [&mut uniform_new, &mut uniform_into, &mut uniform_1808, &mut url_join, &mut url_parse_join],
+        &mut [
+            &mut uniform_new,
+            &mut uniform_into,
+            &mut uniform_1808,
+            &mut url_join,
+            &mut url_parse_join,
+        ],
     );
     let names = [
         "uniform resolve (rfc3986, new String)",
@@ -156,13 +220,17 @@ fn main() -> ExitCode {
         "url Url::join (base parsed beforehand)",
         "url Url::parse(base) + join",
     ];
-    println!("{passes} passes; ns per resolution, median / best; ratio = url join / uniform resolve (medians)");
+    println!(
+        "{passes} passes; ns per resolution, median / best; ratio = url join / uniform resolve (medians)"
+    );
     for (name, s) in names.iter().zip(&stats) {
         println!("  {name:<48} {s}");
     }
     let ratio = stats[3].median / stats[0].median;
     let ratio_best = stats[3].best / stats[0].best;
-    println!("  ratio url::Url::join / uniform::resolve: {ratio:.2}x (best {ratio_best:.2}x), target {TARGET}x");
+    println!(
+        "  ratio url::Url::join / uniform::resolve: {ratio:.2}x (best {ratio_best:.2}x), target {TARGET}x"
+    );
     if check && ratio < TARGET {
         println!("target missed");
         return ExitCode::FAILURE;

@@ -178,8 +178,9 @@ check_nginx() {
 yaz() { printf '%b' "$1" | timeout 15 yaz-client "tcp:$H:$2" 2>&1; }
 
 check_yaz-ztest() {
-  yaz 'base Default\nfind computer\nquit\n' "$UNIFORM_Z3950_PORT" | grep -q 'Number of hits: 23' ||
-    fail "'find computer' did not give 23 hits"
+  local out
+  out=$(yaz 'base Default\nfind computer\nquit\n' "$UNIFORM_Z3950_PORT")
+  grep -q 'Number of hits: 23' <<<"$out" || fail "'find computer' did not give 23 hits: $(tail -n 8 <<<"$out")"
   echo "init, find (23 hits)"
 }
 

@@ -139,3 +139,10 @@ python_exe() {
   mkdir -p "$P" && echo "$cmd $rec" >"$P/python"
   echo "$rec"
 }
+
+# peers_lock: one start.sh or stop.sh at a time (waits up to 60 s)
+peers_lock() {
+  mkdir -p "$P"
+  exec 9>"$P/lock"
+  flock -w 60 9 || { echo "another start.sh or stop.sh holds $P/lock" >&2; exit 1; }
+}

@@ -24,6 +24,7 @@ mapfile -t names < <(expand_peers "$@")
 # python3), as a real executable: a pyenv shim costs 0.2-0.5 s a call.
 PY=$(python_exe) || die "no python3"
 
+peers_lock
 mkdir -p "$P/logs"
 chmod 755 "$P"
 touch "$P/pids"
@@ -36,7 +37,8 @@ FX=$UNIFORM_PEERS_FIXTURES
 launch() {
   local name=$1 dir=$2 pid st
   shift 2
-  (cd "$dir" && exec setsid "$@") >"$P/logs/$name.log" 2>&1 </dev/null &
+  # (fd 9 is our lock: the server must not keep it)
+  (cd "$dir" && exec setsid "$@" 9>&-) >"$P/logs/$name.log" 2>&1 </dev/null &
   pid=$!
   st=$(proc_starttime "$pid")
   # drop any stale entry of NAME, then record this one
@@ -366,6 +368,7 @@ if [ "${#failed[@]}" -gt 0 ]; then
     bad+=("${f%% *}")
   done
   # a peer that failed is not left half-started
+  exec 9>&-
   "$PEERS_HERE/stop.sh" "${bad[@]}" >&2 || true
   printf 'start: the others keep running; stop them with scripts/peers/stop.sh\n' >&2
   exit 1

@@ -15,6 +15,7 @@ say() { printf 'stop: %s\n' "$*"; }
 mapfile -t names < <(expand_peers "$@") || exit 2
 [ "${#names[@]}" -gt 0 ] || exit 2
 [ -s "$P/pids" ] || { say "nothing recorded in $P/pids"; exit 0; }
+peers_lock
 
 # The recorded groups of the names asked for: "NAME PID STARTTIME"
 mapfile -t recs < <(awk -v want=" ${names[*]} " 'index(want, " " $1 " ") && NF == 3' "$P/pids")
@@ -28,8 +29,9 @@ for r in "${recs[@]+"${recs[@]}"}"; do
   if [ "$name" = innd ] && [ -f "$INN_CONF" ]; then
     # innd ignores SIGTERM for a long time; this is its own way down
     timeout 15 env INNCONF="$INN_CONF" setpriv --reuid=news --regid=news --init-groups \
-      /usr/lib/news/bin/ctlinnd -t 10 shutdown "uniform stop.sh" >/dev/null 2>&1 ||
-      kill -TERM -- "-$pgid" 2>/dev/null
+      /usr/lib/news/bin/ctlinnd -t 10 shutdown "uniform stop.sh" >/dev/null 2>&1
+    # and the nnrpd readers it forked, which outlive it while clients stay
+    kill -TERM -- "-$pgid" 2>/dev/null
   else
     kill -TERM -- "-$pgid" 2>/dev/null
   fi

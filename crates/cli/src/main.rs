@@ -11,6 +11,7 @@ mod details;
 mod input;
 mod json;
 mod password;
+mod template;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};

@@ -734,3 +734,107 @@ fn every_subcommand_has_help() {
         assert!(out.text().contains(says), "{cmd}: {}", out.text());
     }
 }
+
+#[test]
+fn plan_prints_the_design_example() {
+    // DESIGN.md section 3: the lines sent keep this form.
+    let out = uniform(&["plan", "ftp://myname@host.dom/%2Fetc/motd"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let sent: Vec<&str> = out
+        .text()
+        .lines()
+        .filter(|l| l.starts_with("connect ") || l.starts_with("> "))
+        .collect();
+    assert_eq!(
+        sent,
+        [
+            "connect host.dom:21",
+            "> USER myname",
+            "> PASS ****",
+            "> CWD /etc",
+            "> TYPE I",
+            "> RETR motd",
+            "> QUIT"
+        ]
+    );
+    let out = uniform(&["plan", "gopher://h.dom/7/search%09rfc%201738"]);
+    assert_eq!(
+        out.text().lines().take(2).collect::<Vec<_>>(),
+        ["connect h.dom:70", "> /search\\trfc 1738"]
+    );
+}
+
+#[test]
+fn plan_keeps_the_null_cwd_argument() {
+    // RFC 1738 3.2.2: "//etc/motd" is "CWD " with a null argument.
+    let out = uniform(&["plan", "ftp://myname@host.dom//etc/motd"]);
+    assert!(out.text().lines().any(|l| l == "> CWD "), "{out:?}");
+}
+
+#[test]
+fn plan_refusal_exits_1_and_names_the_rule() {
+    let out = uniform(&["plan", "gopher://h:25/0HELO"]);
+    assert_eq!(out.code, 1);
+    assert!(out.stdout.is_empty());
+    assert!(out.stderr.contains("bad-port"), "{out:?}");
+    let out = uniform(&["plan", "--allow-port", "25", "gopher://h:25/0HELO"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let out = uniform(&["plan", "ftp://h/a%0D%0ADELE%20b"]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("line-break-injection"), "{out:?}");
+}
+
+#[test]
+fn plan_with_missing_configuration_still_prints_and_exits_0() {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_uniform"));
+    cmd.args(["plan", "news:comp.lang.rust"])
+        .env_remove("NNTPSERVER");
+    let out = cmd.output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("connect <news server: set --news-server or NNTPSERVER>:119"),
+        "{text}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("NNTPSERVER"));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_uniform"));
+    cmd.args(["plan", "news:comp.lang.rust"])
+        .env("NNTPSERVER", "127.0.0.1:1119");
+    let text = String::from_utf8(cmd.output().unwrap().stdout).unwrap();
+    assert!(text.starts_with("connect 127.0.0.1:1119"), "{text}");
+}
+
+#[test]
+fn plan_json_is_an_array_of_steps_without_passwords() {
+    let out = uniform(&["plan", "--json", "ftp://u:secret@h/x.txt"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let v = out.json();
+    let steps = v[0].as_array().expect("an array of steps");
+    assert_eq!(
+        steps[0],
+        serde_json::json!({"step": "connect", "host": "h", "port": 21})
+    );
+    assert!(steps.iter().any(|s| s["line"] == "PASS ****"));
+    assert!(!out.text().contains("secret"));
+    let out = uniform(&["plan", "--json", "http://h:25/"]);
+    assert_eq!(out.code, 1);
+    assert_eq!(out.json()[0]["error"]["rule"], "bad-port");
+}
+
+#[test]
+fn parse_format_prints_fields_by_name() {
+    let out = uniform(&[
+        "parse",
+        "--format",
+        "{scheme} {host} {port} {details.selector}",
+        "gopher://h.dom:7070/7/s%09q",
+    ]);
+    assert_eq!(
+        (out.code, out.text()),
+        (0, "gopher h.dom 7070 /s\n"),
+        "{out:?}"
+    );
+    let out = uniform(&["parse", "--format", "{nope}", "ftp://h/a"]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("nope"));
+}

@@ -93,11 +93,19 @@ fn is_unreserved_3986(b: u8) -> bool {
 /// Whether `b` may stand unencoded in `comp`: the dialect's table, plus the
 /// `?` of RFC 1738 paths in schemes without a search part.
 fn literal_ok(b: u8, has_search: bool, comp: Component, d: Dialect) -> bool {
-    allowed(b, d, comp) || (b == b'?' && comp == Component::Path && d == Dialect::Rfc1738 && !has_search)
+    allowed(b, d, comp)
+        || (b == b'?' && comp == Component::Path && d == Dialect::Rfc1738 && !has_search)
 }
 
 /// Appends `text`, brought to the canonical encoding of `comp`.
-fn push_component(out: &mut String, text: &[u8], scheme: Scheme, has_search: bool, comp: Component, d: Dialect) {
+fn push_component(
+    out: &mut String,
+    text: &[u8],
+    scheme: Scheme,
+    has_search: bool,
+    comp: Component,
+    d: Dialect,
+) {
     let mut i = 0;
     while i < text.len() {
         let b = text[i];
@@ -194,7 +202,14 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
     let void = url.fragment() == Some("") && d != Dialect::Rfc3986;
     if url.offsets().fragment_start != NONE && !void {
         out.push('#');
-        push_component(&mut out, url.fragment().unwrap_or_default().as_bytes(), scheme, q, Component::Fragment, d);
+        push_component(
+            &mut out,
+            url.fragment().unwrap_or_default().as_bytes(),
+            scheme,
+            q,
+            Component::Fragment,
+            d,
+        );
     }
     out
 }
@@ -221,7 +236,10 @@ mod tests {
 
     #[test]
     fn default_port_and_case() {
-        assert_eq!(canon("HTTP://WWW.Example.COM:80"), "http://www.example.com/");
+        assert_eq!(
+            canon("HTTP://WWW.Example.COM:80"),
+            "http://www.example.com/"
+        );
         assert_eq!(canon("ftp://h:2121/x"), "ftp://h:2121/x");
         assert_eq!(canon("gopher://h:/"), "gopher://h/");
     }

@@ -83,7 +83,10 @@ impl ParseErrorKind {
     /// }
     /// ```
     pub fn from_name(name: &str) -> Option<ParseErrorKind> {
-        ParseErrorKind::ALL.iter().copied().find(|k| k.as_str() == name)
+        ParseErrorKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.as_str() == name)
     }
 
     /// A short stable name, as `--json` prints it.
@@ -180,7 +183,15 @@ impl ParseError {
         byte: Option<u8>,
         dialect: Dialect,
     ) -> ParseError {
-        ParseError { kind, offset, component, byte, dialect, rule: None, detail: None }
+        ParseError {
+            kind,
+            offset,
+            component,
+            byte,
+            dialect,
+            rule: None,
+            detail: None,
+        }
     }
 
     /// A violation of a scheme's own grammar: `rule` is the BNF rule's name,
@@ -394,7 +405,10 @@ impl ParseError {
         let comp = self.component.name();
         let ch = Shown(self.byte);
         match self.kind {
-            ParseErrorKind::Empty => write!(f, "empty input: a URL is a scheme, ':' and a scheme-specific part"),
+            ParseErrorKind::Empty => write!(
+                f,
+                "empty input: a URL is a scheme, ':' and a scheme-specific part"
+            ),
             ParseErrorKind::TooLong => write!(f, "input too long: more than 4 GiB"),
             ParseErrorKind::NotUtf8 => write!(
                 f,
@@ -411,27 +425,50 @@ impl ParseError {
                 write!(f, "empty scheme name at byte {at}")
             }
             ParseErrorKind::BadScheme => {
-                write!(f, "character {ch} at byte {at} is not allowed in a scheme name")
+                write!(
+                    f,
+                    "character {ch} at byte {at} is not allowed in a scheme name"
+                )
             }
             ParseErrorKind::MissingAuthority => {
-                write!(f, "missing '//' at byte {at}: this scheme uses the common Internet syntax //host")
+                write!(
+                    f,
+                    "missing '//' at byte {at}: this scheme uses the common Internet syntax //host"
+                )
             }
-            ParseErrorKind::EmptyHost => write!(f, "empty host at byte {at}: this scheme needs a host"),
+            ParseErrorKind::EmptyHost => {
+                write!(f, "empty host at byte {at}: this scheme needs a host")
+            }
             ParseErrorKind::BadHost => match self.byte {
-                Some(_) => write!(f, "character {ch} at byte {at} is not allowed in a host name"),
+                Some(_) => write!(
+                    f,
+                    "character {ch} at byte {at} is not allowed in a host name"
+                ),
                 None => write!(f, "malformed host at byte {at}"),
             },
             ParseErrorKind::BadPort => {
-                write!(f, "bad port at byte {at}: a port is a decimal number from 0 to 65535")
+                write!(
+                    f,
+                    "bad port at byte {at}: a port is a decimal number from 0 to 65535"
+                )
             }
             ParseErrorKind::EmptyPort => {
-                write!(f, "empty port at byte {at}: if the port is omitted, the colon is as well")
+                write!(
+                    f,
+                    "empty port at byte {at}: if the port is omitted, the colon is as well"
+                )
             }
             ParseErrorKind::UnsafeChar => {
-                write!(f, "unsafe character {ch} at byte {at} in the {comp}: it must be %-encoded")
+                write!(
+                    f,
+                    "unsafe character {ch} at byte {at} in the {comp}: it must be %-encoded"
+                )
             }
             ParseErrorKind::ControlChar => {
-                write!(f, "control character {ch} at byte {at} in the {comp}: it must be %-encoded")
+                write!(
+                    f,
+                    "control character {ch} at byte {at} in the {comp}: it must be %-encoded"
+                )
             }
             ParseErrorKind::NonAscii => write!(
                 f,
@@ -445,7 +482,10 @@ impl ParseError {
                 write!(f, "'%' at byte {at} is not followed by two hex digits")
             }
             ParseErrorKind::UndefinedSyntax => {
-                write!(f, "the syntax of this scheme is not defined; parsed generically")
+                write!(
+                    f,
+                    "the syntax of this scheme is not defined; parsed generically"
+                )
             }
             ParseErrorKind::SchemeSyntax => write!(f, "bad {comp} at byte {at}"),
         }?;
@@ -481,7 +521,13 @@ impl std::error::Error for ParseError {}
 /// The warning a lenient parse gives for a scheme the seeds reserve without
 /// a syntax.
 pub(crate) fn undefined_syntax(scheme: Scheme, dialect: Dialect) -> ParseError {
-    let mut e = ParseError::new(ParseErrorKind::UndefinedSyntax, 0, Component::Scheme, None, dialect);
+    let mut e = ParseError::new(
+        ParseErrorKind::UndefinedSyntax,
+        0,
+        Component::Scheme,
+        None,
+        dialect,
+    );
     e.rule = Some(("scheme", scheme.defined_in()));
     e
 }

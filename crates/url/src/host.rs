@@ -8,7 +8,12 @@ use crate::table::{Component, allowed, hex_val};
 
 /// Checks `host` (which starts at byte `at` of the input), reporting each
 /// violation to `sink`. The host is not an IP literal.
-pub(crate) fn check(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+pub(crate) fn check(
+    host: &[u8],
+    at: usize,
+    d: Dialect,
+    sink: &mut Sink<'_>,
+) -> Result<(), ParseError> {
     match d {
         Dialect::Rfc3986 => check_reg_name(host, at, sink),
         Dialect::Rfc1738 | Dialect::Rfc1630 => check_hostname(host, at, d, sink),
@@ -73,7 +78,12 @@ pub(crate) fn utf8_len(lead: u8) -> usize {
 ///
 /// RFC 1630: `hostname = ialpha [ "." hostname ]`, `ialpha = alpha [ xalphas ]`,
 /// and the same hostnumber.
-fn check_hostname(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+fn check_hostname(
+    host: &[u8],
+    at: usize,
+    d: Dialect,
+    sink: &mut Sink<'_>,
+) -> Result<(), ParseError> {
     // One pass: characters, label structure and the host-number form
     // together, since this runs for every URL with a host.
     let mut label_start = 0;
@@ -98,7 +108,9 @@ fn check_hostname(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Re
             continue;
         }
         if c.is_ascii_digit() {
-            group_value = group_value.saturating_mul(10).saturating_add(u32::from(c - b'0'));
+            group_value = group_value
+                .saturating_mul(10)
+                .saturating_add(u32::from(c - b'0'));
             if group_value > 255 && octet_over.is_none() {
                 octet_over = Some(label_start);
             }
@@ -120,7 +132,9 @@ fn check_hostname(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Re
         // hostnumber: RFC 1738 section 3.1, "its IP address as a set of four
         // decimal digit groups": a group over 255 names no address.
         if let Some(group) = octet_over {
-            return sink.report(bad(at + group, None, d).with_detail("a host number group is from 0 to 255"));
+            return sink.report(
+                bad(at + group, None, d).with_detail("a host number group is from 0 to 255"),
+            );
         }
         return Ok(());
     }
@@ -136,7 +150,11 @@ fn check_hostname(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Re
 fn label_fault(label: &[u8], top: bool, d: Dialect) -> Option<&'static str> {
     let (&first, &last) = match (label.first(), label.last()) {
         (Some(f), Some(l)) => (f, l),
-        _ => return Some("empty domain label (a host name neither starts nor ends with '.', nor holds '..')"),
+        _ => {
+            return Some(
+                "empty domain label (a host name neither starts nor ends with '.', nor holds '..')",
+            );
+        }
     };
     match d {
         Dialect::Rfc1630 => (!first.is_ascii_alphabetic())
@@ -165,7 +183,9 @@ pub(crate) fn valid_ip_literal(lit: &[u8]) -> bool {
         let (ver, tail) = (&rest[..dot], &rest[dot + 1..]);
         return ver.iter().all(u8::is_ascii_hexdigit)
             && !tail.is_empty()
-            && tail.iter().all(|&b| b == b':' || allowed(b, Dialect::Rfc3986, Component::Host));
+            && tail
+                .iter()
+                .all(|&b| b == b':' || allowed(b, Dialect::Rfc3986, Component::Host));
     }
     valid_ipv6(lit)
 }
@@ -190,7 +210,11 @@ pub(crate) fn valid_ipv6(s: &[u8]) -> bool {
 fn find_double_colon(s: &[u8]) -> Option<usize> {
     let p = s.windows(2).position(|w| w == b"::")?;
     // A second "::" is not allowed.
-    if s[p + 2..].windows(2).any(|w| w == b"::") { None } else { Some(p) }
+    if s[p + 2..].windows(2).any(|w| w == b"::") {
+        None
+    } else {
+        Some(p)
+    }
 }
 
 /// Counts the 16-bit groups of one side of `::`; an IPv4address counts as
@@ -253,7 +277,15 @@ mod tests {
         ] {
             assert!(valid_ipv6(ok.as_bytes()), "{ok}");
         }
-        for bad in ["1:2:3:4:5:6:7", "1::2::3", "12345::", ":1", "1:2:3:4:5:6:7:8:9", "::1.2.3", "g::"] {
+        for bad in [
+            "1:2:3:4:5:6:7",
+            "1::2::3",
+            "12345::",
+            ":1",
+            "1:2:3:4:5:6:7:8:9",
+            "::1.2.3",
+            "g::",
+        ] {
             assert!(!valid_ipv6(bad.as_bytes()), "{bad}");
         }
     }

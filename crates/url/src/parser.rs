@@ -8,12 +8,12 @@
 //! and keeps them as warnings in lenient mode; faults that leave nothing to
 //! read (no scheme, a port that is no number) end the parse in both.
 
+use crate::Scheme;
 use crate::error::{ParseError, ParseErrorKind, undefined_syntax};
 use crate::host;
+use crate::schemes::{Registry, SchemeSpec};
 use crate::table::{AUTH_SPECIAL, Class, Component, TABLE, class_of, hex_val, mask};
 use crate::url::UrlRef;
-use crate::Scheme;
-use crate::schemes::{Registry, SchemeSpec};
 
 /// How many warnings a lenient parse keeps: a 100 MB line of spaces must
 /// not cost a hundred million of them.
@@ -309,7 +309,10 @@ impl ParseOptions {
     /// ```
     #[inline]
     pub fn parse<'a>(&self, input: &'a str) -> Result<UrlRef<'a>, ParseError> {
-        let mut sink = Sink { strict: self.strict, out: None };
+        let mut sink = Sink {
+            strict: self.strict,
+            out: None,
+        };
         let off = parse(input, self.dialect, self.registry, &mut sink)?;
         Ok(UrlRef::from_parts(input, off))
     }
@@ -335,7 +338,10 @@ impl ParseOptions {
         input: &'a str,
         warnings: &mut Vec<ParseError>,
     ) -> Result<UrlRef<'a>, ParseError> {
-        let mut sink = Sink { strict: self.strict, out: Some(warnings) };
+        let mut sink = Sink {
+            strict: self.strict,
+            out: Some(warnings),
+        };
         let off = parse(input, self.dialect, self.registry, &mut sink)?;
         Ok(UrlRef::from_parts(input, off))
     }
@@ -368,7 +374,13 @@ impl ParseOptions {
     }
 }
 
-fn fatal(kind: ParseErrorKind, at: usize, comp: Component, byte: Option<u8>, d: Dialect) -> ParseError {
+fn fatal(
+    kind: ParseErrorKind,
+    at: usize,
+    comp: Component,
+    byte: Option<u8>,
+    d: Dialect,
+) -> ParseError {
     ParseError::new(kind, at, comp, byte, d)
 }
 
@@ -415,13 +427,17 @@ fn scan(
             // that the schemes where it delimits stop on it.
             b'?' if comp == Component::Path && d == Dialect::Rfc1738 => i += 1,
             b'%' => {
-                let ok = i + 2 < end
-                    && hex_val(b[i + 1]).is_some()
-                    && hex_val(b[i + 2]).is_some();
+                let ok = i + 2 < end && hex_val(b[i + 1]).is_some() && hex_val(b[i + 2]).is_some();
                 if ok {
                     i += 3;
                 } else {
-                    sink.report(ParseError::new(ParseErrorKind::BadEscape, i, comp, Some(c), d))?;
+                    sink.report(ParseError::new(
+                        ParseErrorKind::BadEscape,
+                        i,
+                        comp,
+                        Some(c),
+                        d,
+                    ))?;
                     i += 1;
                 }
             }
@@ -475,7 +491,11 @@ fn find_delim(b: &[u8], i: usize, stop_query: bool) -> usize {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let hash = LO * u64::from(b'#');
-    let question = if stop_query { LO * u64::from(b'?') } else { hash };
+    let question = if stop_query {
+        LO * u64::from(b'?')
+    } else {
+        hash
+    };
     let mut k = i;
     let mut words = b[i..].chunks_exact(8);
     for w in &mut words {
@@ -490,7 +510,9 @@ fn find_delim(b: &[u8], i: usize, stop_query: bool) -> usize {
         k += 8;
     }
     let rest = words.remainder();
-    let p = rest.iter().position(|&c| c == b'#' || (stop_query && c == b'?'));
+    let p = rest
+        .iter()
+        .position(|&c| c == b'#' || (stop_query && c == b'?'));
     p.map_or(b.len(), |p| k + p)
 }
 
@@ -506,7 +528,13 @@ fn parse_impl<const CHECK: bool>(
         return Err(fatal(ParseErrorKind::Empty, 0, Component::Scheme, None, d));
     }
     if n >= NONE as usize {
-        return Err(fatal(ParseErrorKind::TooLong, 0, Component::Scheme, None, d));
+        return Err(fatal(
+            ParseErrorKind::TooLong,
+            0,
+            Component::Scheme,
+            None,
+            d,
+        ));
     }
 
     // scheme ":" (RFC 1738 section 2.1; RFC 3986 section 3.1).
@@ -514,7 +542,13 @@ fn parse_impl<const CHECK: bool>(
     let mut i = 0;
     loop {
         let Some(&c) = b.get(i) else {
-            return Err(fatal(ParseErrorKind::MissingScheme, 0, Component::Scheme, None, d));
+            return Err(fatal(
+                ParseErrorKind::MissingScheme,
+                0,
+                Component::Scheme,
+                None,
+                d,
+            ));
         };
         if TABLE[c as usize] & sm == 0 {
             if c == b':' {
@@ -527,19 +561,39 @@ fn parse_impl<const CHECK: bool>(
                 .iter()
                 .find(|&&x| matches!(x, b':' | b'/' | b'?' | b'#'))
                 .is_some_and(|&x| x == b':');
-            let kind = if colon_first { ParseErrorKind::BadScheme } else { ParseErrorKind::MissingScheme };
-            let at = if kind == ParseErrorKind::MissingScheme { 0 } else { i };
+            let kind = if colon_first {
+                ParseErrorKind::BadScheme
+            } else {
+                ParseErrorKind::MissingScheme
+            };
+            let at = if kind == ParseErrorKind::MissingScheme {
+                0
+            } else {
+                i
+            };
             return Err(fatal(kind, at, Component::Scheme, Some(c), d));
         }
         i += 1;
     }
     if i == 0 {
-        return Err(fatal(ParseErrorKind::BadScheme, 0, Component::Scheme, Some(b':'), d));
+        return Err(fatal(
+            ParseErrorKind::BadScheme,
+            0,
+            Component::Scheme,
+            Some(b':'),
+            d,
+        ));
     }
     // RFC 1738 lets a scheme start with a digit; RFC 1630 (ialpha) and
     // RFC 3986 (ALPHA) do not.
     if d != Dialect::Rfc1738 && !b[0].is_ascii_alphabetic() {
-        return Err(fatal(ParseErrorKind::BadScheme, 0, Component::Scheme, Some(b[0]), d));
+        return Err(fatal(
+            ParseErrorKind::BadScheme,
+            0,
+            Component::Scheme,
+            Some(b[0]),
+            d,
+        ));
     }
     let scheme = Scheme::from_bytes(&b[..i]);
     let mut off = Offsets {
@@ -561,8 +615,10 @@ fn parse_impl<const CHECK: bool>(
     // RFC 1738 section 4 reserves these names without a syntax; RFC 1630
     // reserves urn for a future standard, which RFC 3986's time has (RFC 8141).
     if CHECK
-        && (matches!(scheme, Scheme::Afs | Scheme::Nfs | Scheme::Mailserver | Scheme::Z3950)
-            || (scheme == Scheme::Urn && d != Dialect::Rfc3986))
+        && (matches!(
+            scheme,
+            Scheme::Afs | Scheme::Nfs | Scheme::Mailserver | Scheme::Z3950
+        ) || (scheme == Scheme::Urn && d != Dialect::Rfc3986))
     {
         sink.report(undefined_syntax(scheme, d))?;
     }
@@ -571,13 +627,27 @@ fn parse_impl<const CHECK: bool>(
 
     if b[i..].starts_with(b"//") {
         off.flags |= AUTHORITY;
-        i = authority::<CHECK>(b, i + 2, d, internet && scheme != Scheme::File, has_search, &mut off, sink)?;
+        i = authority::<CHECK>(
+            b,
+            i + 2,
+            d,
+            internet && scheme != Scheme::File,
+            has_search,
+            &mut off,
+            sink,
+        )?;
         if i < n && b[i] == b'/' {
             off.flags |= PATH_SLASH;
         }
     } else {
         if CHECK && internet {
-            sink.report(fatal(ParseErrorKind::MissingAuthority, i, Component::Host, None, d))?;
+            sink.report(fatal(
+                ParseErrorKind::MissingAuthority,
+                i,
+                Component::Host,
+                None,
+                d,
+            ))?;
         }
         off.host_start = i as u32;
         off.host_end = i as u32;
@@ -591,7 +661,11 @@ fn parse_impl<const CHECK: bool>(
     };
     if i < n && b[i] == b'?' {
         off.query_start = i as u32;
-        i = if CHECK { scan(b, i + 1, n, Component::Query, false, true, d, sink)? } else { find_delim(b, i + 1, false) };
+        i = if CHECK {
+            scan(b, i + 1, n, Component::Query, false, true, d, sink)?
+        } else {
+            find_delim(b, i + 1, false)
+        };
     }
     if i < n {
         // Only a "#" stops the scans above.
@@ -676,13 +750,25 @@ fn authority<const CHECK: bool>(
     let host_end;
     if bracket && b.get(hs) == Some(&b'[') {
         let Some(close) = b[hs..end].iter().position(|&c| c == b']').map(|p| hs + p) else {
-            return Err(fatal(ParseErrorKind::UnclosedIpLiteral, hs, Component::Host, Some(b'['), d));
+            return Err(fatal(
+                ParseErrorKind::UnclosedIpLiteral,
+                hs,
+                Component::Host,
+                Some(b'['),
+                d,
+            ));
         };
         off.flags |= IP_LITERAL;
         if CHECK && d != Dialect::Rfc3986 {
             sink.report(
-                ParseError::new(ParseErrorKind::UnsafeChar, hs, Component::Host, Some(b'['), d)
-                    .with_detail("IP literals in brackets are RFC 3986 syntax"),
+                ParseError::new(
+                    ParseErrorKind::UnsafeChar,
+                    hs,
+                    Component::Host,
+                    Some(b'['),
+                    d,
+                )
+                .with_detail("IP literals in brackets are RFC 3986 syntax"),
             )?;
         }
         if CHECK && !host::valid_ip_literal(&b[hs + 1..close]) {
@@ -693,7 +779,13 @@ fn authority<const CHECK: bool>(
         }
         host_end = close + 1;
         if host_end < end && b[host_end] != b':' {
-            return Err(fatal(ParseErrorKind::BadPort, host_end, Component::Port, Some(b[host_end]), d));
+            return Err(fatal(
+                ParseErrorKind::BadPort,
+                host_end,
+                Component::Port,
+                Some(b[host_end]),
+                d,
+            ));
         }
     } else {
         host_end = host_colon.unwrap_or(end);
@@ -701,7 +793,13 @@ fn authority<const CHECK: bool>(
             if host_end == hs {
                 // file://, and RFC 3986's empty reg-name, may have no host.
                 if needs_host && d != Dialect::Rfc3986 {
-                    sink.report(fatal(ParseErrorKind::EmptyHost, hs, Component::Host, None, d))?;
+                    sink.report(fatal(
+                        ParseErrorKind::EmptyHost,
+                        hs,
+                        Component::Host,
+                        None,
+                        d,
+                    ))?;
                 }
             } else {
                 host::check(&b[hs..host_end], hs, d, sink)?;
@@ -715,17 +813,35 @@ fn authority<const CHECK: bool>(
         let digits = &b[host_end + 1..end];
         if digits.is_empty() {
             if CHECK && d != Dialect::Rfc3986 {
-                sink.report(fatal(ParseErrorKind::EmptyPort, host_end, Component::Port, None, d))?;
+                sink.report(fatal(
+                    ParseErrorKind::EmptyPort,
+                    host_end,
+                    Component::Port,
+                    None,
+                    d,
+                ))?;
             }
         } else {
             let mut v: u32 = 0;
             for (k, &c) in digits.iter().enumerate() {
                 if !c.is_ascii_digit() {
-                    return Err(fatal(ParseErrorKind::BadPort, host_end + 1 + k, Component::Port, Some(c), d));
+                    return Err(fatal(
+                        ParseErrorKind::BadPort,
+                        host_end + 1 + k,
+                        Component::Port,
+                        Some(c),
+                        d,
+                    ));
                 }
                 v = v * 10 + u32::from(c - b'0');
                 if v > u32::from(u16::MAX) {
-                    return Err(fatal(ParseErrorKind::BadPort, host_end + 1, Component::Port, None, d));
+                    return Err(fatal(
+                        ParseErrorKind::BadPort,
+                        host_end + 1,
+                        Component::Port,
+                        None,
+                        d,
+                    ));
                 }
             }
             off.flags |= PORT;
@@ -741,12 +857,25 @@ mod tests {
 
     #[test]
     fn find_delim_agrees_with_a_naive_search() {
-        let texts = ["", "abc", "a#b", "abcdefgh?ij#", "abcdefghijklmnop#", "????????", "#", "é#x?", "abcdefg\u{80}#"];
+        let texts = [
+            "",
+            "abc",
+            "a#b",
+            "abcdefgh?ij#",
+            "abcdefghijklmnop#",
+            "????????",
+            "#",
+            "é#x?",
+            "abcdefg\u{80}#",
+        ];
         for t in texts {
             let b = t.as_bytes();
             for i in 0..=b.len() {
                 for q in [false, true] {
-                    let want = b[i..].iter().position(|&c| c == b'#' || (q && c == b'?')).map_or(b.len(), |p| i + p);
+                    let want = b[i..]
+                        .iter()
+                        .position(|&c| c == b'#' || (q && c == b'?'))
+                        .map_or(b.len(), |p| i + p);
                     assert_eq!(find_delim(b, i, q), want, "{t:?} from {i} q={q}");
                 }
             }

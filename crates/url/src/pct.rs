@@ -28,7 +28,10 @@ pub struct EncodeSet {
 
 impl fmt::Debug for EncodeSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let printable: String = (0x21u8..0x7f).filter(|&b| self.contains(b)).map(char::from).collect();
+        let printable: String = (0x21u8..0x7f)
+            .filter(|&b| self.contains(b))
+            .map(char::from)
+            .collect();
         write!(f, "EncodeSet(controls, space, 80-FF, {printable:?})")
     }
 }
@@ -122,7 +125,9 @@ impl EncodeSet {
 
     const fn base() -> EncodeSet {
         // 00-1F and 7F-FF.
-        EncodeSet { bits: [u32::MAX as u64, 1 << 63, u64::MAX, u64::MAX] }
+        EncodeSet {
+            bits: [u32::MAX as u64, 1 << 63, u64::MAX, u64::MAX],
+        }
     }
 
     /// This set plus one more octet.
@@ -193,7 +198,10 @@ impl EncodeSet {
     /// assert_eq!(EncodeSet::by_name("nope"), None);
     /// ```
     pub fn by_name(name: &str) -> Option<EncodeSet> {
-        EncodeSet::NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, s)| *s)
+        EncodeSet::NAMES
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, s)| *s)
     }
 }
 

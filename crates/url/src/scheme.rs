@@ -311,9 +311,7 @@ impl Scheme {
             Scheme::Cid => "RFC 1630, Content-Id",
             Scheme::Urn => "RFC 1630, URN",
             Scheme::Rlogin | Scheme::Tn3270 => "RFC 1630, Telnet, rlogin, tn3270",
-            Scheme::Afs | Scheme::Nfs | Scheme::Mailserver | Scheme::Z3950 => {
-                "RFC 1738 section 4"
-            }
+            Scheme::Afs | Scheme::Nfs | Scheme::Mailserver | Scheme::Z3950 => "RFC 1738 section 4",
             Scheme::Experimental => "RFC 1738 section 4 (x- names are experimental)",
             Scheme::Other => "RFC 1738 section 5 (genericurl)",
         }

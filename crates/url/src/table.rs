@@ -252,7 +252,11 @@ pub(crate) fn class_of(b: u8, d: Dialect) -> Class {
                 Dialect::Rfc1630 => b"=;/#?:",
                 Dialect::Rfc3986 => b":/?#[]@!$&'()*+,;=",
             };
-            if has(reserved, b) { Class::Reserved } else { Class::Unsafe }
+            if has(reserved, b) {
+                Class::Reserved
+            } else {
+                Class::Unsafe
+            }
         }
     }
 }

@@ -12,15 +12,14 @@
 
 use crate::error::ParseError;
 use crate::parser::{
-    self, AUTHORITY, IP_LITERAL, NONE, Offsets, PASSWORD, PATH_SLASH, PORT, PORT_COLON, ParseOptions, USER,
+    self, AUTHORITY, IP_LITERAL, NONE, Offsets, PASSWORD, PATH_SLASH, PORT, PORT_COLON,
+    ParseOptions, USER,
 };
 use crate::pct;
 use crate::{Dialect, Scheme};
 use std::borrow::Cow;
 
 use core::fmt;
-
-
 
 /// A URL borrowed from its text: parsing allocates nothing.
 ///
@@ -119,7 +118,10 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn to_url(&self) -> Url {
-        Url { s: self.s.into(), off: self.off }
+        Url {
+            s: self.s.into(),
+            off: self.off,
+        }
     }
 
     fn slice(&self, from: u32, to: u32) -> &'a str {
@@ -210,7 +212,8 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn authority(&self) -> Option<&'a str> {
-        self.has(AUTHORITY).then(|| self.slice(self.off.scheme_end + 3, self.off.path_start))
+        self.has(AUTHORITY)
+            .then(|| self.slice(self.off.scheme_end + 3, self.off.path_start))
     }
 
     /// The user name as written (still encoded). `Some("")` for an empty
@@ -226,7 +229,8 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn user(&self) -> Option<&'a str> {
-        self.has(USER).then(|| self.slice(self.off.scheme_end + 3, self.off.user_end))
+        self.has(USER)
+            .then(|| self.slice(self.off.scheme_end + 3, self.off.user_end))
     }
 
     /// The password as written (still encoded): `Some("")` when empty,
@@ -241,7 +245,8 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn password(&self) -> Option<&'a str> {
-        self.has(PASSWORD).then(|| self.slice(self.off.user_end + 1, self.off.host_start - 1))
+        self.has(PASSWORD)
+            .then(|| self.slice(self.off.user_end + 1, self.off.host_start - 1))
     }
 
     /// The user name, decoded to bytes.
@@ -286,7 +291,8 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn host(&self) -> Option<&'a str> {
-        self.has(AUTHORITY).then(|| self.slice(self.off.host_start, self.off.host_end))
+        self.has(AUTHORITY)
+            .then(|| self.slice(self.off.host_start, self.off.host_end))
     }
 
     /// The host without the brackets of an IP literal: what a resolver is
@@ -302,7 +308,11 @@ impl<'a> UrlRef<'a> {
     /// ```
     pub fn hostname(&self) -> Option<&'a str> {
         let h = self.host()?;
-        Some(if self.has(IP_LITERAL) { &h[1..h.len() - 1] } else { h })
+        Some(if self.has(IP_LITERAL) {
+            &h[1..h.len() - 1]
+        } else {
+            h
+        })
     }
 
     /// Whether the host is an IP literal in brackets.
@@ -342,7 +352,8 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn port_str(&self) -> Option<&'a str> {
-        self.has(PORT_COLON).then(|| self.slice(self.off.host_end + 1, self.off.path_start))
+        self.has(PORT_COLON)
+            .then(|| self.slice(self.off.host_end + 1, self.off.path_start))
     }
 
     /// The scheme's default port (ftp 21, http 80, gopher 70, nntp 119,
@@ -392,7 +403,10 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn uses_internet_syntax(&self) -> bool {
-        self.scheme_spec().map_or(self.off.scheme.uses_internet_syntax(), |s| s.uses_internet_syntax())
+        self.scheme_spec()
+            .map_or(self.off.scheme.uses_internet_syntax(), |s| {
+                s.uses_internet_syntax()
+            })
     }
 
     /// Whether `?` starts a search part in this URL's scheme under its
@@ -408,7 +422,8 @@ impl<'a> UrlRef<'a> {
     /// ```
     pub fn has_search_part(&self) -> bool {
         let d = self.off.dialect;
-        self.scheme_spec().map_or(d.has_search(self.off.scheme), |s| s.has_search_in(d))
+        self.scheme_spec()
+            .map_or(d.has_search(self.off.scheme), |s| s.has_search_in(d))
     }
 
     /// The port to connect to: the written one, else the default.
@@ -425,11 +440,19 @@ impl<'a> UrlRef<'a> {
     }
 
     fn path_end(&self) -> u32 {
-        if self.off.query_start != NONE { self.off.query_start } else { self.fragment_or_end() }
+        if self.off.query_start != NONE {
+            self.off.query_start
+        } else {
+            self.fragment_or_end()
+        }
     }
 
     fn fragment_or_end(&self) -> u32 {
-        if self.off.fragment_start != NONE { self.off.fragment_start } else { self.s.len() as u32 }
+        if self.off.fragment_start != NONE {
+            self.off.fragment_start
+        } else {
+            self.s.len() as u32
+        }
     }
 
     /// The url-path as written (still encoded), without the `/` that
@@ -450,7 +473,8 @@ impl<'a> UrlRef<'a> {
     /// ```
     pub fn path(&self) -> Option<&'a str> {
         if self.has(AUTHORITY) {
-            self.has(PATH_SLASH).then(|| self.slice(self.off.path_start + 1, self.path_end()))
+            self.has(PATH_SLASH)
+                .then(|| self.slice(self.off.path_start + 1, self.path_end()))
         } else {
             Some(self.slice(self.off.path_start, self.path_end()))
         }
@@ -486,7 +510,8 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn query(&self) -> Option<&'a str> {
-        (self.off.query_start != NONE).then(|| self.slice(self.off.query_start + 1, self.fragment_or_end()))
+        (self.off.query_start != NONE)
+            .then(|| self.slice(self.off.query_start + 1, self.fragment_or_end()))
     }
 
     /// The fragment after `#`, as written; `None` when absent.
@@ -634,7 +659,10 @@ impl Url {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn as_url_ref(&self) -> UrlRef<'_> {
-        UrlRef { s: &self.s, off: self.off }
+        UrlRef {
+            s: &self.s,
+            off: self.off,
+        }
     }
 
     /// The text.
@@ -661,7 +689,10 @@ impl Url {
     /// ```
     pub fn normalize(&self) -> Url {
         let s = self.canonical();
-        let mut sink = parser::Sink { strict: false, out: None };
+        let mut sink = parser::Sink {
+            strict: false,
+            out: None,
+        };
         match parser::parse(&s, self.off.dialect, self.off.registry, &mut sink) {
             Ok(off) => Url { s, off },
             // The canonical form of a URL is a URL; if that ever failed,
@@ -706,15 +737,23 @@ impl Url {
         assert!(o.host_start <= o.host_end && o.host_end <= o.path_start);
         assert!(o.path_start <= len);
         if o.query_start != NONE {
-            assert!(o.query_start >= o.path_start && self.s.as_bytes()[o.query_start as usize] == b'?');
+            assert!(
+                o.query_start >= o.path_start && self.s.as_bytes()[o.query_start as usize] == b'?'
+            );
         }
         if o.fragment_start != NONE {
-            assert!(o.fragment_start >= o.path_start && self.s.as_bytes()[o.fragment_start as usize] == b'#');
+            assert!(
+                o.fragment_start >= o.path_start
+                    && self.s.as_bytes()[o.fragment_start as usize] == b'#'
+            );
         }
         for p in [o.host_start, o.host_end, o.path_start] {
             assert!(self.s.is_char_boundary(p as usize));
         }
-        let mut sink = parser::Sink { strict: false, out: None };
+        let mut sink = parser::Sink {
+            strict: false,
+            out: None,
+        };
         let again = parser::parse(&self.s, o.dialect, o.registry, &mut sink).expect("reparse");
         assert_eq!(&again, o, "reparse of {:?}", self.s);
     }

@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 use uniform::pct::{self, EncodeSet};
 use uniform::{Dialect, ParseError, ParseErrorKind, ParseOptions, Scheme, UrlRef};
 
-/// Every kind, so that the tables can name kinds by `as_str`.
 
 const DIALECTS: [Dialect; 3] = [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986];
 

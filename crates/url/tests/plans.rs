@@ -41,7 +41,9 @@ fn contract_lines(text: &str) -> Vec<String> {
 }
 
 fn run(name: &str) -> usize {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/plans").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/plans")
+        .join(name);
     let file: File = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let mut failures = Vec::new();
     for c in &file.case {
@@ -66,9 +68,13 @@ fn run(name: &str) -> usize {
                 if &got != sent {
                     failures.push(format!("{label}:\n  want {sent:?}\n  got  {got:?}"));
                 }
-                let missing: Vec<String> = p.missing().iter().map(|m| m.what().to_string()).collect();
+                let missing: Vec<String> =
+                    p.missing().iter().map(|m| m.what().to_string()).collect();
                 if missing != c.missing {
-                    failures.push(format!("{label}: missing {missing:?}, want {:?}", c.missing));
+                    failures.push(format!(
+                        "{label}: missing {missing:?}, want {:?}",
+                        c.missing
+                    ));
                 }
             }
             (Err(e), Some(rule), None) => {
@@ -77,13 +83,25 @@ fn run(name: &str) -> usize {
                     failures.push(format!("{label}: refused by {got} ({e}), want {rule}"));
                 }
             }
-            (Ok(p), Some(rule), _) => failures.push(format!("{label}: planned, want refused by {rule}:\n{p}")),
+            (Ok(p), Some(rule), _) => {
+                failures.push(format!("{label}: planned, want refused by {rule}:\n{p}"))
+            }
             (Err(e), None, _) => failures.push(format!("{label}: refused: {e}")),
-            (Ok(_), None, None) => failures.push(format!("{label}: the case says neither sent nor refused")),
-            (Err(_), Some(_), Some(_)) => failures.push(format!("{label}: the case says both sent and refused")),
+            (Ok(_), None, None) => {
+                failures.push(format!("{label}: the case says neither sent nor refused"))
+            }
+            (Err(_), Some(_), Some(_)) => {
+                failures.push(format!("{label}: the case says both sent and refused"))
+            }
         }
     }
-    assert!(failures.is_empty(), "{name}: {} of {} cases failed:\n{}", failures.len(), file.case.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{name}: {} of {} cases failed:\n{}",
+        failures.len(),
+        file.case.len(),
+        failures.join("\n")
+    );
     file.case.len()
 }
 
@@ -97,6 +115,9 @@ fn injection_corpus_is_refused() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/plans/injection.toml");
     let text = std::fs::read_to_string(path).unwrap();
     // Every case of the corpus names a rule: none may be planned.
-    assert_eq!(text.matches("[[case]]").count(), text.matches("\nrefused = ").count());
+    assert_eq!(
+        text.matches("[[case]]").count(),
+        text.matches("\nrefused = ").count()
+    );
     assert!(run("injection.toml") >= 25);
 }

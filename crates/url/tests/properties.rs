@@ -8,7 +8,6 @@ use uniform::{Dialect, ParseError, ParseErrorKind, ParseOptions, Url, UrlRef};
 
 const DIALECTS: [Dialect; 3] = [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986];
 
-
 fn config(cases: u32) -> ProptestConfig {
     // Failures are reported, not written beside the sources.
     ProptestConfig {

@@ -20,8 +20,19 @@ fn repo_needs_path(url: &uniform::UrlRef<'_>, report: &mut dyn FnMut(ParseError)
 
 static REG: LazyLock<Registry> = LazyLock::new(|| {
     Registry::new()
-        .register(SchemeSpec::new("svn").default_port(3690).internet_syntax(true).validator(repo_needs_path))
-        .and_then(|r| r.register(SchemeSpec::new("x-opaque").search(false).hierarchical(false)))
+        .register(
+            SchemeSpec::new("svn")
+                .default_port(3690)
+                .internet_syntax(true)
+                .validator(repo_needs_path),
+        )
+        .and_then(|r| {
+            r.register(
+                SchemeSpec::new("x-opaque")
+                    .search(false)
+                    .hierarchical(false),
+            )
+        })
         .expect("valid names")
 });
 
@@ -36,7 +47,9 @@ fn ports_and_canonical_form() {
     assert_eq!(url.port_or_default(), Some(3690));
     assert_eq!(url.canonical(), "svn://host/repo/trunk");
     // Without the registry the same text is a generic URL: the port stays.
-    let plain = ParseOptions::new().parse("SVN://Host:3690/repo/trunk").unwrap();
+    let plain = ParseOptions::new()
+        .parse("SVN://Host:3690/repo/trunk")
+        .unwrap();
     assert_eq!(plain.canonical(), "svn://host:3690/repo/trunk");
 }
 
@@ -53,7 +66,10 @@ fn internet_syntax_is_required_and_a_host_too() {
 #[test]
 fn validator_runs_when_someone_listens() {
     let e = opts().strict(true).parse("svn://h/").unwrap_err();
-    assert_eq!((e.kind(), e.rule()), (ParseErrorKind::SchemeSyntax, "svnurl"));
+    assert_eq!(
+        (e.kind(), e.rule()),
+        (ParseErrorKind::SchemeSyntax, "svnurl")
+    );
     let mut w = Vec::new();
     opts().parse_with_warnings("svn://h", &mut w).unwrap();
     assert_eq!(w.len(), 1);

@@ -57,6 +57,10 @@ pub struct Args {
     /// Print one JSON object per URL (JSON Lines)
     #[arg(long)]
     json: bool,
+    /// Print each URL by a template of the --json fields: {host}, {port},
+    /// {details.selector}, {details.cwd.0}; {{ and }} for braces
+    #[arg(long, value_name = "TEMPLATE", conflicts_with = "json")]
+    format: Option<String>,
 }
 
 impl Run for Args {
@@ -66,6 +70,8 @@ impl Run for Args {
         let mut printer = Printer {
             options: self.options,
             json: self.json,
+            format: self.format,
+            format_failed: false,
             records: 0,
             warnings: Vec::new(),
             buf: Vec::new(),
@@ -74,6 +80,7 @@ impl Run for Args {
         let mut ok = true;
         while let Some(input) = inputs.next(&mut out)? {
             ok &= printer.record(input);
+            ok &= !std::mem::take(&mut printer.format_failed);
             out.write_all(&printer.buf)?;
         }
         out.flush()?;
@@ -86,6 +93,8 @@ impl Run for Args {
 struct Printer {
     options: UrlOptions,
     json: bool,
+    format: Option<String>,
+    format_failed: bool,
     records: usize,
     warnings: Vec<ParseError>,
     buf: Vec<u8>,
@@ -139,7 +148,23 @@ impl Printer {
         input: &[u8],
         mask: Option<Range<usize>>,
     ) {
-        if self.json {
+        if let Some(template) = &self.format {
+            // The template reads the --json object, so that its field names
+            // are the contract's.
+            let mut obj = Vec::new();
+            json::parse_object(&mut obj, shown, outcome, &self.warnings, &mut self.scratch);
+            let value: Value = serde_json::from_slice(&obj).unwrap_or(Value::Null);
+            match crate::template::render(template, &value) {
+                Ok(line) => {
+                    self.buf.extend_from_slice(line.as_bytes());
+                    self.buf.push(b'\n');
+                }
+                Err(e) => {
+                    let _ = writeln!(io::stderr(), "uniform: --format: {e}");
+                    self.format_failed = true;
+                }
+            }
+        } else if self.json {
             json::parse_object(
                 &mut self.buf,
                 shown,

@@ -109,7 +109,8 @@ impl Run for Args {
                         refusal_json(&mut buf, input, "invalid-url", &e.to_string());
                         out.write_all(&buf)?;
                     } else {
-                        self.options.draw(&mut io::stderr().lock(), Severity::Error, &e, input)?;
+                        self.options
+                            .draw(&mut io::stderr().lock(), Severity::Error, &e, input)?;
                     }
                     continue;
                 }
@@ -129,8 +130,10 @@ impl Run for Args {
                     let missing = p.missing();
                     if !missing.is_empty() {
                         out.flush()?;
-                        let what: Vec<String> =
-                            missing.iter().map(|m| format!("the {} ({})", m.what(), m.configure())).collect();
+                        let what: Vec<String> = missing
+                            .iter()
+                            .map(|m| format!("the {} ({})", m.what(), m.configure()))
+                            .collect();
                         eprintln!("uniform: to run this plan, set {}", what.join(" and "));
                     }
                 }
@@ -203,7 +206,9 @@ fn plan_json(buf: &mut Vec<u8>, p: &Plan) {
             }
             Step::Expect(codes) => {
                 let codes: Vec<String> = codes.iter().map(u16::to_string).collect();
-                buf.extend_from_slice(format!("{{\"step\":\"expect\",\"codes\":[{}]}}", codes.join(",")).as_bytes());
+                buf.extend_from_slice(
+                    format!("{{\"step\":\"expect\",\"codes\":[{}]}}", codes.join(",")).as_bytes(),
+                );
             }
             Step::Read(t) => {
                 buf.extend_from_slice(b"{\"step\":\"read\",\"transfer\":");

@@ -9,9 +9,10 @@ use crate::schemes::{FtpUrl, Typecode};
 /// file can only be guessed from the name, e.g., from the suffix").
 /// Anything else goes in image type, which never corrupts a file.
 const TEXT_SUFFIXES: &[&str] = &[
-    "txt", "text", "asc", "htm", "html", "shtml", "xml", "css", "csv", "tsv", "md", "rst", "tex", "ps", "eps",
-    "c", "h", "cc", "cpp", "hpp", "rs", "py", "pl", "sh", "java", "js", "json", "toml", "yaml", "yml", "ini",
-    "cfg", "conf", "log", "diff", "patch", "readme", "me", "doc1", "man", "1", "2", "3", "4", "5", "6", "7", "8",
+    "txt", "text", "asc", "htm", "html", "shtml", "xml", "css", "csv", "tsv", "md", "rst", "tex",
+    "ps", "eps", "c", "h", "cc", "cpp", "hpp", "rs", "py", "pl", "sh", "java", "js", "json",
+    "toml", "yaml", "yml", "ini", "cfg", "conf", "log", "diff", "patch", "readme", "me", "doc1",
+    "man", "1", "2", "3", "4", "5", "6", "7", "8",
 ];
 
 /// The type RFC 1738 section 3.2.3 guesses from a decoded name.
@@ -27,7 +28,10 @@ const TEXT_SUFFIXES: &[&str] = &[
 /// ```
 pub fn guess_ftp_type(name: &[u8]) -> Typecode {
     let name = String::from_utf8_lossy(name).to_ascii_lowercase();
-    if matches!(name.as_str(), "readme" | "install" | "copying" | "changes" | "news" | "todo" | "makefile") {
+    if matches!(
+        name.as_str(),
+        "readme" | "install" | "copying" | "changes" | "news" | "todo" | "makefile"
+    ) {
         return Typecode::Ascii;
     }
     match name.rsplit_once('.') {
@@ -41,7 +45,8 @@ pub fn guess_ftp_type(name: &[u8]) -> Typecode {
 /// null argument for an empty one, TYPE, then RETR or NLST.
 pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError> {
     let mut plan = Plan::new(url.url().scheme_kind());
-    plan.push(Step::Connect(endpoint(&url.url()))).push(Step::Expect(vec![220]));
+    plan.push(Step::Connect(endpoint(&url.url())))
+        .push(Step::Expect(vec![220]));
 
     // Section 3.2.1: USER and PASS from the URL; else "anonymous" and the
     // user's mail address; a user without a password is asked for one.
@@ -69,16 +74,19 @@ pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError>
             Line::text("PASS ").secret(mail)
         }
     };
-    plan.push(Step::Note("PASS only if the server asks for it (331)".into()))
-        .send(pass)
-        .push(Step::Expect(vec![230, 202]));
+    plan.push(Step::Note(
+        "PASS only if the server asks for it (331)".into(),
+    ))
+    .send(pass)
+    .push(Step::Expect(vec![230, 202]));
 
     // Section 3.2.2: each cwd segment, decoded, is one CWD; "//etc" is
     // "CWD " with a null argument, then "CWD etc".
     for seg in url.cwd() {
         let seg = seg.decode();
         check_field(&seg, "cwd segment")?;
-        plan.send(Line::text("CWD ").and(&*seg)).push(Step::Expect(vec![250]));
+        plan.send(Line::text("CWD ").and(&*seg))
+            .push(Step::Expect(vec![250]));
     }
 
     let name = url.name().decode().into_owned();
@@ -98,16 +106,37 @@ pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError>
         )));
     }
     // TYPE A goes as such: some servers refuse "TYPE A N".
-    let type_line = if ty == Typecode::Ascii { "TYPE A" } else { "TYPE I" };
-    plan.send(Line::text(type_line)).push(Step::Expect(vec![200]));
-    plan.push(Step::Note("data connection: EPSV, else PASV, else PORT".into()));
-    if list {
-        let line = if name.is_empty() { Line::text("NLST") } else { Line::text("NLST ").and(&name) };
-        plan.send(line).push(Step::Expect(vec![150, 125])).push(Step::Read(Transfer::FtpNameList));
+    let type_line = if ty == Typecode::Ascii {
+        "TYPE A"
     } else {
-        let read = if ty == Typecode::Ascii { Transfer::FtpAscii } else { Transfer::FtpImage };
-        plan.send(Line::text("RETR ").and(&name)).push(Step::Expect(vec![150, 125])).push(Step::Read(read));
+        "TYPE I"
+    };
+    plan.send(Line::text(type_line))
+        .push(Step::Expect(vec![200]));
+    plan.push(Step::Note(
+        "data connection: EPSV, else PASV, else PORT".into(),
+    ));
+    if list {
+        let line = if name.is_empty() {
+            Line::text("NLST")
+        } else {
+            Line::text("NLST ").and(&name)
+        };
+        plan.send(line)
+            .push(Step::Expect(vec![150, 125]))
+            .push(Step::Read(Transfer::FtpNameList));
+    } else {
+        let read = if ty == Typecode::Ascii {
+            Transfer::FtpAscii
+        } else {
+            Transfer::FtpImage
+        };
+        plan.send(Line::text("RETR ").and(&name))
+            .push(Step::Expect(vec![150, 125]))
+            .push(Step::Read(read));
     }
-    plan.push(Step::Expect(vec![226, 250])).send(Line::text("QUIT")).push(Step::Expect(vec![221]));
+    plan.push(Step::Expect(vec![226, 250]))
+        .send(Line::text("QUIT"))
+        .push(Step::Expect(vec![221]));
     Ok(plan)
 }

@@ -9,7 +9,9 @@ fn no_tab(field: &[u8], what: &str) -> Result<(), PlanError> {
     match field.iter().position(|&b| b == b'\t') {
         Some(p) => Err(PlanError::refused(
             Rule::GopherTab,
-            format!("the {what} decodes to a TAB at octet {p}: TAB separates the fields of a gopher request"),
+            format!(
+                "the {what} decodes to a TAB at octet {p}: TAB separates the fields of a gopher request"
+            ),
         )),
         None => Ok(()),
     }
@@ -65,7 +67,11 @@ pub(super) fn plan(url: &GopherUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanErr
         let (first, rest) = split_ask_form(&plus)?;
         check_field(first, "Gopher+ string")?;
         // Only the ASK form's data flag "\t1" may hold a TAB.
-        let flagless = if rest.is_some() { &first[..first.len() - 2] } else { first };
+        let flagless = if rest.is_some() {
+            &first[..first.len() - 2]
+        } else {
+            first
+        };
         no_tab(flagless, "Gopher+ string")?;
         line = line.and("\t").and(first);
         if let Some(lines) = rest {
@@ -88,7 +94,10 @@ pub(super) fn plan(url: &GopherUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanErr
 /// Splits a decoded Gopher+ string into its request part and, for the ASK
 /// form of section 3.4.9 (`+\t1` CR LF `+-1` CR LF values CR LF `.` CR LF),
 /// the lines of its data block. A CR or LF anywhere else is refused.
-fn split_ask_form(plus: &[u8]) -> Result<(&[u8], Option<Vec<Vec<u8>>>), PlanError> {
+/// A Gopher+ string's request part, and the lines of its ASK data block.
+type AskParts<'a> = (&'a [u8], Option<Vec<Vec<u8>>>);
+
+fn split_ask_form(plus: &[u8]) -> Result<AskParts<'_>, PlanError> {
     let Some(p) = plus.windows(2).position(|w| w == b"\r\n") else {
         return Ok((plus, None));
     };
@@ -97,13 +106,20 @@ fn split_ask_form(plus: &[u8]) -> Result<(&[u8], Option<Vec<Vec<u8>>>), PlanErro
     let lines: Vec<&[u8]> = body.split(|&b| b == b'\n').collect();
     let well_formed = first.ends_with(b"\t1")
         && body.ends_with(b".\r\n")
-        && lines.iter().rev().skip(1).all(|l| l.ends_with(b"\r") && !l[..l.len() - 1].contains(&b'\r'))
+        && lines
+            .iter()
+            .rev()
+            .skip(1)
+            .all(|l| l.ends_with(b"\r") && !l[..l.len() - 1].contains(&b'\r'))
         && lines.first().is_some_and(|l| l.starts_with(b"+"));
     if !well_formed {
         // Not the ASK form: the CR LF would end the request line early.
         check_field(plus, "Gopher+ string")?;
     }
-    let block = lines[..lines.len() - 1].iter().map(|l| l[..l.len() - 1].to_vec()).collect::<Vec<_>>();
+    let block = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| l[..l.len() - 1].to_vec())
+        .collect::<Vec<_>>();
     for l in &block {
         check_field(l, "Gopher+ form line")?;
     }

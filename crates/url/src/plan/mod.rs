@@ -87,7 +87,10 @@ pub struct Plan {
 
 impl Plan {
     pub(crate) fn new(scheme: Scheme) -> Plan {
-        Plan { scheme, steps: Vec::new() }
+        Plan {
+            scheme,
+            steps: Vec::new(),
+        }
     }
 
     pub(crate) fn push(&mut self, step: Step) -> &mut Plan {
@@ -231,5 +234,8 @@ pub(crate) fn configured(server: &str, port: u16) -> Endpoint {
         },
         _ => (server, port),
     };
-    Endpoint::Host { host: host.to_string(), port }
+    Endpoint::Host {
+        host: host.to_string(),
+        port,
+    }
 }

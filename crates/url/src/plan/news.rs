@@ -31,7 +31,10 @@ fn list_group(plan: &mut Plan, group: &[u8]) {
 pub(super) fn news(url: &NewsUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError> {
     let server = match &o.news_server {
         Some(s) => configured(s, 119),
-        None => Endpoint::Missing { missing: Missing::NewsServer, port: 119 },
+        None => Endpoint::Missing {
+            missing: Missing::NewsServer,
+            port: 119,
+        },
     };
     let mut plan = Plan::new(url.url().scheme_kind());
     match url.target() {

@@ -99,11 +99,17 @@ pub struct PlanError {
 
 impl PlanError {
     pub(crate) fn refused(rule: Rule, message: impl Into<String>) -> PlanError {
-        PlanError { rule: Some(rule), message: message.into() }
+        PlanError {
+            rule: Some(rule),
+            message: message.into(),
+        }
     }
 
     pub(crate) fn unsupported(message: impl Into<String>) -> PlanError {
-        PlanError { rule: None, message: message.into() }
+        PlanError {
+            rule: None,
+            message: message.into(),
+        }
     }
 
     /// The safety rule that refused the plan; `None` when the URL has no
@@ -140,7 +146,13 @@ impl PlanError {
 impl fmt::Display for PlanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.rule {
-            Some(r) => write!(f, "refused by rule {} ({}): {}", r.as_str(), r.source(), self.message),
+            Some(r) => write!(
+                f,
+                "refused by rule {} ({}): {}",
+                r.as_str(),
+                r.source(),
+                self.message
+            ),
             None => f.write_str(&self.message),
         }
     }
@@ -151,10 +163,11 @@ impl std::error::Error for PlanError {}
 /// The ports of other well-known services that a URL may not name unless
 /// the user allows it: the Fetch standard's "bad ports" list.
 pub const BAD_PORTS: &[u16] = &[
-    1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104,
-    109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515,
-    526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049,
-    3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6697, 10080,
+    1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102,
+    103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465,
+    512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993,
+    995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668,
+    6669, 6697, 10080,
 ];
 
 /// Whether `port` in a URL of `scheme` belongs to another service: it is on
@@ -179,7 +192,10 @@ pub(crate) fn check_field(bytes: &[u8], what: &str) -> Result<(), PlanError> {
     if let Some(p) = bytes.iter().position(|&b| b == b'\r' || b == b'\n') {
         return Err(PlanError::refused(
             Rule::LineBreakInjection,
-            format!("the {what} decodes to a {} at octet {p}, which would end the protocol line", name(bytes[p])),
+            format!(
+                "the {what} decodes to a {} at octet {p}, which would end the protocol line",
+                name(bytes[p])
+            ),
         ));
     }
     if let Some(p) = bytes.iter().position(|&b| b == 0) {
@@ -208,10 +224,14 @@ pub(crate) fn check_url(url: &UrlRef<'_>, allowed_ports: &[u16]) -> Result<(), P
         if host.contains('%') {
             return Err(PlanError::refused(
                 Rule::AuthorityConfusion,
-                format!("an escape in the host {host:?}: hosts are never encoded, and a decoded '/' or '@' would change which host is meant"),
+                format!(
+                    "an escape in the host {host:?}: hosts are never encoded, and a decoded '/' or '@' would change which host is meant"
+                ),
             ));
         }
-        if url.user().is_some_and(|u| u.contains('@')) || url.password().is_some_and(|p| p.contains('@')) {
+        if url.user().is_some_and(|u| u.contains('@'))
+            || url.password().is_some_and(|p| p.contains('@'))
+        {
             return Err(PlanError::refused(
                 Rule::AuthorityConfusion,
                 "an unencoded '@' in the user name or password: readers disagree on which '@' ends it",
@@ -282,7 +302,10 @@ mod tests {
 
     #[test]
     fn naive_host_sees_through_hash_at() {
-        assert_eq!(naive_host("http://example.com#@evil.com/x", 7), Some("evil.com"));
+        assert_eq!(
+            naive_host("http://example.com#@evil.com/x", 7),
+            Some("evil.com")
+        );
         assert_eq!(naive_host("http://u@h:80/x", 7), Some("h"));
     }
 }

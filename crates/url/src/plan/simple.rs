@@ -50,7 +50,8 @@ pub(super) fn telnet(url: &UrlRef<'_>) -> Result<Plan, PlanError> {
         }
         plan.push(Step::Advise(line));
     }
-    plan.push(Step::Connect(endpoint(url))).push(Step::Read(Transfer::Interactive));
+    plan.push(Step::Connect(endpoint(url)))
+        .push(Step::Read(Transfer::Interactive));
     Ok(plan)
 }
 
@@ -61,7 +62,9 @@ pub(super) fn file(url: &UrlRef<'_>) -> Result<Plan, PlanError> {
     if !(host.is_empty() || host.eq_ignore_ascii_case("localhost")) {
         return Err(PlanError::refused(
             Rule::RemoteFile,
-            format!("the file is on host {host:?}, not on this machine (only \"\" and \"localhost\" are local)"),
+            format!(
+                "the file is on host {host:?}, not on this machine (only \"\" and \"localhost\" are local)"
+            ),
         ));
     }
     let mut path = decoded(url.path_with_slash());
@@ -69,7 +72,10 @@ pub(super) fn file(url: &UrlRef<'_>) -> Result<Plan, PlanError> {
         path.push(b'/');
     }
     if path.contains(&0) {
-        return Err(PlanError::refused(Rule::NulInjection, "the file path decodes to a NUL"));
+        return Err(PlanError::refused(
+            Rule::NulInjection,
+            "the file path decodes to a NUL",
+        ));
     }
     let mut plan = Plan::new(url.scheme_kind());
     plan.push(Step::Open(path)).push(Step::Read(Transfer::File));
@@ -79,14 +85,22 @@ pub(super) fn file(url: &UrlRef<'_>) -> Result<Plan, PlanError> {
 /// Mailto (RFC 1738 section 3.5) over SMTP (RFC 5321): the relay and the
 /// sender come from configuration, the recipient from the URL.
 pub(super) fn mailto(url: &UrlRef<'_>, o: &PlanOptions) -> Result<Plan, PlanError> {
-    let address = url.mailto().map(|m| m.address().decode().into_owned()).unwrap_or_default();
+    let address = url
+        .mailto()
+        .map(|m| m.address().decode().into_owned())
+        .unwrap_or_default();
     if address.is_empty() {
-        return Err(PlanError::unsupported("a mailto URL with no address names no recipient"));
+        return Err(PlanError::unsupported(
+            "a mailto URL with no address names no recipient",
+        ));
     }
     policy::check_field(&address, "mail address")?;
     let relay = match &o.smtp_server {
         Some(s) => configured(s, 25),
-        None => Endpoint::Missing { missing: Missing::SmtpServer, port: 25 },
+        None => Endpoint::Missing {
+            missing: Missing::SmtpServer,
+            port: 25,
+        },
     };
     let sender = o.from.as_ref().or(o.email.as_ref());
     let from = match sender {
@@ -105,7 +119,9 @@ pub(super) fn mailto(url: &UrlRef<'_>, o: &PlanOptions) -> Result<Plan, PlanErro
         .push(Step::Expect(vec![250, 251]))
         .send(Line::text("DATA"))
         .push(Step::Expect(vec![354]))
-        .push(Step::Note("the message, dot-stuffed, then a line \".\"".into()))
+        .push(Step::Note(
+            "the message, dot-stuffed, then a line \".\"".into(),
+        ))
         .push(Step::Expect(vec![250]))
         .send(Line::text("QUIT"))
         .push(Step::Expect(vec![221]));

@@ -231,10 +231,13 @@ impl Line {
     /// The octets of the line that come from the URL or configuration, for
     /// the safety policy: secrets included, placeholders left out.
     pub(crate) fn known_bytes(&self) -> impl Iterator<Item = u8> + '_ {
-        self.pieces.iter().flat_map(|p| match p {
-            Piece::Text(t) | Piece::Secret(t) => t.as_slice(),
-            _ => &[],
-        }).copied()
+        self.pieces
+            .iter()
+            .flat_map(|p| match p {
+                Piece::Text(t) | Piece::Secret(t) => t.as_slice(),
+                _ => &[],
+            })
+            .copied()
     }
 }
 

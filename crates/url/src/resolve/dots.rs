@@ -63,6 +63,13 @@ impl<'a> Cat<'a> {
 /// appended to `out`; the output buffer of the algorithm is `out[start..]`
 /// where `start` is the length of `out` on entry.
 pub(crate) fn rfc3986(out: &mut String, a: &str, b: &str) {
+    // Most paths have no dot segment, and then the algorithm copies them
+    // as they are. `a` is empty or ends with "/", so `b` starts a segment.
+    if !has_dot_segment(a.as_bytes()) && !has_dot_segment(b.as_bytes()) {
+        out.push_str(a);
+        out.push_str(b);
+        return;
+    }
     let input = Cat { a, b };
     let n = input.len();
     let start = out.len();
@@ -104,6 +111,21 @@ pub(crate) fn rfc3986(out: &mut String, a: &str, b: &str) {
             p = end;
         }
     }
+}
+
+/// Whether a complete "." or ".." segment is in `s` (which starts a segment).
+#[inline]
+fn has_dot_segment(s: &[u8]) -> bool {
+    let mut i = super::split::find_bytes(s, 0, [b'.']);
+    while i < s.len() {
+        let starts = i == 0 || s[i - 1] == b'/';
+        let ends = |j: usize| j == s.len() || s[j] == b'/';
+        if starts && (ends(i + 1) || (s[i + 1] == b'.' && ends(i + 2))) {
+            return true;
+        }
+        i = super::split::find_bytes(s, i + 1, [b'.']);
+    }
+    false
 }
 
 /// "removing the last segment and its preceding "/" (if any) from the
@@ -319,6 +341,16 @@ mod tests {
                 rfc3986(&mut split, a, b);
                 assert_eq!(split, rds(&format!("{a}{b}")), "{a} + {b}");
             }
+        }
+    }
+
+    #[test]
+    fn dot_segments_are_seen() {
+        for yes in [".", "..", "./a", "../a", "a/.", "a/..", "a/./b", "a/../b", "/."] {
+            assert!(has_dot_segment(yes.as_bytes()), "{yes}");
+        }
+        for no in ["", "a", ".a", "a.", "..a", "a..", "a/.b/c", "a/b../c", "index.html"] {
+            assert!(!has_dot_segment(no.as_bytes()), "{no}");
         }
     }
 

@@ -1,6 +1,6 @@
 //! RFC 3986 section 5.2 and RFC 2396 section 5.2.
 
-use super::split::{Parts, SchemeSyntax, split};
+use super::split::{Parts, SchemeSyntax, head, scheme_len, split};
 use super::{ResolveError, dots, hierarchical};
 
 /// RFC 3986 section 5.2.2 with 5.2.3 and 5.3. `compat` is the non-strict
@@ -11,10 +11,12 @@ pub(super) fn resolve(
     compat: bool,
     out: &mut String,
 ) -> Result<(), ResolveError> {
-    let b = split(base, SchemeSyntax::Strict);
-    let Some(bs) = b.scheme else {
+    // The base is split only as far as the reference needs: an absolute
+    // reference or a network path needs its scheme alone.
+    let Some(n) = scheme_len(base, SchemeSyntax::Strict) else {
         return Err(ResolveError::base_not_absolute(base, SchemeSyntax::Strict));
     };
+    let bs = &base[..n];
     let r = split(reference, SchemeSyntax::Strict);
     let mut scheme = r.scheme;
     if compat && scheme.is_some_and(|s| s.eq_ignore_ascii_case(bs)) && hierarchical(bs) {
@@ -40,7 +42,16 @@ pub(super) fn resolve(
         out.push_str(a);
         dots::rfc3986(out, r.path, "");
         query = r.query;
+    } else if r.path.starts_with('/') {
+        let (_, authority, _) = head(base, SchemeSyntax::Strict);
+        if let Some(a) = authority {
+            out.push_str("//");
+            out.push_str(a);
+        }
+        dots::rfc3986(out, r.path, "");
+        query = r.query;
     } else {
+        let b = split(base, SchemeSyntax::Strict);
         if let Some(a) = b.authority {
             out.push_str("//");
             out.push_str(a);
@@ -49,9 +60,6 @@ pub(super) fn resolve(
             // "T.path = Base.path": taken as it is, dot segments and all.
             out.push_str(b.path);
             query = r.query.or(b.query);
-        } else if r.path.starts_with('/') {
-            dots::rfc3986(out, r.path, "");
-            query = r.query;
         } else {
             dots::rfc3986(out, merge_dir(&b), r.path);
             query = r.query;

@@ -53,26 +53,34 @@ pub(crate) fn scheme_len(s: &str, syntax: SchemeSyntax) -> Option<usize> {
     }
 }
 
-/// Splits `s` into its five components.
-pub(crate) fn split(s: &str, syntax: SchemeSyntax) -> Parts<'_> {
+/// The scheme and authority of `s`, and where its path starts: all that
+/// resolution needs of a base when the reference has a path of its own
+/// from the root.
+#[inline]
+pub(crate) fn head(s: &str, syntax: SchemeSyntax) -> (Option<&str>, Option<&str>, usize) {
     let b = s.as_bytes();
-    let (scheme, mut i) = match scheme_len(s, syntax) {
+    let (scheme, i) = match scheme_len(s, syntax) {
         Some(n) => (Some(&s[..n]), n + 1),
         None => (None, 0),
     };
-    let authority = if b[i..].starts_with(b"//") {
-        let start = i + 2;
-        let end = find_any(b, start, |c| matches!(c, b'/' | b'?' | b'#'));
-        i = end;
-        Some(&s[start..end])
+    if b[i..].starts_with(b"//") {
+        let end = find_bytes(b, i + 2, [b'/', b'?', b'#']);
+        (scheme, Some(&s[i + 2..end]), end)
     } else {
-        None
-    };
-    let path_end = find_any(b, i, |c| matches!(c, b'?' | b'#'));
+        (scheme, None, i)
+    }
+}
+
+/// Splits `s` into its five components.
+#[inline]
+pub(crate) fn split(s: &str, syntax: SchemeSyntax) -> Parts<'_> {
+    let b = s.as_bytes();
+    let (scheme, authority, mut i) = head(s, syntax);
+    let path_end = find_bytes(b, i, [b'?', b'#']);
     let path = &s[i..path_end];
     i = path_end;
     let query = if b.get(i) == Some(&b'?') {
-        let end = find_any(b, i + 1, |c| c == b'#');
+        let end = find_bytes(b, i + 1, [b'#']);
         let q = &s[i + 1..end];
         i = end;
         Some(q)
@@ -87,6 +95,34 @@ pub(crate) fn split(s: &str, syntax: SchemeSyntax) -> Parts<'_> {
         query,
         fragment,
     }
+}
+
+/// Index of the first of `needles` at or after `from`, else the length.
+///
+/// Eight bytes at a time: base paths are most of what resolution reads.
+#[inline(always)]
+pub(crate) fn find_bytes<const N: usize>(b: &[u8], from: usize, needles: [u8; N]) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut k = from;
+    let mut words = b[from..].chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        let mut m = 0;
+        for n in needles {
+            let x = w ^ (LO * u64::from(n));
+            // A zero byte of x is a match. Borrows only flag bytes above a
+            // true zero, so the lowest flagged byte is the first match.
+            m |= x.wrapping_sub(LO) & !x;
+        }
+        let m = m & HI;
+        if m != 0 {
+            return k + (m.trailing_zeros() / 8) as usize;
+        }
+        k += 8;
+    }
+    let rest = words.remainder();
+    rest.iter().position(|c| needles.contains(c)).map_or(b.len(), |p| k + p)
 }
 
 /// Index of the first byte at or after `from` that `stop` accepts, else the length.
@@ -201,6 +237,18 @@ mod tests {
             }
             assert_eq!(back, s);
         }
+    }
+
+    #[test]
+    fn find_bytes_agrees_with_a_naive_search() {
+        let s = b"0123456789abcdef?ghij#klmnopqrstuvwxyz/0123";
+        for from in 0..s.len() {
+            for needles in [[b'?', b'#'], [b'/', b'z'], [b'x', b'x']] {
+                let naive = s[from..].iter().position(|c| needles.contains(c)).map_or(s.len(), |p| p + from);
+                assert_eq!(find_bytes(s, from, needles), naive, "{from} {needles:?}");
+            }
+        }
+        assert_eq!(find_bytes(b"", 0, [b'a']), 0);
     }
 
     #[test]

@@ -24,19 +24,25 @@ mod wpt;
 use std::process::ExitCode;
 use support::{Differences, Tally};
 
+/// A suite module's entry point: the shared testdata root and the listed
+/// differences in, one tally per file out.
+type Suite = fn(&std::path::Path, &Differences) -> Vec<Tally>;
+
 fn main() -> ExitCode {
     let Some(root) = support::shared_testdata() else {
         if std::env::var("CI").is_ok_and(|v| v == "true") {
             eprintln!("conformance: ../shared/testdata is missing, and CI=true requires it");
             return ExitCode::FAILURE;
         }
-        println!("conformance: ../shared/testdata not found; skipping (set UNIFORM_SHARED_TESTDATA to run)");
+        println!(
+            "conformance: ../shared/testdata not found; skipping (set UNIFORM_SHARED_TESTDATA to run)"
+        );
         println!("0 passed, 0 failed");
         return ExitCode::SUCCESS;
     };
     let diffs = Differences::load();
     let mut tallies: Vec<Tally> = Vec::new();
-    let suites: &[(&str, fn(&std::path::Path, &Differences) -> Vec<Tally>)] = &[
+    let suites: &[(&str, Suite)] = &[
         ("rfc-examples", rfc_examples::run),
         ("wpt-url", wpt::run),
         ("go-net-url", go::run),

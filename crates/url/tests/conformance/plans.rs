@@ -89,7 +89,9 @@ fn substitute(s: &str, test: u64) -> String {
 fn compared(lines: impl Iterator<Item = String>, with_user: bool) -> Vec<String> {
     lines
         .filter(|l| {
-            ["CWD", "TYPE", "RETR", "LIST", "NLST"].iter().any(|c| l == c || l.starts_with(&format!("{c} ")))
+            ["CWD", "TYPE", "RETR", "LIST", "NLST"]
+                .iter()
+                .any(|c| l == c || l.starts_with(&format!("{c} ")))
                 || (with_user && l.starts_with("USER "))
         })
         .collect()
@@ -100,7 +102,8 @@ pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
     let mut skipped = 0;
     for case in read_jsonl(&root.join("curl-scheme-protocol/cases.jsonl")) {
         let test = case["test"].as_u64().unwrap_or(0);
-        let (Some(cmd), Some(proto)) = (case["command"].as_str(), case["verify_protocol"].as_str()) else {
+        let (Some(cmd), Some(proto)) = (case["command"].as_str(), case["verify_protocol"].as_str())
+        else {
             skipped += 1;
             continue;
         };
@@ -128,16 +131,28 @@ pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
                 Ok(p) => {
                     let with_user = u.user().is_some();
                     let ours = compared(
-                        p.to_string().lines().filter_map(|l| l.strip_prefix("> ")).map(str::to_string),
+                        p.to_string()
+                            .lines()
+                            .filter_map(|l| l.strip_prefix("> "))
+                            .map(str::to_string),
                         with_user,
                     );
-                    let theirs = compared(proto.lines().map(|l| l.trim_end_matches('\r').to_string()), with_user);
-                    if ours == theirs { Ok(()) } else { Err(format!("curl {theirs:?}, uniform {ours:?}")) }
+                    let theirs = compared(
+                        proto.lines().map(|l| l.trim_end_matches('\r').to_string()),
+                        with_user,
+                    );
+                    if ours == theirs {
+                        Ok(())
+                    } else {
+                        Err(format!("curl {theirs:?}, uniform {ours:?}"))
+                    }
                 }
             },
         };
         t.record(diffs, &id, outcome);
     }
-    println!("curl-scheme-protocol: {skipped} cases not run (curl's own options, libtest programs, other schemes)");
+    println!(
+        "curl-scheme-protocol: {skipped} cases not run (curl's own options, libtest programs, other schemes)"
+    );
     vec![t]
 }

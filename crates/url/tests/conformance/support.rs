@@ -65,16 +65,23 @@ impl Differences {
             for p in paths {
                 if p.extension().is_some_and(|e| e == "toml") {
                     let text = std::fs::read_to_string(&p).unwrap();
-                    let f: DiffFile = toml::from_str(&text)
-                        .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                    let f: DiffFile =
+                        toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
                     for d in f.difference {
-                        assert!(!d.why.trim().is_empty(), "{}: a difference needs a why", p.display());
+                        assert!(
+                            !d.why.trim().is_empty(),
+                            "{}: a difference needs a why",
+                            p.display()
+                        );
                         listed.insert((d.suite, d.case), d.why);
                     }
                 }
             }
         }
-        Differences { listed, used: Default::default() }
+        Differences {
+            listed,
+            used: Default::default(),
+        }
     }
 
     /// Whether `case` of `suite` is a listed difference (and marks it used).
@@ -90,7 +97,11 @@ impl Differences {
 
     fn unused(&self) -> Vec<(String, String)> {
         let used = self.used.borrow();
-        self.listed.keys().filter(|k| !used.contains(*k)).cloned().collect()
+        self.listed
+            .keys()
+            .filter(|k| !used.contains(*k))
+            .cloned()
+            .collect()
     }
 }
 
@@ -112,7 +123,10 @@ pub struct Tally {
 impl Tally {
     /// A new, empty tally for `suite`.
     pub fn new(suite: impl Into<String>) -> Tally {
-        Tally { suite: suite.into(), ..Tally::default() }
+        Tally {
+            suite: suite.into(),
+            ..Tally::default()
+        }
     }
 
     /// Records one case. `case` is the id used in the differences list (the
@@ -130,7 +144,10 @@ impl Tally {
 
 /// Prints the table and decides the exit status.
 pub fn report(tallies: &[Tally], diffs: &Differences) -> ExitCode {
-    println!("{:<58} {:>6} {:>6} {:>6} {:>6}", "suite", "run", "pass", "diff", "FAIL");
+    println!(
+        "{:<58} {:>6} {:>6} {:>6} {:>6}",
+        "suite", "run", "pass", "diff", "FAIL"
+    );
     let (mut run, mut pass, mut diff, mut fail) = (0, 0, 0, 0);
     for t in tallies {
         println!(
@@ -146,7 +163,10 @@ pub fn report(tallies: &[Tally], diffs: &Differences) -> ExitCode {
         diff += t.expected_diff;
         fail += t.failures.len();
     }
-    println!("{:<58} {:>6} {:>6} {:>6} {:>6}", "total", run, pass, diff, fail);
+    println!(
+        "{:<58} {:>6} {:>6} {:>6} {:>6}",
+        "total", run, pass, diff, fail
+    );
     for t in tallies {
         for f in &t.failures {
             println!("FAIL {}: {}", t.suite, f);
@@ -159,5 +179,9 @@ pub fn report(tallies: &[Tally], diffs: &Differences) -> ExitCode {
     // The plain closing line CI reads: conforming cases and listed
     // differences pass, unlisted differences and stale entries fail.
     println!("{} passed, {} failed", pass + diff, fail + unused.len());
-    if fail == 0 && unused.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if fail == 0 && unused.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
