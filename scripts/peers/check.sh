@@ -2,7 +2,9 @@
 # Checks every running peer (or the names given) with standard clients, not
 # with Uniform: curl for FTP, HTTP, Gopher, SMTP and telnet; python's ftplib
 # for the raw bytes of FTP TYPE A; bash's /dev/tcp for NNTP; yaz-client for
-# Z39.50. Compares what comes back with the fixtures. Prints one line per
+# Z39.50. Compares what comes back with the fixtures. (A client's output is
+# captured before grep reads it: with pipefail, "curl | grep -q" fails when
+# grep quits first and curl gets SIGPIPE.) Prints one line per
 # peer, OK or FAIL, and exits 1 when any failed. The checks run in parallel;
 # each has its own time limit.
 set -uo pipefail
@@ -50,7 +52,7 @@ check_ftp() { # PORT
   C -P "$H" "$u/pub/binary.bin" | cmp -s - "$FX/anon/pub/binary.bin" || fail "pub/binary.bin over PORT (active) differs"
   C --ftp-method multicwd "$u/pub/a/b/c.txt" | cmp -s - "$FX/anon/pub/a/b/c.txt" || fail "pub/a/b/c.txt differs"
   C "$u/pub/space%20and%3Bsemicolon.txt" | cmp -s - "$FX/anon/pub/space and;semicolon.txt" || fail "the file with a space and ';' differs"
-  C "$u/pub/" | grep -q 'space and;semicolon.txt$' || fail "LIST pub/ lacks the file with a space and ';'"
+  grep -q 'space and;semicolon.txt$' <<<"$(C "$u/pub/")" || fail "LIST pub/ lacks the file with a space and ';'"
   n=$(C -l "$u/pub/many/" | grep -c '^entry-')
   [ "$n" = 150 ] || fail "NLST pub/many/ gave $n names, not 150"
   ftp_raw_type_a "$1" pub/hello.txt | cmp -s - <(crlf "$FX/anon/pub/hello.txt") || fail "TYPE A did not turn LF into CR LF"
@@ -66,29 +68,30 @@ check_pyftpdlib() { check_ftp "$UNIFORM_PYFTPD_PORT"; }
 
 check_gophernicus() {
   local u=gopher://$H:$UNIFORM_GOPHER_PORT
-  C "$u/1/" | grep -qF $'0Hello, a text file\t/hello.txt\t'"$H"$'\t'"$UNIFORM_GOPHER_PORT" || fail "root menu lacks the hello.txt item"
-  C "$u/1/" | tail -n 1 | grep -qx $'.\r' || fail "root menu does not end with a '.' line"
+  grep -qF $'0Hello, a text file\t/hello.txt\t'"$H"$'\t'"$UNIFORM_GOPHER_PORT" <<<"$(C "$u/1/")" || fail "root menu lacks the hello.txt item"
+  [ "$(C "$u/1/" | tail -n 1)" = $'.\r' ] || fail "root menu does not end with a '.' line"
   # gophernicus sends text with CR LF line ends, without dot-stuffing
   C "$u/0/hello.txt" | cmp -s - <(crlf "$FX/anon/pub/hello.txt") || fail "0/hello.txt differs"
   C "$u/0/dots.txt" | cmp -s - <(crlf "$FX/anon/pub/dots.txt") || fail "0/dots.txt differs"
   C "$u/9/binary.bin" | cmp -s - "$FX/anon/pub/binary.bin" || fail "9/binary.bin differs"
-  C "$u/0/with%20space.txt" | grep -q 'has a space in it' || fail "the selector with a space failed"
-  C "$u/7/cgi-bin/search%09hello%20world" | grep -qF 'query=hello world' || fail "type 7 search did not echo the query"
-  C "$u/1/sub" | grep -qF $'/sub/inside.txt\t' || fail "the listing of /sub lacks inside.txt"
+  grep -q 'has a space in it' <<<"$(C "$u/0/with%20space.txt")" || fail "the selector with a space failed"
+  grep -qF 'query=hello world' <<<"$(C "$u/7/cgi-bin/search%09hello%20world")" || fail "type 7 search did not echo the query"
+  grep -qF $'/sub/inside.txt\t' <<<"$(C "$u/1/sub")" || fail "the listing of /sub lacks inside.txt"
   echo "menu, text, binary, search, space in selector"
 }
 
 check_pygopherd() {
-  local u=gopher://$H:$UNIFORM_GOPHERPLUS_PORT
-  C "$u/1/" | grep -qF $'0Hello, a text file\t/hello.txt\t'"$H"$'\t'"$UNIFORM_GOPHERPLUS_PORT"$'\t+' ||
+  local u=gopher://$H:$UNIFORM_GOPHERPLUS_PORT out
+  grep -qF $'0Hello, a text file\t/hello.txt\t'"$H"$'\t'"$UNIFORM_GOPHERPLUS_PORT"$'\t+' <<<"$(C "$u/1/")" ||
     fail "root menu lacks the Gopher+ hello.txt item"
   # pygopherd sends files as they are, with no '.' line at the end
   C "$u/0/hello.txt" | cmp -s - "$FX/anon/pub/hello.txt" || fail "0/hello.txt differs"
   C "$u/0/dots.txt" | cmp -s - "$FX/anon/pub/dots.txt" || fail "0/dots.txt differs"
   C "$u/9/binary.bin" | cmp -s - "$FX/anon/pub/binary.bin" || fail "9/binary.bin differs"
-  C "$u/7/cgi-bin/search%09hello%20world" | grep -qF 'query=hello world' || fail "type 7 search did not echo the query"
-  C "$u/0/hello.txt%09%2B" | head -n 1 | grep -qx $'+244\r' || fail "Gopher+ '+' request: no +244 header"
-  C "$u/0/hello.txt%09%21" | grep -qF ' The abstract of hello.txt' || fail "Gopher+ '!' request: no +ABSTRACT"
+  grep -qF 'query=hello world' <<<"$(C "$u/7/cgi-bin/search%09hello%20world")" || fail "type 7 search did not echo the query"
+  out=$(C "$u/0/hello.txt%09%2B")
+  [ "${out%%$'\n'*}" = $'+244\r' ] || fail "Gopher+ '+' request: no +244 header"
+  grep -qF ' The abstract of hello.txt' <<<"$(C "$u/0/hello.txt%09%21")" || fail "Gopher+ '!' request: no +ABSTRACT"
   echo "menu, text, binary, search, Gopher+ + and ! (+ABSTRACT)"
 }
 
@@ -163,10 +166,10 @@ check_nginx() {
   C "$u/pub/hello.txt" | cmp -s - "$FX/anon/pub/hello.txt" || fail "/pub/hello.txt differs"
   C "$u/pub/binary.bin" | cmp -s - "$FX/anon/pub/binary.bin" || fail "/pub/binary.bin differs"
   C "$u/pub/space%20and%3Bsemicolon.txt" | cmp -s - "$FX/anon/pub/space and;semicolon.txt" || fail "the file with a space and ';' differs"
-  C "$u/pub/" | grep -q 'href="many/"' || fail "no autoindex of /pub/"
+  grep -q 'href="many/"' <<<"$(C "$u/pub/")" || fail "no autoindex of /pub/"
   [ "$(C "$u/search?hello%20world")" = "query=hello%20world" ] || fail "/search did not echo the query"
-  C -D - -o /dev/null "$u/redirect" | grep -qi "^location: http://$H:$UNIFORM_HTTP_PORT/pub/hello.txt" || fail "/redirect"
-  C -D - -o /dev/null "$u/evil-redirect" | grep -qi '^location: file:///etc/passwd' || fail "/evil-redirect"
+  grep -qi "^location: http://$H:$UNIFORM_HTTP_PORT/pub/hello.txt" <<<"$(C -D - -o /dev/null "$u/redirect")" || fail "/redirect"
+  grep -qi '^location: file:///etc/passwd' <<<"$(C -D - -o /dev/null "$u/evil-redirect")" || fail "/evil-redirect"
   [ "$(C -o /dev/null -w '%{http_code}' "$u/private/private.txt")" = 401 ] || fail "/private/ without credentials is not 401"
   C -u "$UNIFORM_PEER_USER:$UNIFORM_PEER_PASSWORD" "$u/private/private.txt" | cmp -s - "$FX/user/private.txt" ||
     fail "/private/private.txt with credentials differs"

@@ -1,11 +1,14 @@
 #!/bin/sh
 # The scripted telnet peer (telnetd -E): a fixed banner, one line echoed, bye.
-# The terminal's echo is off, so the client sees only what this prints; the
-# terminal turns each "\n" into CR LF, as telnet's NVT wants.
-stty -echo 2>/dev/null
-printf 'Uniform telnet test session\n'
+# telnetd changes the terminal's modes while it negotiates options with the
+# client (BINARY turns output processing off, ECHO may turn echo on), so
+# this waits for that to settle, then turns echo and the LF -> CR LF mapping
+# off and writes CR LF itself: the bytes are the same whatever was agreed.
+sleep 0.3
+stty -echo -onlcr 2>/dev/null
+printf 'Uniform telnet test session\r\n'
 printf 'Type a line: '
 IFS= read -r line
 line=$(printf '%s' "$line" | tr -d '\r')
-printf '\nYou typed: %s\n' "$line"
-printf 'Bye.\n'
+printf '\r\nYou typed: %s\r\n' "$line"
+printf 'Bye.\r\n'
