@@ -1,0 +1,266 @@
+//! Why an access failed, with the scheme, the host and the server's own
+//! reply (its control characters escaped), and never a password.
+
+use std::fmt;
+use std::io;
+use uniform::plan::{Missing, Rule};
+
+/// What kind of failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum AccessErrorKind {
+    /// The safety policy refused the URL's plan.
+    Refused(Rule),
+    /// The plan lacks configuration (a news server, an SMTP relay, a sender).
+    Config(Missing),
+    /// The scheme has no access here (yet), or the item is not retrievable.
+    Unsupported,
+    /// No connection could be made.
+    Connect,
+    /// The server did not answer in time (connect, idle or total limit).
+    Timeout,
+    /// The connection broke, or a local file could not be read or written.
+    Io,
+    /// The server answered with an error, or with something that is not
+    /// its protocol.
+    Protocol,
+    /// The server refused the login.
+    Auth,
+    /// A reply line, a header or a record longer than the limit.
+    TooLong,
+    /// A redirect the policy does not follow (to file:, to another
+    /// scheme, or too many).
+    Redirect,
+    /// The user stopped it (no password given at the prompt).
+    Cancelled,
+}
+
+impl AccessErrorKind {
+    /// A short stable name, for `--json`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::AccessErrorKind;
+    /// assert_eq!(AccessErrorKind::Timeout.as_str(), "timeout");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AccessErrorKind::Refused(_) => "refused",
+            AccessErrorKind::Config(_) => "config",
+            AccessErrorKind::Unsupported => "unsupported",
+            AccessErrorKind::Connect => "connect",
+            AccessErrorKind::Timeout => "timeout",
+            AccessErrorKind::Io => "io",
+            AccessErrorKind::Protocol => "protocol",
+            AccessErrorKind::Auth => "auth",
+            AccessErrorKind::TooLong => "too-long",
+            AccessErrorKind::Redirect => "redirect",
+            AccessErrorKind::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// An access that failed.
+///
+/// Its message names the scheme, the host and, when the server said
+/// something, the server's reply, with control characters escaped so that a
+/// hostile reply cannot move the user's terminal.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::{AccessError, AccessErrorKind};
+/// let e = AccessError::new(AccessErrorKind::Protocol, "ftp", Some("h.dom"), "RETR motd failed")
+///     .with_reply(b"550 No such file\x1b[2J");
+/// assert_eq!(e.to_string(), "ftp://h.dom: RETR motd failed: the server said \"550 No such file\\x1B[2J\"");
+/// ```
+#[derive(Debug)]
+pub struct AccessError {
+    kind: AccessErrorKind,
+    scheme: String,
+    host: Option<String>,
+    message: String,
+    reply: Option<String>,
+    source: Option<io::Error>,
+}
+
+impl AccessError {
+    /// A new error of `kind` while accessing a `scheme` URL on `host`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// let e = AccessError::new(AccessErrorKind::Timeout, "gopher", Some("h"), "no answer in 30 s");
+    /// assert_eq!(e.kind(), AccessErrorKind::Timeout);
+    /// ```
+    pub fn new(kind: AccessErrorKind, scheme: &str, host: Option<&str>, message: impl Into<String>) -> AccessError {
+        AccessError {
+            kind,
+            scheme: scheme.to_ascii_lowercase(),
+            host: host.map(str::to_string),
+            message: message.into(),
+            reply: None,
+            source: None,
+        }
+    }
+
+    /// The same error, quoting the server's reply (escaped).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// let e = AccessError::new(AccessErrorKind::Auth, "ftp", Some("h"), "login refused").with_reply(b"530 Login incorrect.\r\n");
+    /// assert_eq!(e.reply(), Some("530 Login incorrect."));
+    /// ```
+    pub fn with_reply(mut self, reply: &[u8]) -> AccessError {
+        let trimmed = reply.strip_suffix(b"\r\n").or_else(|| reply.strip_suffix(b"\n")).unwrap_or(reply);
+        self.reply = Some(escape(trimmed));
+        self
+    }
+
+    /// The same error, caused by `source`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::error::Error;
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// let io = std::io::Error::new(std::io::ErrorKind::BrokenPipe, "pipe");
+    /// let e = AccessError::new(AccessErrorKind::Io, "http", Some("h"), "write failed").with_source(io);
+    /// assert!(e.source().is_some());
+    /// ```
+    pub fn with_source(mut self, source: io::Error) -> AccessError {
+        self.source = Some(source);
+        self
+    }
+
+    /// An I/O error while accessing: a timeout is [`AccessErrorKind::Timeout`],
+    /// the rest [`AccessErrorKind::Io`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// let io = std::io::Error::new(std::io::ErrorKind::TimedOut, "t");
+    /// assert_eq!(AccessError::io("nntp", Some("h"), "reading the article", io).kind(), AccessErrorKind::Timeout);
+    /// ```
+    pub fn io(scheme: &str, host: Option<&str>, doing: &str, e: io::Error) -> AccessError {
+        let kind = match e.kind() {
+            io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => AccessErrorKind::Timeout,
+            _ => AccessErrorKind::Io,
+        };
+        let message = match kind {
+            AccessErrorKind::Timeout => format!("{doing}: no answer in time"),
+            _ => format!("{doing}: {e}"),
+        };
+        AccessError::new(kind, scheme, host, message).with_source(e)
+    }
+
+    /// What kind of failure.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// assert_eq!(AccessError::new(AccessErrorKind::Io, "file", None, "x").kind(), AccessErrorKind::Io);
+    /// ```
+    pub fn kind(&self) -> AccessErrorKind {
+        self.kind
+    }
+
+    /// The scheme accessed, in lower case.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// assert_eq!(AccessError::new(AccessErrorKind::Io, "FTP", None, "x").scheme(), "ftp");
+    /// ```
+    pub fn scheme(&self) -> &str {
+        &self.scheme
+    }
+
+    /// The host, when there was one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// assert_eq!(AccessError::new(AccessErrorKind::Io, "ftp", Some("h"), "x").host(), Some("h"));
+    /// ```
+    pub fn host(&self) -> Option<&str> {
+        self.host.as_deref()
+    }
+
+    /// The server's reply, escaped.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// assert_eq!(AccessError::new(AccessErrorKind::Io, "ftp", None, "x").reply(), None);
+    /// ```
+    pub fn reply(&self) -> Option<&str> {
+        self.reply.as_deref()
+    }
+
+    /// What went wrong, without scheme, host and reply.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// assert_eq!(AccessError::new(AccessErrorKind::Io, "ftp", None, "x").message(), "x");
+    /// ```
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for AccessError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.host {
+            Some(h) if h.contains(':') => write!(f, "{}://[{h}]: {}", self.scheme, self.message)?,
+            Some(h) => write!(f, "{}://{h}: {}", self.scheme, self.message)?,
+            None => write!(f, "{}: {}", self.scheme, self.message)?,
+        }
+        if let Some(r) = &self.reply {
+            write!(f, ": the server said \"{r}\"")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for AccessError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.as_ref().map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+/// Server text as messages quote it: printable ASCII as it is, `"` and `\`
+/// escaped, everything else `\xNN`, at most 300 octets.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::error::escape;
+/// assert_eq!(escape(b"550 \"x\"\r\n\x07"), "550 \\\"x\\\"\\x0D\\x0A\\x07");
+/// ```
+pub fn escape(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().min(300));
+    for &b in bytes.iter().take(300) {
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x20..=0x7e => out.push(b as char),
+            _ => out.push_str(&format!("\\x{b:02X}")),
+        }
+    }
+    if bytes.len() > 300 {
+        out.push_str("...");
+    }
+    out
+}

@@ -1,0 +1,165 @@
+//! Uniform's access layer: fetch what a URL names over the scheme's own
+//! protocol, against real servers.
+//!
+//! Access is plan, then execute: [`fetch`] asks `uniform` for the URL's
+//! plan (RFC 1738 section 3's access algorithm, checked by the safety policy
+//! of section 6), refuses it if the policy does, then runs it with the
+//! protocol module of the scheme, streaming the object to a writer.
+//! Directories, menus and groups come back as a [`Listing`].
+//!
+//! Blocking I/O with explicit time limits ([`Timeouts`]), like curl's easy
+//! interface.
+#![forbid(unsafe_code)]
+#![deny(missing_docs, missing_debug_implementations)]
+
+pub mod error;
+pub mod listing;
+pub mod net;
+mod options;
+pub mod output;
+pub mod proxy;
+
+mod file;
+mod ftp;
+mod gopher;
+mod http;
+mod nntp;
+mod smtp;
+mod telnet;
+
+pub use error::{AccessError, AccessErrorKind};
+pub use listing::{Entry, EntryKind, Listing};
+pub use net::Timeouts;
+pub use options::{FetchOptions, Message};
+
+use std::io::Write;
+use uniform::UrlRef;
+use uniform::plan::{self, Plan};
+
+/// What an access gave.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Fetched {
+    /// An object, written to the output: its length.
+    Object {
+        /// Octets written.
+        bytes: u64,
+    },
+    /// A directory, menu, group or list of groups.
+    Listing(Listing),
+    /// A mail message, accepted by the relay.
+    Sent,
+    /// An interactive session that has ended.
+    Session,
+}
+
+/// The side of an access that talks to the user: progress and prompts.
+/// Every method has a default that does nothing, for unattended use.
+pub trait Interaction {
+    /// The object's size, once the server tells it (FTP SIZE, HTTP
+    /// Content-Length).
+    fn size_known(&mut self, _size: u64) {}
+
+    /// Octets of the object written so far.
+    fn progress(&mut self, _written: u64) {}
+
+    /// Asks the user for a password (`what` says for whom); `None` when
+    /// there is no one to ask.
+    fn password(&mut self, _what: &str) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Shows advice before an interactive session: a telnet URL's user
+    /// name and password (RFC 1738 section 3.8).
+    fn advise(&mut self, _text: &str) {}
+}
+
+/// An [`Interaction`] that shows nothing and asks nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Unattended;
+
+impl Interaction for Unattended {}
+
+/// The plan for `url`, or the error that refuses it, as an access error.
+///
+/// # Errors
+///
+/// [`AccessErrorKind::Refused`] when the safety policy refuses the URL,
+/// [`AccessErrorKind::Unsupported`] when its scheme has no access
+/// algorithm, [`AccessErrorKind::Config`] when configuration is missing.
+///
+/// # Example
+///
+/// ```
+/// use uniform::UrlRef;
+/// use uniform_access::{AccessErrorKind, FetchOptions, plan_for};
+/// let url = UrlRef::parse("news:comp.lang.rust")?;
+/// let e = plan_for(&url, &FetchOptions::default()).unwrap_err();
+/// assert!(matches!(e.kind(), AccessErrorKind::Config(_)));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+pub fn plan_for(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<Plan, AccessError> {
+    let scheme = url.scheme();
+    let host = url.hostname();
+    let p = plan::plan(url, &opts.plan).map_err(|e| {
+        let kind = match e.rule() {
+            Some(rule) => AccessErrorKind::Refused(rule),
+            None => AccessErrorKind::Unsupported,
+        };
+        AccessError::new(kind, scheme, host, e.to_string())
+    })?;
+    if let Some(&m) = p.missing().first() {
+        return Err(AccessError::new(
+            AccessErrorKind::Config(m),
+            scheme,
+            host,
+            format!("no {} is configured: set {}", m.what(), m.configure()),
+        ));
+    }
+    Ok(p)
+}
+
+/// Fetches what `url` names, writing an object to `out`.
+///
+/// # Errors
+///
+/// An [`AccessError`] naming the scheme, the host and the server's reply.
+///
+/// # Example
+///
+/// ```
+/// use uniform::UrlRef;
+/// use uniform_access::{AccessErrorKind, FetchOptions, Unattended, fetch};
+/// // RFC 1738 section 6: never sent.
+/// let url = UrlRef::parse("ftp://h/%0D%0ADELE%20x")?;
+/// let e = fetch(&url, &FetchOptions::default(), &mut Vec::new(), &mut Unattended).unwrap_err();
+/// assert!(matches!(e.kind(), AccessErrorKind::Refused(_)));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+pub fn fetch(
+    url: &UrlRef<'_>,
+    opts: &FetchOptions,
+    out: &mut dyn Write,
+    ui: &mut dyn Interaction,
+) -> Result<Fetched, AccessError> {
+    let plan = plan_for(url, opts)?;
+    if let Some(gateway) = opts.proxies.for_url(url) {
+        return http::through_proxy(url, &gateway, opts, out, ui);
+    }
+    use uniform::schemes::SchemeUrl;
+    match url.specific() {
+        SchemeUrl::Ftp(v) => ftp::fetch(&v, &plan, opts, out, ui),
+        SchemeUrl::Http(_) => http::fetch(url, opts, out, ui),
+        SchemeUrl::Gopher(v) => gopher::fetch(&v, &plan, opts, out, ui),
+        SchemeUrl::News(_) | SchemeUrl::Nntp(_) => nntp::fetch(url, &plan, opts, out, ui),
+        SchemeUrl::Mailto(v) => smtp::send(&v, &plan, opts, ui),
+        SchemeUrl::Telnet(v) => telnet::session(&v, &plan, opts, ui),
+        SchemeUrl::File(v) => file::fetch(&v, opts, out, ui),
+        _ => Err(AccessError::new(
+            AccessErrorKind::Unsupported,
+            url.scheme(),
+            url.hostname(),
+            "no access for this scheme yet",
+        )),
+    }
+}

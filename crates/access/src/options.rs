@@ -1,0 +1,76 @@
+//! What an access needs besides the URL.
+
+use crate::net::Timeouts;
+use crate::proxy::Proxies;
+use uniform::plan::PlanOptions;
+
+/// The message a `mailto:` access sends.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Message {
+    /// The Subject header, when given.
+    pub subject: Option<String>,
+    /// The body, as octets (lines end with LF or CR LF).
+    pub body: Vec<u8>,
+}
+
+impl Message {
+    /// A message with a subject and a body.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::Message;
+    /// let m = Message::new(Some("hi".into()), b"text\n".to_vec());
+    /// assert_eq!(m.subject.as_deref(), Some("hi"));
+    /// ```
+    pub fn new(subject: Option<String>, body: Vec<u8>) -> Message {
+        Message { subject, body }
+    }
+}
+
+/// Options of [`crate::fetch`]: configuration, limits, proxies.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::FetchOptions;
+/// let mut o = FetchOptions::default();
+/// o.plan.email = Some("me@example.org".into());
+/// assert_eq!(o.max_redirects, 10);
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct FetchOptions {
+    /// What plans need: mail address, servers, allowed ports, query.
+    pub plan: PlanOptions,
+    /// Time limits.
+    pub timeouts: Timeouts,
+    /// The password for a URL that names a user and no password, when the
+    /// user gave it beforehand (`--password-stdin`); else the
+    /// [`crate::Interaction`] is asked.
+    pub password: Option<Vec<u8>>,
+    /// Proxies and gateways.
+    pub proxies: Proxies,
+    /// How many HTTP redirects to follow.
+    pub max_redirects: u32,
+    /// The message of a `mailto:` access.
+    pub message: Option<Message>,
+    /// `file:` URLs of another host are fetched by anonymous FTP from that
+    /// host, as libwww once did (`--file-via-ftp`).
+    pub file_via_ftp: bool,
+}
+
+impl Default for FetchOptions {
+    fn default() -> FetchOptions {
+        FetchOptions {
+            plan: PlanOptions::default(),
+            timeouts: Timeouts::default(),
+            password: None,
+            proxies: Proxies::default(),
+            max_redirects: 10,
+            message: None,
+            file_via_ftp: false,
+        }
+    }
+}
