@@ -52,11 +52,13 @@ fn reserved(scheme: Scheme, has_search: bool, comp: Component, d: Dialect, b: u8
         // RFC 1630 reserves "=", ";", "/", "#", "?", ":" and the space in
         // its BNF, "*" and "!" for "special significance within specific
         // schemes", and "+" in query strings; "@" keeps news message-ids
-        // apart from groups as in RFC 1738.
+        // apart from groups as in RFC 1738, and "." separates the parts of
+        // a group (group = ialpha [ "." group ], where an ialpha may hold
+        // escapes).
         Dialect::Rfc1630 => {
             return b"=;/?:*!".contains(&b)
                 || (comp == Component::Query && b == b'+')
-                || (scheme == Scheme::News && b == b'@');
+                || (scheme == Scheme::News && (b == b'@' || b == b'.'));
         }
         Dialect::Rfc1738 => {}
     }
@@ -75,7 +77,9 @@ fn reserved(scheme: Scheme, has_search: bool, comp: Component, d: Dialect, b: u8
             // Section 3.6: "@" tells a message-id from a group.
             Scheme::News => b == b'@',
             Scheme::Nntp => b == b'/',
-            Scheme::Wais => b"/?".contains(&b),
+            // Section 5: database, wtype and wpath are uchar: every
+            // reserved character keeps its escape.
+            Scheme::Wais => all_reserved,
             Scheme::Prospero => b"/;=".contains(&b),
             _ => all_reserved,
         },
@@ -165,7 +169,8 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
                 i += 3;
                 continue;
             }
-            if b >= 0x80 || b <= 0x20 || b == 0x7f {
+            // A "%" that starts no escape is data, written "%25" as in paths.
+            if b >= 0x80 || b <= 0x20 || b == 0x7f || b == b'%' {
                 push_escape(&mut out, b);
             } else {
                 out.push(b.to_ascii_lowercase() as char);
@@ -190,7 +195,14 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
         push_component(&mut p, path.as_bytes(), scheme, q, Component::Path, d);
         out.push_str(&crate::resolve::remove_dot_segments(&p));
     } else {
+        let start = out.len();
         push_component(&mut out, path.as_bytes(), scheme, q, Component::Path, d);
+        // Without an authority, a path whose decoded form starts with "//"
+        // would become one ("mailto:%2F%2Fx" is not "mailto://x"): its
+        // first "/" keeps its escape.
+        if !url.has_authority() && out[start..].starts_with("//") {
+            out.replace_range(start..start + 1, "%2F");
+        }
     }
     if let Some(query) = url.query() {
         out.push('?');
@@ -265,6 +277,23 @@ mod tests {
         assert_eq!(canon("ftp://u%3Ax@h/"), "ftp://u%3Ax@h/");
         assert_eq!(canon("ftp://h/a%3Fb"), "ftp://h/a?b");
         assert_eq!(canon("http://h/a%3Fb"), "http://h/a%3Fb");
+    }
+
+    #[test]
+    fn fuzz_regressions() {
+        // An authority must not appear from decoded slashes.
+        assert_eq!(canon("mailto:%2F%2Fx"), "mailto:%2F/x");
+        assert_eq!(canon("mailto:/%2Fx"), "mailto:%2F/x");
+        // A bare "%" in an RFC 3986 host.
+        let o = ParseOptions::new().dialect(Dialect::Rfc3986);
+        let c = o.parse("http://h%C%35/").unwrap().canonical();
+        assert_eq!(c, "http://h%25c5/");
+        assert_eq!(o.parse(&c).unwrap().canonical(), c);
+        // WAIS fields are uchar: reserved characters keep their escapes.
+        assert_eq!(canon("wais://h/db%3B"), "wais://h/db%3B");
+        // RFC 1630 news groups: "." separates parts.
+        let o = ParseOptions::new().dialect(Dialect::Rfc1630);
+        assert_eq!(o.parse("news:a%2E.b").unwrap().canonical(), "news:a%2E.b");
     }
 
     #[test]

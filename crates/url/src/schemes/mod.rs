@@ -600,7 +600,13 @@ pub(crate) fn refuse_login(
 /// Prospero reserve no `?` in their paths; under RFC 3986 (and RFC 1630) a
 /// `?` starts a query all the same, and these views read through it.
 pub(crate) fn path_through_query<'a>(url: &UrlRef<'a>) -> Option<&'a str> {
-    let path = url.path()?;
-    let start = encoded::offset_in(url.as_str(), path);
-    url.as_str().get(start..url.without_fragment().len())
+    let s = url.as_str();
+    let end = url.without_fragment().len();
+    match url.path() {
+        Some(path) => s.get(encoded::offset_in(s, path)..end),
+        // `gopher://h?x` under RFC 3986 has no "/" before its "?": what
+        // follows the host is read as if the "/" were there, as in the
+        // canonical form `gopher://h/?x`, so that the two mean one thing.
+        None => url.query().and_then(|q| s.get(end - q.len() - 1..end)),
+    }
 }
