@@ -7,7 +7,9 @@
 #   SECONDS  run time per target, default 20 (or $FUZZ_SECONDS)
 #   TARGET   default: every target in fuzz/fuzz_targets
 #
-# Crashes are saved to fuzz/artifacts/<target>/; the corpus grows in
+# First each file of fuzz/regressions/<target>/ (inputs that once failed)
+# is run once; then the fuzzing. Crashes are saved to
+# fuzz/artifacts/<target>/; the corpus grows in
 # fuzz/corpus/<target>/ (both ignored by git), seeded from
 # fuzz/seeds-<target>.txt if there is one, else fuzz/seeds.txt (one input a
 # line).
@@ -64,10 +66,22 @@ for t in "${targets[@]}"; do
       printf '%s' "$line" >"$corpus/seed-$n"
     done <"$seeds"
   fi
+  bin="$target_dir/$triple/release/$t"
+  # Inputs that once failed, one a file: each must pass before fuzzing.
+  for r in "$fuzz/regressions/$t"/*; do
+    [ -f "$r" ] || continue
+    if "$bin" "$r" >"$artifacts/last-regression.log" 2>&1; then
+      echo "fuzz-smoke: $t regression $(basename "$r"): ok"
+    else
+      status=1
+      echo "fuzz-smoke: $t regression $(basename "$r") FAILED:" >&2
+      grep -A3 'panicked at' "$artifacts/last-regression.log" | head -n 6 >&2
+    fi
+  done
   echo "fuzz-smoke: $t for ${seconds}s"
   # libFuzzer exits 77 (libfuzzer-sys's default) on a panic and 1 on other
   # deaths; any non-zero status is a failure here.
-  if ! "$target_dir/$triple/release/$t" \
+  if ! "$bin" \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
       -dict="$fuzz/url.dict" -artifact_prefix="$artifacts/" \
       -print_final_stats=1 "$corpus" 2>"$artifacts/last-run.log"; then

@@ -1,1 +1,274 @@
-fn main() {}
+//! Finding URLs in text: `uniform::extract` against the `linkify` crate.
+//!
+//! ```text
+//! cargo bench -p uniform-bench --bench extract
+//! cargo bench -p uniform-bench --bench extract -- --passes 9 --mb 100
+//! cargo bench -p uniform-bench --bench extract -- --check   # exit 1 when the target is missed
+//! ```
+//!
+//! The text is the spec texts of `../shared/spec` repeated to about 50 MB.
+//! Uniform's default finder (wrappers, `URL:`, the known schemes, `www.`
+//! hosts; a `String` made for each URL) is timed against linkify's
+//! `LinkFinder` limited to URLs with a scheme (its default for URLs; no
+//! allocation per link), and, as a second pair, Uniform's fuzzy finder
+//! against linkify with `url_must_have_scheme(false)` and e-mail
+//! addresses. Figures are MB/s, median and best of the passes
+//! (interleaved); the ratio is Uniform's throughput over linkify's. Then
+//! the precision and recall of each on the text-extraction suites of
+//! `../shared/testdata`.
+
+use linkify::{LinkFinder, LinkKind};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use uniform::extract::Finder;
+use uniform_bench::{corpus_dir, measure_all};
+
+const TARGET: f64 = 2.0;
+
+fn spec_text() -> String {
+    let dir = corpus_dir().join("../spec");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt" || e == "md"))
+        .collect();
+    names.sort();
+    let mut text = String::new();
+    for n in names {
+        text.push_str(&String::from_utf8_lossy(&std::fs::read(&n).unwrap()));
+        text.push('\n');
+    }
+    text
+}
+
+/// The lines of a JSON-lines file.
+fn jsonl(path: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .map(|t| {
+            t.lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A finder under test: the URLs it finds in a text, in order.
+type FindFn<'a> = Box<dyn Fn(&str) -> Vec<String> + 'a>;
+
+#[derive(Default)]
+struct Score {
+    tp: usize,
+    fp: usize,
+    fn_: usize,
+}
+
+impl Score {
+    fn line(&self) -> String {
+        let p = self.tp as f64 / (self.tp + self.fp).max(1) as f64;
+        let r = self.tp as f64 / (self.tp + self.fn_).max(1) as f64;
+        format!(
+            "precision {p:.3} recall {r:.3} (tp {}, fp {}, fn {})",
+            self.tp, self.fp, self.fn_
+        )
+    }
+}
+
+/// Precision and recall of `find` on the linkify-it fixtures (the first
+/// link of each text must be the expected one; texts without links must
+/// yield none) and the RFC context examples (every URL, in order).
+fn score(dir: &Path, find: &dyn Fn(&str) -> Vec<String>) -> Score {
+    let mut s = Score::default();
+    for v in jsonl(&dir.join("linkify_it_links.jsonl")) {
+        let (text, want) = (
+            v["text"].as_str().unwrap(),
+            v["expected_first_link"].as_str().unwrap(),
+        );
+        match find(text).first() {
+            Some(f) if f == want => s.tp += 1,
+            Some(_) => {
+                s.fp += 1;
+                s.fn_ += 1;
+            }
+            None => s.fn_ += 1,
+        }
+    }
+    for v in jsonl(&dir.join("linkify_it_not_links.jsonl")) {
+        s.fp += find(v["text"].as_str().unwrap()).len();
+    }
+    for v in jsonl(&dir.join("rfc_context_examples.jsonl")) {
+        let found = find(v["text"].as_str().unwrap());
+        let want: Vec<&str> = v["expected"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap())
+            .collect();
+        let hits = want
+            .iter()
+            .filter(|w| found.iter().any(|f| f == *w))
+            .count();
+        s.tp += hits;
+        s.fn_ += want.len() - hits;
+        s.fp += found.iter().filter(|f| !want.contains(&f.as_str())).count();
+    }
+    s
+}
+
+fn main() -> ExitCode {
+    let mut passes = 7;
+    let mut mb = 50usize;
+    let mut check = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--bench" => {}
+            "--check" => check = true,
+            "--passes" => {
+                passes = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(passes)
+                    .max(1)
+            }
+            "--mb" => {
+                mb = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(mb)
+                    .max(1)
+            }
+            other => {
+                eprintln!("unknown argument {other:?}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let unit = spec_text();
+    let mut text = String::with_capacity(mb << 20);
+    while text.len() < mb << 20 {
+        text.push_str(&unit);
+    }
+    let megabytes = text.len() as f64 / (1u64 << 20) as f64;
+
+    let plain = Finder::new();
+    let fuzzy = Finder::new().fuzzy(true);
+    let mut linkify_urls = LinkFinder::new();
+    linkify_urls.kinds(&[LinkKind::Url]);
+    let mut linkify_fuzzy = LinkFinder::new();
+    linkify_fuzzy.url_must_have_scheme(false);
+
+    println!(
+        "{:.1} MB of spec text ({} files of ../shared/spec, repeated); found per pass: uniform {} (fuzzy {}), linkify {} (no scheme needed, with e-mail: {})",
+        megabytes,
+        std::fs::read_dir(corpus_dir().join("../spec"))
+            .map(|d| d.count())
+            .unwrap_or(0),
+        plain.find_iter(&text).count(),
+        fuzzy.find_iter(&text).count(),
+        linkify_urls.links(&text).count(),
+        linkify_fuzzy.links(&text).count(),
+    );
+
+    // measure_all gives ns per item; one item per byte gives ns per byte.
+    let bytes = text.len();
+    let mut u = || {
+        black_box(plain.find_iter(black_box(&text)).count());
+        bytes
+    };
+    let mut u_reader = || {
+        let mut n = 0;
+        for f in plain.reader(black_box(text.as_bytes())) {
+            n += usize::from(f.is_ok());
+        }
+        black_box(n);
+        bytes
+    };
+    let mut l = || {
+        black_box(linkify_urls.links(black_box(&text)).count());
+        bytes
+    };
+    let mut uf = || {
+        black_box(fuzzy.find_iter(black_box(&text)).count());
+        bytes
+    };
+    let mut lf = || {
+        black_box(linkify_fuzzy.links(black_box(&text)).count());
+        bytes
+    };
+    let stats = measure_all(
+        passes,
+        &mut [&mut u, &mut u_reader, &mut l, &mut uf, &mut lf],
+    );
+    let mbs = |ns_per_byte: f64| 1e9 / ns_per_byte / (1u64 << 20) as f64;
+    let names = [
+        "uniform find_iter (default)",
+        "uniform reader over &[u8] (default)",
+        "linkify LinkFinder (URLs with a scheme)",
+        "uniform find_iter (fuzzy)",
+        "linkify LinkFinder (no scheme needed, e-mail)",
+    ];
+    println!("{passes} passes; MB/s, median / best");
+    for (n, s) in names.iter().zip(&stats) {
+        println!(
+            "  {n:<46} {:>8.1} / {:>8.1} MB/s",
+            mbs(s.median),
+            mbs(s.best)
+        );
+    }
+    let ratio = stats[2].median / stats[0].median;
+    let ratio_fuzzy = stats[4].median / stats[3].median;
+    println!(
+        "  ratio uniform / linkify: {ratio:.2}x (best {:.2}x), target {TARGET}x; fuzzy pair {ratio_fuzzy:.2}x",
+        stats[2].best / stats[0].best
+    );
+
+    let dir = std::env::var_os("UNIFORM_SHARED_TESTDATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| corpus_dir().join("../testdata"))
+        .join("text-extraction");
+    if dir.is_dir() {
+        println!(
+            "precision and recall on text-extraction (linkify-it links and not_links, RFC context examples):"
+        );
+        let finders: [(&str, FindFn<'_>); 4] = [
+            (
+                "uniform default",
+                Box::new(|t: &str| plain.find_iter(t).map(|f| f.url).collect()),
+            ),
+            (
+                "uniform fuzzy",
+                Box::new(|t: &str| fuzzy.find_iter(t).map(|f| f.url).collect()),
+            ),
+            (
+                "linkify URLs with a scheme",
+                Box::new(|t: &str| {
+                    linkify_urls
+                        .links(t)
+                        .map(|l| l.as_str().to_string())
+                        .collect()
+                }),
+            ),
+            (
+                "linkify no scheme needed, e-mail",
+                Box::new(|t: &str| {
+                    linkify_fuzzy
+                        .links(t)
+                        .map(|l| l.as_str().to_string())
+                        .collect()
+                }),
+            ),
+        ];
+        for (name, f) in &finders {
+            println!("  {name:<34} {}", score(&dir, f.as_ref()).line());
+        }
+    } else {
+        println!("({} absent: no precision and recall)", dir.display());
+    }
+    if check && ratio < TARGET {
+        println!("target missed");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}

@@ -19,7 +19,7 @@
 
 use std::hint::black_box;
 use std::process::ExitCode;
-use uniform::resolve::{Rules, relativize, resolve, resolve_into};
+use uniform::resolve::{Base, Rules, relativize, resolve, resolve_into};
 use uniform_bench::{corpus, measure_all};
 
 const CORPORA: &[&str] = &["kasztp.txt", "localdocs_links.txt", "legacy_schemes.txt"];
@@ -72,11 +72,22 @@ const RFC3986_REFERENCES: &[&str] = &[
     "http:g",
 ];
 
+#[derive(Clone)]
 struct Pair {
     base: String,
     reference: String,
     parsed: url::Url,
+    kind: usize,
 }
+
+/// The kinds of reference, for the per-kind figures.
+const KINDS: [&str; 5] = [
+    "absolute path (/p?q)",
+    "relative path (../p)",
+    "network path (//h/p)",
+    "absolute URL",
+    "RFC 3986 5.4 references",
+];
 
 fn host_of(u: &str) -> Option<&str> {
     let rest = &u[u.find("://")? + 3..];
@@ -85,12 +96,13 @@ fn host_of(u: &str) -> Option<&str> {
 
 fn pairs() -> Vec<Pair> {
     let mut out = Vec::new();
-    let mut push = |base: &str, reference: String| {
+    let mut push = |base: &str, reference: String, kind: usize| {
         if let Ok(parsed) = url::Url::parse(base) {
             out.push(Pair {
                 base: base.to_owned(),
                 reference,
                 parsed,
+                kind,
             });
         }
     };
@@ -106,17 +118,20 @@ fn pairs() -> Vec<Pair> {
             }
             let after_host = &b[b.find("://").unwrap() + 3 + hb.len()..];
             if after_host.starts_with('/') {
-                push(a, after_host.to_owned());
+                push(a, after_host.to_owned(), 0);
             }
-            if let Ok(rel) = relativize(a, b, Rules::Rfc3986) {
-                push(a, rel);
+            if let Ok(rel) = relativize(a, b, Rules::Rfc3986)
+                && !rel.starts_with('/')
+                && !rel.contains(':')
+            {
+                push(a, rel, 1);
             }
-            push(a, b[b.find(':').unwrap() + 1..].to_owned());
-            push(a, b.clone());
+            push(a, b[b.find(':').unwrap() + 1..].to_owned(), 2);
+            push(a, b.clone(), 3);
         }
         for base in urls.iter().step_by(100) {
             for r in RFC3986_REFERENCES {
-                push(base, (*r).to_owned());
+                push(base, (*r).to_owned(), 4);
             }
         }
     }
@@ -161,79 +176,146 @@ fn main() -> ExitCode {
         100.0 * same as f64 / pairs.len().max(1) as f64
     );
 
-    let mut uniform_new = || {
-        for p in &pairs {
-            black_box(resolve(black_box(&p.base), black_box(&p.reference), Rules::Rfc3986).ok());
-        }
-        pairs.len()
-    };
-    let mut buf = String::new();
-    let mut uniform_into = || {
-        for p in &pairs {
-            buf.clear();
-            black_box(
-                resolve_into(
-                    black_box(&p.base),
-                    black_box(&p.reference),
-                    Rules::Rfc3986,
-                    &mut buf,
-                )
-                .is_ok(),
-            );
-            black_box(&buf);
-        }
-        pairs.len()
-    };
-    let mut uniform_1808 = || {
-        for p in &pairs {
-            black_box(resolve(black_box(&p.base), black_box(&p.reference), Rules::Rfc1808).ok());
-        }
-        pairs.len()
-    };
-    let mut url_join = || {
-        for p in &pairs {
-            black_box(p.parsed.join(black_box(&p.reference)).ok());
-        }
-        pairs.len()
-    };
-    let mut url_parse_join = || {
-        for p in &pairs {
-            let base = url::Url::parse(black_box(&p.base)).unwrap();
-            black_box(base.join(black_box(&p.reference)).ok());
-        }
-        pairs.len()
-    };
-    let stats = measure_all(
-        passes,
-        &mut [
-            &mut uniform_new,
-            &mut uniform_into,
-            &mut uniform_1808,
-            &mut url_join,
-            &mut url_parse_join,
-        ],
-    );
-    let names = [
-        "uniform resolve (rfc3986, new String)",
-        "uniform resolve_into (rfc3986, reused buffer)",
-        "uniform resolve (rfc1808)",
-        "url Url::join (base parsed beforehand)",
-        "url Url::parse(base) + join",
-    ];
-    println!(
-        "{passes} passes; ns per resolution, median / best; ratio = url join / uniform resolve (medians)"
-    );
-    for (name, s) in names.iter().zip(&stats) {
-        println!("  {name:<48} {s}");
+    let stats = time_all(&pairs, passes, 1);
+    println!("{passes} passes; ns per resolution, median / best");
+    for (name, s) in NAMES.iter().zip(&stats) {
+        println!("  {name:<50} {s}");
     }
-    let ratio = stats[3].median / stats[0].median;
-    let ratio_best = stats[3].best / stats[0].best;
+    let ratio = stats[4].median / stats[0].median;
+    let ratio_base = stats[4].median / stats[2].median;
     println!(
-        "  ratio url::Url::join / uniform::resolve: {ratio:.2}x (best {ratio_best:.2}x), target {TARGET}x"
+        "  ratio url::Url::join / uniform::resolve::resolve: {ratio:.2}x (best {:.2}x); \
+         / Base::resolve: {ratio_base:.2}x (best {:.2}x); target {TARGET}x",
+        stats[4].best / stats[0].best,
+        stats[4].best / stats[2].best,
     );
+
+    // A working set that stays in cache, as when the links of one page
+    // are resolved against its base: about 2,000 pairs, 20 rounds a pass.
+    let hot: Vec<Pair> = pairs
+        .iter()
+        .step_by((pairs.len() / 2000).max(1))
+        .cloned()
+        .collect();
+    let s = time_all(&hot, passes, 20);
+    println!(
+        "in cache ({} pairs): resolve {}, Base::resolve {}, url join {}: ratios {:.2}x and {:.2}x",
+        hot.len(),
+        s[0],
+        s[2],
+        s[4],
+        s[4].median / s[0].median,
+        s[4].median / s[2].median
+    );
+
+    // Each kind on its own (copied, so that each set is laid out in order).
+    println!("by kind of reference (ns per resolution, median / best):");
+    for (k, name) in KINDS.iter().enumerate() {
+        let sub: Vec<Pair> = pairs.iter().filter(|p| p.kind == k).cloned().collect();
+        let s = time_all(&sub, passes.min(11), 1);
+        println!(
+            "  {name:<26} {:>6} pairs  resolve {}  Base::resolve {}  url {}  ratios {:.2}x {:.2}x",
+            sub.len(),
+            s[0],
+            s[2],
+            s[4],
+            s[4].median / s[0].median,
+            s[4].median / s[2].median
+        );
+    }
     if check && ratio < TARGET {
         println!("target missed");
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+const NAMES: [&str; 6] = [
+    "uniform resolve (rfc3986, new String)",
+    "uniform resolve_into (rfc3986, reused buffer)",
+    "uniform Base::resolve (base split beforehand)",
+    "uniform resolve (rfc1808)",
+    "url Url::join (base parsed beforehand)",
+    "url Url::parse(base) + join",
+];
+
+/// Times the six ways of `NAMES` over `pairs`, `rounds` times a pass.
+fn time_all(pairs: &[Pair], passes: usize, rounds: usize) -> Vec<uniform_bench::Stats> {
+    let n = rounds * pairs.len();
+    let bases: Vec<Base<'_>> = pairs
+        .iter()
+        .map(|p| Base::new(&p.base, Rules::Rfc3986).unwrap())
+        .collect();
+    let mut uniform_new = || {
+        for _ in 0..rounds {
+            for p in pairs {
+                black_box(
+                    resolve(black_box(&p.base), black_box(&p.reference), Rules::Rfc3986).ok(),
+                );
+            }
+        }
+        n
+    };
+    let mut buf = String::new();
+    let mut uniform_into = || {
+        for _ in 0..rounds {
+            for p in pairs {
+                buf.clear();
+                let r = resolve_into(
+                    black_box(&p.base),
+                    black_box(&p.reference),
+                    Rules::Rfc3986,
+                    &mut buf,
+                );
+                black_box((r.is_ok(), &buf));
+            }
+        }
+        n
+    };
+    let mut uniform_base = || {
+        for _ in 0..rounds {
+            for (b, p) in bases.iter().zip(pairs) {
+                black_box(black_box(b).resolve(black_box(&p.reference)).ok());
+            }
+        }
+        n
+    };
+    let mut uniform_1808 = || {
+        for _ in 0..rounds {
+            for p in pairs {
+                black_box(
+                    resolve(black_box(&p.base), black_box(&p.reference), Rules::Rfc1808).ok(),
+                );
+            }
+        }
+        n
+    };
+    let mut url_join = || {
+        for _ in 0..rounds {
+            for p in pairs {
+                black_box(black_box(&p.parsed).join(black_box(&p.reference)).ok());
+            }
+        }
+        n
+    };
+    let mut url_parse_join = || {
+        for _ in 0..rounds {
+            for p in pairs {
+                let base = url::Url::parse(black_box(&p.base)).unwrap();
+                black_box(base.join(black_box(&p.reference)).ok());
+            }
+        }
+        n
+    };
+    measure_all(
+        passes,
+        &mut [
+            &mut uniform_new,
+            &mut uniform_into,
+            &mut uniform_base,
+            &mut uniform_1808,
+            &mut url_join,
+            &mut url_parse_join,
+        ],
+    )
 }

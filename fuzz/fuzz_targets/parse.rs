@@ -80,8 +80,15 @@ fn check_error(e: &ParseError, input: &[u8], d: Dialect, format: bool) {
     assert!(at <= len, "offset {at} past the input's {len} bytes: {e}");
     // MissingScheme is reported at byte 0 with the byte that showed the
     // scheme is missing, wherever that byte is.
-    if let Some(b) = e.byte().filter(|_| e.kind() != ParseErrorKind::MissingScheme) {
-        assert_eq!(input.get(at), Some(&b), "the fault's byte is not at its offset: {e}");
+    if let Some(b) = e
+        .byte()
+        .filter(|_| e.kind() != ParseErrorKind::MissingScheme)
+    {
+        assert_eq!(
+            input.get(at),
+            Some(&b),
+            "the fault's byte is not at its offset: {e}"
+        );
     }
     assert_eq!(e.dialect(), d);
     assert!(!e.rule().is_empty());
@@ -102,17 +109,29 @@ fn check_modes_agree(s: &str, d: Dialect) {
     let fast = lenient.parse(s);
     let mut warnings = Vec::new();
     let listened = lenient.parse_with_warnings(s, &mut warnings);
-    assert_eq!(fast, listened, "the fast path differs from the checked one on {s:?}");
+    assert_eq!(
+        fast, listened,
+        "the fast path differs from the checked one on {s:?}"
+    );
     assert!(warnings.len() <= MAX_WARNINGS);
     for (k, w) in warnings.iter().enumerate() {
         check_warning(w, s.as_bytes(), d, k < FORMATTED);
     }
     // The first fault strict mode stops at: UndefinedSyntax never stops it.
-    let first_fault = warnings.iter().find(|w| w.kind() != ParseErrorKind::UndefinedSyntax);
+    let first_fault = warnings
+        .iter()
+        .find(|w| w.kind() != ParseErrorKind::UndefinedSyntax);
     match (strict.parse(s), first_fault) {
         (Ok(url), None) => assert_eq!(Ok(url), listened, "strict and lenient differ on {s:?}"),
         (Ok(_), Some(w)) => panic!("strict accepts {s:?}, lenient warns: {w}"),
-        (Err(e), Some(w)) => assert_eq!(&e, w, "strict stops elsewhere than the first warning on {s:?}"),
-        (Err(e), None) => assert_eq!(Err(e), listened, "strict fails, lenient has no warning on {s:?}"),
+        (Err(e), Some(w)) => assert_eq!(
+            &e, w,
+            "strict stops elsewhere than the first warning on {s:?}"
+        ),
+        (Err(e), None) => assert_eq!(
+            Err(e),
+            listened,
+            "strict fails, lenient has no warning on {s:?}"
+        ),
     }
 }

@@ -95,7 +95,12 @@ impl AccessError {
     /// let e = AccessError::new(AccessErrorKind::Timeout, "gopher", Some("h"), "no answer in 30 s");
     /// assert_eq!(e.kind(), AccessErrorKind::Timeout);
     /// ```
-    pub fn new(kind: AccessErrorKind, scheme: &str, host: Option<&str>, message: impl Into<String>) -> AccessError {
+    pub fn new(
+        kind: AccessErrorKind,
+        scheme: &str,
+        host: Option<&str>,
+        message: impl Into<String>,
+    ) -> AccessError {
         AccessError {
             kind,
             scheme: scheme.to_ascii_lowercase(),
@@ -116,7 +121,10 @@ impl AccessError {
     /// assert_eq!(e.reply(), Some("530 Login incorrect."));
     /// ```
     pub fn with_reply(mut self, reply: &[u8]) -> AccessError {
-        let trimmed = reply.strip_suffix(b"\r\n").or_else(|| reply.strip_suffix(b"\n")).unwrap_or(reply);
+        let trimmed = reply
+            .strip_suffix(b"\r\n")
+            .or_else(|| reply.strip_suffix(b"\n"))
+            .unwrap_or(reply);
         self.reply = Some(escape(trimmed));
         self
     }
@@ -236,7 +244,9 @@ impl fmt::Display for AccessError {
 
 impl std::error::Error for AccessError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.source.as_ref().map(|e| e as &(dyn std::error::Error + 'static))
+        self.source
+            .as_ref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
     }
 }
 

@@ -24,13 +24,17 @@ mod ftp;
 mod gopher;
 mod http;
 mod nntp;
+pub mod prospero;
 mod smtp;
 mod telnet;
+pub mod wais;
 
 pub use error::{AccessError, AccessErrorKind};
+pub use ftp::list as ftp_list;
 pub use listing::{Entry, EntryKind, Listing};
 pub use net::Timeouts;
 pub use options::{FetchOptions, Message};
+pub use telnet::{ESCAPE_KEY, SessionEnd, TelnetSession};
 
 use std::io::Write;
 use uniform::UrlRef;
@@ -142,6 +146,10 @@ pub fn fetch(
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
+    // libwww's fallback for a file of another host: anonymous FTP (file.rs).
+    if let Some(done) = file::via_ftp(url, opts, out, ui) {
+        return done;
+    }
     let plan = plan_for(url, opts)?;
     if let Some(gateway) = opts.proxies.for_url(url) {
         return http::through_proxy(url, &gateway, opts, out, ui);
@@ -155,6 +163,8 @@ pub fn fetch(
         SchemeUrl::Mailto(v) => smtp::send(&v, &plan, opts, ui),
         SchemeUrl::Telnet(v) => telnet::session(&v, &plan, opts, ui),
         SchemeUrl::File(v) => file::fetch(&v, opts, out, ui),
+        SchemeUrl::Wais(v) => wais::fetch(&v, &plan, opts, out, ui),
+        SchemeUrl::Prospero(v) => prospero::fetch(&v, &plan, opts, out, ui),
         _ => Err(AccessError::new(
             AccessErrorKind::Unsupported,
             url.scheme(),

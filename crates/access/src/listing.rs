@@ -78,7 +78,13 @@ pub struct Entry {
 impl Entry {
     /// An entry with only a name and a kind.
     pub fn new(name: impl Into<String>, kind: EntryKind) -> Entry {
-        Entry { name: name.into(), kind, size: None, url: None, detail: None }
+        Entry {
+            name: name.into(),
+            kind,
+            size: None,
+            url: None,
+            detail: None,
+        }
     }
 
     /// With a size.
@@ -124,7 +130,10 @@ pub struct Listing {
 impl Listing {
     /// An empty listing of `url`.
     pub fn new(url: impl Into<String>) -> Listing {
-        Listing { url: url.into(), entries: Vec::new() }
+        Listing {
+            url: url.into(),
+            entries: Vec::new(),
+        }
     }
 
     /// The listing as one JSON object: `{"url", "entries": [{name, kind,
@@ -185,7 +194,9 @@ fn json_string(out: &mut String, s: &str) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
             c => out.push(c),
         }
     }

@@ -28,7 +28,11 @@ pub struct Timeouts {
 
 impl Default for Timeouts {
     fn default() -> Timeouts {
-        Timeouts { connect: Duration::from_secs(30), idle: Duration::from_secs(60), total: None }
+        Timeouts {
+            connect: Duration::from_secs(30),
+            idle: Duration::from_secs(60),
+            total: None,
+        }
     }
 }
 
@@ -69,7 +73,10 @@ impl Deadline {
     /// `TimedOut` when the deadline has passed.
     pub fn check(&self) -> io::Result<()> {
         if self.passed() {
-            Err(io::Error::new(io::ErrorKind::TimedOut, "the whole access took longer than its limit"))
+            Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the whole access took longer than its limit",
+            ))
         } else {
             Ok(())
         }
@@ -138,7 +145,11 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// assert!(read_line(&mut long, &mut buf, 100).is_err());
 /// # Ok::<_, std::io::Error>(())
 /// ```
-pub fn read_line<R: BufRead + ?Sized>(r: &mut R, buf: &mut Vec<u8>, max: usize) -> io::Result<usize> {
+pub fn read_line<R: BufRead + ?Sized>(
+    r: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<usize> {
     buf.clear();
     loop {
         let available = match r.fill_buf() {

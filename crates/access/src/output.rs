@@ -40,15 +40,19 @@ impl AtomicFile {
     ///
     /// When the directory cannot be written.
     pub fn create(target: &Path) -> io::Result<AtomicFile> {
-        let name = target
-            .file_name()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the output names no file"))?;
+        let name = target.file_name().ok_or_else(|| {
+            io::Error::new(io::ErrorKind::InvalidInput, "the output names no file")
+        })?;
         let mut temp_name = std::ffi::OsString::from(".");
         temp_name.push(name);
         temp_name.push(format!(".uniform-{}.part", std::process::id()));
         let temp = target.with_file_name(temp_name);
         let file = File::create(&temp)?;
-        Ok(AtomicFile { file: Some(io::BufWriter::with_capacity(256 * 1024, file)), temp, target: target.to_path_buf() })
+        Ok(AtomicFile {
+            file: Some(io::BufWriter::with_capacity(256 * 1024, file)),
+            temp,
+            target: target.to_path_buf(),
+        })
     }
 
     /// Flushes, syncs and renames the file to its name.

@@ -55,6 +55,7 @@ subcommands! {
     Encode(cmd::codec::EncodeArgs),
     Decode(cmd::codec::DecodeArgs),
     Plan(cmd::plan::Args),
+    Fetch(cmd::fetch::Args),
 }
 
 fn main() -> ExitCode {

@@ -193,7 +193,13 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
         // normalized (so "%2E%2E" is ".." by then).
         let mut p = String::with_capacity(path.len());
         push_component(&mut p, path.as_bytes(), scheme, q, Component::Path, d);
-        out.push_str(&crate::resolve::remove_dot_segments(&p));
+        let dotless = crate::resolve::remove_dot_segments(&p);
+        // Without an authority a path may not start with "//" (section
+        // 3.3): "/.//x" keeps its "/." rather than become one.
+        if !url.has_authority() && dotless.starts_with("//") {
+            out.push_str("/.");
+        }
+        out.push_str(&dotless);
     } else {
         let start = out.len();
         push_component(&mut out, path.as_bytes(), scheme, q, Component::Path, d);
@@ -289,6 +295,11 @@ mod tests {
         let c = o.parse("http://h%C%35/").unwrap().canonical();
         assert_eq!(c, "http://h%25c5/");
         assert_eq!(o.parse(&c).unwrap().canonical(), c);
+        // RFC 3986: dot-segments must not make an authority.
+        let o3 = ParseOptions::new().dialect(Dialect::Rfc3986);
+        let c = o3.parse("http:/.//[::1]").unwrap().canonical();
+        assert_eq!(c, "http:/.//%5B::1%5D");
+        assert_eq!(o3.parse(&c).unwrap().canonical(), c);
         // WAIS fields are uchar: reserved characters keep their escapes.
         assert_eq!(canon("wais://h/db%3B"), "wais://h/db%3B");
         // RFC 1630 news groups: "." separates parts.

@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 use uniform::pct::{self, EncodeSet};
 use uniform::{Dialect, ParseError, ParseErrorKind, ParseOptions, Scheme, UrlRef};
 
-
 const DIALECTS: [Dialect; 3] = [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986];
 
 #[derive(Deserialize)]

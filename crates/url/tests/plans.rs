@@ -121,3 +121,8 @@ fn injection_corpus_is_refused() {
     );
     assert!(run("injection.toml") >= 25);
 }
+
+#[test]
+fn wais_and_prospero_plans() {
+    assert!(run("wais_prospero.toml") >= 20);
+}

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
-use uniform::resolve::{Rules, relativize, remove_dot_segments, resolve};
+use uniform::resolve::{Base, Rules, relativize, remove_dot_segments, resolve};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -93,6 +93,12 @@ fn resolution_tables() {
             for rules in parse_rules(c.rules.as_ref().unwrap_or(&file.rules), &at) {
                 checks += 1;
                 let got = resolve(base, &c.reference, rules);
+                let via_base = Base::new(base, rules).and_then(|b| b.resolve(&c.reference));
+                if via_base != got {
+                    failures.push(format!(
+                        "{at} [{rules}]: Base gives {via_base:?}, resolve {got:?}"
+                    ));
+                }
                 let ok = match (&got, &c.want, &c.error) {
                     (Ok(g), Some(w), _) => g == w,
                     (Err(e), _, Some(k)) => format!("{:?}", e.kind()) == *k,
@@ -435,9 +441,14 @@ fn url(scheme_required: bool) -> impl Strategy<Value = String> {
     )
 }
 
+/// 2000 cases, or `PROPTEST_CASES` for a longer run.
 fn cheap_config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2000);
     ProptestConfig {
-        cases: 2000,
+        cases,
         ..ProptestConfig::default()
     }
 }
@@ -475,6 +486,16 @@ proptest! {
                 resolve(&base, &reference, Rules::Rfc3986Compat).ok(),
                 naive_resolve(&base, &reference, false)
             );
+        }
+    }
+
+    #[test]
+    fn a_base_split_once_resolves_as_resolve_does(base in url(true), reference in url(false), any_base in ".{0,12}") {
+        for rules in Rules::ALL {
+            for b in [base.as_str(), any_base.as_str()] {
+                let once = Base::new(b, rules).and_then(|x| x.resolve(&reference));
+                prop_assert_eq!(once, resolve(b, &reference, rules));
+            }
         }
     }
 

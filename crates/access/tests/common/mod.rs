@@ -14,10 +14,18 @@ pub fn setting(name: &str) -> String {
     if let Ok(v) = std::env::var(name) {
         return v;
     }
-    let env = std::fs::read_to_string(repo().join("scripts/peers/env.sh")).expect("scripts/peers/env.sh");
+    let env =
+        std::fs::read_to_string(repo().join("scripts/peers/env.sh")).expect("scripts/peers/env.sh");
     for line in env.lines() {
-        let Some(rest) = line.strip_prefix(&format!("export {name}=")) else { continue };
+        let Some(rest) = line.strip_prefix(&format!("export {name}=")) else {
+            continue;
+        };
         if let Some(default) = rest.split_once(":-").map(|(_, d)| d.trim_end_matches('}')) {
+            // Only a default that names the directory looks it up: the
+            // directory's own default would otherwise recurse forever.
+            if !default.contains("$UNIFORM_PEERS_DIR") {
+                return default.to_string();
+            }
             return default.replace("$UNIFORM_PEERS_DIR", &setting("UNIFORM_PEERS_DIR"));
         }
         return rest.replace("$UNIFORM_PEERS_DIR", &setting("UNIFORM_PEERS_DIR"));
@@ -37,7 +45,9 @@ pub fn host() -> String {
 
 /// The port in setting `name` (e.g. `UNIFORM_FTP_PORT`).
 pub fn port(name: &str) -> u16 {
-    setting(name).parse().unwrap_or_else(|_| panic!("{name} is not a port"))
+    setting(name)
+        .parse()
+        .unwrap_or_else(|_| panic!("{name} is not a port"))
 }
 
 /// Whether the server on `port` answers. When it does not: under CI=true
@@ -46,12 +56,22 @@ pub fn port(name: &str) -> u16 {
 #[must_use]
 pub fn peer_up(what: &str, port_setting: &str) -> bool {
     let p = port(port_setting);
-    let up = TcpStream::connect_timeout(&format!("{}:{p}", host()).parse().expect("an address"), Duration::from_secs(2)).is_ok();
+    let up = TcpStream::connect_timeout(
+        &format!("{}:{p}", host()).parse().expect("an address"),
+        Duration::from_secs(2),
+    )
+    .is_ok();
     if !up {
         if std::env::var("CI").is_ok_and(|v| v == "true") {
-            panic!("{what} is not listening on {}:{p}: CI starts it with scripts/peers/start.sh", host());
+            panic!(
+                "{what} is not listening on {}:{p}: CI starts it with scripts/peers/start.sh",
+                host()
+            );
         }
-        eprintln!("NOT RUN: {what} is not listening on {}:{p} (scripts/peers/start.sh starts it)", host());
+        eprintln!(
+            "NOT RUN: {what} is not listening on {}:{p} (scripts/peers/start.sh starts it)",
+            host()
+        );
     }
     up
 }

@@ -7,6 +7,7 @@
 pub mod check;
 pub mod codec;
 pub mod equal;
+pub mod fetch;
 pub mod normalize;
 pub mod parse;
 pub mod plan;

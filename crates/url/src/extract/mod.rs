@@ -43,9 +43,11 @@
 //! country codes, `com`, `org`, `net`, `edu`, `gov`, ... as in linkify-it)
 //! or IPv4 addresses, with an optional port (at most 65535) and path; bare
 //! e-mail addresses with such a domain; and network-path references
-//! `//host/...` (two labels or `localhost`). A bare host may not follow a
-//! letter, digit, `_`, `.`, `-`, `@`, `/` or `:`, so that the pieces of
-//! `path/to/file.pl` or `_example.com` are not taken for hosts.
+//! `//host/...` (two labels or `localhost`). A bare host, address or `//`
+//! (and a `www.` host) must follow the start of the text, whitespace, one
+//! of `( [ { < > " ' , ; ! ? * | =`, or a Unicode space or punctuation
+//! mark, so that the pieces of `path/to/file.pl`, `path:to:file.pm` or
+//! `_example.com` are not taken for hosts.
 //!
 //! A string that starts like a URL of a known scheme but fails its check
 //! (`http://exa_mple.com/?u=http://x.org`) is skipped whole: what it holds

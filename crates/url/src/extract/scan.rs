@@ -70,7 +70,6 @@ enum Attempt {
 #[derive(Clone, Debug)]
 pub(super) struct Scanner {
     opts: Options,
-    trigger: [bool; 256],
 }
 
 /// What follows `scheme:` in each known scheme (RFC 1738 section 3,
@@ -92,6 +91,16 @@ enum Shape {
 }
 
 fn known(name: &[u8]) -> Option<Shape> {
+    // Every word before a colon in the text comes here: names of other
+    // lengths or first letters are turned away before the lookup.
+    if !(3..=8).contains(&name.len())
+        || !matches!(
+            name[0] | 0x20,
+            b'c' | b'f' | b'g' | b'h' | b'm' | b'n' | b'p' | b'r' | b't' | b'u' | b'w'
+        )
+    {
+        return None;
+    }
     Some(match Scheme::from_bytes(name) {
         Scheme::Http
         | Scheme::Https
@@ -123,25 +132,15 @@ enum Scan {
 
 impl Scanner {
     pub(super) fn new(opts: Options) -> Scanner {
-        let mut trigger = [false; 256];
-        trigger[b':' as usize] = true;
-        trigger[b'<' as usize] = true;
-        trigger[b'.' as usize] = opts.www || opts.fuzzy;
-        trigger[b'@' as usize] = opts.fuzzy;
-        trigger[b'/' as usize] = opts.fuzzy;
-        Scanner { opts, trigger }
+        Scanner { opts }
     }
 
     /// The next match at or after `cursor` whose start is at or after `floor`.
     pub(super) fn next(&self, hay: &[u8], floor: usize, mut cursor: usize, eof: bool) -> Step {
         loop {
-            let Some(k) = hay
-                .get(cursor..)
-                .and_then(|h| h.iter().position(|&b| self.trigger[b as usize]))
-            else {
+            let Some(t) = self.next_trigger(hay, cursor) else {
                 return Step::End;
             };
-            let t = cursor + k;
             let attempt = match hay[t] {
                 b':' => self.at_colon(hay, floor, t, eof),
                 b'<' => self.at_angle(hay, t, eof),
@@ -156,6 +155,68 @@ impl Scanner {
                 Attempt::No(skip) => cursor = skip.max(t + 1),
             }
         }
+    }
+
+    /// The first trigger byte at or after `from` that may start something.
+    ///
+    /// Triggers that cannot lead anywhere are passed over: a `.` must be
+    /// followed by a letter, digit or non-ASCII byte (a host name goes on
+    /// after its dots) and, without fuzzy matching, must follow `w` or `p`
+    /// (`www.`, `ftp.`); a `/` must be followed by another. At the end of
+    /// the window, where the next byte is unknown, a trigger is kept.
+    /// These are rare in text, so 32-byte blocks that hold none are
+    /// skipped with a test the compiler vectorizes, and only a block that
+    /// holds one is read byte by byte. Kept out of line, so that the loop
+    /// has the registers to itself.
+    #[inline(never)]
+    fn next_trigger(&self, hay: &[u8], from: usize) -> Option<usize> {
+        let (www, fuzzy) = (self.opts.www, self.opts.fuzzy);
+        let exact = |k: usize| {
+            let next = hay.get(k + 1).copied();
+            match hay[k] {
+                b':' | b'<' => true,
+                b'@' => fuzzy,
+                b'/' => fuzzy && next.is_none_or(|n| n == b'/'),
+                b'.' => {
+                    let after = next.is_none_or(|n| n.is_ascii_alphanumeric() || n >= 0x80);
+                    let before = k > 0 && matches!(hay[k - 1] | 0x20, b'w' | b'p');
+                    after && (fuzzy || (www && before))
+                }
+                _ => false,
+            }
+        };
+        let mut i = from;
+        if i == 0 {
+            if !hay.is_empty() && exact(0) {
+                return Some(0);
+            }
+            i = 1;
+        }
+        // Each window is the byte before a block, the block's 32, and the
+        // byte after.
+        while let Some(window) = hay.get(i - 1..i + 33) {
+            let window: &[u8; 34] = window.try_into().ok()?;
+            let may = if fuzzy {
+                block_may_trigger_fuzzy(window)
+            } else {
+                block_may_trigger(window, www)
+            };
+            if may {
+                // Only the bytes that can be triggers are checked fully.
+                let mut k = i;
+                while let Some(p) = hay[k..i + 32]
+                    .iter()
+                    .position(|&c| matches!(c, b':' | b'<' | b'.' | b'@' | b'/'))
+                {
+                    if exact(k + p) {
+                        return Some(k + p);
+                    }
+                    k += p + 1;
+                }
+            }
+            i += 32;
+        }
+        (i..hay.len()).find(|&k| exact(k))
     }
 
     /// A scheme name before the colon, or the `URL:` prefix.
@@ -596,6 +657,45 @@ impl Attempt {
     }
 }
 
+/// Whether bytes 1 to 32 of `window` may hold a trigger of the default
+/// scan (see [`Scanner::next_trigger`]): `:`, `<`, or with `www` a `.`
+/// after `w` or `p`; byte 0 is the one before them. No early exit and
+/// fixed bounds, so that it compiles to vector compares; the test on the
+/// byte after a `.` is left to the byte-by-byte pass, to keep this short.
+#[inline(always)]
+fn block_may_trigger(window: &[u8; 34], www: bool) -> bool {
+    let www = u8::from(www);
+    let mut hit = 0u8;
+    for k in 0..32 {
+        let before = window[k] | 0x20;
+        let c = window[k + 1];
+        let wp = u8::from(before == b'w') | u8::from(before == b'p');
+        hit |= u8::from(c == b':') | u8::from(c == b'<') | (u8::from(c == b'.') & wp & www);
+    }
+    hit != 0
+}
+
+/// As [`block_may_trigger`] for fuzzy matching: also `@`, `//`, and a
+/// `.` before a letter, digit or non-ASCII byte (byte 33 is the one after
+/// the block).
+#[inline(always)]
+fn block_may_trigger_fuzzy(window: &[u8; 34]) -> bool {
+    let mut hit = 0u8;
+    for k in 0..32 {
+        let c = window[k + 1];
+        let next = window[k + 2];
+        let host_next = u8::from((next | 0x20).wrapping_sub(b'a') < 26)
+            | u8::from(next.wrapping_sub(b'0') < 10)
+            | u8::from(next >= 0x80);
+        hit |= u8::from(c == b':')
+            | u8::from(c == b'<')
+            | u8::from(c == b'@')
+            | (u8::from(c == b'/') & u8::from(next == b'/'))
+            | (u8::from(c == b'.') & host_next);
+    }
+    hit != 0
+}
+
 #[inline]
 fn bracket(b: u8) -> usize {
     match b {
@@ -611,12 +711,12 @@ fn bracket(b: u8) -> usize {
 fn trim(hay: &[u8], body: usize, mut end: usize, joins: &mut Vec<(usize, usize)>) -> usize {
     let mut quotes = hay[body..end].iter().filter(|&&b| b == b'\'').count();
     loop {
-        if let Some(&(gap, resume)) = joins.last() {
-            if end <= resume {
-                end = gap;
-                joins.pop();
-                continue;
-            }
+        if let Some(&(gap, resume)) = joins.last()
+            && end <= resume
+        {
+            end = gap;
+            joins.pop();
+            continue;
         }
         if end <= body {
             return end;
@@ -827,10 +927,10 @@ fn host_port(a: &[u8], userinfo: bool) -> Option<Host<'_>> {
             None => (hp, None),
         }
     };
-    if let Some(p) = port {
-        if !p.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
+    if let Some(p) = port
+        && !p.iter().all(u8::is_ascii_digit)
+    {
+        return None;
     }
     let port_ok = port.is_none_or(|p| {
         p.len() <= 5 && p.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 65535
@@ -967,6 +1067,73 @@ mod tests {
         assert_eq!(all("mail me@example.com", FUZZY), ["me@example.com"]);
         assert_eq!(all("at //localhost:80/x", FUZZY), ["//localhost:80/x"]);
         assert_eq!(all("node.js and io.js", FUZZY), Vec::<String>::new());
+    }
+
+    #[test]
+    fn block_skipping_finds_the_triggers_a_plain_scan_finds() {
+        // The plain scan: every byte tested with the same rule.
+        fn plain(hay: &[u8], from: usize, www: bool, fuzzy: bool) -> Option<usize> {
+            (from..hay.len()).find(|&k| {
+                let next = hay.get(k + 1).copied();
+                match hay[k] {
+                    b':' | b'<' => true,
+                    b'@' => fuzzy,
+                    b'/' => fuzzy && next.is_none_or(|n| n == b'/'),
+                    b'.' => {
+                        next.is_none_or(|n| n.is_ascii_alphanumeric() || n >= 0x80)
+                            && (fuzzy || (www && k > 0 && matches!(hay[k - 1] | 0x20, b'w' | b'p')))
+                    }
+                    _ => false,
+                }
+            })
+        }
+        let alphabet = b"ab wWpP.:</@-x\xc3\xa9\n";
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..3000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 120) as usize;
+            let hay: Vec<u8> = (0..len)
+                .map(|i| alphabet[((seed >> (i % 50)) as usize + i * 7) % alphabet.len()])
+                .collect();
+            for (www, fuzzy) in [(true, false), (false, false), (true, true)] {
+                let s = Scanner::new(Options {
+                    www,
+                    fuzzy,
+                    max_len: 1 << 16,
+                });
+                for from in 0..=hay.len() {
+                    assert_eq!(
+                        s.next_trigger(&hay, from),
+                        plain(&hay, from, www, fuzzy),
+                        "{hay:?} {from}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn known_schemes_pass_the_shortcut() {
+        for name in [
+            "http", "HTTPS", "ftp", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file",
+            "prospero", "rlogin", "tn3270", "mid", "cid", "urn",
+        ] {
+            assert!(known(name.as_bytes()).is_some(), "{name}");
+        }
+        for name in [
+            "x",
+            "see",
+            "note",
+            "z39.50",
+            "afs",
+            "nfs",
+            "mailserver",
+            "ldap",
+        ] {
+            assert!(known(name.as_bytes()).is_none(), "{name}");
+        }
     }
 
     #[test]

@@ -25,8 +25,10 @@ mod ftp;
 mod gopher;
 mod news;
 mod policy;
+mod prospero;
 mod simple;
 mod step;
+mod wais;
 
 pub use ftp::guess_ftp_type;
 pub use policy::{BAD_PORTS, PlanError, Rule, is_bad_port};
@@ -195,6 +197,8 @@ pub fn plan(url: &UrlRef<'_>, options: &PlanOptions) -> Result<Plan, PlanError> 
         SchemeUrl::Gopher(v) => gopher::plan(&v, options)?,
         SchemeUrl::News(v) => news::news(&v, options)?,
         SchemeUrl::Nntp(v) => news::nntp(&v)?,
+        SchemeUrl::Wais(v) => wais::plan(&v, options)?,
+        SchemeUrl::Prospero(v) => prospero::plan(&v, options)?,
         _ => match_simple(url, options)?,
     };
     policy::check_plan(&plan)?;

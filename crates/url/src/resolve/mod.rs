@@ -352,10 +352,13 @@ impl fmt::Display for ResolveError {
 
 impl std::error::Error for ResolveError {}
 
-/// Whether `scheme` has a hierarchy that relative references can use.
+/// Whether `scheme` has a hierarchy that relative references can use
+/// ([`Scheme::is_hierarchical`]). Only names of 3, 4 or 6 letters can be
+/// one of the exceptions (`mid`, `cid`, `urn`, `news`, `mailto`), so the
+/// others skip the lookup; a test checks this against every named scheme.
 #[inline]
 fn hierarchical(scheme: &str) -> bool {
-    Scheme::from_name(scheme).is_hierarchical()
+    !matches!(scheme.len(), 3 | 4 | 6) || Scheme::from_name(scheme).is_hierarchical()
 }
 
 /// Resolves `reference` against `base` under `rules`.
@@ -468,6 +471,144 @@ pub fn resolve_into(
     r
 }
 
+/// A base URL split once, to resolve many references against it (the
+/// links of one document).
+///
+/// [`resolve`] splits its base at each call, as far as the reference needs;
+/// a `Base` keeps the split, which saves reading the base again for each
+/// relative reference. Under [`Rules::Rfc3986`] and
+/// [`Rules::Rfc3986Compat`]; under the other rules it only keeps the base.
+/// The results are those of [`resolve`].
+///
+/// # Example
+///
+/// ```
+/// use uniform::resolve::{Base, Rules};
+///
+/// let base = Base::new("http://a/b/c/d;p?q", Rules::Rfc3986)?;
+/// let links: Vec<String> = ["g", "../h", "#s"].iter().map(|r| base.resolve(r)).collect::<Result<_, _>>()?;
+/// assert_eq!(links, ["http://a/b/c/g", "http://a/b/h", "http://a/b/c/d;p?q#s"]);
+/// # Ok::<_, uniform::resolve::ResolveError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Base<'a> {
+    text: &'a str,
+    rules: Rules,
+    parts: split::Parts<'a>,
+}
+
+impl<'a> Base<'a> {
+    /// Checks and splits `text` for resolution under `rules`.
+    ///
+    /// # Errors
+    ///
+    /// [`ResolveErrorKind::BaseNotAbsolute`] when `text` has no scheme (as
+    /// the rules recognise one).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::resolve::{Base, ResolveErrorKind, Rules};
+    /// let e = Base::new("no/scheme", Rules::Rfc1808).unwrap_err();
+    /// assert_eq!(e.kind(), ResolveErrorKind::BaseNotAbsolute);
+    /// ```
+    pub fn new(text: &'a str, rules: Rules) -> Result<Base<'a>, ResolveError> {
+        let syntax = match rules {
+            Rules::Rfc1630 => split::SchemeSyntax::BeforeColon,
+            _ => split::SchemeSyntax::Strict,
+        };
+        if rules == Rules::Rfc1808 {
+            if split::split_1808(text).scheme.is_none() {
+                return Err(ResolveError::base_not_absolute_1808(text));
+            }
+        } else if split::scheme_len(text, syntax).is_none() {
+            return Err(ResolveError::base_not_absolute(text, syntax));
+        }
+        Ok(Base {
+            text,
+            rules,
+            parts: split::split(text, syntax),
+        })
+    }
+
+    /// The base as given.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::resolve::{Base, Rules};
+    /// assert_eq!(Base::new("ftp://h/", Rules::Rfc3986)?.as_str(), "ftp://h/");
+    /// # Ok::<_, uniform::resolve::ResolveError>(())
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// The rules it resolves by.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::resolve::{Base, Rules};
+    /// assert_eq!(Base::new("ftp://h/", Rules::Rfc1630)?.rules(), Rules::Rfc1630);
+    /// # Ok::<_, uniform::resolve::ResolveError>(())
+    /// ```
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Resolves `reference` against this base, as [`resolve`] does.
+    ///
+    /// # Errors
+    ///
+    /// As [`resolve`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::resolve::{Base, Rules};
+    /// let base = Base::new("http://a/b/c/d;p?q#f", Rules::Rfc1808)?;
+    /// assert_eq!(base.resolve(";x")?, "http://a/b/c/d;x");
+    /// # Ok::<_, uniform::resolve::ResolveError>(())
+    /// ```
+    pub fn resolve(&self, reference: &str) -> Result<String, ResolveError> {
+        let mut out = String::with_capacity(self.text.len() + reference.len());
+        self.resolve_into(reference, &mut out)?;
+        Ok(out)
+    }
+
+    /// As [`Base::resolve`], appending to `out`; on error `out` is left as
+    /// it was.
+    ///
+    /// # Errors
+    ///
+    /// As [`resolve`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::resolve::{Base, Rules};
+    /// let base = Base::new("gopher://h/1/dir/", Rules::Rfc3986)?;
+    /// let mut out = String::from("-> ");
+    /// base.resolve_into("x", &mut out)?;
+    /// assert_eq!(out, "-> gopher://h/1/dir/x");
+    /// # Ok::<_, uniform::resolve::ResolveError>(())
+    /// ```
+    pub fn resolve_into(&self, reference: &str, out: &mut String) -> Result<(), ResolveError> {
+        let len = out.len();
+        let view = rfc3986::BaseView::Split(&self.parts);
+        let r = match self.rules {
+            Rules::Rfc3986 => rfc3986::resolve_with(view, reference, false, out),
+            Rules::Rfc3986Compat => rfc3986::resolve_with(view, reference, true, out),
+            rules => resolve_into(self.text, reference, rules, out),
+        };
+        if r.is_err() {
+            out.truncate(len);
+        }
+        r
+    }
+}
+
 /// RFC 3986 section 5.2.4, `remove_dot_segments`, on its own.
 ///
 /// # Example
@@ -481,4 +622,48 @@ pub fn remove_dot_segments(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     dots::rfc3986(&mut out, path, "");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hierarchical_shortcut_agrees_with_scheme() {
+        let names = [
+            "ftp",
+            "http",
+            "https",
+            "gopher",
+            "mailto",
+            "news",
+            "nntp",
+            "telnet",
+            "wais",
+            "file",
+            "prospero",
+            "mid",
+            "cid",
+            "urn",
+            "rlogin",
+            "tn3270",
+            "afs",
+            "nfs",
+            "mailserver",
+            "z39.50",
+            "x-foo",
+            "svn+ssh",
+            "MAILTO",
+            "News",
+            "a",
+            "",
+        ];
+        for n in names {
+            assert_eq!(
+                hierarchical(n),
+                Scheme::from_name(n).is_hierarchical(),
+                "{n}"
+            );
+        }
+    }
 }

@@ -85,11 +85,9 @@ fn candidates(b: &Parts<'_>, t: &Parts<'_>, rules: Rules, base: &str, target: &s
     let mut out = Vec::with_capacity(6);
     let tail = |path: &str, with_query: bool| {
         let mut s = String::from(path);
-        if with_query {
-            if let Some(q) = t.query {
-                s.push('?');
-                s.push_str(q);
-            }
+        if with_query && let Some(q) = t.query {
+            s.push('?');
+            s.push_str(q);
         }
         if let Some(f) = t.fragment {
             s.push('#');
@@ -114,10 +112,12 @@ fn candidates(b: &Parts<'_>, t: &Parts<'_>, rules: Rules, base: &str, target: &s
     if rules == Rules::Rfc1808 {
         // ";x" keeps the base's path and replaces its params (section 5.1).
         let (b8, t8) = (split_1808(base), split_1808(target));
-        if b8.net_loc == t8.net_loc && b8.rooted == t8.rooted && b8.path == t8.path {
-            if let Some(p) = t8.params.filter(|p| !p.is_empty()) {
-                out.push(tail(&format!(";{p}"), true));
-            }
+        if b8.net_loc == t8.net_loc
+            && b8.rooted == t8.rooted
+            && b8.path == t8.path
+            && let Some(p) = t8.params.filter(|p| !p.is_empty())
+        {
+            out.push(tail(&format!(";{p}"), true));
         }
     }
     if t.path.starts_with('/') && !t.path.starts_with("//") {

@@ -1,6 +1,6 @@
 //! RFC 3986 section 5.2 and RFC 2396 section 5.2.
 
-use super::split::{Parts, SchemeSyntax, head, scheme_len, split};
+use super::split::{Parts, SchemeSyntax, head_with, rfind_byte, scheme_len, split, split_with};
 use super::{ResolveError, dots, hierarchical};
 
 /// RFC 3986 section 5.2.2 with 5.2.3 and 5.3. `compat` is the non-strict
@@ -11,12 +11,54 @@ pub(super) fn resolve(
     compat: bool,
     out: &mut String,
 ) -> Result<(), ResolveError> {
-    // The base is split only as far as the reference needs: an absolute
-    // reference or a network path needs its scheme alone.
     let Some(n) = scheme_len(base, SchemeSyntax::Strict) else {
         return Err(ResolveError::base_not_absolute(base, SchemeSyntax::Strict));
     };
-    let bs = &base[..n];
+    resolve_with(BaseView::Text(base, n), reference, compat, out)
+}
+
+/// A base as given (text and scheme length), split only as far as a
+/// reference needs: an absolute reference or a network path needs its
+/// scheme alone. Or a base split beforehand, by [`Base`](super::Base).
+#[derive(Clone, Copy)]
+pub(super) enum BaseView<'a, 'p> {
+    Text(&'a str, usize),
+    Split(&'p Parts<'a>),
+}
+
+impl<'a> BaseView<'a, '_> {
+    #[inline]
+    fn scheme(&self) -> &'a str {
+        match *self {
+            BaseView::Text(t, n) => &t[..n],
+            BaseView::Split(p) => p.scheme.unwrap_or_default(),
+        }
+    }
+
+    #[inline]
+    fn authority(&self) -> Option<&'a str> {
+        match *self {
+            BaseView::Text(t, n) => head_with(t, Some(n)).1,
+            BaseView::Split(p) => p.authority,
+        }
+    }
+
+    #[inline]
+    fn parts(&self) -> Parts<'a> {
+        match *self {
+            BaseView::Text(t, n) => split_with(t, Some(n)),
+            BaseView::Split(p) => *p,
+        }
+    }
+}
+
+pub(super) fn resolve_with(
+    base: BaseView<'_, '_>,
+    reference: &str,
+    compat: bool,
+    out: &mut String,
+) -> Result<(), ResolveError> {
+    let bs = base.scheme();
     let r = split(reference, SchemeSyntax::Strict);
     let mut scheme = r.scheme;
     if compat && scheme.is_some_and(|s| s.eq_ignore_ascii_case(bs)) && hierarchical(bs) {
@@ -29,7 +71,7 @@ pub(super) fn resolve(
             out.push_str("//");
             out.push_str(a);
         }
-        dots::rfc3986(out, r.path, "");
+        dots::rfc3986_dotted(out, r.path, "", r.dotted);
         push_tail(out, r.query, r.fragment);
         return Ok(());
     }
@@ -40,18 +82,17 @@ pub(super) fn resolve(
     if let Some(a) = r.authority {
         out.push_str("//");
         out.push_str(a);
-        dots::rfc3986(out, r.path, "");
+        dots::rfc3986_dotted(out, r.path, "", r.dotted);
         query = r.query;
     } else if r.path.starts_with('/') {
-        let (_, authority, _) = head(base, SchemeSyntax::Strict);
-        if let Some(a) = authority {
+        if let Some(a) = base.authority() {
             out.push_str("//");
             out.push_str(a);
         }
-        dots::rfc3986(out, r.path, "");
+        dots::rfc3986_dotted(out, r.path, "", r.dotted);
         query = r.query;
     } else {
-        let b = split(base, SchemeSyntax::Strict);
+        let b = base.parts();
         if let Some(a) = b.authority {
             out.push_str("//");
             out.push_str(a);
@@ -61,7 +102,7 @@ pub(super) fn resolve(
             out.push_str(b.path);
             query = r.query.or(b.query);
         } else {
-            dots::rfc3986(out, merge_dir(&b), r.path);
+            dots::rfc3986_merge(out, merge_dir(&b), b.dotted, r.path, r.dotted);
             query = r.query;
         }
     }
@@ -77,7 +118,7 @@ fn merge_dir<'a>(b: &Parts<'a>) -> &'a str {
     if b.authority.is_some() && b.path.is_empty() {
         "/"
     } else {
-        &b.path[..b.path.rfind('/').map_or(0, |k| k + 1)]
+        &b.path[..rfind_byte(b.path.as_bytes(), b'/').map_or(0, |k| k + 1)]
     }
 }
 

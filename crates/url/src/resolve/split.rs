@@ -12,6 +12,9 @@ pub(crate) struct Parts<'a> {
     pub path: &'a str,
     pub query: Option<&'a str>,
     pub fragment: Option<&'a str>,
+    /// Whether the path may hold a complete "." or ".." segment (it does
+    /// when this is set, or has a "." or ".." as its last segment).
+    pub dotted: bool,
 }
 
 /// How a scheme name is recognised before its colon.
@@ -27,9 +30,22 @@ pub(crate) enum SchemeSyntax {
     BeforeColon,
 }
 
+/// `ALPHA / DIGIT / "+" / "-" / "."`, as a table: the scheme scan runs
+/// for every base and reference.
+static SCHEME_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'+' || b == b'-' || b == b'.';
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 fn is_scheme_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'+' || c == b'-' || c == b'.'
+    SCHEME_CHAR[c as usize]
 }
 
 /// Byte length of the scheme of `s` (the index of its colon), if any.
@@ -53,13 +69,13 @@ pub(crate) fn scheme_len(s: &str, syntax: SchemeSyntax) -> Option<usize> {
     }
 }
 
-/// The scheme and authority of `s`, and where its path starts: all that
-/// resolution needs of a base when the reference has a path of its own
-/// from the root.
+/// The scheme and authority of `s` (whose scheme, if any, is `scheme`
+/// bytes long), and where its path starts: all that resolution needs of a
+/// base when the reference has a path of its own from the root.
 #[inline]
-pub(crate) fn head(s: &str, syntax: SchemeSyntax) -> (Option<&str>, Option<&str>, usize) {
+pub(crate) fn head_with(s: &str, scheme: Option<usize>) -> (Option<&str>, Option<&str>, usize) {
     let b = s.as_bytes();
-    let (scheme, i) = match scheme_len(s, syntax) {
+    let (scheme, i) = match scheme {
         Some(n) => (Some(&s[..n]), n + 1),
         None => (None, 0),
     };
@@ -74,9 +90,32 @@ pub(crate) fn head(s: &str, syntax: SchemeSyntax) -> (Option<&str>, Option<&str>
 /// Splits `s` into its five components.
 #[inline]
 pub(crate) fn split(s: &str, syntax: SchemeSyntax) -> Parts<'_> {
+    split_with(s, scheme_len(s, syntax))
+}
+
+/// As [`split`], the scheme's length being known.
+#[inline]
+pub(crate) fn split_with(s: &str, scheme: Option<usize>) -> Parts<'_> {
     let b = s.as_bytes();
-    let (scheme, authority, mut i) = head(s, syntax);
-    let path_end = find_bytes(b, i, [b'?', b'#']);
+    let (scheme, authority, mut i) = head_with(s, scheme);
+    // The end of the path, noting on the way any "." that starts a
+    // complete "." or ".." segment, so that dot removal can be skipped
+    // without reading the path again.
+    let ends_segment = |m: usize| m == b.len() || matches!(b[m], b'/' | b'?' | b'#');
+    let mut dotted = false;
+    let mut j = i;
+    let path_end = loop {
+        let k = find_bytes(b, j, [b'?', b'#', b'.']);
+        if k == b.len() || b[k] != b'.' {
+            break k;
+        }
+        if (k == i || b[k - 1] == b'/')
+            && (ends_segment(k + 1) || (b[k + 1] == b'.' && ends_segment(k + 2)))
+        {
+            dotted = true;
+        }
+        j = k + 1;
+    };
     let path = &s[i..path_end];
     i = path_end;
     let query = if b.get(i) == Some(&b'?') {
@@ -94,35 +133,70 @@ pub(crate) fn split(s: &str, syntax: SchemeSyntax) -> Parts<'_> {
         path,
         query,
         fragment,
+        dotted,
     }
 }
 
 /// Index of the first of `needles` at or after `from`, else the length.
 ///
-/// Eight bytes at a time: base paths are most of what resolution reads.
+/// Eight bytes at a time, the last few padded to eight: base paths are
+/// most of what resolution reads, and most strings are short. The
+/// needles are ASCII, so the 0xFF padding never matches.
 #[inline(always)]
 pub(crate) fn find_bytes<const N: usize>(b: &[u8], from: usize, needles: [u8; N]) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
     let mut k = from;
     let mut words = b[from..].chunks_exact(8);
     for w in &mut words {
         let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
-        let mut m = 0;
-        for n in needles {
-            let x = w ^ (LO * u64::from(n));
-            // A zero byte of x is a match. Borrows only flag bytes above a
-            // true zero, so the lowest flagged byte is the first match.
-            m |= x.wrapping_sub(LO) & !x;
-        }
-        let m = m & HI;
-        if m != 0 {
-            return k + (m.trailing_zeros() / 8) as usize;
+        if let Some(i) = first_match(w, needles) {
+            return k + i;
         }
         k += 8;
     }
     let rest = words.remainder();
-    rest.iter().position(|c| needles.contains(c)).map_or(b.len(), |p| k + p)
+    if rest.is_empty() {
+        return b.len();
+    }
+    let mut pad = [0xff; 8];
+    pad[..rest.len()].copy_from_slice(rest);
+    first_match(u64::from_le_bytes(pad), needles).map_or(b.len(), |i| k + i)
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// The index of the first byte of `w` (little-endian) equal to a needle.
+#[inline(always)]
+fn first_match<const N: usize>(w: u64, needles: [u8; N]) -> Option<usize> {
+    let mut m = 0;
+    for n in needles {
+        let x = w ^ (LO * u64::from(n));
+        // A zero byte of x is a match. Borrows only flag bytes above a
+        // true zero, so the lowest flagged byte is the first match.
+        m |= x.wrapping_sub(LO) & !x;
+    }
+    let m = m & HI;
+    (m != 0).then(|| (m.trailing_zeros() / 8) as usize)
+}
+
+/// Index of the last `c` in `b`, eight bytes at a time from the end.
+#[inline]
+pub(crate) fn rfind_byte(b: &[u8], c: u8) -> Option<usize> {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let pattern = LO * u64::from(c);
+    let mut words = b.rchunks_exact(8);
+    let mut end = b.len();
+    for w in &mut words {
+        let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]) ^ pattern;
+        // Exactly the zero bytes of x (no borrow crosses bytes here), so
+        // the highest flag is the last match.
+        let m = !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
+        end -= 8;
+        if m != 0 {
+            return Some(end + 7 - (m.leading_zeros() / 8) as usize);
+        }
+    }
+    words.remainder().iter().rposition(|&x| x == c)
 }
 
 /// Index of the first byte at or after `from` that `stop` accepts, else the length.
@@ -209,6 +283,24 @@ mod tests {
         assert_eq!(p.path, "/pub/ietf/uri/");
         assert_eq!(p.query, None);
         assert_eq!(p.fragment, Some("Related"));
+        assert!(!p.dotted);
+    }
+
+    #[test]
+    fn dotted_paths() {
+        let cases = [
+            ("a/./b", true),
+            ("../g", true),
+            ("/a/..", true),
+            ("x:..?q", true),
+            ("/a.b/.c", false),
+            ("g?./x", false),
+            ("#..", false),
+            ("/a/..b", false),
+        ];
+        for (s, d) in cases {
+            assert_eq!(split(s, SchemeSyntax::Strict).dotted, d, "{s}");
+        }
     }
 
     #[test]
@@ -244,11 +336,29 @@ mod tests {
         let s = b"0123456789abcdef?ghij#klmnopqrstuvwxyz/0123";
         for from in 0..s.len() {
             for needles in [[b'?', b'#'], [b'/', b'z'], [b'x', b'x']] {
-                let naive = s[from..].iter().position(|c| needles.contains(c)).map_or(s.len(), |p| p + from);
+                let naive = s[from..]
+                    .iter()
+                    .position(|c| needles.contains(c))
+                    .map_or(s.len(), |p| p + from);
                 assert_eq!(find_bytes(s, from, needles), naive, "{from} {needles:?}");
             }
         }
         assert_eq!(find_bytes(b"", 0, [b'a']), 0);
+    }
+
+    #[test]
+    fn rfind_byte_agrees_with_rposition() {
+        let s = b"/a/bc/def/ghij/klmno/pqrstu/v//";
+        for end in 0..=s.len() {
+            for c in [b'/', b'a', b'z', b'v'] {
+                assert_eq!(
+                    rfind_byte(&s[..end], c),
+                    s[..end].iter().rposition(|&x| x == c),
+                    "{end} {c}"
+                );
+            }
+        }
+        assert_eq!(rfind_byte(&[0x80, 0x2f, 0xaf], b'/'), Some(1));
     }
 
     #[test]

@@ -1,0 +1,413 @@
+//! Gopher (RFC 1436) and Gopher+, written here: no maintained blocking
+//! client fits.
+//!
+//! The plan (RFC 1738 section 3.4) is run as it is: connect, send the
+//! request line (selector, TAB search, TAB Gopher+ string) and any ASK
+//! data lines, each with CR LF, then read the reply the way its
+//! [`Transfer`] says:
+//!
+//! - a menu becomes a [`Listing`] (see [`menu`]); it ends with "." or the
+//!   close;
+//! - text is written with local line ends, by the framing rule of
+//!   [`text`] (which copes with servers that send RFC 1436's "." and
+//!   stuffing, and with those that send the raw file);
+//! - a binary item is copied as it comes, until the close: for a plain
+//!   gopher item the close IS the end, so a connection that drops early
+//!   cannot be told from a short file;
+//! - a Gopher+ reply starts with a length line (see [`plus`]): `+N` octets
+//!   (fewer is an error), `+-1` to a "." line, `+-2` to the close, `-...`
+//!   an error quoted in the [`AccessError`]. A server that answers
+//!   without a length line (an RFC 1436 server ignoring the `+`) is read
+//!   as a plain reply.
+//!
+//! A plain text or binary reply that is one type-3 menu line and nothing
+//! else (pygopherd's answer for a missing item) is an error, quoted.
+//! RFC 1436 has no other error signal for items that are not menus; a
+//! server that answers with prose (gophernicus: "Error: File or directory
+//! not found!") cannot be told from the item.
+
+mod menu;
+mod plus;
+mod text;
+
+use crate::net::{self, Deadline, Timed};
+use crate::nntp::dotted::{self, Fault, PIECE, Sink, fault_error, read_piece};
+use crate::{AccessError, AccessErrorKind, FetchOptions, Fetched, Interaction};
+use menu::MenuFault;
+use plus::{Head, Length};
+use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
+use std::net::TcpStream;
+use uniform::plan::{Endpoint, Plan, Step, Transfer};
+use uniform::schemes::{GopherPlus, GopherUrl};
+
+const SCHEME: &str = "gopher";
+
+/// How a reply's data is delivered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Menu,
+    Text,
+    Binary,
+}
+
+/// The shape of a plain reply to an item of type `t` (RFC 1436 section
+/// 3.8, as the plan reads it).
+fn plain_shape(t: u8) -> Shape {
+    match t {
+        b'1' | b'7' => Shape::Menu,
+        b'0' | b'2' | b'3' | b'h' | b'i' => Shape::Text,
+        _ => Shape::Binary,
+    }
+}
+
+/// The shape of a Gopher+ reply's data: attribute blocks and ASK forms are
+/// text; a view is a menu, text or binary by its MIME type; the default
+/// view as the type says.
+fn plus_shape(v: &GopherUrl<'_>) -> Shape {
+    match v.plus_kind() {
+        Some(GopherPlus::Attributes { .. } | GopherPlus::AskItem) => Shape::Text,
+        Some(GopherPlus::View { view, .. }) => {
+            let view = view.decode_lossy().to_ascii_lowercase();
+            if view.contains("menu") {
+                Shape::Menu
+            } else if view.starts_with("text/") {
+                Shape::Text
+            } else {
+                Shape::Binary
+            }
+        }
+        _ => plain_shape(v.gopher_type()),
+    }
+}
+
+/// Runs a gopher plan.
+pub(crate) fn fetch(
+    v: &GopherUrl<'_>,
+    plan: &Plan,
+    opts: &FetchOptions,
+    out: &mut dyn Write,
+    ui: &mut dyn Interaction,
+) -> Result<Fetched, AccessError> {
+    let host = v.host();
+    let deadline = Deadline::after(opts.timeouts.total);
+    let mut stream: Option<TcpStream> = None;
+    let mut request = Vec::new();
+    for step in plan.steps() {
+        match step {
+            Step::Connect(Endpoint::Host { host, port }) => {
+                stream = Some(connect(host, *port, opts, &deadline)?);
+            }
+            Step::Send(line) => {
+                let wire = line.wire().ok_or_else(|| {
+                    AccessError::new(
+                        AccessErrorKind::Unsupported,
+                        SCHEME,
+                        Some(host),
+                        "the request has a part to ask for",
+                    )
+                })?;
+                request.extend_from_slice(&wire);
+                request.extend_from_slice(b"\r\n");
+            }
+            Step::Read(transfer) => {
+                let Some(s) = stream.take() else { break };
+                let mut w = &s;
+                w.write_all(&request)
+                    .map_err(|e| AccessError::io(SCHEME, Some(host), "sending the request", e))?;
+                let mut r = BufReader::with_capacity(64 * 1024, Timed::new(s, deadline));
+                return read(v, *transfer, &mut r, out, ui);
+            }
+            _ => {}
+        }
+    }
+    Err(AccessError::new(
+        AccessErrorKind::Unsupported,
+        SCHEME,
+        Some(host),
+        "the plan reads no reply",
+    ))
+}
+
+/// Opens the connection, its idle limit shortened to what is left of the
+/// whole access's.
+fn connect(
+    host: &str,
+    port: u16,
+    opts: &FetchOptions,
+    deadline: &Deadline,
+) -> Result<TcpStream, AccessError> {
+    let s = net::connect(host, port, &opts.timeouts)
+        .map_err(|e| connect_error(SCHEME, host, port, e))?;
+    s.set_read_timeout(Some(deadline.clamp(opts.timeouts.idle)))
+        .map_err(|e| AccessError::io(SCHEME, Some(host), "setting the time limit", e))?;
+    Ok(s)
+}
+
+/// A connection that failed: [`AccessErrorKind::Connect`], or a timeout.
+pub(crate) fn connect_error(scheme: &str, host: &str, port: u16, e: io::Error) -> AccessError {
+    let doing = format!("connecting to port {port}");
+    match e.kind() {
+        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => {
+            AccessError::io(scheme, Some(host), &doing, e)
+        }
+        _ => AccessError::new(
+            AccessErrorKind::Connect,
+            scheme,
+            Some(host),
+            format!("{doing}: {e}"),
+        )
+        .with_source(e),
+    }
+}
+
+fn read<R: BufRead>(
+    v: &GopherUrl<'_>,
+    transfer: Transfer,
+    r: &mut R,
+    out: &mut dyn Write,
+    ui: &mut dyn Interaction,
+) -> Result<Fetched, AccessError> {
+    let host = v.host();
+    match transfer {
+        Transfer::GopherMenu => menu(v, r),
+        Transfer::GopherText => plain(v, Shape::Text, r, out, ui),
+        Transfer::GopherPlus => {
+            let mut line = Vec::new();
+            match net::read_line(r, &mut line, 64) {
+                Ok(_) => {}
+                // A first line this long is not a length line.
+                Err(e) if e.kind() == io::ErrorKind::InvalidData => {}
+                Err(e) => return Err(AccessError::io(SCHEME, Some(host), "reading the reply", e)),
+            }
+            match plus::parse_head(&line) {
+                Some(head) => gopher_plus(v, head, r, out, ui),
+                None => {
+                    // Not a Gopher+ answer: the first octets are the item's.
+                    let mut again = Cursor::new(line).chain(r);
+                    let shape = plain_shape(v.gopher_type());
+                    if shape == Shape::Menu {
+                        menu(v, &mut again)
+                    } else {
+                        plain(v, shape, &mut again, out, ui)
+                    }
+                }
+            }
+        }
+        _ => plain(v, Shape::Binary, r, out, ui),
+    }
+}
+
+fn menu<R: BufRead + ?Sized>(v: &GopherUrl<'_>, r: &mut R) -> Result<Fetched, AccessError> {
+    let host = v.host();
+    let listing = menu::read_menu(r, v.url().as_str()).map_err(|f| match f {
+        MenuFault::Read(e) if e.kind() == io::ErrorKind::InvalidData => AccessError::new(
+            AccessErrorKind::TooLong,
+            SCHEME,
+            Some(host),
+            format!("a menu line longer than {} octets", net::MAX_LINE),
+        ),
+        MenuFault::Read(e) => AccessError::io(SCHEME, Some(host), "reading the menu", e),
+        MenuFault::TooMany => AccessError::new(
+            AccessErrorKind::TooLong,
+            SCHEME,
+            Some(host),
+            format!("a menu of more than {} items", menu::MAX_ENTRIES),
+        ),
+        MenuFault::ServerError(text) => AccessError::new(
+            AccessErrorKind::Protocol,
+            SCHEME,
+            Some(host),
+            "the server answered with an error item",
+        )
+        .with_reply(&text),
+    })?;
+    Ok(Fetched::Listing(listing))
+}
+
+fn short(host: &str, announced: u64, got: u64) -> AccessError {
+    AccessError::new(
+        AccessErrorKind::Protocol,
+        SCHEME,
+        Some(host),
+        format!(
+            "the server announced {announced} octets (Gopher+ \"+{announced}\") and closed after {got}"
+        ),
+    )
+}
+
+/// A plain RFC 1436 reply: text by the framing rule, binary until the
+/// close; a lone type-3 line is the server's error.
+fn plain<R: BufRead + ?Sized>(
+    v: &GopherUrl<'_>,
+    shape: Shape,
+    r: &mut R,
+    out: &mut dyn Write,
+    ui: &mut dyn Interaction,
+) -> Result<Fetched, AccessError> {
+    let host = v.host();
+    let seen = match error_item(r)
+        .map_err(|e| AccessError::io(SCHEME, Some(host), "reading the reply", e))?
+    {
+        Sniffed::Error(text) => {
+            return Err(AccessError::new(
+                AccessErrorKind::Protocol,
+                SCHEME,
+                Some(host),
+                "the server answered with an error item",
+            )
+            .with_reply(&text));
+        }
+        Sniffed::Data(seen) => seen,
+    };
+    let mut r = Cursor::new(seen).chain(r);
+    let mut sink = Sink::new(out, ui);
+    let copied = match shape {
+        Shape::Text => text::copy_text(&mut r, &mut sink),
+        _ => copy_raw(&mut r, &mut sink),
+    };
+    copied
+        .and_then(|()| sink.finish())
+        .map(|bytes| Fetched::Object { bytes })
+        .map_err(|f| fault_error(SCHEME, host, f))
+}
+
+/// What the start of a plain reply showed.
+enum Sniffed {
+    /// The octets read so far, to deliver.
+    Data(Vec<u8>),
+    /// The reply is one error item: its display string.
+    Error(Vec<u8>),
+}
+
+/// Looks at the first line (at most 1 KiB) of a plain reply: a type-3
+/// menu line followed by nothing but the close (or "." and the close) is
+/// the server's error.
+fn error_item<R: BufRead + ?Sized>(r: &mut R) -> io::Result<Sniffed> {
+    let mut first = Vec::new();
+    read_piece(r, &mut first, 1024)?;
+    let fields = first.split(|&b| b == b'\t').count();
+    if !(first.starts_with(b"3") && first.ends_with(b"\n") && fields >= 4) {
+        return Ok(Sniffed::Data(first));
+    }
+    let mut second = Vec::new();
+    read_piece(r, &mut second, 8)?;
+    let ends = second.is_empty() || (dotted::is_terminator(&second) && r.fill_buf()?.is_empty());
+    if ends {
+        let display = first[1..]
+            .split(|&b| b == b'\t')
+            .next()
+            .unwrap_or_default()
+            .to_vec();
+        return Ok(Sniffed::Error(display));
+    }
+    first.extend_from_slice(&second);
+    Ok(Sniffed::Data(first))
+}
+
+fn copy_raw<R: BufRead + ?Sized>(r: &mut R, sink: &mut Sink<'_>) -> Result<(), Fault> {
+    loop {
+        let n = {
+            let chunk = match r.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(Fault::Read(e)),
+            };
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            sink.raw(chunk)?;
+            chunk.len()
+        };
+        r.consume(n);
+    }
+}
+
+/// A Gopher+ reply after its length line.
+fn gopher_plus<R: BufRead>(
+    v: &GopherUrl<'_>,
+    head: Head,
+    r: &mut R,
+    out: &mut dyn Write,
+    ui: &mut dyn Interaction,
+) -> Result<Fetched, AccessError> {
+    let host = v.host();
+    if !head.ok {
+        let block = plus::read_error(r, head.length)
+            .map_err(|e| AccessError::io(SCHEME, Some(host), "reading the error", e))?;
+        return Err(AccessError::new(
+            AccessErrorKind::Protocol,
+            SCHEME,
+            Some(host),
+            block.meaning(),
+        )
+        .with_reply(&block.text));
+    }
+    let shape = plus_shape(v);
+    match head.length {
+        Length::Exact(n) => {
+            let mut limited = r.take(n);
+            if shape == Shape::Menu {
+                let listing = menu(v, &mut limited)?;
+                // A menu may end with its "." line before the octets
+                // announced; only a close before them is short.
+                let left = limited.limit();
+                let closed = left > 0
+                    && limited
+                        .fill_buf()
+                        .map_err(|e| AccessError::io(SCHEME, Some(host), "reading the menu", e))?
+                        .is_empty();
+                return if closed {
+                    Err(short(host, n, n - left))
+                } else {
+                    Ok(listing)
+                };
+            }
+            let mut sink = Sink::new(out, ui);
+            if shape == Shape::Binary {
+                sink.size_known(n);
+            }
+            let copied = match shape {
+                Shape::Text => copy_lines(&mut limited, &mut sink),
+                _ => copy_raw(&mut limited, &mut sink),
+            };
+            let bytes = copied
+                .and_then(|()| sink.finish())
+                .map_err(|f| fault_error(SCHEME, host, f))?;
+            match limited.limit() {
+                0 => Ok(Fetched::Object { bytes }),
+                left => Err(short(host, n, n - left)),
+            }
+        }
+        Length::Dotted if shape == Shape::Menu => menu(v, r),
+        Length::Dotted => {
+            // "+-1": the framing says a "." line ends it, so RFC 1436's
+            // stuffing is undone as NNTP's is.
+            let mut sink = Sink::new(out, ui);
+            dotted::copy_block(r, &mut sink)
+                .and_then(|()| sink.finish())
+                .map(|bytes| Fetched::Object { bytes })
+                .map_err(|f| fault_error(SCHEME, host, f))
+        }
+        Length::UntilClose if shape == Shape::Menu => menu(v, r),
+        Length::UntilClose => {
+            let mut sink = Sink::new(out, ui);
+            let copied = match shape {
+                Shape::Text => copy_lines(r, &mut sink),
+                _ => copy_raw(r, &mut sink),
+            };
+            copied
+                .and_then(|()| sink.finish())
+                .map(|bytes| Fetched::Object { bytes })
+                .map_err(|f| fault_error(SCHEME, host, f))
+        }
+    }
+}
+
+/// Text framed by its length or the close: line ends made local, no dots.
+fn copy_lines<R: BufRead + ?Sized>(r: &mut R, sink: &mut Sink<'_>) -> Result<(), Fault> {
+    let mut piece = Vec::with_capacity(256);
+    while read_piece(r, &mut piece, PIECE).map_err(Fault::Read)? > 0 {
+        sink.text(&piece)?;
+    }
+    Ok(())
+}

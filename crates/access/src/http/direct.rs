@@ -1,0 +1,181 @@
+//! One HTTP or HTTPS exchange with ureq: the GET the plan gives, over TCP
+//! or rustls, or through a gateway's CONNECT tunnel for `https`.
+
+use super::auth::Credentials;
+use super::{Response, secs};
+use crate::net::Deadline;
+use crate::proxy::Gateway;
+use crate::{AccessError, AccessErrorKind, Timeouts};
+use std::io;
+use uniform::UrlRef;
+
+/// An agent set up for Uniform: redirects, statuses and proxies are
+/// Uniform's decisions, not ureq's.
+pub(crate) fn agent(timeouts: &Timeouts) -> ureq::Agent {
+    let config = ureq::Agent::config_builder()
+        // The redirect policy (redirect.rs) sees every hop.
+        .max_redirects(0)
+        .max_redirects_will_error(false)
+        // A 404 is a response to quote, not an error without its line.
+        .http_status_as_error(false)
+        // ureq would read ALL_PROXY, HTTPS_PROXY and HTTP_PROXY itself;
+        // HTTP_PROXY is the httpoxy hole (see proxy.rs), and proxies are
+        // chosen by Proxies::for_url.
+        .proxy(None)
+        .timeout_connect(Some(timeouts.connect))
+        .timeout_per_read(Some(timeouts.idle))
+        .timeout_per_write(Some(timeouts.idle))
+        .user_agent(concat!("uniform/", env!("CARGO_PKG_VERSION")))
+        .accept("*/*")
+        .build();
+    ureq::Agent::new_with_config(config)
+}
+
+/// One GET of `target` on `host` (the request target and Host field of the
+/// URL's plan), directly or through `tunnel`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn get(
+    agent: &ureq::Agent,
+    url: &UrlRef<'_>,
+    target: &str,
+    host: &str,
+    auth: Option<&Credentials>,
+    tunnel: Option<&Gateway>,
+    timeouts: &Timeouts,
+    deadline: Deadline,
+) -> Result<(Response, String), AccessError> {
+    let scheme = url.scheme().to_ascii_lowercase();
+    let uri = format!("{scheme}://{host}{target}");
+    let doing = match tunnel {
+        Some(g) => format!(
+            "GET {target} through a tunnel of the gateway {} ({})",
+            g.authority(),
+            g.source
+        ),
+        None => format!("GET {target}"),
+    };
+    let fail =
+        |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
+    let proxy = match tunnel {
+        Some(g) => Some(
+            ureq::Proxy::new(&g.url)
+                .map_err(|e| fail(AccessErrorKind::Connect, format!("{doing}: {e}")))?,
+        ),
+        None => None,
+    };
+    // The plan says "Connection: close": one exchange per connection, as
+    // curl's easy interface does for a single transfer.
+    let mut request = agent.get(&uri).header("Connection", "close");
+    if let Some(a) = auth {
+        request = request.header("Authorization", a.header());
+    }
+    let request = request
+        .config()
+        .timeout_global(deadline.remaining())
+        .proxy(proxy)
+        .build();
+    let response = request
+        .call()
+        .map_err(|e| error(e, url, &doing, timeouts, &deadline))?;
+    let status = response.status();
+    let status_line = format!(
+        "{:?} {} {}",
+        response.version(),
+        status.as_str(),
+        status.canonical_reason().unwrap_or_default()
+    );
+    let headers = response.headers();
+    let content_length = headers
+        .get("content-length")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|_| headers.get("transfer-encoding").is_none());
+    let location = headers.get("location").map(|v| v.as_bytes().to_vec());
+    let body = Box::new(response.into_body().into_reader());
+    Ok((
+        Response {
+            status: status.as_u16(),
+            status_line: status_line.trim_end().as_bytes().to_vec(),
+            content_length,
+            location,
+            body,
+        },
+        doing,
+    ))
+}
+
+/// A ureq error as an access error: the kind, and words for it.
+pub(crate) fn error(
+    e: ureq::Error,
+    url: &UrlRef<'_>,
+    doing: &str,
+    timeouts: &Timeouts,
+    deadline: &Deadline,
+) -> AccessError {
+    use ureq::Error as E;
+    let fail =
+        |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
+    match e {
+        E::Timeout(t) => {
+            let why = match t {
+                ureq::Timeout::Connect | ureq::Timeout::Resolve => {
+                    format!(
+                        "no connection within {} (--connect-timeout)",
+                        secs(timeouts.connect)
+                    )
+                }
+                ureq::Timeout::Global => match timeouts.total {
+                    Some(total) => format!(
+                        "the whole access took longer than {} (--max-time)",
+                        secs(total)
+                    ),
+                    None => "no answer in time".into(),
+                },
+                _ if deadline.passed() => {
+                    "the whole access took longer than its limit (--max-time)".into()
+                }
+                _ => format!("no data for {} (--timeout)", secs(timeouts.idle)),
+            };
+            fail(AccessErrorKind::Timeout, format!("{doing}: {why}"))
+        }
+        E::HostNotFound => fail(
+            AccessErrorKind::Connect,
+            format!("{doing}: the host has no address"),
+        ),
+        E::ConnectionFailed => fail(AccessErrorKind::Connect, format!("{doing}: no connection")),
+        // rustls reports a failed handshake as InvalidData.
+        E::Io(io)
+            if io.kind() == io::ErrorKind::InvalidData
+                && url.scheme_kind() == uniform::Scheme::Https =>
+        {
+            fail(AccessErrorKind::Connect, format!("{doing}: TLS: {io}")).with_source(io)
+        }
+        E::Io(io) => {
+            let kind = match io.kind() {
+                io::ErrorKind::ConnectionRefused
+                | io::ErrorKind::AddrNotAvailable
+                | io::ErrorKind::HostUnreachable
+                | io::ErrorKind::NetworkUnreachable => AccessErrorKind::Connect,
+                io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => AccessErrorKind::Timeout,
+                _ => AccessErrorKind::Io,
+            };
+            fail(kind, format!("{doing}: {io}")).with_source(io)
+        }
+        E::Tls(m) => fail(AccessErrorKind::Connect, format!("{doing}: TLS: {m}")),
+        E::Rustls(r) => fail(AccessErrorKind::Connect, format!("{doing}: TLS: {r}")),
+        E::ConnectProxyFailed(m) => fail(
+            AccessErrorKind::Connect,
+            format!("{doing}: the gateway refused the tunnel: {m}"),
+        ),
+        E::LargeResponseHeader(n, max) => fail(
+            AccessErrorKind::TooLong,
+            format!("{doing}: a response head of {n} octets, more than {max}"),
+        ),
+        E::Protocol(p) => fail(
+            AccessErrorKind::Protocol,
+            format!("{doing}: not an HTTP/1.1 response: {p}"),
+        ),
+        E::BadUri(m) => fail(AccessErrorKind::Unsupported, format!("{doing}: {m}")),
+        other => fail(AccessErrorKind::Io, format!("{doing}: {other}")),
+    }
+}

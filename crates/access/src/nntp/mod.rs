@@ -1,0 +1,405 @@
+//! NNTP for `news:` and `nntp:` URLs (RFC 977, RFC 3977), written here:
+//! the maintained crates are async or GPL.
+//!
+//! The plan (RFC 1738 sections 3.6 and 3.7) is run step by step: connect
+//! (for `news:` the configured server), the greeting, MODE READER, then
+//! ARTICLE, GROUP and OVER, or LIST, and QUIT. What comes back:
+//!
+//! - an article is written with dot-stuffing undone and local line ends;
+//! - a group is a [`Listing`] of its articles from the overview (OVER):
+//!   name the subject, size the octets, URL `news:<message-id>`, detail
+//!   the author and date. A server without OVER (RFC 977 servers answer
+//!   500, others 503) is asked XOVER, then LISTGROUP; without those too,
+//!   the range of the GROUP reply is listed. Those fallbacks know only
+//!   numbers, so their entries are named `nntp://server/group/number`;
+//! - `news:*` is a listing of the groups (LIST), each `news:group`.
+//!
+//! MODE READER answered 500 or 501 (an RFC 977 server that does not know
+//! it) is passed over. An error reply (411 no such group, 423 no such
+//! article number, 430 no such article, ...) is an
+//! [`AccessErrorKind::Protocol`] error quoting the reply; 480 (log in
+//! first) is [`AccessErrorKind::Auth`]. QUIT is sent once the object is
+//! read, and its answer does not change the outcome.
+
+pub(crate) mod dotted;
+mod listing;
+
+use crate::gopher::connect_error;
+use crate::net::{self, Deadline, MAX_LINE, Timed};
+use crate::{AccessError, AccessErrorKind, FetchOptions, Fetched, Interaction, Listing};
+use dotted::{Sink, fault_error};
+use listing::Server;
+use std::io::{self, BufReader, Write};
+use std::net::TcpStream;
+use uniform::UrlRef;
+use uniform::plan::{Endpoint, Plan, Step, Transfer};
+
+/// The most entries a listing may hold: it is kept in memory.
+const MAX_ENTRIES: usize = 100_000;
+
+/// An open NNTP connection.
+struct Conn {
+    scheme: String,
+    server: Server,
+    r: BufReader<Timed<TcpStream>>,
+    w: TcpStream,
+    line: Vec<u8>,
+}
+
+/// A status line: its code and the whole line.
+struct Reply {
+    code: u16,
+    line: Vec<u8>,
+}
+
+impl Conn {
+    fn open(
+        scheme: &str,
+        host: &str,
+        port: u16,
+        opts: &FetchOptions,
+        deadline: Deadline,
+    ) -> Result<Conn, AccessError> {
+        let s = net::connect(host, port, &opts.timeouts)
+            .map_err(|e| connect_error(scheme, host, port, e))?;
+        let w = s.try_clone().and_then(|w| {
+            s.set_read_timeout(Some(deadline.clamp(opts.timeouts.idle)))?;
+            Ok(w)
+        });
+        let w =
+            w.map_err(|e| AccessError::io(scheme, Some(host), "setting up the connection", e))?;
+        Ok(Conn {
+            scheme: scheme.to_string(),
+            server: Server {
+                host: host.to_string(),
+                port,
+            },
+            r: BufReader::with_capacity(64 * 1024, Timed::new(s, deadline)),
+            w,
+            line: Vec::with_capacity(512),
+        })
+    }
+
+    fn host(&self) -> Option<&str> {
+        Some(&self.server.host)
+    }
+
+    fn error(&self, kind: AccessErrorKind, message: impl Into<String>) -> AccessError {
+        AccessError::new(kind, &self.scheme, self.host(), message)
+    }
+
+    fn send(&mut self, wire: &[u8]) -> Result<(), AccessError> {
+        let mut line = Vec::with_capacity(wire.len() + 2);
+        line.extend_from_slice(wire);
+        line.extend_from_slice(b"\r\n");
+        let doing = format!("sending {}", crate::error::escape(wire));
+        self.w
+            .write_all(&line)
+            .map_err(|e| AccessError::io(&self.scheme, Some(&self.server.host), &doing, e))
+    }
+
+    /// Reads a status line: three digits, then text (RFC 3977 section 3.2).
+    fn reply(&mut self, after: &str) -> Result<Reply, AccessError> {
+        let doing = format!("waiting for the answer to {after}");
+        match net::read_line(&mut self.r, &mut self.line, MAX_LINE) {
+            Ok(0) => Err(self.error(
+                AccessErrorKind::Protocol,
+                format!("{doing}: the server closed the connection"),
+            )),
+            Ok(_) => {
+                let code = self
+                    .line
+                    .get(..3)
+                    .and_then(|d| std::str::from_utf8(d).ok())
+                    .and_then(|d| d.parse().ok());
+                match code {
+                    Some(code)
+                        if self
+                            .line
+                            .get(3)
+                            .is_none_or(|&b| b == b' ' || b == b'\r' || b == b'\n') =>
+                    {
+                        Ok(Reply {
+                            code,
+                            line: self.line.clone(),
+                        })
+                    }
+                    _ => Err(self
+                        .error(
+                            AccessErrorKind::Protocol,
+                            format!("{doing}: not an NNTP status line"),
+                        )
+                        .with_reply(&self.line)),
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => Err(self.error(
+                AccessErrorKind::TooLong,
+                format!("{doing}: a line longer than {MAX_LINE} octets"),
+            )),
+            Err(e) => Err(AccessError::io(&self.scheme, self.host(), &doing, e)),
+        }
+    }
+
+    /// The error for a reply the plan did not expect.
+    fn refused(&self, command: &str, reply: &Reply) -> AccessError {
+        let (kind, what) = match reply.code {
+            400 => (AccessErrorKind::Protocol, "the server is not available"),
+            411 => (AccessErrorKind::Protocol, "no such group"),
+            412 => (AccessErrorKind::Protocol, "no group selected"),
+            420 => (AccessErrorKind::Protocol, "no current article"),
+            423 => (AccessErrorKind::Protocol, "no article with that number"),
+            430 => (AccessErrorKind::Protocol, "no article with that message-id"),
+            480 | 481 | 483 => (
+                AccessErrorKind::Auth,
+                "the server wants a login (AUTHINFO), which is not supported",
+            ),
+            500 | 501 | 503 => (
+                AccessErrorKind::Protocol,
+                "the server does not support this command",
+            ),
+            502 => (AccessErrorKind::Protocol, "the server refuses the service"),
+            _ => (AccessErrorKind::Protocol, "unexpected answer"),
+        };
+        self.error(kind, format!("{command}: {what}"))
+            .with_reply(&reply.line)
+    }
+
+    /// Reads a multi-line listing, one entry per line.
+    fn listing(
+        &mut self,
+        url: &str,
+        mut entry: impl FnMut(&[u8], &Server) -> crate::Entry,
+    ) -> Result<Listing, AccessError> {
+        let mut l = Listing::new(url);
+        let server = self.server.clone();
+        let res = dotted::each_line(&mut self.r, MAX_LINE, |line| {
+            if l.entries.len() >= MAX_ENTRIES {
+                return Err(io::Error::new(
+                    io::ErrorKind::OutOfMemory,
+                    "too many entries",
+                ));
+            }
+            l.entries.push(entry(line, &server));
+            Ok(())
+        });
+        match res {
+            Ok(()) => Ok(l),
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => Err(self.error(
+                AccessErrorKind::TooLong,
+                format!("a listing line longer than {MAX_LINE} octets"),
+            )),
+            Err(e) if e.kind() == io::ErrorKind::OutOfMemory => Err(self.error(
+                AccessErrorKind::TooLong,
+                format!("a listing of more than {MAX_ENTRIES} entries"),
+            )),
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                Err(self.error(AccessErrorKind::Protocol, e.to_string()))
+            }
+            Err(e) => Err(AccessError::io(
+                &self.scheme,
+                self.host(),
+                "reading the listing",
+                e,
+            )),
+        }
+    }
+
+    /// Says goodbye; the object is already delivered, so a failure here
+    /// changes nothing.
+    fn quit(&mut self) {
+        if self.send(b"QUIT").is_ok() {
+            let _ = self.reply("QUIT");
+        }
+    }
+}
+
+/// What the dialogue has learned that later steps need.
+#[derive(Default)]
+struct State {
+    /// The last command sent, as text.
+    command: String,
+    /// The group of the last GROUP, and its reply.
+    group: Option<(String, Reply)>,
+    /// The listing the fallback already read, when OVER is not supported.
+    fallback: Option<Listing>,
+}
+
+/// Runs a news or nntp plan.
+pub(crate) fn fetch(
+    url: &UrlRef<'_>,
+    plan: &Plan,
+    opts: &FetchOptions,
+    out: &mut dyn Write,
+    ui: &mut dyn Interaction,
+) -> Result<Fetched, AccessError> {
+    let scheme = url.scheme().to_ascii_lowercase();
+    let deadline = Deadline::after(opts.timeouts.total);
+    let mut conn: Option<Conn> = None;
+    let mut st = State::default();
+    let mut steps = plan.steps().iter().peekable();
+    let mut result = None;
+    while let Some(step) = steps.next() {
+        match step {
+            Step::Connect(Endpoint::Host { host, port }) => {
+                conn = Some(Conn::open(&scheme, host, *port, opts, deadline)?);
+            }
+            Step::Connect(_) => {
+                return Err(AccessError::new(
+                    AccessErrorKind::Unsupported,
+                    &scheme,
+                    url.hostname(),
+                    "no news server is configured",
+                ));
+            }
+            Step::Send(line) => {
+                let c = conn.as_mut().ok_or_else(|| no_connection(&scheme))?;
+                let wire = line.wire().ok_or_else(|| {
+                    c.error(
+                        AccessErrorKind::Unsupported,
+                        "the plan has a part to ask for",
+                    )
+                })?;
+                if wire == b"QUIT" {
+                    c.quit();
+                    // Its expectation is QUIT's own.
+                    if matches!(steps.peek(), Some(Step::Expect(_))) {
+                        steps.next();
+                    }
+                    continue;
+                }
+                c.send(&wire)?;
+                st.command = String::from_utf8_lossy(&wire).into_owned();
+            }
+            Step::Expect(codes) => {
+                let c = conn.as_mut().ok_or_else(|| no_connection(&scheme))?;
+                let after = if st.command.is_empty() {
+                    "the greeting".to_string()
+                } else {
+                    st.command.clone()
+                };
+                let reply = c.reply(&after)?;
+                if codes.contains(&reply.code) {
+                    if let Some(g) = st.command.strip_prefix("GROUP ") {
+                        st.group = Some((g.to_string(), reply));
+                    }
+                    continue;
+                }
+                if st.command == "MODE READER" && matches!(reply.code, 500 | 501) {
+                    // An RFC 977 server: it reads without being asked.
+                    continue;
+                }
+                if st.command.starts_with("OVER ") && matches!(reply.code, 500 | 501 | 503) {
+                    let listing = without_over(c, &mut st, url.as_str())?;
+                    st.fallback = Some(listing);
+                    continue;
+                }
+                return Err(c.refused(&after, &reply));
+            }
+            Step::Read(Transfer::NntpArticle) => {
+                let c = conn.as_mut().ok_or_else(|| no_connection(&scheme))?;
+                let mut sink = Sink::new(out, ui);
+                let bytes = dotted::copy_block(&mut c.r, &mut sink)
+                    .and_then(|()| sink.finish())
+                    .map_err(|f| fault_error(&scheme, &c.server.host, f))?;
+                result = Some(Fetched::Object { bytes });
+            }
+            Step::Read(Transfer::NntpListing) => {
+                let c = conn.as_mut().ok_or_else(|| no_connection(&scheme))?;
+                let listing = match st.fallback.take() {
+                    Some(l) => l,
+                    None if st.command == "LIST" => {
+                        c.listing(url.as_str(), |line, _| listing::group(line))?
+                    }
+                    None => {
+                        let group = st
+                            .group
+                            .as_ref()
+                            .map(|(g, _)| g.clone())
+                            .unwrap_or_default();
+                        c.listing(url.as_str(), |line, server| {
+                            listing::overview(line, server, &group)
+                        })?
+                    }
+                };
+                result = Some(Fetched::Listing(listing));
+            }
+            _ => {}
+        }
+    }
+    result.ok_or_else(|| {
+        AccessError::new(
+            AccessErrorKind::Unsupported,
+            &scheme,
+            url.hostname(),
+            "the plan reads nothing",
+        )
+    })
+}
+
+fn no_connection(scheme: &str) -> AccessError {
+    AccessError::new(
+        AccessErrorKind::Unsupported,
+        scheme,
+        None,
+        "the plan sends before it connects",
+    )
+}
+
+/// A group's listing from a server without OVER: XOVER (the same
+/// overview, RFC 2980), else LISTGROUP (RFC 3977 section 6.1.2), else the
+/// range of the GROUP reply.
+fn without_over(c: &mut Conn, st: &mut State, url: &str) -> Result<Listing, AccessError> {
+    let over = st.command.clone();
+    let Some((group, group_reply)) = st.group.take() else {
+        return Err(c.error(
+            AccessErrorKind::Protocol,
+            format!("{over}: not supported, and no group is selected"),
+        ));
+    };
+    let xover = over.replacen("OVER", "XOVER", 1);
+    c.send(xover.as_bytes())?;
+    let reply = c.reply(&xover)?;
+    if reply.code == 224 {
+        return c.listing(url, |line, server| listing::overview(line, server, &group));
+    }
+    if !matches!(reply.code, 500 | 501 | 503) {
+        return Err(c.refused(&xover, &reply));
+    }
+    let listgroup = format!("LISTGROUP {group}");
+    c.send(listgroup.as_bytes())?;
+    let reply = c.reply(&listgroup)?;
+    if reply.code == 211 {
+        return c.listing(url, |line, server| {
+            let n = std::str::from_utf8(line)
+                .ok()
+                .and_then(|n| n.trim().parse().ok())
+                .unwrap_or(0);
+            listing::numbered(n, server, &group)
+        });
+    }
+    if !matches!(reply.code, 500 | 501 | 503) {
+        return Err(c.refused(&listgroup, &reply));
+    }
+    // "211 count first last group": every number in the range; some may
+    // have been cancelled, which only ARTICLE will tell.
+    let words: Vec<u64> = group_reply
+        .line
+        .split(|&b| b == b' ')
+        .skip(2)
+        .take(2)
+        .filter_map(|w| std::str::from_utf8(w).ok()?.trim().parse().ok())
+        .collect();
+    let mut l = Listing::new(url);
+    if let [first, last] = words[..] {
+        if last >= first && last - first >= MAX_ENTRIES as u64 {
+            return Err(c.error(
+                AccessErrorKind::TooLong,
+                format!("a group of more than {MAX_ENTRIES} articles"),
+            ));
+        }
+        for n in first..=last {
+            l.entries.push(listing::numbered(n, &c.server, &group));
+        }
+    }
+    Ok(l)
+}

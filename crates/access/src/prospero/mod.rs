@@ -1,0 +1,621 @@
+//! `prospero:` URLs (RFC 1738 section 3.11): the Prospero directory
+//! service, version 5, over ARDP on UDP.
+//!
+//! "Prospero URLs are interpreted by contacting a Prospero directory server
+//! on the specified host and port to determine appropriate access methods
+//! for a resource, which might themselves be represented as different
+//! URLs." So [`resolve`] asks the server for the object's ACCESS-METHOD
+//! attribute and turns the first method it can express into that URL:
+//!
+//! | method | URL |
+//! |---|---|
+//! | AFTP (anonymous FTP) | `ftp://host/path;type=i` (BINARY) or `;type=a` (TEXT), the path under the anonymous root |
+//! | FTP | `ftp://host/%2Fpath`, the path from the root |
+//! | GOPHER | `gopher://host:port/` type and selector |
+//! | WAIS | `wais://host:port/` and the locator |
+//! | TELNET | `telnet://host:port/` |
+//!
+//! A `host(port)` becomes `host:port`; an empty host or name is the one of
+//! the object asked for. A FORWARDED reply is followed to the server it
+//! names, at most [`MAX_FORWARDS`] times and never twice to the same
+//! server and name. An object without access method (NONE-FOUND) is read
+//! as a directory: DIRECTORY and LIST give its links, as a
+//! [`crate::Listing`] whose entries are `prospero:` URLs for the server's
+//! own objects and the underlying access's URL for external links (as RFC
+//! 1738 says they are represented).
+//!
+//! [`crate::fetch`] then fetches the resolved URL through its own scheme,
+//! with the same options, so its plan passes the same safety policy.
+
+pub mod ardp;
+pub mod text;
+
+use crate::net::Deadline;
+use crate::{
+    AccessError, AccessErrorKind, Entry, EntryKind, FetchOptions, Fetched, Interaction, Listing,
+};
+use std::collections::HashSet;
+use std::io::Write;
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::time::Duration;
+use text::{Attribute, Link, ReplyLine};
+use uniform::pct::{self, EncodeSet};
+use uniform::plan::Plan;
+use uniform::schemes::ProsperoUrl;
+
+/// How many FORWARDED replies are followed.
+pub const MAX_FORWARDS: usize = 8;
+
+/// The reference client's first retry timer.
+const ARDP_TIMER: Duration = Duration::from_secs(4);
+
+/// What a `prospero:` URL resolves to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Resolution {
+    /// The URL of the object's access method.
+    Url(String),
+    /// A directory's links.
+    Directory(Listing),
+}
+
+pub(crate) fn fetch(
+    v: &ProsperoUrl<'_>,
+    _plan: &Plan,
+    opts: &FetchOptions,
+    out: &mut dyn Write,
+    ui: &mut dyn Interaction,
+) -> Result<Fetched, AccessError> {
+    match resolve(v, opts)? {
+        Resolution::Directory(l) => Ok(Fetched::Listing(l)),
+        Resolution::Url(u) => {
+            let url = uniform::UrlRef::parse(&u).map_err(|e| {
+                AccessError::new(
+                    AccessErrorKind::Protocol,
+                    "prospero",
+                    Some(v.url().hostname().unwrap_or_default()),
+                    format!("the access method gives {u:?}, which is not a URL: {e}"),
+                )
+            })?;
+            crate::fetch(&url, opts, out, ui)
+        }
+    }
+}
+
+/// Where a request goes, and for what.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Target {
+    host: String,
+    port: u16,
+    hsoname: Vec<u8>,
+    version: Vec<u8>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Ask {
+    Object,
+    Directory,
+}
+
+/// Asks the URL's server what the object is: the URL of its access
+/// method, or a directory's links. Follows FORWARDED replies.
+///
+/// # Errors
+///
+/// An [`AccessError`]: no reply in time (after ARDP's retries), a reply
+/// too long or malformed, a FORWARDED loop or too many forwards, the
+/// server's FAILURE or ERROR, an object with no access method this client
+/// can express.
+///
+/// # Example
+///
+/// ```no_run
+/// use uniform::UrlRef;
+/// use uniform_access::{FetchOptions, prospero::{Resolution, resolve}};
+/// let url = UrlRef::parse("prospero://127.0.0.1:1525//pub/hello.txt")?;
+/// if let Resolution::Url(u) = resolve(&url.prospero().unwrap(), &FetchOptions::default())? {
+///     println!("fetch {u}");
+/// }
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn resolve(v: &ProsperoUrl<'_>, opts: &FetchOptions) -> Result<Resolution, AccessError> {
+    let mut target = Target {
+        host: v.url().hostname().unwrap_or_default().to_string(),
+        port: v.port(),
+        hsoname: v.hsoname().decode().into_owned(),
+        version: version(v),
+    };
+    let deadline = Deadline::after(opts.timeouts.total);
+    let mut ask = Ask::Object;
+    let mut seen: HashSet<(Target, Ask)> = HashSet::new();
+    let mut forwards = 0usize;
+    loop {
+        let err = |kind, msg: String| AccessError::new(kind, "prospero", Some(&target.host), msg);
+        if !seen.insert((target.clone(), ask)) {
+            return Err(err(
+                AccessErrorKind::Redirect,
+                format!("a FORWARDED loop: {} was asked already", describe(&target)),
+            ));
+        }
+        let mut lines = text::prologue();
+        match ask {
+            Ask::Object => lines.push(text::get_object_info(&target.hsoname, &target.version)),
+            Ask::Directory => lines.extend(text::list_directory(&target.hsoname, &target.version)),
+        }
+        let reply = exchange(&target, &text::message(&lines), opts, deadline)?;
+        let parsed = text::parse_reply(&reply).map_err(|e| {
+            err(
+                AccessErrorKind::Protocol,
+                format!("the reply is not Prospero's: {e}"),
+            )
+            .with_reply(&reply[..reply.len().min(300)])
+        })?;
+        if let Some(f) = parsed.iter().find_map(|l| match l {
+            ReplyLine::Forwarded(f) => Some(f),
+            _ => None,
+        }) {
+            forwards += 1;
+            if forwards > MAX_FORWARDS {
+                return Err(err(
+                    AccessErrorKind::Redirect,
+                    format!("more than {MAX_FORWARDS} FORWARDED replies"),
+                ));
+            }
+            let (host, port) = host_port(&f.host).ok_or_else(|| {
+                err(
+                    AccessErrorKind::Protocol,
+                    format!(
+                        "FORWARDED to an unusable host {:?}",
+                        crate::error::escape(f.host.as_bytes())
+                    ),
+                )
+            })?;
+            target = Target {
+                host,
+                port: port.unwrap_or(target.port),
+                hsoname: f.hsoname.clone(),
+                version: f.version.clone().into_bytes(),
+            };
+            continue;
+        }
+        failure(&parsed, &target)?;
+        match ask {
+            Ask::Object => {
+                let methods: Vec<&Attribute> = parsed
+                    .iter()
+                    .filter_map(|l| match l {
+                        ReplyLine::Attribute(a) if a.name.eq_ignore_ascii_case("ACCESS-METHOD") => {
+                            Some(a)
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                if methods.is_empty() {
+                    // NONE-FOUND, or an object without access method: a
+                    // directory, if it is one.
+                    ask = Ask::Directory;
+                    seen.clear();
+                    continue;
+                }
+                let mut reasons = Vec::new();
+                for m in &methods {
+                    match access_url(&m.values, &target.host, None, &target.hsoname) {
+                        Ok(u) => return Ok(Resolution::Url(u)),
+                        Err(why) => reasons.push(why),
+                    }
+                }
+                return Err(err(
+                    AccessErrorKind::Unsupported,
+                    format!(
+                        "{}: no access method this client can follow ({})",
+                        describe(&target),
+                        reasons.join("; ")
+                    ),
+                ));
+            }
+            Ask::Directory => return Ok(Resolution::Directory(listing(v, &target, &parsed))),
+        }
+    }
+}
+
+fn describe(t: &Target) -> String {
+    format!(
+        "{}:{} {:?}",
+        t.host,
+        t.port,
+        String::from_utf8_lossy(&t.hsoname)
+    )
+}
+
+/// The object version asked for: RFC 1630's `%00version`, else the
+/// OBJECT-VERSION field, else 0 (the same rule as `uniform plan`).
+fn version(v: &ProsperoUrl<'_>) -> Vec<u8> {
+    if let Some(ver) = v.version() {
+        return ver.decode().into_owned();
+    }
+    v.fields()
+        .find(|(n, _)| n.decode().eq_ignore_ascii_case(b"OBJECT-VERSION"))
+        .map(|(_, val)| val.decode().into_owned())
+        .filter(|val| !val.is_empty())
+        .unwrap_or_else(|| b"0".to_vec())
+}
+
+/// The server's FAILURE, ERROR or VERSION-NOT-SUPPORTED as an error.
+fn failure(lines: &[ReplyLine], t: &Target) -> Result<(), AccessError> {
+    for l in lines {
+        let (kind, msg, reply) = match l {
+            ReplyLine::Failure { code, text } => {
+                let kind = match code.as_str() {
+                    "NOT-AUTHORIZED" | "AUTHENTICATION-REQUIRED" | "AUTHENTICATION-DATA" => {
+                        AccessErrorKind::Auth
+                    }
+                    _ => AccessErrorKind::Protocol,
+                };
+                (
+                    kind,
+                    format!("{}: FAILURE {code}", describe(t)),
+                    text.clone(),
+                )
+            }
+            ReplyLine::Error(text) => (
+                AccessErrorKind::Protocol,
+                format!("{}: ERROR", describe(t)),
+                text.clone(),
+            ),
+            ReplyLine::VersionNotSupported(text) => (
+                AccessErrorKind::Protocol,
+                "the server does not speak Prospero version 5".to_string(),
+                text.clone(),
+            ),
+            _ => continue,
+        };
+        let e = AccessError::new(kind, "prospero", Some(&t.host), msg);
+        return Err(if reply.is_empty() {
+            e
+        } else {
+            e.with_reply(reply.as_bytes())
+        });
+    }
+    Ok(())
+}
+
+/// One request and its reply over ARDP.
+fn exchange(
+    t: &Target,
+    request: &[u8],
+    opts: &FetchOptions,
+    deadline: Deadline,
+) -> Result<Vec<u8>, AccessError> {
+    let host = t.host.as_str();
+    let addr: SocketAddr = (host, t.port)
+        .to_socket_addrs()
+        .map_err(|e| AccessError::io("prospero", Some(host), &format!("finding {host}"), e))?
+        .next()
+        .ok_or_else(|| {
+            AccessError::new(
+                AccessErrorKind::Connect,
+                "prospero",
+                Some(host),
+                format!("{host} has no address"),
+            )
+        })?;
+    // The reference timer is 4 s, doubled at each of 3 retries: 60 s in
+    // all, the default idle limit. A shorter idle limit shortens the timer
+    // in proportion (1 + 2 + 4 + 8 = 15 timers).
+    let timing = ardp::Timing {
+        timer: ARDP_TIMER
+            .min(opts.timeouts.idle / 15)
+            .max(Duration::from_millis(10)),
+        retries: 3,
+        max_wait: opts.timeouts.idle,
+        max_waits: 8,
+        deadline,
+    };
+    ardp::transact(addr, ardp::connection_id(), request, &timing).map_err(|e| {
+        let kind = match e.kind() {
+            ardp::ArdpErrorKind::Timeout => AccessErrorKind::Timeout,
+            ardp::ArdpErrorKind::TooManyPackets | ardp::ArdpErrorKind::TooLong => {
+                AccessErrorKind::TooLong
+            }
+            ardp::ArdpErrorKind::Io => AccessErrorKind::Io,
+            _ => AccessErrorKind::Protocol,
+        };
+        AccessError::new(
+            kind,
+            "prospero",
+            Some(host),
+            format!("asking {} over ARDP: {e}", describe(t)),
+        )
+    })
+}
+
+/// `host` or `host(port)`, checked to be a host name or address and
+/// nothing that could change a URL's authority.
+fn host_port(raw: &str) -> Option<(String, Option<u16>)> {
+    let (host, port) = match raw.strip_suffix(')').and_then(|r| r.split_once('(')) {
+        Some((h, p)) => (h, Some(p.parse::<u16>().ok().filter(|&p| p != 0)?)),
+        None => (raw, None),
+    };
+    let ok = !host.is_empty()
+        && host.len() <= 253
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-' || b == b'_');
+    ok.then(|| (host.to_ascii_lowercase(), port))
+}
+
+/// `host[:port]` for a URL.
+fn authority(host: &str, port: Option<u16>) -> String {
+    match port {
+        Some(p) => format!("{host}:{p}"),
+        None => host.to_string(),
+    }
+}
+
+/// What an FTP path segment encodes.
+const FTP: EncodeSet = EncodeSet::FTP_SEGMENT;
+
+/// The URL of an ACCESS-METHOD value (method, host-type, host,
+/// hsoname-type, hsoname, extras), empty fields 2-5 taken from the object.
+fn access_url(
+    values: &[Vec<u8>],
+    host: &str,
+    host_port_default: Option<u16>,
+    hsoname: &[u8],
+) -> Result<String, String> {
+    let field = |i: usize| values.get(i).map(Vec::as_slice).unwrap_or_default();
+    let method = String::from_utf8_lossy(field(0)).to_ascii_uppercase();
+    let raw_host = String::from_utf8_lossy(field(2)).into_owned();
+    let (h, port) = if raw_host.is_empty() {
+        (host.to_string(), host_port_default)
+    } else {
+        host_port(&raw_host).ok_or_else(|| {
+            format!(
+                "{method}: an unusable host {:?}",
+                crate::error::escape(raw_host.as_bytes())
+            )
+        })?
+    };
+    let name = if field(4).is_empty() {
+        hsoname
+    } else {
+        field(4)
+    };
+    let extra = field(5);
+    if name.contains(&0) {
+        return Err(format!("{method}: a NUL in the name"));
+    }
+    match method.as_str() {
+        "AFTP" | "FTP" => {
+            let mut segs: Vec<String> = name
+                .split(|&b| b == b'/')
+                .map(|s| pct::encode(s, &FTP).into_owned())
+                .collect();
+            if method == "AFTP" {
+                // Under the anonymous root: a leading "/" is that root.
+                if segs.first().is_some_and(String::is_empty) {
+                    segs.remove(0);
+                }
+            } else if segs.first().is_some_and(String::is_empty) {
+                // RFC 1738 section 3.2.2: %2F makes the path absolute.
+                segs[0] = "%2F".into();
+                if segs.len() > 1 {
+                    let first = segs.remove(1);
+                    segs[0].push_str(&first);
+                }
+            }
+            let typecode = match String::from_utf8_lossy(extra).to_ascii_uppercase().as_str() {
+                "BINARY" => ";type=i",
+                "TEXT" | "ASCII" => ";type=a",
+                _ => "",
+            };
+            Ok(format!(
+                "ftp://{}/{}{typecode}",
+                authority(&h, port),
+                segs.join("/")
+            ))
+        }
+        "GOPHER" => {
+            // The 6th field is the item type; without it the selector's
+            // first character is, as a gopher URL reads it.
+            let mut path = Vec::new();
+            if extra.len() == 1 {
+                path.push(extra[0]);
+            }
+            path.extend_from_slice(name);
+            Ok(format!(
+                "gopher://{}/{}",
+                authority(&h, port),
+                pct::encode(&path, &EncodeSet::GOPHER)
+            ))
+        }
+        "WAIS" => {
+            let locator = if extra.is_empty() {
+                name.strip_prefix(b"WAIS/OBJECT/").unwrap_or(name)
+            } else {
+                extra
+            };
+            let locator = locator.strip_prefix(b"/").unwrap_or(locator);
+            Ok(format!(
+                "wais://{}/{}",
+                authority(&h, port),
+                pct::encode(locator, &EncodeSet::PATH)
+            ))
+        }
+        "TELNET" => Ok(format!("telnet://{}/", authority(&h, port))),
+        "" => Err("an empty access method".into()),
+        other => Err(format!("{other} is not reachable by a URL")),
+    }
+}
+
+/// What an hsoname encodes in a `prospero:` URL: `;` ends it, `?` would
+/// start a query; `/` stays.
+const HSONAME: EncodeSet = EncodeSet::UNSAFE.add_all(b";?");
+
+/// A directory's links as a listing.
+fn listing(v: &ProsperoUrl<'_>, t: &Target, lines: &[ReplyLine]) -> Listing {
+    let mut l = Listing::new(v.url().without_fragment().to_string());
+    for line in lines {
+        match line {
+            ReplyLine::Link(link) => l.entries.push(entry(link, t)),
+            ReplyLine::Unresolved(what) => {
+                l.entries
+                    .push(Entry::new(format!("unresolved: {what}"), EntryKind::Info));
+            }
+            _ => {}
+        }
+    }
+    l
+}
+
+fn entry(link: &Link, t: &Target) -> Entry {
+    let target = link.target.to_ascii_uppercase();
+    let kind = match target.as_str() {
+        "DIRECTORY" | "DIRECTORY+FILE" => EntryKind::Directory,
+        "SYMBOLIC" => EntryKind::Link,
+        "OBJECT" => EntryKind::Other,
+        _ => EntryKind::File,
+    };
+    let name = String::from_utf8_lossy(&link.name).into_owned();
+    let mut e = Entry::new(name, kind).detail(link.target.clone());
+    let host = if link.host.is_empty() {
+        t.host.clone()
+    } else {
+        link.host.clone()
+    };
+    let url = if target.starts_with("EXTERNAL") {
+        // The method's empty host is the link's, port included.
+        let method = link
+            .attributes
+            .iter()
+            .find(|a| a.name.eq_ignore_ascii_case("ACCESS-METHOD"));
+        match (method, host_port(&host)) {
+            (Some(m), Some((h, p))) => access_url(&m.values, &h, p, &link.hsoname).ok(),
+            _ => None,
+        }
+    } else if link.host_type.eq_ignore_ascii_case("INTERNET-D") && !link.hsoname.contains(&0) {
+        host_port(&host).map(|(h, p)| {
+            let mut u = format!(
+                "prospero://{}/{}",
+                authority(&h, p),
+                pct::encode(&link.hsoname, &HSONAME)
+            );
+            if !link.version.is_empty() && link.version != "0" {
+                u.push_str(";OBJECT-VERSION=");
+                u.push_str(&pct::encode(link.version.as_bytes(), &EncodeSet::PROSPERO));
+            }
+            u
+        })
+    } else {
+        None
+    };
+    if let Some(u) = url {
+        e = e.url(u);
+    }
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vals(s: &[&str]) -> Vec<Vec<u8>> {
+        s.iter().map(|v| v.as_bytes().to_vec()).collect()
+    }
+
+    #[test]
+    fn access_methods_become_urls() {
+        let u = |s: &[&str]| access_url(&vals(s), "pros.host", None, b"/obj");
+        assert_eq!(
+            u(&[
+                "AFTP",
+                "INTERNET-D",
+                "ftp.example.org",
+                "ASCII",
+                "/pub/x.txt",
+                "BINARY"
+            ])
+            .unwrap(),
+            "ftp://ftp.example.org/pub/x.txt;type=i"
+        );
+        assert_eq!(
+            u(&["AFTP", "", "127.0.0.1(2121)", "", "/pub/a b.txt", "TEXT"]).unwrap(),
+            "ftp://127.0.0.1:2121/pub/a%20b.txt;type=a"
+        );
+        assert_eq!(
+            u(&["FTP", "INTERNET-D", "h", "ASCII", "/etc/motd", "BINARY"]).unwrap(),
+            "ftp://h/%2Fetc/motd;type=i"
+        );
+        assert_eq!(
+            u(&[
+                "GOPHER",
+                "INTERNET-D",
+                "g(7070)",
+                "ASCII",
+                "/hello.txt",
+                "0"
+            ])
+            .unwrap(),
+            "gopher://g:7070/0/hello.txt"
+        );
+        assert_eq!(
+            u(&["GOPHER", "INTERNET-D", "g", "ASCII", "1/sub"]).unwrap(),
+            "gopher://g/1/sub"
+        );
+        assert_eq!(
+            u(&[
+                "WAIS",
+                "INTERNET-D",
+                "w(2101)",
+                "ASCII",
+                "WAIS/OBJECT/Default"
+            ])
+            .unwrap(),
+            "wais://w:2101/Default"
+        );
+        assert_eq!(
+            u(&["AFTP", "", "", "", "", "BINARY"]).unwrap(),
+            "ftp://pros.host/obj;type=i"
+        );
+        assert!(
+            u(&["NFS", "INTERNET-D", "h", "ASCII", "/x", "y"])
+                .unwrap_err()
+                .contains("NFS")
+        );
+        // A host that would change the URL's authority is refused.
+        assert!(u(&["AFTP", "", "evil@h/x", "", "/x", "BINARY"]).is_err());
+        assert!(u(&["AFTP", "", "h(99999)", "", "/x", "BINARY"]).is_err());
+    }
+
+    #[test]
+    fn directory_links_become_entries() {
+        let r = text::parse_reply(
+            b"LINK L DIRECTORY sub INTERNET-D Pros.Host(1600) ASCII /d/sub 0\n\
+              LINK L EXTERNAL hello INTERNET-D 127.0.0.1(2121) ASCII /pub/hello.txt 0\n\
+              ATTRIBUTE CACHED FIELD ACCESS-METHOD AFTP '' '' '' '' TEXT\n\
+              LINK L FILE old INTERNET-D h ASCII 'a;b' 3\n",
+        )
+        .unwrap();
+        let url = uniform::UrlRef::parse("prospero://h/d").unwrap();
+        let t = Target {
+            host: "h".into(),
+            port: 1525,
+            hsoname: b"d".to_vec(),
+            version: b"0".to_vec(),
+        };
+        let l = listing(&url.prospero().unwrap(), &t, &r);
+        assert_eq!(
+            l.entries[0].url.as_deref(),
+            Some("prospero://pros.host:1600//d/sub")
+        );
+        assert_eq!(l.entries[0].kind, EntryKind::Directory);
+        assert_eq!(
+            l.entries[1].url.as_deref(),
+            Some("ftp://127.0.0.1:2121/pub/hello.txt;type=a")
+        );
+        assert_eq!(
+            l.entries[2].url.as_deref(),
+            Some("prospero://h/a%3Bb;OBJECT-VERSION=3")
+        );
+    }
+}

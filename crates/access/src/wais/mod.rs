@@ -1,0 +1,733 @@
+//! `wais:` URLs (RFC 1738 section 3.9) over Z39.50 version 3.
+//!
+//! No WAIS 1.0 (RFC 1625) server exists any more; today's servers of the
+//! same lineage (YAZ, Zebra) speak Z39.50-2003 in BER on TCP. This module
+//! is a small Z39.50 origin: Init, Search with a Type-1 query, Present,
+//! Close.
+//!
+//! - `wais://host:port/database?search`: the search part is split on `+`
+//!   and each word percent-decoded; each word is a term under bib-1 use
+//!   attribute 1016 ("any"), and the terms are AND-ed. The hits come back
+//!   as a [`crate::Listing`], each with the URL of its document.
+//! - `wais://host:port/database/wtype/wpath`: one document, written as the
+//!   server gives it (element set `F`).
+//! - `wais://host:port/database`: the server and the database described,
+//!   and the database's records listed where the server can search for
+//!   every record (Zebra's `_ALLRECORDS`).
+//!
+//! # The `<wpath>` convention
+//!
+//! RFC 1738 makes `<wpath>` the WAIS document-id, an opaque binary value
+//! that a WAIS server issued and that no Z39.50 server has. Uniform's
+//! `<wpath>` is instead:
+//!
+//! ```text
+//! wpath    = position "," [ word *( "+" word ) ]
+//! position = 1*digit         ; 1-based, in the result set of the search
+//! word     = *uchar          ; as in the search part, "+" inside a word as %2B
+//! ```
+//!
+//! The document is record `position` of the search the words make, exactly
+//! as the search form would run it; no words means every record. So
+//! `wais://h:2101/Default/TEXT/2,protocol` is the second record found for
+//! "protocol". Such a URL names the same document for as long as the
+//! server's index is unchanged. `<wtype>` chooses the record syntax asked
+//! for: `TEXT` (or `SUTRS`), `USMARC` (or `MARC`), `XML`, `GRS-1`, or a
+//! dotted OID; the listing names each hit with the syntax its record came
+//! in (`TEXT` for SUTRS).
+
+pub mod ber;
+pub mod pdu;
+
+use crate::net::{Deadline, connect};
+use crate::{
+    AccessError, AccessErrorKind, Entry, EntryKind, FetchOptions, Fetched, Interaction, Listing,
+};
+use pdu::{Diagnostic, Pdu, Query, Record, RecordSyntax, Records};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use uniform::pct::{self, EncodeSet};
+use uniform::plan::Plan;
+use uniform::schemes::{WaisForm, WaisUrl};
+
+/// At most this many hits of a search are listed.
+pub(crate) const MAX_HITS: i64 = 100;
+
+/// How a listed name is cut.
+const MAX_NAME: usize = 200;
+
+/// What a word of a `<wpath>` encodes: what `uchar` does not allow, and
+/// `+`, which separates the words.
+const WORD: EncodeSet = EncodeSet::WAIS.add(b'+');
+
+/// The words of a search part (or of a `<wpath>`): split on `+`, decoded,
+/// empty ones dropped.
+fn words(search: &str) -> Vec<Vec<u8>> {
+    search
+        .split('+')
+        .filter(|w| !w.is_empty())
+        .map(|w| pct::decode(w.as_bytes()).into_owned())
+        .collect()
+}
+
+/// The `<wpath>` of record `position` of the search `words`.
+fn wpath(position: i64, words: &[Vec<u8>]) -> String {
+    let w: Vec<String> = words
+        .iter()
+        .map(|w| pct::encode(w, &WORD).into_owned())
+        .collect();
+    format!("{position},{}", w.join("+"))
+}
+
+/// A `<wpath>` as the convention reads it: the position and the words.
+fn parse_wpath(raw: &str) -> Option<(i64, Vec<Vec<u8>>)> {
+    let (pos, rest) = raw.split_once(',')?;
+    if pos.is_empty() || pos.len() > 9 || !pos.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let pos: i64 = pos.parse().ok()?;
+    (pos >= 1).then(|| (pos, words(rest)))
+}
+
+pub(crate) fn fetch(
+    v: &WaisUrl<'_>,
+    _plan: &Plan,
+    opts: &FetchOptions,
+    out: &mut dyn Write,
+    ui: &mut dyn Interaction,
+) -> Result<Fetched, AccessError> {
+    let url = v.url();
+    let host = url.hostname().unwrap_or_default().to_string();
+    let database = v.database().decode().into_owned();
+    if database.is_empty() {
+        return Err(AccessError::new(
+            AccessErrorKind::Unsupported,
+            "wais",
+            Some(&host),
+            "the URL names no database (RFC 1738 section 3.9: wais://host:port/database)",
+        ));
+    }
+    let form = v.form();
+    // Check the document URL before connecting: a binary WAIS doc-id is
+    // refused without a connection.
+    let doc = match form {
+        WaisForm::Document => {
+            let wtype = v
+                .wtype()
+                .map(|t| t.decode_lossy().into_owned())
+                .unwrap_or_default();
+            let Some(syntax) = RecordSyntax::from_wtype(&wtype) else {
+                return Err(AccessError::new(
+                    AccessErrorKind::Unsupported,
+                    "wais",
+                    Some(&host),
+                    format!(
+                        "wtype {wtype:?} names no record syntax: use TEXT, USMARC, XML, GRS-1 or a dotted OID"
+                    ),
+                ));
+            };
+            let raw = v.wpath().map(|p| p.as_str()).unwrap_or_default();
+            let Some((position, words)) = parse_wpath(raw) else {
+                return Err(AccessError::new(
+                    AccessErrorKind::Unsupported,
+                    "wais",
+                    Some(&host),
+                    format!(
+                        "wpath {:?} is not Uniform's \"position,words\" form (a WAIS 1.0 document-id means nothing to a Z39.50 server)",
+                        crate::error::escape(raw.as_bytes())
+                    ),
+                ));
+            };
+            Some((syntax, position, words))
+        }
+        _ => None,
+    };
+    let mut s = Session::open(&host, v.port(), opts, ber::MAX_APDU)?;
+    let base = format!(
+        "wais://{}/{}",
+        url.authority().unwrap_or_default(),
+        v.database().as_str()
+    );
+    let result = match (form, doc) {
+        (_, Some((syntax, position, words))) => {
+            s.document(&database, &syntax, position, words, out, ui)
+        }
+        (WaisForm::Search, _) => {
+            let words = words(v.search().map(|q| q.as_str()).unwrap_or_default());
+            s.listing(&base, &database, words).map(Fetched::Listing)
+        }
+        _ => s.describe(&base, &database).map(Fetched::Listing),
+    };
+    s.close();
+    result
+}
+
+/// One Z39.50 association: the connection, octets read past the last APDU,
+/// and the limits.
+struct Session {
+    stream: TcpStream,
+    pending: Vec<u8>,
+    deadline: Deadline,
+    idle: std::time::Duration,
+    host: String,
+    limit: usize,
+    server: String,
+}
+
+impl Session {
+    fn error(&self, kind: AccessErrorKind, msg: impl Into<String>) -> AccessError {
+        AccessError::new(kind, "wais", Some(&self.host), msg)
+    }
+
+    /// Connects and initializes (Init, accepted).
+    fn open(
+        host: &str,
+        port: u16,
+        opts: &FetchOptions,
+        limit: usize,
+    ) -> Result<Session, AccessError> {
+        let stream = connect(host, port, &opts.timeouts)
+            .map_err(|e| {
+                AccessError::io(
+                    "wais",
+                    Some(host),
+                    &format!("connecting to {host}:{port}"),
+                    e,
+                )
+            })
+            .map_err(|e| {
+                if e.kind() == AccessErrorKind::Io {
+                    retag(e, AccessErrorKind::Connect)
+                } else {
+                    e
+                }
+            })?;
+        let mut s = Session {
+            stream,
+            pending: Vec::new(),
+            deadline: Deadline::after(opts.timeouts.total),
+            idle: opts.timeouts.idle,
+            host: host.to_string(),
+            limit,
+            server: String::new(),
+        };
+        match s.call(&pdu::init_request(limit), "initializing (Z39.50 Init)")? {
+            Pdu::InitResponse(r) if r.accepted => {
+                s.server = [r.implementation_name, r.implementation_version]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                Ok(s)
+            }
+            Pdu::InitResponse(r) => Err(s
+                .error(
+                    AccessErrorKind::Auth,
+                    "the server refused the Z39.50 session (Init rejected)",
+                )
+                .with_reply(r.implementation_name.unwrap_or_default().as_bytes())),
+            other => Err(s.unexpected("initializing (Z39.50 Init)", &other)),
+        }
+    }
+
+    fn unexpected(&self, doing: &str, got: &Pdu) -> AccessError {
+        match got {
+            Pdu::Close(c) => self
+                .error(
+                    AccessErrorKind::Protocol,
+                    format!(
+                        "{doing}: the server closed the session (close reason {})",
+                        c.reason
+                    ),
+                )
+                .with_reply(c.info.as_deref().unwrap_or_default().as_bytes()),
+            other => self.error(
+                AccessErrorKind::Protocol,
+                format!(
+                    "{doing}: the server answered with another APDU ({})",
+                    pdu_name(other)
+                ),
+            ),
+        }
+    }
+
+    fn diagnostic(&self, doing: &str, d: &Diagnostic) -> AccessError {
+        let e = self.error(
+            AccessErrorKind::Protocol,
+            format!("{doing}: diagnostic {} ({})", d.condition, d.meaning()),
+        );
+        if d.addinfo.is_empty() {
+            e
+        } else {
+            e.with_reply(d.addinfo.as_bytes())
+        }
+    }
+
+    /// Sends one APDU and reads the answer.
+    fn call(&mut self, apdu: &[u8], doing: &str) -> Result<Pdu, AccessError> {
+        self.stream
+            .write_all(apdu)
+            .map_err(|e| AccessError::io("wais", Some(&self.host), doing, e))?;
+        let reply = self.read_apdu(doing)?;
+        ber::decode(&reply).map_err(|e| self.ber_error(doing, &e))
+    }
+
+    fn ber_error(&self, doing: &str, e: &ber::BerError) -> AccessError {
+        let kind = match e.kind() {
+            ber::BerErrorKind::TooLarge => AccessErrorKind::TooLong,
+            _ => AccessErrorKind::Protocol,
+        };
+        self.error(
+            kind,
+            format!("{doing}: the reply is not a Z39.50 APDU this client reads: {e}"),
+        )
+    }
+
+    /// The next whole APDU; memory stays within the limit.
+    fn read_apdu(&mut self, doing: &str) -> Result<Vec<u8>, AccessError> {
+        let mut chunk = [0u8; 16 * 1024];
+        loop {
+            match ber::frame_len(&self.pending, self.limit) {
+                Ok(Some(n)) => {
+                    let rest = self.pending.split_off(n);
+                    return Ok(std::mem::replace(&mut self.pending, rest));
+                }
+                Ok(None) => {}
+                Err(e) => return Err(self.ber_error(doing, &e)),
+            }
+            let io = |e| AccessError::io("wais", Some(&self.host), doing, e);
+            self.deadline.check().map_err(io)?;
+            self.stream
+                .set_read_timeout(Some(self.deadline.clamp(self.idle)))
+                .map_err(io)?;
+            let got = loop {
+                match self.stream.read(&mut chunk) {
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    r => break r,
+                }
+            }
+            .map_err(|e| AccessError::io("wais", Some(&self.host), doing, e))?;
+            if got == 0 {
+                let how = if self.pending.is_empty() {
+                    ""
+                } else {
+                    " in the middle of an APDU"
+                };
+                return Err(self.error(
+                    AccessErrorKind::Protocol,
+                    format!("{doing}: the server closed the connection{how}"),
+                ));
+            }
+            self.pending.extend_from_slice(&chunk[..got]);
+        }
+    }
+
+    /// Searches; the number of records found.
+    fn search(&mut self, database: &[u8], query: &Query) -> Result<i64, AccessError> {
+        let doing = format!(
+            "searching database {:?} for {}",
+            String::from_utf8_lossy(database),
+            query.pqf()
+        );
+        let r = match self.call(&pdu::search_request(database, query), &doing)? {
+            Pdu::SearchResponse(r) => r,
+            other => return Err(self.unexpected(&doing, &other)),
+        };
+        if let Some(Records::Diagnostics(d)) = &r.records
+            && let Some(d) = d.first()
+        {
+            return Err(self.diagnostic(&doing, d));
+        }
+        // A failed search may still leave a partial result set (subset 1,
+        // interim 2); "none" (3) or no status is a failure.
+        if !r.status && !matches!(r.result_set_status, Some(1 | 2)) {
+            return Err(self.error(
+                AccessErrorKind::Protocol,
+                format!("{doing}: the search failed, without a diagnostic"),
+            ));
+        }
+        Ok(r.result_count.max(0))
+    }
+
+    /// Records `start..start+count` of the result set, asking again from
+    /// where the server stopped when one response does not hold them all.
+    fn present(
+        &mut self,
+        start: i64,
+        count: i64,
+        element_set: &[u8],
+        syntax: &RecordSyntax,
+    ) -> Result<Vec<Result<Record, Diagnostic>>, AccessError> {
+        let mut got: Vec<Result<Record, Diagnostic>> = Vec::new();
+        while (got.len() as i64) < count {
+            let from = start + got.len() as i64;
+            let want = count - got.len() as i64;
+            let doing = format!(
+                "presenting records {from}..{} as {} (element set {})",
+                from + want - 1,
+                syntax.name(),
+                String::from_utf8_lossy(element_set)
+            );
+            let r = match self.call(
+                &pdu::present_request(from, want, element_set, syntax),
+                &doing,
+            )? {
+                Pdu::PresentResponse(r) => r,
+                other => return Err(self.unexpected(&doing, &other)),
+            };
+            match r.records {
+                Some(Records::Diagnostics(d)) => {
+                    let d = d.into_iter().next().unwrap_or_default();
+                    return Err(self.diagnostic(&doing, &d));
+                }
+                Some(Records::Records(recs)) if !recs.is_empty() => {
+                    let room = (count - got.len() as i64) as usize;
+                    got.extend(recs.into_iter().take(room).map(|n| n.record));
+                }
+                _ => {
+                    return Err(self.error(
+                        AccessErrorKind::Protocol,
+                        format!(
+                            "{doing}: the server sent no records (present status {})",
+                            r.present_status
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(got)
+    }
+
+    /// The hits of a search as a listing.
+    fn listing(
+        &mut self,
+        base: &str,
+        database: &[u8],
+        words: Vec<Vec<u8>>,
+    ) -> Result<Listing, AccessError> {
+        let query = Query::from_words(words.clone());
+        let hits = self.search(database, &query)?;
+        let mut l = Listing::new(if words.is_empty() {
+            base.to_string()
+        } else {
+            format!("{base}?{}", search_part(&words))
+        });
+        let shown = hits.min(MAX_HITS);
+        let more = if hits > shown {
+            format!("; the first {shown} are listed")
+        } else {
+            String::new()
+        };
+        let matched = if hits == 1 {
+            "record matches"
+        } else {
+            "records match"
+        };
+        let shown_words: Vec<String> = words
+            .iter()
+            .map(|w| String::from_utf8_lossy(w).into_owned())
+            .collect();
+        l.entries.push(Entry::new(
+            format!("{hits} {matched} {}{more}", shown_words.join(" AND ")),
+            EntryKind::Info,
+        ));
+        self.list_hits(&mut l, base, &words, hits)?;
+        Ok(l)
+    }
+
+    fn list_hits(
+        &mut self,
+        l: &mut Listing,
+        base: &str,
+        words: &[Vec<u8>],
+        hits: i64,
+    ) -> Result<(), AccessError> {
+        let shown = hits.min(MAX_HITS);
+        if shown == 0 {
+            return Ok(());
+        }
+        let recs = self.present(1, shown, b"B", &RecordSyntax::Sutrs)?;
+        for (i, rec) in recs.iter().enumerate() {
+            let position = i as i64 + 1;
+            l.entries.push(match rec {
+                Ok(r) => {
+                    let syntax = r.syntax.clone().unwrap_or(RecordSyntax::Sutrs);
+                    let textual = matches!(syntax, RecordSyntax::Sutrs | RecordSyntax::Xml);
+                    let name = if textual {
+                        headline(&r.data)
+                    } else {
+                        format!("record {position}")
+                    };
+                    Entry::new(name, EntryKind::File)
+                        .url(format!(
+                            "{base}/{}/{}",
+                            pct::encode(syntax.wtype().as_bytes(), &EncodeSet::WAIS),
+                            wpath(position, words)
+                        ))
+                        .detail(format!("record {position} of {hits}, {}", syntax.name()))
+                }
+                Err(d) => Entry::new(
+                    format!(
+                        "record {position}: diagnostic {} ({})",
+                        d.condition,
+                        d.meaning()
+                    ),
+                    EntryKind::Other,
+                )
+                .detail(crate::error::escape(d.addinfo.as_bytes())),
+            });
+        }
+        Ok(())
+    }
+
+    /// The database form: the server and database described, then every
+    /// record listed where the server can search for them all.
+    fn describe(&mut self, base: &str, database: &[u8]) -> Result<Listing, AccessError> {
+        let mut l = Listing::new(base);
+        let server = if self.server.is_empty() {
+            "an unnamed Z39.50 server".to_string()
+        } else {
+            self.server.clone()
+        };
+        l.entries.push(Entry::new(
+            format!("Z39.50 server: {server}"),
+            EntryKind::Info,
+        ));
+        let db = String::from_utf8_lossy(database).into_owned();
+        l.entries.push(Entry::new(
+            format!("database {db}: search it with {base}?word+word"),
+            EntryKind::Info,
+        ));
+        match self.search(database, &Query::All) {
+            Ok(hits) => {
+                let shown = hits.min(MAX_HITS);
+                let more = if hits > shown {
+                    format!("; the first {shown} are listed")
+                } else {
+                    String::new()
+                };
+                l.entries.push(Entry::new(
+                    format!("{hits} records in the database{more}"),
+                    EntryKind::Info,
+                ));
+                self.list_hits(&mut l, base, &[], hits)?;
+            }
+            // The database itself is wrong: that is the answer.
+            Err(e) if is_database_error(&e) => return Err(e),
+            // The server cannot list every record: the description stands.
+            Err(e) if e.kind() == AccessErrorKind::Protocol => {
+                l.entries.push(Entry::new(
+                    format!("the server does not list its records: {}", e.message()),
+                    EntryKind::Info,
+                ));
+            }
+            Err(e) => return Err(e),
+        }
+        Ok(l)
+    }
+
+    /// One document: record `position` of the search, element set F.
+    fn document(
+        &mut self,
+        database: &[u8],
+        syntax: &RecordSyntax,
+        position: i64,
+        words: Vec<Vec<u8>>,
+        out: &mut dyn Write,
+        ui: &mut dyn Interaction,
+    ) -> Result<Fetched, AccessError> {
+        let query = Query::from_words(words);
+        let hits = self.search(database, &query)?;
+        if position > hits {
+            return Err(self.error(
+                AccessErrorKind::Protocol,
+                format!(
+                    "record {position} asked for, but {} finds {hits}",
+                    query.pqf()
+                ),
+            ));
+        }
+        let rec = self.present(position, 1, b"F", syntax)?.into_iter().next();
+        let rec = match rec {
+            Some(Ok(r)) => r,
+            Some(Err(d)) => {
+                return Err(self.diagnostic(&format!("presenting record {position}"), &d));
+            }
+            None => return Err(self.error(AccessErrorKind::Protocol, "the server sent no record")),
+        };
+        ui.size_known(rec.data.len() as u64);
+        out.write_all(&rec.data)
+            .map_err(|e| AccessError::io("wais", Some(&self.host), "writing the record", e))?;
+        ui.progress(rec.data.len() as u64);
+        Ok(Fetched::Object {
+            bytes: rec.data.len() as u64,
+        })
+    }
+
+    /// Ends the association politely; its failure changes nothing.
+    fn close(&mut self) {
+        let _ = self.stream.write_all(&pdu::close_request());
+        let _ = self.stream.shutdown(std::net::Shutdown::Write);
+    }
+}
+
+fn retag(e: AccessError, kind: AccessErrorKind) -> AccessError {
+    let mut n = AccessError::new(kind, e.scheme(), e.host(), e.message().to_string());
+    if let Some(r) = e.reply() {
+        n = n.with_reply(r.as_bytes());
+    }
+    n
+}
+
+/// A diagnostic that says the database is wrong (109 unavailable, 235
+/// does not exist).
+fn is_database_error(e: &AccessError) -> bool {
+    e.message().contains("diagnostic 109 ") || e.message().contains("diagnostic 235 ")
+}
+
+fn pdu_name(p: &Pdu) -> String {
+    match p {
+        Pdu::InitResponse(_) => "initResponse".into(),
+        Pdu::SearchResponse(_) => "searchResponse".into(),
+        Pdu::PresentResponse(_) => "presentResponse".into(),
+        Pdu::Close(_) => "close".into(),
+        Pdu::Other(t) => format!("APDU [{t}]"),
+    }
+}
+
+fn search_part(words: &[Vec<u8>]) -> String {
+    words
+        .iter()
+        .map(|w| pct::encode(w, &WORD).into_owned())
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// A record's text on one line: its non-empty lines joined by " / ", cut
+/// at [`MAX_NAME`] characters.
+fn headline(data: &[u8]) -> String {
+    let text = String::from_utf8_lossy(&data[..data.len().min(4 * MAX_NAME)]);
+    let mut s = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" / ");
+    if s.chars().count() > MAX_NAME {
+        s = s.chars().take(MAX_NAME).collect::<String>() + "...";
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::TcpListener;
+    use std::time::Duration;
+
+    #[test]
+    fn wpath_convention_round_trips() {
+        let w = vec![b"rfc".to_vec(), b"1738+x".to_vec(), b"a/b".to_vec()];
+        let p = wpath(3, &w);
+        assert_eq!(p, "3,rfc+1738%2Bx+a%2Fb");
+        assert_eq!(parse_wpath(&p), Some((3, w)));
+        assert_eq!(parse_wpath("1,"), Some((1, vec![])));
+        assert_eq!(parse_wpath("0,x"), None);
+        assert_eq!(parse_wpath("x,y"), None);
+        assert_eq!(parse_wpath("12"), None);
+        assert_eq!(parse_wpath("9999999999,x"), None);
+        // A libwww-style doc-id is not the convention.
+        assert_eq!(parse_wpath("0=host;1=db;"), None);
+    }
+
+    #[test]
+    fn headline_is_one_bounded_line() {
+        assert_eq!(
+            headline(b"Local Number: 2\nFilename: a\n\nText here\n"),
+            "Local Number: 2 / Filename: a / Text here"
+        );
+        assert!(headline(&[b'x'; 5000]).chars().count() <= MAX_NAME + 3);
+    }
+
+    /// A fake server that answers Init, then sends `then` after the next
+    /// request, for the faults no real server makes.
+    fn fake(then: Vec<u8>) -> u16 {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = l.local_addr().unwrap().port();
+        std::thread::spawn(move || {
+            let (mut c, _) = l.accept().unwrap();
+            let mut buf = [0u8; 4096];
+            let _ = c.read(&mut buf);
+            let init = ber::cons(
+                21,
+                &[
+                    ber::ctx(3, &[5, 0xE0]),
+                    ber::ctx(4, &[6, 0xC0]),
+                    ber::ctx(5, &[1]),
+                    ber::ctx(6, &[1]),
+                    ber::ctx(12, &[0xFF]),
+                ],
+            );
+            let _ = c.write_all(&init);
+            let _ = c.read(&mut buf);
+            let _ = c.write_all(&then);
+            std::thread::sleep(Duration::from_millis(500));
+        });
+        port
+    }
+
+    fn opts() -> FetchOptions {
+        let mut o = FetchOptions::default();
+        o.timeouts.idle = Duration::from_secs(2);
+        o.timeouts.total = Some(Duration::from_secs(5));
+        o
+    }
+
+    fn run(url: &str) -> Result<Fetched, AccessError> {
+        let url = uniform::UrlRef::parse(url).unwrap();
+        crate::fetch(&url, &opts(), &mut Vec::new(), &mut crate::Unattended)
+    }
+
+    #[test]
+    fn malformed_ber_reply_is_a_protocol_error() {
+        // A primitive INTEGER with an indefinite length.
+        let port = fake(vec![0xB7, 0x80, 0x97, 0x80, 0x00, 0x00]);
+        let e = run(&format!("wais://127.0.0.1:{port}/Default?x")).unwrap_err();
+        assert_eq!(e.kind(), AccessErrorKind::Protocol, "{e}");
+        assert!(e.to_string().contains("indefinite length"), "{e}");
+    }
+
+    #[test]
+    fn record_larger_than_the_limit_is_refused_before_it_is_read() {
+        // A searchResponse claiming 100 MiB.
+        let port = fake(vec![0xB7, 0x84, 0x06, 0x40, 0x00, 0x00, 0x97, 0x01]);
+        let e = run(&format!("wais://127.0.0.1:{port}/Default?x")).unwrap_err();
+        assert_eq!(e.kind(), AccessErrorKind::TooLong, "{e}");
+        assert!(e.to_string().contains("limit"), "{e}");
+    }
+
+    #[test]
+    fn a_server_that_stops_mid_apdu_times_out_or_errs() {
+        // Half an APDU, then silence until the test's idle limit.
+        let port = fake(vec![0xB7, 0x80, 0x97, 0x01]);
+        let started = std::time::Instant::now();
+        let e = run(&format!("wais://127.0.0.1:{port}/Default?x")).unwrap_err();
+        assert!(
+            matches!(
+                e.kind(),
+                AccessErrorKind::Protocol | AccessErrorKind::Timeout
+            ),
+            "{e}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(4));
+    }
+
+    #[test]
+    fn a_binary_doc_id_is_refused_without_connecting() {
+        let e = run("wais://127.0.0.1:4/db/TEXT/0=x;1=y;").unwrap_err();
+        assert_eq!(e.kind(), AccessErrorKind::Unsupported);
+        assert!(e.to_string().contains("position,words"), "{e}");
+        let e = run("wais://127.0.0.1:4/db/PS/1,x").unwrap_err();
+        assert!(e.to_string().contains("record syntax"), "{e}");
+    }
+}

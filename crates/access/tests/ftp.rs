@@ -1,0 +1,1073 @@
+//! FTP access against the real peers (vsftpd on UNIFORM_FTP_PORT, pyftpdlib
+//! on UNIFORM_PYFTPD_PORT), compared byte for byte with the fixtures they
+//! serve; faults a real server will not produce come from a scripted fake
+//! server in the test; the LIST parser on both servers' real output.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+use uniform::UrlRef;
+use uniform_access::ftp_list::{parse_list, parse_list_line};
+use uniform_access::output::AtomicFile;
+use uniform_access::{
+    AccessError, AccessErrorKind, EntryKind, FetchOptions, Fetched, Interaction, Listing, fetch,
+};
+
+/// The two real servers: name, port setting.
+const SERVERS: [(&str, &str); 2] = [
+    ("vsftpd", "UNIFORM_FTP_PORT"),
+    ("pyftpdlib", "UNIFORM_PYFTPD_PORT"),
+];
+
+/// What the access told the user, and the password it gives when asked.
+#[derive(Default)]
+struct Record {
+    size: Option<u64>,
+    progress: u64,
+    asked: Vec<String>,
+    password: Option<Vec<u8>>,
+}
+
+impl Interaction for Record {
+    fn size_known(&mut self, size: u64) {
+        self.size = Some(size);
+    }
+    fn progress(&mut self, written: u64) {
+        assert!(written >= self.progress, "progress goes forward");
+        self.progress = written;
+    }
+    fn password(&mut self, what: &str) -> Option<Vec<u8>> {
+        self.asked.push(what.to_string());
+        self.password.clone()
+    }
+}
+
+fn options() -> FetchOptions {
+    let mut o = FetchOptions::default();
+    o.timeouts.connect = Duration::from_secs(5);
+    o.timeouts.idle = Duration::from_secs(10);
+    o.timeouts.total = Some(Duration::from_secs(60));
+    o
+}
+
+fn get(url: &str, o: &FetchOptions, ui: &mut Record) -> Result<(Fetched, Vec<u8>), AccessError> {
+    let u = UrlRef::parse(url).unwrap_or_else(|e| panic!("{url}: {e}"));
+    let mut out = Vec::new();
+    fetch(&u, o, &mut out, ui).map(|f| (f, out))
+}
+
+fn object(url: &str) -> (Vec<u8>, Record) {
+    let mut ui = Record::default();
+    let (f, out) = get(url, &options(), &mut ui).unwrap_or_else(|e| panic!("{url}: {e}"));
+    match f {
+        Fetched::Object { bytes } => assert_eq!(
+            bytes,
+            out.len() as u64,
+            "{url}: the count of octets written"
+        ),
+        other => panic!("{url}: {other:?}"),
+    }
+    (out, ui)
+}
+
+fn listing(url: &str) -> Listing {
+    match get(url, &options(), &mut Record::default()) {
+        Ok((Fetched::Listing(l), out)) => {
+            assert!(out.is_empty(), "{url}: a listing writes nothing");
+            l
+        }
+        other => panic!("{url}: {other:?}"),
+    }
+}
+
+/// Each peer that is up, as `ftp://HOST:PORT`.
+fn peers() -> Vec<(&'static str, String)> {
+    SERVERS
+        .iter()
+        .filter(|(name, setting)| common::peer_up(name, setting))
+        .map(|(name, setting)| {
+            (
+                *name,
+                format!("ftp://{}:{}", common::host(), common::port(setting)),
+            )
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------- real servers
+
+#[test]
+fn hello_txt_in_ascii_type_is_the_fixture_with_its_lf_line_ends() {
+    let want = common::fixture("anon/pub/hello.txt");
+    assert!(!want.contains(&b'\r'));
+    for (name, base) in peers() {
+        // No ;type=: ".txt" guesses A (RFC 1738 section 3.2.3).
+        for url in [
+            format!("{base}/pub/hello.txt"),
+            format!("{base}/pub/hello.txt;type=a"),
+        ] {
+            let (got, ui) = object(&url);
+            assert_eq!(got, want, "{name} {url}");
+            // SIZE is asked only in image type.
+            assert_eq!(ui.size, None, "{name}");
+            assert_eq!(ui.progress, want.len() as u64, "{name}");
+        }
+    }
+}
+
+#[test]
+fn hello_txt_in_image_type_is_the_file_as_stored() {
+    let want = common::fixture("anon/pub/hello.txt");
+    for (name, base) in peers() {
+        let (got, ui) = object(&format!("{base}/pub/hello.txt;type=i"));
+        assert_eq!(got, want, "{name}");
+        assert_eq!(ui.size, Some(want.len() as u64), "{name}: SIZE");
+    }
+}
+
+#[test]
+fn binary_bin_comes_exactly_in_image_type() {
+    let want = common::fixture("anon/pub/binary.bin");
+    for (name, base) in peers() {
+        for url in [
+            format!("{base}/pub/binary.bin"),
+            format!("{base}/pub/binary.bin;type=i"),
+            format!("{base}/pub/binary.bin;TYPE=I"),
+        ] {
+            let (got, ui) = object(&url);
+            assert!(
+                got == want,
+                "{name} {url}: {} octets, not the fixture's {}",
+                got.len(),
+                want.len()
+            );
+            assert_eq!(ui.size, Some(262_144), "{name}");
+            assert_eq!(ui.progress, 262_144, "{name}");
+        }
+    }
+}
+
+#[test]
+fn an_encoded_space_and_semicolon_name_one_file() {
+    let want = common::fixture("anon/pub/space and;semicolon.txt");
+    for (name, base) in peers() {
+        let (got, _) = object(&format!("{base}/pub/space%20and%3Bsemicolon.txt"));
+        assert_eq!(got, want, "{name}");
+    }
+}
+
+#[test]
+fn three_directories_down_is_three_cwds() {
+    let want = common::fixture("anon/pub/a/b/c.txt");
+    for (name, base) in peers() {
+        let (got, _) = object(&format!("{base}/pub/a/b/c.txt"));
+        assert_eq!(got, want, "{name}");
+    }
+}
+
+#[test]
+fn a_large_object_streams_with_bounded_memory() {
+    let path = std::path::PathBuf::from(common::setting("UNIFORM_PEERS_FIXTURES"))
+        .join("anon/large/large.bin");
+    if !path.exists() {
+        eprintln!("NOT RUN: no {}", path.display());
+        return;
+    }
+    /// Compares what is written with the fixture, a chunk at a time.
+    struct Same {
+        file: std::fs::File,
+        at: u64,
+        buf: Vec<u8>,
+    }
+    impl Write for Same {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.buf.resize(b.len(), 0);
+            self.file.read_exact(&mut self.buf)?;
+            assert!(
+                self.buf == b,
+                "differs within octets {}..{}",
+                self.at,
+                self.at + b.len() as u64
+            );
+            self.at += b.len() as u64;
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let len = std::fs::metadata(&path).unwrap().len();
+    for (name, base) in peers() {
+        let before = peak_rss_kib();
+        let mut same = Same {
+            file: std::fs::File::open(&path).unwrap(),
+            at: 0,
+            buf: Vec::new(),
+        };
+        let u = format!("{base}/large/large.bin");
+        let f = fetch(
+            &UrlRef::parse(&u).unwrap(),
+            &options(),
+            &mut same,
+            &mut Record::default(),
+        )
+        .unwrap();
+        assert!(
+            matches!(f, Fetched::Object { bytes } if bytes == len),
+            "{name}: {f:?}"
+        );
+        assert_eq!(same.at, len, "{name}");
+        if let (Some(b), Some(a)) = (before, peak_rss_kib()) {
+            // 32 MiB went through; the peak may grow by a few buffers, never by the object.
+            assert!(a - b < 16 * 1024, "{name}: peak RSS grew by {} KiB", a - b);
+        }
+    }
+}
+
+/// The process's peak resident set (Linux), in KiB.
+fn peak_rss_kib() -> Option<i64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    s.lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+const PUB: [&str; 6] = [
+    "a",
+    "binary.bin",
+    "dots.txt",
+    "hello.txt",
+    "many",
+    "space and;semicolon.txt",
+];
+
+fn names(l: &Listing) -> Vec<String> {
+    let mut n: Vec<String> = l.entries.iter().map(|e| e.name.clone()).collect();
+    n.sort();
+    n
+}
+
+#[test]
+fn a_directory_url_is_listed_by_nlst() {
+    for (name, base) in peers() {
+        // CWD pub, then NLST; and NLST pub from the login directory
+        // (vsftpd answers "pub/a", pyftpdlib "a": both are entry "a").
+        for url in [
+            format!("{base}/pub/"),
+            format!("{base}/pub/;type=d"),
+            format!("{base}/pub;type=d"),
+        ] {
+            let l = listing(&url);
+            assert_eq!(l.url, url, "{name}");
+            assert_eq!(names(&l), PUB, "{name} {url}");
+            let odd = l
+                .entries
+                .iter()
+                .find(|e| e.name == "space and;semicolon.txt")
+                .unwrap();
+            assert_eq!(
+                odd.url.as_deref(),
+                Some(format!("{base}/pub/space%20and%3Bsemicolon.txt").as_str()),
+                "{name}"
+            );
+            assert!(
+                l.entries.iter().all(|e| e.kind == EntryKind::Other),
+                "{name}: NLST tells no kinds"
+            );
+        }
+        // NLST of a file names the file, where it is.
+        let one = listing(&format!("{base}/pub/hello.txt;type=d"));
+        let urls: Vec<_> = one.entries.iter().map(|e| e.url.clone().unwrap()).collect();
+        assert_eq!(urls, [format!("{base}/pub/hello.txt")], "{name}");
+        let many = listing(&format!("{base}/pub/many/"));
+        assert_eq!(many.entries.len(), 150, "{name}");
+        assert!(
+            many.entries.iter().any(|e| e.name == "entry-149.txt"),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_listed_url_fetches_its_file() {
+    let want = common::fixture("anon/pub/space and;semicolon.txt");
+    for (name, base) in peers() {
+        let l = listing(&format!("{base}/pub/"));
+        let e = l
+            .entries
+            .iter()
+            .find(|e| e.name.starts_with("space"))
+            .unwrap();
+        let (got, _) = object(e.url.as_deref().unwrap());
+        assert_eq!(got, want, "{name}");
+    }
+}
+
+fn user_base(base: &str) -> String {
+    base.replacen("ftp://", "ftp://urltest:urltestpw@", 1)
+}
+
+#[test]
+fn the_users_file_with_the_password_in_the_url() {
+    let want = common::fixture("user/private.txt");
+    for (name, base) in peers() {
+        let (got, ui) = object(&format!("{}/private.txt", user_base(&base)));
+        assert_eq!(got, want, "{name}");
+        assert!(ui.asked.is_empty(), "{name}: nobody asked");
+    }
+}
+
+#[test]
+fn the_users_file_with_the_password_from_the_options_or_the_user() {
+    let want = common::fixture("user/private.txt");
+    for (name, base) in peers() {
+        let url = format!(
+            "{}/private.txt",
+            base.replacen("ftp://", "ftp://urltest@", 1)
+        );
+        let mut o = options();
+        o.password = Some(b"urltestpw".to_vec());
+        let mut ui = Record::default();
+        let (_, got) = get(&url, &o, &mut ui).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(got, want, "{name}");
+        assert!(
+            ui.asked.is_empty(),
+            "{name}: the options' password is used first"
+        );
+
+        let mut ui = Record {
+            password: Some(b"urltestpw".to_vec()),
+            ..Record::default()
+        };
+        let (_, got) = get(&url, &options(), &mut ui).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(got, want, "{name}");
+        assert_eq!(ui.asked.len(), 1, "{name}");
+        assert!(ui.asked[0].contains("urltest"), "{name}: {:?}", ui.asked);
+
+        let e = get(&url, &options(), &mut Record::default()).unwrap_err();
+        assert_eq!(e.kind(), AccessErrorKind::Cancelled, "{name}: {e}");
+    }
+}
+
+#[test]
+fn a_listing_of_the_users_directory_never_shows_the_password() {
+    for (name, base) in peers() {
+        let l = listing(&format!("{}/", user_base(&base)));
+        let json = l.to_json();
+        assert!(!json.contains("urltestpw"), "{name}: {json}");
+        assert!(l.url.contains("urltest@"), "{name}: {}", l.url);
+        let private = l
+            .entries
+            .iter()
+            .find(|e| e.name == "private.txt")
+            .unwrap_or_else(|| panic!("{name}: {l:?}"));
+        // The child URL keeps the user, so that it names the same file.
+        assert_eq!(
+            private.url.as_deref(),
+            Some(
+                format!(
+                    "{}/private.txt",
+                    base.replacen("ftp://", "ftp://urltest@", 1)
+                )
+                .as_str()
+            )
+        );
+    }
+}
+
+#[test]
+fn a_wrong_password_is_an_auth_error_quoting_530_without_the_password() {
+    // Both servers make a failed login wait (PAM, pyftpdlib): in parallel.
+    let checks: Vec<_> = peers()
+        .into_iter()
+        .map(|(name, base)| {
+            thread::spawn(move || {
+                let url = format!(
+                    "{}/private.txt",
+                    base.replacen("ftp://", "ftp://urltest:Wr0ngPassw0rd@", 1)
+                );
+                let e = get(&url, &options(), &mut Record::default()).unwrap_err();
+                assert_eq!(e.kind(), AccessErrorKind::Auth, "{name}: {e}");
+                assert!(
+                    e.reply().is_some_and(|r| r.starts_with("530")),
+                    "{name}: {e}"
+                );
+                let shown = format!("{e} {e:?}");
+                assert!(!shown.contains("Wr0ngPassw0rd"), "{name}: {shown}");
+                assert!(e.to_string().contains("PASS ****"), "{name}: {e}");
+            })
+        })
+        .collect();
+    for c in checks {
+        c.join().unwrap();
+    }
+}
+
+#[test]
+fn a_missing_file_is_a_protocol_error_quoting_550() {
+    for (name, base) in peers() {
+        let e = get(
+            &format!("{base}/pub/no-such-file.txt"),
+            &options(),
+            &mut Record::default(),
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), AccessErrorKind::Protocol, "{name}: {e}");
+        assert!(
+            e.reply().is_some_and(|r| r.starts_with("550")),
+            "{name}: {e}"
+        );
+        assert!(
+            e.to_string().contains("RETR no-such-file.txt"),
+            "{name}: {e}"
+        );
+        assert_eq!(e.host(), Some(common::host().as_str()));
+        let e = get(
+            &format!("{base}/no-such-dir/hello.txt"),
+            &options(),
+            &mut Record::default(),
+        )
+        .unwrap_err();
+        assert!(
+            e.reply().is_some_and(|r| r.starts_with("550")),
+            "{name}: {e}"
+        );
+        assert!(e.to_string().contains("CWD no-such-dir"), "{name}: {e}");
+    }
+}
+
+// ------------------------------------------------------------ LIST parsing
+
+/// `LIST pub` from vsftpd 3.0.3 (uid and gid shown as 0), captured from the
+/// peer with Python's ftplib (TYPE A, so CR LF line ends).
+const VSFTPD_LIST: &str = "drwxr-xr-x    3 0        0            4096 Dec 20  1994 a\r\n\
+-rw-r--r--    2 0        0          262144 Dec 20  1994 binary.bin\r\n\
+-rw-r--r--    2 0        0             207 Dec 20  1994 dots.txt\r\n\
+-rw-r--r--    2 0        0             244 Dec 20  1994 hello.txt\r\n\
+drwxr-xr-x    2 0        0            4096 Dec 20  1994 many\r\n\
+-rw-r--r--    2 0        0              85 Dec 20  1994 space and;semicolon.txt\r\n";
+
+/// `LIST pub` from pyftpdlib 2.2.0, captured the same way.
+const PYFTPDLIB_LIST: &str = "drwxr-xr-x   3 root     root         4096 Dec 20  1994 a\r\n\
+-rw-r--r--   2 root     root       262144 Dec 20  1994 binary.bin\r\n\
+-rw-r--r--   2 root     root          207 Dec 20  1994 dots.txt\r\n\
+-rw-r--r--   2 root     root          244 Dec 20  1994 hello.txt\r\n\
+drwxr-xr-x   2 root     root         4096 Dec 20  1994 many\r\n\
+-rw-r--r--   2 root     root           85 Dec 20  1994 space and;semicolon.txt\r\n";
+
+fn check_pub_list(server: &str, l: &Listing, base: &str) {
+    let got: Vec<(&str, EntryKind, Option<u64>)> = l
+        .entries
+        .iter()
+        .map(|e| (e.name.as_str(), e.kind, e.size))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("a", EntryKind::Directory, None),
+            ("binary.bin", EntryKind::File, Some(262_144)),
+            ("dots.txt", EntryKind::File, Some(207)),
+            ("hello.txt", EntryKind::File, Some(244)),
+            ("many", EntryKind::Directory, None),
+            ("space and;semicolon.txt", EntryKind::File, Some(85)),
+        ],
+        "{server}"
+    );
+    assert_eq!(
+        l.entries[0].url.as_deref(),
+        Some(format!("{base}a/").as_str()),
+        "{server}"
+    );
+    assert_eq!(
+        l.entries[5].url.as_deref(),
+        Some(format!("{base}space%20and%3Bsemicolon.txt").as_str()),
+        "{server}"
+    );
+    assert_eq!(
+        l.entries[3].detail.as_deref(),
+        Some("-rw-r--r-- Dec 20 1994"),
+        "{server}"
+    );
+}
+
+#[test]
+fn list_output_of_vsftpd_and_pyftpdlib_as_captured() {
+    for (server, text) in [("vsftpd", VSFTPD_LIST), ("pyftpdlib", PYFTPDLIB_LIST)] {
+        check_pub_list(server, &parse_list("ftp://h/pub/", text), "ftp://h/pub/");
+    }
+}
+
+#[test]
+fn list_output_of_the_running_servers() {
+    for (name, setting) in SERVERS {
+        if !common::peer_up(name, setting) {
+            continue;
+        }
+        // suppaftp's own LIST, outside the plan: what a user with LIST output holds.
+        let mut ftp =
+            suppaftp::FtpStream::connect((common::host().as_str(), common::port(setting))).unwrap();
+        ftp.login("anonymous", "test@example.org").unwrap();
+        let lines = ftp.list(Some("pub")).unwrap();
+        let _ = ftp.quit();
+        let base = format!("ftp://{}:{}/pub/", common::host(), common::port(setting));
+        check_pub_list(name, &parse_list(&base, &lines.join("\n")), &base);
+    }
+}
+
+#[test]
+fn unix_list_lines_in_their_variants() {
+    // A recent file shows a time instead of a year; no group column (some
+    // servers); a name with leading and inner spaces; a link; a device.
+    let e = parse_list_line("-rw-r--r--   1 ftp  ftp  1234 Mar  3 14:05 notes.txt").unwrap();
+    assert_eq!(
+        (e.name.as_str(), e.kind, e.size),
+        ("notes.txt", EntryKind::File, Some(1234))
+    );
+    assert_eq!(e.detail.as_deref(), Some("-rw-r--r-- Mar 3 14:05"));
+    let e = parse_list_line("-rw-r--r--   1 owner     99 Dec 20  1994 no group").unwrap();
+    assert_eq!((e.name.as_str(), e.size), ("no group", Some(99)));
+    let e = parse_list_line("-rw-r--r-- 1 u g 7 Dec 20  1994  two  spaces ").unwrap();
+    assert_eq!(e.name, " two  spaces ");
+    let e = parse_list_line("lrwxrwxrwx 1 0 0 11 Dec 20  1994 current -> release-1.2").unwrap();
+    assert_eq!(
+        (e.name.as_str(), e.kind, e.size),
+        ("current", EntryKind::Link, None)
+    );
+    assert!(e.detail.unwrap().ends_with("-> release-1.2"));
+    let e = parse_list_line("crw-rw-rw- 1 0 0 1, 3 Dec 20  1994 null");
+    // A device's "size" is a major, minor pair: not a size, not a line read.
+    assert!(e.is_none() || e.unwrap().size.is_none());
+    let e = parse_list_line("drwxr-xr-x+ 2 u g 4096 Jan 01 2024 acl").unwrap();
+    assert_eq!((e.name.as_str(), e.kind), ("acl", EntryKind::Directory));
+    assert!(parse_list_line("total 24").is_none());
+    assert!(parse_list_line("").is_none());
+    assert!(parse_list_line("hello.txt").is_none());
+    assert!(
+        parse_list_line("-rw-r--r-- 1 u g 12 Dec 20 1994").is_none(),
+        "no name"
+    );
+}
+
+#[test]
+fn ms_dos_list_lines() {
+    let d = parse_list_line("12-20-94  10:00AM       <DIR>          pub").unwrap();
+    assert_eq!(
+        (d.name.as_str(), d.kind, d.size),
+        ("pub", EntryKind::Directory, None)
+    );
+    assert_eq!(d.detail.as_deref(), Some("12-20-94 10:00AM"));
+    let f = parse_list_line("12-20-1994  03:15PM              1234567 read me.txt\r\n").unwrap();
+    assert_eq!(
+        (f.name.as_str(), f.kind, f.size),
+        ("read me.txt", EntryKind::File, Some(1_234_567))
+    );
+    let f = parse_list_line("01-02-03  23:59             1,024 x").unwrap();
+    assert_eq!(f.size, Some(1024));
+    assert!(parse_list_line("12-20-94  10:00AM  lots  x").is_none());
+    let l = parse_list(
+        "ftp://h/",
+        "12-20-94  10:00AM       <DIR>          My Docs\r\n",
+    );
+    assert_eq!(l.entries[0].url.as_deref(), Some("ftp://h/My%20Docs/"));
+}
+
+#[test]
+fn list_lines_never_panic_on_prefixes_of_real_lines() {
+    for line in VSFTPD_LIST
+        .lines()
+        .chain(PYFTPDLIB_LIST.lines())
+        .chain(["12-20-94  10:00AM       <DIR>          pub"])
+    {
+        for (i, _) in line.char_indices() {
+            let _ = parse_list_line(&line[..i]);
+            let _ = parse_list_line(&line[i..]);
+        }
+    }
+}
+
+// ------------------------------------------------------- scripted fake server
+
+/// The server side of one control connection, for faults.
+struct Ctl {
+    r: BufReader<TcpStream>,
+    w: TcpStream,
+    /// Every line the client sent, without CR LF.
+    seen: Vec<Vec<u8>>,
+}
+
+impl Ctl {
+    fn say(&mut self, s: &str) {
+        self.w.write_all(s.as_bytes()).unwrap();
+    }
+    /// The next line the client sends (empty at its end).
+    fn hear(&mut self) -> Vec<u8> {
+        let mut l = Vec::new();
+        self.r.read_until(b'\n', &mut l).unwrap();
+        let l = l.strip_suffix(b"\r\n").map(<[u8]>::to_vec).unwrap_or(l);
+        self.seen.push(l.clone());
+        l
+    }
+    fn expect(&mut self, verb: &str) -> Vec<u8> {
+        let l = self.hear();
+        assert!(
+            l.starts_with(verb.as_bytes()),
+            "wanted {verb}, got {:?}",
+            String::from_utf8_lossy(&l)
+        );
+        l
+    }
+    fn login(&mut self) {
+        self.say("220 fake\r\n");
+        self.expect("USER");
+        self.say("331 password\r\n");
+        self.expect("PASS");
+        self.say("230 in\r\n");
+    }
+    /// EPSV answered with a fresh data listener.
+    fn epsv(&mut self) -> TcpListener {
+        self.expect("EPSV");
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = l.local_addr().unwrap().port();
+        self.say(&format!(
+            "229 Entering Extended Passive Mode (|||{port}|)\r\n"
+        ));
+        l
+    }
+}
+
+/// A one-connection server running `script`; its port and the lines it
+/// heard.
+fn serve(script: impl FnOnce(&mut Ctl) + Send + 'static) -> (u16, JoinHandle<Vec<Vec<u8>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let h = thread::spawn(move || {
+        let (s, _) = listener.accept().unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut c = Ctl {
+            r: BufReader::new(s.try_clone().unwrap()),
+            w: s,
+            seen: Vec::new(),
+        };
+        script(&mut c);
+        c.seen
+    });
+    (port, h)
+}
+
+fn fast(port: u16) -> FetchOptions {
+    let mut o = FetchOptions::default();
+    o.plan.allowed_ports.push(port);
+    o.timeouts.connect = Duration::from_secs(2);
+    o.timeouts.idle = Duration::from_secs(3);
+    o.timeouts.total = Some(Duration::from_secs(20));
+    o
+}
+
+fn send_data(l: &TcpListener, data: &[u8]) {
+    let (mut d, _) = l.accept().unwrap();
+    d.write_all(data).unwrap();
+}
+
+#[test]
+fn the_wire_carries_the_plans_octets_exactly() {
+    let (port, h) = serve(|c| {
+        c.say("220 fake\r\n");
+        c.expect("USER");
+        c.say("331 password\r\n");
+        c.expect("PASS");
+        c.say("230 in\r\n");
+        for _ in 0..3 {
+            c.expect("CWD");
+            c.say("250 ok\r\n");
+        }
+        c.expect("TYPE");
+        c.say("200 ok\r\n");
+        c.expect("SIZE");
+        c.say("213 3\r\n");
+        let l = c.epsv();
+        c.expect("RETR");
+        c.say("150 here\r\n");
+        send_data(&l, b"\r\nx");
+        c.say("226 done\r\n");
+        c.expect("QUIT");
+        c.say("221 bye\r\n");
+    });
+    // A user and password with encoded octets, a space, an empty segment
+    // ("CWD " with a null argument), octets that are not UTF-8 (FF is
+    // Telnet's IAC: doubled on the control connection, RFC 959 section 4.1.3).
+    let url = format!("ftp://us%65r:pa%3Ass@127.0.0.1:{port}/a%20b//c%FF/n%E9.bin;type=i");
+    let (f, out) = get(&url, &fast(port), &mut Record::default()).unwrap();
+    assert!(matches!(f, Fetched::Object { bytes: 3 }));
+    assert_eq!(out, b"\r\nx", "image type: nothing changed");
+    let seen = h.join().unwrap();
+    let want: Vec<&[u8]> = vec![
+        b"USER user",
+        b"PASS pa:ss",
+        b"CWD a b",
+        b"CWD ",
+        b"CWD c\xFF\xFF",
+        b"TYPE I",
+        b"SIZE n\xE9.bin",
+        b"EPSV",
+        b"RETR n\xE9.bin",
+        b"QUIT",
+    ];
+    assert_eq!(seen, want.iter().map(|l| l.to_vec()).collect::<Vec<_>>());
+}
+
+#[test]
+fn ascii_type_undoes_cr_lf_and_keeps_a_lone_cr() {
+    let (port, h) = serve(|c| {
+        c.login();
+        c.expect("TYPE A");
+        c.say("200 ok\r\n");
+        let l = c.epsv();
+        c.expect("RETR t.txt");
+        c.say("150 here\r\n");
+        let (mut d, _) = l.accept().unwrap();
+        // Line ends split across writes, a lone CR inside and at the end.
+        for piece in [&b"one\r"[..], b"\ntwo\rstill two\r", b"\n\r\n", b"end\r"] {
+            d.write_all(piece).unwrap();
+            d.flush().unwrap();
+            thread::sleep(Duration::from_millis(20));
+        }
+        drop(d);
+        c.say("226 done\r\n");
+        c.expect("QUIT");
+        c.say("221 bye\r\n");
+    });
+    let (f, out) = get(
+        &format!("ftp://127.0.0.1:{port}/t.txt"),
+        &fast(port),
+        &mut Record::default(),
+    )
+    .unwrap();
+    assert_eq!(out, b"one\ntwo\rstill two\n\nend\r");
+    assert!(matches!(f, Fetched::Object { bytes } if bytes == out.len() as u64));
+    h.join().unwrap();
+}
+
+#[test]
+fn user_logged_in_at_once_sends_no_pass() {
+    let (port, h) = serve(|c| {
+        c.say("220 fake\r\n");
+        c.expect("USER");
+        c.say("230 no password needed\r\n");
+        c.expect("TYPE");
+        c.say("200 ok\r\n");
+        let l = c.epsv();
+        c.expect("NLST");
+        c.say("150 here\r\n");
+        send_data(&l, b"x\r\ny z\r\n");
+        c.say("226 done\r\n");
+        c.expect("QUIT");
+        c.say("221 bye\r\n");
+    });
+    let (f, _) = get(
+        &format!("ftp://guest:pw@127.0.0.1:{port}/"),
+        &fast(port),
+        &mut Record::default(),
+    )
+    .unwrap();
+    let Fetched::Listing(l) = f else {
+        panic!("{f:?}")
+    };
+    let urls: Vec<_> = l.entries.iter().map(|e| e.url.clone().unwrap()).collect();
+    assert_eq!(
+        urls,
+        [
+            format!("ftp://guest@127.0.0.1:{port}/x"),
+            format!("ftp://guest@127.0.0.1:{port}/y%20z")
+        ]
+    );
+    let seen = h.join().unwrap();
+    assert!(!seen.iter().any(|l| l.starts_with(b"PASS")), "{seen:?}");
+}
+
+#[test]
+fn a_pasv_reply_naming_another_host_is_rewritten_to_the_control_peer() {
+    // CVE-2020-8284. The hostile reply names 127.0.0.2 (another host, on
+    // loopback so that a connection there would be seen) at the port where
+    // the real data listener waits on 127.0.0.1.
+    let data = TcpListener::bind("127.0.0.1:0").unwrap();
+    let p = data.local_addr().unwrap().port();
+    let victim = TcpListener::bind(("127.0.0.2", p)).ok();
+    if let Some(v) = &victim {
+        v.set_nonblocking(true).unwrap();
+    }
+    let (port, h) = serve(move |c| {
+        c.login();
+        c.expect("TYPE I");
+        c.say("200 ok\r\n");
+        c.expect("SIZE");
+        c.say("502 no SIZE here\r\n");
+        c.expect("EPSV");
+        c.say("502 no EPSV here\r\n");
+        c.expect("PASV");
+        c.say(&format!(
+            "227 Entering Passive Mode (127,0,0,2,{},{})\r\n",
+            p >> 8,
+            p & 255
+        ));
+        c.expect("RETR");
+        c.say("150 here\r\n");
+        send_data(&data, b"safe");
+        c.say("226 done\r\n");
+        c.expect("QUIT");
+        c.say("221 bye\r\n");
+    });
+    let (_, out) = get(
+        &format!("ftp://127.0.0.1:{port}/f.bin"),
+        &fast(port),
+        &mut Record::default(),
+    )
+    .unwrap();
+    assert_eq!(out, b"safe");
+    h.join().unwrap();
+    if let Some(v) = victim {
+        assert!(
+            v.accept().is_err(),
+            "the client connected to the host the PASV reply named"
+        );
+    } else {
+        eprintln!(
+            "note: 127.0.0.2 cannot be bound here; the rewrite is shown by the transfer alone"
+        );
+    }
+}
+
+#[test]
+fn epsv_and_pasv_refused_fall_back_to_port() {
+    let (port, h) = serve(|c| {
+        c.login();
+        c.expect("TYPE I");
+        c.say("200 ok\r\n");
+        c.expect("SIZE");
+        c.say("213 6\r\n");
+        c.expect("EPSV");
+        c.say("500 no\r\n");
+        c.expect("PASV");
+        c.say("500 no\r\n");
+        let port_line = c.expect("PORT ");
+        let nums: Vec<u16> = String::from_utf8(port_line[5..].to_vec())
+            .unwrap()
+            .split(',')
+            .map(|n| n.trim().parse().unwrap())
+            .collect();
+        let to = SocketAddr::from((
+            Ipv4Addr::new(nums[0] as u8, nums[1] as u8, nums[2] as u8, nums[3] as u8),
+            nums[4] * 256 + nums[5],
+        ));
+        c.say("200 PORT ok\r\n");
+        c.expect("RETR");
+        c.say("150 connecting\r\n");
+        let mut d = TcpStream::connect(to).unwrap();
+        d.write_all(b"active").unwrap();
+        drop(d);
+        c.say("226 done\r\n");
+        c.expect("QUIT");
+        c.say("221 bye\r\n");
+    });
+    let (_, out) = get(
+        &format!("ftp://127.0.0.1:{port}/f.bin"),
+        &fast(port),
+        &mut Record::default(),
+    )
+    .unwrap();
+    assert_eq!(out, b"active");
+    h.join().unwrap();
+}
+
+/// A server that sends half of `f.bin` and then closes the data connection;
+/// `end` is its reply after that.
+fn half_then(end: &'static str) -> (u16, JoinHandle<Vec<Vec<u8>>>) {
+    serve(move |c| {
+        c.login();
+        c.expect("TYPE I");
+        c.say("200 ok\r\n");
+        c.expect("SIZE");
+        c.say("213 100000\r\n");
+        let l = c.epsv();
+        c.expect("RETR");
+        c.say("150 here\r\n");
+        send_data(&l, &[7u8; 50_000]);
+        if end.is_empty() {
+            return;
+        }
+        c.say(end);
+        // The client may or may not say QUIT: it must not hang either way.
+        let _ = c.r.read(&mut [0u8; 64]);
+    })
+}
+
+#[test]
+fn a_data_connection_closed_mid_transfer_leaves_no_complete_looking_file() {
+    let dir = std::env::temp_dir().join(format!("uniform-ftp-test-{}-mid", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (end, kind, says) in [
+        (
+            "426 Connection closed; transfer aborted.\r\n",
+            AccessErrorKind::Protocol,
+            "426",
+        ),
+        // A server that claims success after half the octets SIZE announced.
+        (
+            "226 done (it says)\r\n",
+            AccessErrorKind::Io,
+            "50000 of the 100000",
+        ),
+        // A server that hangs up the control connection too, with no reply.
+        ("", AccessErrorKind::Io, "closed"),
+    ] {
+        let (port, h) = half_then(end);
+        let target = dir.join("f.bin");
+        let started = Instant::now();
+        let mut file = AtomicFile::create(&target).unwrap();
+        let u = format!("ftp://127.0.0.1:{port}/f.bin");
+        let e = fetch(
+            &UrlRef::parse(&u).unwrap(),
+            &fast(port),
+            &mut file,
+            &mut Record::default(),
+        )
+        .unwrap_err();
+        drop(file);
+        assert_eq!(e.kind(), kind, "{e}");
+        assert!(e.to_string().contains(says), "{e}");
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "a failure does not wait: {:?}",
+            started.elapsed()
+        );
+        assert!(!target.exists());
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            0,
+            "no partial file is left"
+        );
+        h.join().unwrap();
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_control_line_that_never_ends_is_too_long() {
+    let (port, h) = serve(|c| {
+        c.say("220 ");
+        let chunk = vec![b'a'; 64 * 1024];
+        let mut sent = 0usize;
+        // Until the client hangs up; bounded for the test's own sake.
+        while sent < 64 * 1024 * 1024 && c.w.write_all(&chunk).is_ok() {
+            sent += chunk.len();
+        }
+        assert!(
+            sent < 8 * 1024 * 1024,
+            "the client read {sent} octets of one line"
+        );
+    });
+    let e = get(
+        &format!("ftp://127.0.0.1:{port}/f.bin"),
+        &fast(port),
+        &mut Record::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::TooLong, "{e}");
+    h.join().unwrap();
+}
+
+#[test]
+fn a_server_that_never_answers_times_out_within_the_idle_limit() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let h = thread::spawn(move || {
+        let (mut s, _) = listener.accept().unwrap();
+        // Silent until the client gives up and hangs up.
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let _ = s.read(&mut [0u8; 1]);
+    });
+    let mut o = fast(port);
+    o.timeouts.idle = Duration::from_millis(300);
+    let started = Instant::now();
+    let e = get(
+        &format!("ftp://127.0.0.1:{port}/f"),
+        &o,
+        &mut Record::default(),
+    )
+    .unwrap_err();
+    let took = started.elapsed();
+    assert_eq!(e.kind(), AccessErrorKind::Timeout, "{e}");
+    assert!(
+        took >= Duration::from_millis(250) && took < Duration::from_millis(1500),
+        "{took:?}"
+    );
+    h.join().unwrap();
+}
+
+#[test]
+fn the_total_limit_cuts_a_slow_dialogue_short() {
+    let (port, h) = serve(|c| {
+        c.say("220 fake\r\n");
+        c.expect("USER");
+        c.say("331 password\r\n");
+        c.expect("PASS");
+        // Answers nothing more (the idle limit is long, the total short)
+        // until the client hangs up.
+        let _ = c.r.read(&mut [0u8; 1]);
+    });
+    let mut o = fast(port);
+    o.timeouts.idle = Duration::from_secs(10);
+    o.timeouts.total = Some(Duration::from_millis(500));
+    let started = Instant::now();
+    let e = get(
+        &format!("ftp://127.0.0.1:{port}/f"),
+        &o,
+        &mut Record::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Timeout, "{e}");
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
+    );
+    h.join().unwrap();
+}
+
+#[test]
+fn a_reply_that_echoes_the_password_is_scrubbed() {
+    let (port, h) = serve(|c| {
+        c.say("220 fake\r\n");
+        c.expect("USER");
+        c.say("331 password\r\n");
+        c.expect("PASS");
+        c.say("530 password s3cr3t-pw is wrong\r\n");
+    });
+    let e = get(
+        &format!("ftp://u:s3cr3t-pw@127.0.0.1:{port}/f"),
+        &fast(port),
+        &mut Record::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Auth);
+    assert_eq!(e.reply(), Some("530 password **** is wrong"));
+    assert!(!format!("{e} {e:?}").contains("s3cr3t-pw"));
+    h.join().unwrap();
+}
+
+#[test]
+fn a_connection_refused_is_a_connect_error() {
+    let port = {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let e = get(
+        &format!("ftp://127.0.0.1:{port}/f"),
+        &fast(port),
+        &mut Record::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
+}

@@ -1,0 +1,447 @@
+//! prospero: URLs (RFC 1738 section 3.11) against the project's own
+//! Prospero responder (no Prospero server exists in any registry): objects
+//! resolved to their access method's URL and fetched, directories listed,
+//! FORWARDED followed, and every ARDP fault survived or reported in time.
+
+mod common;
+#[path = "support/prospero_responder.rs"]
+mod responder;
+
+use responder::{Faults, Object, Responder};
+use std::time::{Duration, Instant};
+use uniform::UrlRef;
+use uniform::plan::{PlanOptions, plan};
+use uniform_access::prospero::{Resolution, resolve};
+use uniform_access::{
+    AccessErrorKind, EntryKind, FetchOptions, Fetched, Listing, Unattended, fetch,
+};
+
+/// Short limits: the ARDP timer is idle/15 = 100 ms, so a server that
+/// never answers is given up after 1.5 s.
+fn opts() -> FetchOptions {
+    let mut o = FetchOptions::default();
+    o.timeouts.idle = Duration::from_millis(1500);
+    o.timeouts.total = Some(Duration::from_secs(20));
+    o
+}
+
+fn hello_method() -> Object {
+    let ftp = common::port("UNIFORM_FTP_PORT");
+    Object::Access(vec![format!(
+        "AFTP INTERNET-D 127.0.0.1({ftp}) ASCII '/pub/hello.txt' BINARY"
+    )])
+}
+
+fn resolved(port: u16, hsoname: &str) -> Result<Resolution, uniform_access::AccessError> {
+    let text = format!("prospero://127.0.0.1:{port}/{hsoname}");
+    let url = UrlRef::parse(&text).unwrap();
+    resolve(&url.prospero().unwrap(), &opts())
+}
+
+/// A directory long enough to need many packets when they are small.
+fn big_directory(port: u16) -> Vec<(&'static str, Object)> {
+    let mut lines = Vec::new();
+    for i in 0..40 {
+        lines.push(format!(
+            "LINK L FILE file-{i:02} INTERNET-D 127.0.0.1({port}) ASCII '/dir/file-{i:02}' 0"
+        ));
+    }
+    vec![("/dir", Object::Directory(lines))]
+}
+
+fn listing_of(
+    port: u16,
+    faults: Faults,
+) -> (Result<Resolution, uniform_access::AccessError>, Responder) {
+    // The responder's own port is only known once it runs; the links name
+    // a fixed one, which is all the listing shows.
+    let mut f = faults;
+    f.payload = f.payload.or(Some(200));
+    let r = Responder::start(big_directory(port), f);
+    (resolved(r.port, "/dir"), r)
+}
+
+fn expect_full_listing(res: Result<Resolution, uniform_access::AccessError>) {
+    let l = match res {
+        Ok(Resolution::Directory(l)) => l,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(l.entries.len(), 40);
+    for (i, e) in l.entries.iter().enumerate() {
+        assert_eq!(e.name, format!("file-{i:02}"));
+        assert_eq!(
+            e.url.as_deref(),
+            Some(format!("prospero://127.0.0.1:1600//dir/file-{i:02}").as_str())
+        );
+    }
+}
+
+#[test]
+fn an_object_resolves_to_its_ftp_url() {
+    let r = Responder::start(vec![("/pub/hello.txt", hello_method())], Faults::default());
+    let ftp = common::port("UNIFORM_FTP_PORT");
+    assert_eq!(
+        resolved(r.port, "/pub/hello.txt").unwrap(),
+        Resolution::Url(format!("ftp://127.0.0.1:{ftp}/pub/hello.txt;type=i"))
+    );
+}
+
+#[test]
+fn the_request_is_the_plan() {
+    let r = Responder::start(vec![("/pub/hello.txt", hello_method())], Faults::default());
+    let url = format!(
+        "prospero://127.0.0.1:{}//pub/hello.txt;OBJECT-VERSION=0",
+        r.port
+    );
+    resolved(r.port, "/pub/hello.txt;OBJECT-VERSION=0").unwrap();
+    let p = plan(&UrlRef::parse(&url).unwrap(), &PlanOptions::default()).unwrap();
+    let sent: String = p
+        .to_string()
+        .lines()
+        .filter_map(|l| l.strip_prefix("> "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(r.requests(), vec![sent]);
+}
+
+#[test]
+fn an_object_is_fetched_from_vsftpd_through_its_access_method() {
+    if !common::peer_up("vsftpd", "UNIFORM_FTP_PORT") {
+        return;
+    }
+    let r = Responder::start(vec![("/pub/hello.txt", hello_method())], Faults::default());
+    let text = format!("prospero://127.0.0.1:{}//pub/hello.txt", r.port);
+    let url = UrlRef::parse(&text).unwrap();
+    let mut out = Vec::new();
+    let got = fetch(&url, &opts(), &mut out, &mut Unattended).unwrap();
+    assert!(matches!(got, Fetched::Object { bytes } if bytes == out.len() as u64));
+    assert_eq!(out, common::fixture("anon/pub/hello.txt"));
+}
+
+#[test]
+fn a_directory_is_listed() {
+    let ftp = common::port("UNIFORM_FTP_PORT");
+    let lines = vec![
+        "LINK L DIRECTORY sub INTERNET-D 127.0.0.1(1600) ASCII '/dir/sub' 0".to_string(),
+        format!("LINK L EXTERNAL hello INTERNET-D 127.0.0.1({ftp}) ASCII '/pub/hello.txt' 0"),
+        "ATTRIBUTE CACHED FIELD ACCESS-METHOD AFTP '' '' '' '' BINARY".to_string(),
+        "LINK L FILE 'read me' INTERNET-D 127.0.0.1(1600) ASCII '/dir/read me' 2".to_string(),
+    ];
+    let r = Responder::start(vec![("/dir", Object::Directory(lines))], Faults::default());
+    let text = format!("prospero://127.0.0.1:{}//dir", r.port);
+    let url = UrlRef::parse(&text).unwrap();
+    let l: Listing = match fetch(&url, &opts(), &mut Vec::new(), &mut Unattended).unwrap() {
+        Fetched::Listing(l) => l,
+        other => panic!("{other:?}"),
+    };
+    let got: Vec<(&str, EntryKind, Option<&str>)> = l
+        .entries
+        .iter()
+        .map(|e| (e.name.as_str(), e.kind, e.url.as_deref()))
+        .collect();
+    let hello = format!("ftp://127.0.0.1:{ftp}/pub/hello.txt;type=i");
+    assert_eq!(
+        got,
+        vec![
+            (
+                "sub",
+                EntryKind::Directory,
+                Some("prospero://127.0.0.1:1600//dir/sub")
+            ),
+            ("hello", EntryKind::File, Some(hello.as_str())),
+            (
+                "read me",
+                EntryKind::File,
+                Some("prospero://127.0.0.1:1600//dir/read%20me;OBJECT-VERSION=2")
+            ),
+        ]
+    );
+    // GET-OBJECT-INFO said NONE-FOUND, then DIRECTORY and LIST.
+    let reqs = r.requests();
+    assert_eq!(reqs.len(), 2);
+    assert!(
+        reqs[1].contains("DIRECTORY ASCII '/dir' 0\nLIST ATTRIBUTES COMPONENTS\n"),
+        "{reqs:?}"
+    );
+}
+
+#[test]
+fn forwarded_is_followed() {
+    let b = Responder::start(vec![("/new/hello.txt", hello_method())], Faults::default());
+    let a = Responder::start(
+        vec![(
+            "/old/hello.txt",
+            Object::Forward {
+                host: format!("127.0.0.1({})", b.port),
+                hsoname: "/new/hello.txt".into(),
+            },
+        )],
+        Faults::default(),
+    );
+    let ftp = common::port("UNIFORM_FTP_PORT");
+    assert_eq!(
+        resolved(a.port, "/old/hello.txt").unwrap(),
+        Resolution::Url(format!("ftp://127.0.0.1:{ftp}/pub/hello.txt;type=i"))
+    );
+    assert_eq!((a.requests().len(), b.requests().len()), (1, 1));
+}
+
+#[test]
+fn a_forwarded_loop_is_an_error() {
+    // "{port}" is the responder's own port: /a and /b forward to each other.
+    let fwd = |to: &str| Object::Forward {
+        host: "127.0.0.1({port})".into(),
+        hsoname: to.into(),
+    };
+    let r = Responder::start(
+        vec![("/a", fwd("/b")), ("/b", fwd("/a"))],
+        Faults::default(),
+    );
+    let started = Instant::now();
+    let e = resolved(r.port, "/a").unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Redirect, "{e}");
+    assert!(e.to_string().contains("FORWARDED loop"), "{e}");
+    assert_eq!(r.requests().len(), 2);
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn too_many_forwards_are_an_error() {
+    // A chain of ten responders, each forwarding to the next.
+    let mut chain: Vec<Responder> = Vec::new();
+    let last = Responder::start(vec![("/x", hello_method())], Faults::default());
+    let mut next = last.port;
+    chain.push(last);
+    for _ in 0..10 {
+        let r = Responder::start(
+            vec![(
+                "/x",
+                Object::Forward {
+                    host: format!("127.0.0.1({next})"),
+                    hsoname: "/x".into(),
+                },
+            )],
+            Faults::default(),
+        );
+        next = r.port;
+        chain.push(r);
+    }
+    let e = resolved(next, "/x").unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Redirect, "{e}");
+    assert!(e.to_string().contains("more than 8 FORWARDED"), "{e}");
+}
+
+#[test]
+fn a_lost_reply_packet_is_recovered() {
+    expect_full_listing(
+        listing_of(
+            1600,
+            Faults {
+                drop: vec![2, 5],
+                ..Faults::default()
+            },
+        )
+        .0,
+    );
+}
+
+#[test]
+fn the_last_packet_of_a_window_lost_is_recovered() {
+    // The packet that asks for the acknowledgement is the one lost: only
+    // the client's timer brings the rest.
+    expect_full_listing(
+        listing_of(
+            1600,
+            Faults {
+                window: Some(4),
+                drop: vec![4],
+                ..Faults::default()
+            },
+        )
+        .0,
+    );
+}
+
+#[test]
+fn duplicated_packets_are_dropped() {
+    expect_full_listing(
+        listing_of(
+            1600,
+            Faults {
+                duplicate: vec![1, 3, 6],
+                ..Faults::default()
+            },
+        )
+        .0,
+    );
+}
+
+#[test]
+fn reordered_packets_are_put_in_order() {
+    expect_full_listing(
+        listing_of(
+            1600,
+            Faults {
+                reorder: vec![1, 4],
+                ..Faults::default()
+            },
+        )
+        .0,
+    );
+}
+
+#[test]
+fn a_lost_request_is_sent_again() {
+    let (res, r) = listing_of(
+        1600,
+        Faults {
+            lose_requests: 1,
+            ..Faults::default()
+        },
+    );
+    expect_full_listing(res);
+    assert_eq!(
+        r.requests().len(),
+        2,
+        "GET-OBJECT-INFO (after a retry), then DIRECTORY"
+    );
+}
+
+#[test]
+fn small_windows_are_acknowledged_one_by_one() {
+    expect_full_listing(
+        listing_of(
+            1600,
+            Faults {
+                window: Some(2),
+                ..Faults::default()
+            },
+        )
+        .0,
+    );
+}
+
+#[test]
+fn a_wait_is_honoured() {
+    // Held 1.8 s: longer than the 1.5 s the client's retries last without
+    // the wait.
+    let started = Instant::now();
+    let faults = Faults {
+        wait: Some(3),
+        wait_for: Duration::from_millis(1800),
+        ..Faults::default()
+    };
+    expect_full_listing(listing_of(1600, faults).0);
+    assert!(started.elapsed() >= Duration::from_millis(1800));
+}
+
+#[test]
+fn replies_from_another_port_are_matched_by_connection_id() {
+    expect_full_listing(
+        listing_of(
+            1600,
+            Faults {
+                other_port: true,
+                ..Faults::default()
+            },
+        )
+        .0,
+    );
+}
+
+#[test]
+fn a_server_that_never_answers_times_out_after_the_retries() {
+    let started = Instant::now();
+    let (res, _r) = listing_of(
+        1600,
+        Faults {
+            silent: true,
+            ..Faults::default()
+        },
+    );
+    let e = res.unwrap_err();
+    let took = started.elapsed();
+    assert_eq!(e.kind(), AccessErrorKind::Timeout, "{e}");
+    assert!(e.to_string().contains("no reply after 3 retries"), "{e}");
+    // 100 + 200 + 400 + 800 ms.
+    assert!(
+        took >= Duration::from_millis(1400) && took < Duration::from_secs(4),
+        "{took:?}"
+    );
+}
+
+#[test]
+fn replies_from_an_unexpected_peer_are_ignored() {
+    let started = Instant::now();
+    let (res, _r) = listing_of(
+        1600,
+        Faults {
+            other_peer: true,
+            ..Faults::default()
+        },
+    );
+    let e = res.unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Timeout, "{e}");
+    assert!(e.to_string().contains("not the server"), "{e}");
+    assert!(started.elapsed() < Duration::from_secs(4));
+}
+
+#[test]
+fn a_huge_packet_count_is_refused_at_once() {
+    let started = Instant::now();
+    let (res, _r) = listing_of(
+        1600,
+        Faults {
+            claim_total: Some(60000),
+            ..Faults::default()
+        },
+    );
+    let e = res.unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::TooLong, "{e}");
+    assert!(e.to_string().contains("60000 packets"), "{e}");
+    assert!(started.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn an_unknown_object_is_the_servers_failure() {
+    let r = Responder::start(vec![], Faults::default());
+    let e = resolved(r.port, "/nothing").unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Protocol, "{e}");
+    assert!(e.to_string().contains("FAILURE NOT-FOUND"), "{e}");
+}
+
+#[test]
+fn an_access_method_without_url_is_unsupported() {
+    let r = Responder::start(
+        vec![(
+            "/x",
+            Object::Access(vec!["NFS INTERNET-D h ASCII '/x' y".into()]),
+        )],
+        Faults::default(),
+    );
+    let e = resolved(r.port, "/x").unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Unsupported, "{e}");
+    assert!(
+        e.to_string().contains("NFS is not reachable by a URL"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_server_pointing_at_a_bad_port_is_refused_by_the_policy() {
+    // The access method names the SMTP port: the derived ftp: URL passes
+    // the same safety policy as any other.
+    let r = Responder::start(
+        vec![(
+            "/x",
+            Object::Access(vec![
+                "AFTP INTERNET-D 127.0.0.1(25) ASCII '/x' BINARY".into(),
+            ]),
+        )],
+        Faults::default(),
+    );
+    let text = format!("prospero://127.0.0.1:{}//x", r.port);
+    let url = UrlRef::parse(&text).unwrap();
+    let e = fetch(&url, &opts(), &mut Vec::new(), &mut Unattended).unwrap_err();
+    assert!(matches!(e.kind(), AccessErrorKind::Refused(_)), "{e}");
+}

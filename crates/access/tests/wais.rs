@@ -1,0 +1,263 @@
+//! wais: URLs (RFC 1738 section 3.9) over Z39.50 against the real peers:
+//! yaz-ztest (synthetic records, database `Default`) and Zebra (a full-text
+//! index of testdata/peers/zebra/docs).
+
+mod common;
+
+use std::time::Duration;
+use uniform::UrlRef;
+use uniform_access::{
+    AccessError, AccessErrorKind, EntryKind, FetchOptions, Fetched, Listing, Unattended, fetch,
+};
+
+fn opts() -> FetchOptions {
+    let mut o = FetchOptions::default();
+    o.timeouts.idle = Duration::from_secs(10);
+    o.timeouts.total = Some(Duration::from_secs(30));
+    o
+}
+
+fn get(url: &str) -> Result<(Fetched, Vec<u8>), AccessError> {
+    let url = UrlRef::parse(url).unwrap();
+    let mut out = Vec::new();
+    let f = fetch(&url, &opts(), &mut out, &mut Unattended)?;
+    Ok((f, out))
+}
+
+fn listing(url: &str) -> Listing {
+    match get(url).unwrap().0 {
+        Fetched::Listing(l) => l,
+        other => panic!("{url}: {other:?}"),
+    }
+}
+
+fn files(l: &Listing) -> Vec<(&str, &str)> {
+    l.entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::File)
+        .map(|e| (e.name.as_str(), e.url.as_deref().unwrap_or_default()))
+        .collect()
+}
+
+fn zebra() -> Option<String> {
+    common::peer_up("Zebra", "UNIFORM_ZEBRA_PORT").then(|| {
+        format!(
+            "wais://{}:{}",
+            common::host(),
+            common::port("UNIFORM_ZEBRA_PORT")
+        )
+    })
+}
+
+fn ztest() -> Option<String> {
+    common::peer_up("yaz-ztest", "UNIFORM_Z3950_PORT").then(|| {
+        format!(
+            "wais://{}:{}",
+            common::host(),
+            common::port("UNIFORM_Z3950_PORT")
+        )
+    })
+}
+
+#[test]
+fn zebra_search_with_hits_lists_each_document() {
+    let Some(base) = zebra() else { return };
+    let l = listing(&format!("{base}/Default?protocol"));
+    let got = files(&l);
+    assert_eq!(got.len(), 3, "{l}");
+    for (i, (name, url)) in got.iter().enumerate() {
+        assert_eq!(*url, format!("{base}/Default/TEXT/{},protocol", i + 1));
+        assert!(name.contains("Filename: docs/"), "{name}");
+    }
+    assert!(
+        l.entries[0].name.starts_with("3 records match protocol"),
+        "{l}"
+    );
+}
+
+#[test]
+fn zebra_search_with_two_words_ands_them() {
+    let Some(base) = zebra() else { return };
+    let l = listing(&format!("{base}/Default?gopher+minnesota"));
+    let got = files(&l);
+    assert_eq!(got.len(), 1, "{l}");
+    assert!(got[0].0.contains("docs/gopher.txt"));
+    assert_eq!(got[0].1, format!("{base}/Default/TEXT/1,gopher+minnesota"));
+    assert!(files(&listing(&format!("{base}/Default?gopher+anonymous"))).is_empty());
+}
+
+#[test]
+fn zebra_search_without_hits_is_an_empty_listing() {
+    let Some(base) = zebra() else { return };
+    let l = listing(&format!("{base}/Default?nosuchword"));
+    assert!(files(&l).is_empty());
+    assert_eq!(l.entries[0].name, "0 records match nosuchword");
+}
+
+#[test]
+fn zebra_document_is_the_indexed_file_whole() {
+    let Some(base) = zebra() else { return };
+    // Each document's own word.
+    for (doc, word) in [
+        ("ftp", "passive"),
+        ("gopher", "burrow"),
+        ("wais", "relevance"),
+    ] {
+        let file = common::fixture(&format!("zebra/docs/{doc}.txt"));
+        let (f, out) = get(&format!("{base}/Default/TEXT/1,{word}")).unwrap();
+        assert!(matches!(f, Fetched::Object { bytes } if bytes == out.len() as u64));
+        // Zebra's SUTRS record (element set F): "Local Number: n", the
+        // file name, an empty line, then the file's octets.
+        let tail = [format!("Filename: docs/{doc}.txt\n\n").into_bytes(), file].concat();
+        assert!(
+            out.starts_with(b"Local Number: "),
+            "{}",
+            String::from_utf8_lossy(&out)
+        );
+        assert!(out.ends_with(&tail), "{}", String::from_utf8_lossy(&out));
+        assert_eq!(
+            out.iter().filter(|&&b| b == b'\n').count(),
+            tail.iter().filter(|&&b| b == b'\n').count() + 1
+        );
+    }
+}
+
+#[test]
+fn every_listed_url_fetches_its_document() {
+    let Some(base) = zebra() else { return };
+    let l = listing(&format!("{base}/Default?protocol"));
+    for (name, url) in files(&l) {
+        let (_, out) = get(url).unwrap();
+        let text = String::from_utf8_lossy(&out);
+        // The brief record's file name is the full record's.
+        let file = name
+            .split(" / ")
+            .find(|p| p.starts_with("Filename: "))
+            .unwrap();
+        assert!(text.contains(file), "{url}: {text}");
+    }
+}
+
+#[test]
+fn zebra_database_form_lists_every_record() {
+    let Some(base) = zebra() else { return };
+    let l = listing(&format!("{base}/Default"));
+    let got = files(&l);
+    assert_eq!(got.len(), 3, "{l}");
+    assert_eq!(got[0].1, format!("{base}/Default/TEXT/1,"));
+    assert!(l.entries[0].name.starts_with("Z39.50 server: Zebra"), "{l}");
+    let (_, out) = get(got[2].1).unwrap();
+    assert!(String::from_utf8_lossy(&out).contains("Filename: docs/"));
+}
+
+#[test]
+fn zebra_wrong_database_is_a_clear_error() {
+    let Some(base) = zebra() else { return };
+    for url in [
+        format!("{base}/Nope?gopher"),
+        format!("{base}/Nope"),
+        format!("{base}/Nope/TEXT/1,gopher"),
+    ] {
+        let e = get(&url).unwrap_err();
+        assert_eq!(e.kind(), AccessErrorKind::Protocol, "{e}");
+        assert!(e.to_string().contains("database \"Nope\""), "{e}");
+        assert!(
+            e.to_string()
+                .contains("diagnostic 109 (database unavailable)"),
+            "{e}"
+        );
+        assert_eq!(e.reply(), Some("Nope"));
+    }
+}
+
+#[test]
+fn zebra_position_past_the_hits_is_an_error() {
+    let Some(base) = zebra() else { return };
+    let e = get(&format!("{base}/Default/TEXT/2,gopher")).unwrap_err();
+    assert!(e.to_string().contains("record 2 asked for"), "{e}");
+}
+
+#[test]
+fn ztest_search_with_hits() {
+    let Some(base) = ztest() else { return };
+    let l = listing(&format!("{base}/Default?computer"));
+    let got = files(&l);
+    assert_eq!(got.len(), 23, "{l}");
+    for (i, (name, url)) in got.iter().enumerate() {
+        assert_eq!(
+            *name,
+            format!("This is dummy SUTRS record number {}", i + 1)
+        );
+        assert_eq!(*url, format!("{base}/Default/TEXT/{},computer", i + 1));
+    }
+}
+
+#[test]
+fn ztest_more_hits_than_listed() {
+    let Some(base) = ztest() else { return };
+    // yaz-ztest finds as many records as a term that starts with digits says.
+    let l = listing(&format!("{base}/Default?150"));
+    assert_eq!(files(&l).len(), 100);
+    assert_eq!(
+        l.entries[0].name,
+        "150 records match 150; the first 100 are listed"
+    );
+}
+
+#[test]
+fn ztest_search_without_hits() {
+    let Some(base) = ztest() else { return };
+    let l = listing(&format!("{base}/Default?0"));
+    assert!(files(&l).is_empty(), "{l}");
+}
+
+#[test]
+fn ztest_document_and_its_syntax() {
+    let Some(base) = ztest() else { return };
+    let (_, out) = get(&format!("{base}/Default/TEXT/3,computer")).unwrap();
+    assert_eq!(out, b"This is dummy SUTRS record number 3\n");
+    // USMARC: the record as it comes, its syntax read from its OID.
+    let (_, marc) = get(&format!("{base}/Default/USMARC/1,computer")).unwrap();
+    assert_eq!(
+        marc.last(),
+        Some(&0x1D),
+        "a MARC record ends with its record terminator"
+    );
+    let len: usize = std::str::from_utf8(&marc[..5]).unwrap().parse().unwrap();
+    assert_eq!(len, marc.len(), "the MARC leader's length is the record's");
+}
+
+#[test]
+fn ztest_database_form_describes_it() {
+    let Some(base) = ztest() else { return };
+    let l = listing(&format!("{base}/Default"));
+    assert!(
+        l.entries[0].name.starts_with("Z39.50 server: GFS/YAZ"),
+        "{l}"
+    );
+    assert!(files(&l).is_empty());
+}
+
+#[test]
+fn ztest_wrong_database_is_a_clear_error() {
+    let Some(base) = ztest() else { return };
+    let e = get(&format!("{base}/Nope?computer")).unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Protocol);
+    assert!(
+        e.to_string()
+            .contains("diagnostic 109 (database unavailable)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn nothing_listens_is_a_connect_error() {
+    // A port nobody uses on the loopback address.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let e = get(&format!("wais://127.0.0.1:{port}/Default?x")).unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
+}

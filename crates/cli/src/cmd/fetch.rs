@@ -1,0 +1,562 @@
+//! `uniform fetch URL [-o FILE]`: retrieve what a URL names over the
+//! scheme's own protocol.
+
+use crate::caret::Severity;
+use crate::cmd::plan::AccessOptions;
+use crate::cmd::{self, Run, Status, UrlOptions};
+use crate::{json, password};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::ffi::OsString;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use uniform::UrlRef;
+use uniform_access::output::AtomicFile;
+use uniform_access::proxy::Proxies;
+use uniform_access::{
+    AccessError, AccessErrorKind, FetchOptions, Fetched, Interaction, Listing, Message,
+};
+
+const HELP: &str = "\
+Retrieves what the URL names with its scheme's own protocol (RFC 1738
+section 3): FTP, HTTP and HTTPS, Gopher, NNTP (news:, nntp:), SMTP (mailto:),
+telnet, WAIS, file. The object goes to standard output, or with -o FILE to a
+temporary file beside FILE that takes FILE's name only once the transfer is
+complete (none is left after a failure). A FILE that exists and is not a
+regular file (/dev/null, a pipe) is written directly.
+
+Directories, gopher menus, news groups and lists of groups print as
+listings, one entry a line (kind, size, name, URL); --json prints them as one
+JSON object, and a failure as {\"input\", \"error\": {kind, rule, scheme, host,
+message, reply}}. Passwords never appear in either.
+
+Before anything is sent, the URL's plan passes the safety policy (see
+`uniform plan --help`); HTTP redirects are followed only to http or https
+(never to file:, never from https to http), each target checked the same
+way, and credentials go only to the host, port and scheme the URL names.
+
+A URL with a user name and no password asks for the password on the
+terminal, without echo, or reads it from the first line of standard input
+with --password-stdin. HTTP URLs may carry a user name and password (RFC 1738
+section 3.3 forbids it, so --strict refuses them): they are sent as Basic
+credentials.
+
+Proxies and gateways: --gateway SCHEME=URL sends every URL of SCHEME through
+the HTTP server at URL, the whole URL on its request line (RFC 1630); https
+goes through a CONNECT tunnel. From the environment: <scheme>_proxy
+(http_proxy, https_proxy, ftp_proxy, gopher_proxy, wais_proxy, news_proxy),
+then all_proxy, in lower case first, then upper case (never HTTP_PROXY, which
+a CGI request can set: \"httpoxy\"); no_proxy lists the hosts that bypass
+them (host, .domain, *, 10.0.0.0/8, host:port).
+
+Exit status: 0 success, 1 a failed access (the message names the scheme,
+the host and the server's reply) or an invalid URL, 2 a usage error.";
+
+/// Retrieve what a URL names (directories, menus and groups as listings)
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = HELP)]
+pub struct Args {
+    /// The URL
+    #[arg(value_name = "URL")]
+    url: OsString,
+    #[command(flatten)]
+    options: UrlOptions,
+    #[command(flatten)]
+    access: AccessOptions,
+    /// Write the object to FILE ("-" for standard output)
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Print listings and errors as JSON
+    #[arg(long)]
+    json: bool,
+    /// Read the password for the URL's user from the first line of standard input
+    #[arg(long)]
+    password_stdin: bool,
+    /// Subject of a mailto: message
+    #[arg(long, value_name = "TEXT")]
+    subject: Option<String>,
+    /// Body of a mailto: message (default: standard input)
+    #[arg(long, value_name = "TEXT")]
+    body: Option<String>,
+    /// Send URLs of SCHEME through the HTTP gateway at URL (repeatable)
+    #[arg(long, value_name = "SCHEME=URL")]
+    gateway: Vec<String>,
+    /// Seconds to wait for a connection [default: 30]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    connect_timeout: Option<Duration>,
+    /// Seconds to wait for data once connected [default: 60]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    timeout: Option<Duration>,
+    /// Seconds the whole access may take [default: no limit]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    max_time: Option<Duration>,
+    /// How many HTTP redirects to follow [default: 10]
+    #[arg(long, value_name = "N")]
+    max_redirects: Option<u32>,
+    /// Fetch a file: URL of another host by anonymous FTP, as libwww did
+    #[arg(long)]
+    file_via_ftp: bool,
+    /// No progress bar, no warnings, no advice
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// A positive number of seconds.
+fn seconds(s: &str) -> Result<Duration, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    if !(v > 0.0) {
+        return Err(format!("{s:?}: the limit must be more than 0 seconds"));
+    }
+    Duration::try_from_secs_f64(v).map_err(|e| format!("{s:?}: {e}"))
+}
+
+/// Where the object goes.
+enum Output {
+    Stdout(io::BufWriter<io::StdoutLock<'static>>),
+    /// A regular file, renamed into place once complete.
+    Atomic(AtomicFile),
+    /// Something that is not a regular file (/dev/null, a pipe): it cannot
+    /// be renamed over, and a partial write to it is the reader's to judge.
+    Direct(io::BufWriter<File>),
+}
+
+impl Output {
+    fn open(path: Option<&Path>) -> io::Result<Output> {
+        let path = match path {
+            None => return Ok(Output::Stdout(cmd::stdout())),
+            Some(p) if p.as_os_str() == "-" => return Ok(Output::Stdout(cmd::stdout())),
+            Some(p) => p,
+        };
+        match std::fs::metadata(path) {
+            Ok(m) if !m.is_file() && !m.is_dir() => {
+                let f = OpenOptions::new().write(true).open(path)?;
+                Ok(Output::Direct(io::BufWriter::with_capacity(128 * 1024, f)))
+            }
+            _ => AtomicFile::create(path).map(Output::Atomic),
+        }
+    }
+
+    fn finish(self) -> io::Result<()> {
+        match self {
+            Output::Stdout(mut w) => w.flush(),
+            Output::Atomic(f) => f.commit(),
+            Output::Direct(mut w) => w.flush(),
+        }
+    }
+
+    /// Whether the object goes to standard output.
+    fn is_stdout(&self) -> bool {
+        matches!(self, Output::Stdout(_))
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Output::Stdout(w) => w.write(buf),
+            Output::Atomic(f) => f.write(buf),
+            Output::Direct(w) => w.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Output::Stdout(w) => w.write_all(buf),
+            Output::Atomic(f) => f.write_all(buf),
+            Output::Direct(w) => w.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Output::Stdout(w) => w.flush(),
+            Output::Atomic(f) => f.flush(),
+            Output::Direct(w) => w.flush(),
+        }
+    }
+}
+
+/// The terminal side of an access: the progress bar, the password prompt
+/// and the advice of a telnet URL.
+struct Terminal {
+    /// Whether a progress bar may be drawn: standard error is a terminal
+    /// and --quiet was not given.
+    bar_allowed: bool,
+    quiet: bool,
+    bar: Option<ProgressBar>,
+}
+
+impl Terminal {
+    fn new(quiet: bool) -> Terminal {
+        Terminal {
+            bar_allowed: !quiet && io::stderr().is_terminal(),
+            quiet,
+            bar: None,
+        }
+    }
+
+    fn done(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Interaction for Terminal {
+    fn size_known(&mut self, size: u64) {
+        if !self.bar_allowed {
+            return;
+        }
+        let bar = ProgressBar::with_draw_target(Some(size), ProgressDrawTarget::stderr());
+        if let Ok(style) = ProgressStyle::with_template(
+            "{bytes:>10}/{total_bytes} {bytes_per_sec:>12} [{wide_bar}] {eta:>4}",
+        ) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        self.bar = Some(bar);
+    }
+
+    fn progress(&mut self, written: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(written);
+        }
+    }
+
+    fn password(&mut self, what: &str) -> Option<Vec<u8>> {
+        // rpassword reads /dev/tty with echo off, so a password can be
+        // typed even when standard input carries data; with no terminal it
+        // fails, and the access is cancelled rather than sent without one.
+        let ask = || rpassword::prompt_password(format!("Password for {what}: ")).ok();
+        let typed = match &self.bar {
+            Some(bar) => bar.suspend(ask),
+            None => ask(),
+        };
+        typed.map(String::into_bytes)
+    }
+
+    fn advise(&mut self, text: &str) {
+        if !self.quiet {
+            eprintln!("uniform: {text}");
+        }
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        self.done();
+    }
+}
+
+impl Run for Args {
+    fn run(self) -> io::Result<Status> {
+        let input = self.url.as_encoded_bytes().to_vec();
+        let shown = password::shown(&input, self.options.mask(&input)).into_owned();
+        let mut opts = match self.fetch_options() {
+            Ok(o) => o,
+            Err(message) => {
+                eprintln!("uniform: {message}");
+                return Ok(Status::Usage);
+            }
+        };
+        let mut warnings = Vec::new();
+        let url = match cmd::parse_bytes(self.options.parse_options(), &input, &mut warnings) {
+            Ok(u) => u,
+            Err(e) => {
+                if self.json {
+                    let mut buf = Vec::new();
+                    error_json(
+                        &mut buf,
+                        &shown,
+                        "invalid-url",
+                        None,
+                        None,
+                        None,
+                        &e.to_string(),
+                        None,
+                    );
+                    print(&buf)?;
+                } else {
+                    self.options
+                        .draw(&mut io::stderr().lock(), Severity::Error, &e, &input)?;
+                }
+                return Ok(Status::Failure);
+            }
+        };
+        if !self.quiet && !self.json {
+            for w in &warnings {
+                self.options
+                    .draw(&mut io::stderr().lock(), Severity::Warning, w, &input)?;
+            }
+        }
+        if self.password_stdin {
+            opts.password = Some(read_password_line()?);
+        }
+        if url.scheme_kind() == uniform::Scheme::Mailto {
+            let body = match &self.body {
+                Some(b) => b.clone().into_bytes(),
+                None if self.password_stdin => {
+                    eprintln!(
+                        "uniform: --password-stdin takes standard input: give the message with --body"
+                    );
+                    return Ok(Status::Usage);
+                }
+                None => {
+                    let mut b = Vec::new();
+                    io::stdin().lock().read_to_end(&mut b)?;
+                    b
+                }
+            };
+            opts.message = Some(Message::new(self.subject.clone(), body));
+        }
+        let mut output = match Output::open(self.output.as_deref()) {
+            Ok(o) => o,
+            Err(e) => {
+                let path = self
+                    .output
+                    .as_deref()
+                    .unwrap_or(Path::new("-"))
+                    .display()
+                    .to_string();
+                let message = format!("cannot write {path}: {e}");
+                if self.json {
+                    let mut buf = Vec::new();
+                    error_json(&mut buf, &shown, "io", None, None, None, &message, None);
+                    print(&buf)?;
+                } else {
+                    eprintln!("uniform: {message}");
+                }
+                return Ok(Status::Failure);
+            }
+        };
+        let mut terminal = Terminal::new(self.quiet);
+        let result = uniform_access::fetch(&url, &opts, &mut output, &mut terminal);
+        terminal.done();
+        match result {
+            Ok(fetched) => self.deliver(fetched, output, &url, &shown),
+            Err(e) => {
+                // Dropping the output removes a temporary file.
+                drop(output);
+                self.report(&e, &shown)?;
+                Ok(Status::Failure)
+            }
+        }
+    }
+}
+
+impl Args {
+    /// The fetch options from the flags, then the environment.
+    fn fetch_options(&self) -> Result<FetchOptions, String> {
+        let mut o = FetchOptions::default();
+        o.plan = self.access.plan_options();
+        if let Some(t) = self.connect_timeout {
+            o.timeouts.connect = t;
+        }
+        if let Some(t) = self.timeout {
+            o.timeouts.idle = t;
+        }
+        o.timeouts.total = self.max_time;
+        if let Some(n) = self.max_redirects {
+            o.max_redirects = n;
+        }
+        o.file_via_ftp = self.file_via_ftp;
+        let mut proxies = Proxies::from_env().map_err(|e| e.to_string())?;
+        for g in &self.gateway {
+            proxies.gateway_spec(g).map_err(|e| e.to_string())?;
+        }
+        o.proxies = proxies;
+        Ok(o)
+    }
+
+    fn deliver(
+        &self,
+        fetched: Fetched,
+        mut output: Output,
+        url: &UrlRef<'_>,
+        shown: &str,
+    ) -> io::Result<Status> {
+        let mut summary = None;
+        match fetched {
+            Fetched::Object { bytes } => summary = Some(format!("\"bytes\":{bytes}")),
+            Fetched::Listing(listing) => {
+                let listing = self.masked(listing);
+                if self.json {
+                    output.write_all(listing.to_json().as_bytes())?;
+                    output.write_all(b"\n")?;
+                } else {
+                    write!(output, "{listing}")?;
+                }
+            }
+            Fetched::Sent => {
+                summary = Some("\"sent\":true".into());
+                if !self.quiet && !self.json {
+                    eprintln!(
+                        "uniform: the message to {} was accepted",
+                        url.scheme_specific_part()
+                    );
+                }
+            }
+            _ => {}
+        }
+        let to_stdout = output.is_stdout();
+        if let Err(e) = output.finish() {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                return Err(e);
+            }
+            let path = self
+                .output
+                .as_deref()
+                .unwrap_or(Path::new("-"))
+                .display()
+                .to_string();
+            eprintln!("uniform: cannot write {path}: {e}");
+            return Ok(Status::Failure);
+        }
+        // With --json, a script learns what was done without parsing the
+        // object: unless the object itself is on standard output.
+        if let (true, Some(s)) = (self.json, summary) {
+            if !to_stdout || s.starts_with("\"sent\"") {
+                let mut buf = b"{\"input\":".to_vec();
+                json::string(&mut buf, shown);
+                buf.push(b',');
+                buf.extend_from_slice(s.as_bytes());
+                if let Some(p) = &self.output {
+                    buf.extend_from_slice(b",\"output\":");
+                    json::string(&mut buf, &p.display().to_string());
+                }
+                buf.extend_from_slice(b"}\n");
+                print(&buf)?;
+            }
+        }
+        Ok(Status::Success)
+    }
+
+    /// A listing with the passwords of its URLs hidden, unless
+    /// --show-password.
+    fn masked(&self, mut listing: Listing) -> Listing {
+        let mask = |s: &mut String| {
+            if let Some(r) = self.options.mask(s.as_bytes()) {
+                *s = password::shown(s.as_bytes(), Some(r)).into_owned();
+            }
+        };
+        mask(&mut listing.url);
+        for e in &mut listing.entries {
+            if let Some(u) = &mut e.url {
+                mask(u);
+            }
+        }
+        listing
+    }
+
+    fn report(&self, e: &AccessError, shown: &str) -> io::Result<()> {
+        if self.json {
+            let rule = match e.kind() {
+                AccessErrorKind::Refused(r) => Some(r.as_str()),
+                _ => None,
+            };
+            let mut buf = Vec::new();
+            error_json(
+                &mut buf,
+                shown,
+                e.kind().as_str(),
+                rule,
+                Some(e.scheme()),
+                e.host(),
+                e.message(),
+                e.reply(),
+            );
+            print(&buf)
+        } else {
+            eprintln!("uniform: {e}");
+            Ok(())
+        }
+    }
+}
+
+/// The first line of standard input, without its line end.
+fn read_password_line() -> io::Result<Vec<u8>> {
+    let mut line = Vec::new();
+    io::stdin().lock().read_until(b'\n', &mut line)?;
+    if line.last() == Some(&b'\n') {
+        line.pop();
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+    }
+    Ok(line)
+}
+
+fn print(buf: &[u8]) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(buf)?;
+    out.flush()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn error_json(
+    buf: &mut Vec<u8>,
+    input: &str,
+    kind: &str,
+    rule: Option<&str>,
+    scheme: Option<&str>,
+    host: Option<&str>,
+    message: &str,
+    reply: Option<&str>,
+) {
+    let opt = |buf: &mut Vec<u8>, v: Option<&str>| match v {
+        Some(s) => json::string(buf, s),
+        None => buf.extend_from_slice(b"null"),
+    };
+    buf.extend_from_slice(b"{\"input\":");
+    json::string(buf, input);
+    buf.extend_from_slice(b",\"error\":{\"kind\":");
+    json::string(buf, kind);
+    buf.extend_from_slice(b",\"rule\":");
+    opt(buf, rule);
+    buf.extend_from_slice(b",\"scheme\":");
+    opt(buf, scheme);
+    buf.extend_from_slice(b",\"host\":");
+    opt(buf, host);
+    buf.extend_from_slice(b",\"message\":");
+    json::string(buf, message);
+    buf.extend_from_slice(b",\"reply\":");
+    opt(buf, reply);
+    buf.extend_from_slice(b"}}\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_are_positive_numbers() {
+        assert_eq!(seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(seconds("30"), Ok(Duration::from_secs(30)));
+        for bad in ["0", "-1", "NaN", "inf", "x", ""] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn error_json_is_one_object_with_nulls() {
+        let mut buf = Vec::new();
+        error_json(
+            &mut buf,
+            "http://u:****@h/",
+            "protocol",
+            None,
+            Some("http"),
+            Some("h"),
+            "GET /x",
+            Some("HTTP/1.1 404 Not Found"),
+        );
+        let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+        assert_eq!(v["error"]["kind"], "protocol");
+        assert_eq!(v["error"]["rule"], serde_json::Value::Null);
+        assert_eq!(v["error"]["reply"], "HTTP/1.1 404 Not Found");
+        assert_eq!(v["input"], "http://u:****@h/");
+    }
+}

@@ -1,0 +1,447 @@
+//! `uniform fetch` as a user runs it, against the real peer servers
+//! (scripts/peers): bytes compared with the fixtures, exit statuses, the
+//! output file written atomically, messages and JSON without passwords.
+
+use serde_json::Value;
+use std::io::Write;
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+// The few lines of crates/access/tests/common/mod.rs this file needs: the
+// settings of scripts/peers/env.sh (the environment overrides them), and
+// the rule that a missing server fails under CI=true and is reported as
+// not run elsewhere.
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn setting(name: &str) -> String {
+    if let Ok(v) = std::env::var(name) {
+        return v;
+    }
+    let env =
+        std::fs::read_to_string(repo().join("scripts/peers/env.sh")).expect("scripts/peers/env.sh");
+    for line in env.lines() {
+        let Some(rest) = line.strip_prefix(&format!("export {name}=")) else {
+            continue;
+        };
+        let value = rest
+            .split_once(":-")
+            .map_or(rest, |(_, d)| d.trim_end_matches('}'));
+        // Only a value that names the directory looks it up: the
+        // directory's own default would otherwise recurse forever.
+        if !value.contains("$UNIFORM_PEERS_DIR") {
+            return value.to_string();
+        }
+        return value.replace("$UNIFORM_PEERS_DIR", &setting("UNIFORM_PEERS_DIR"));
+    }
+    panic!("{name} is not in scripts/peers/env.sh");
+}
+
+fn host() -> String {
+    setting("UNIFORM_PEERS_HOST")
+}
+
+fn port(name: &str) -> u16 {
+    setting(name)
+        .parse()
+        .unwrap_or_else(|_| panic!("{name} is not a port"))
+}
+
+#[must_use]
+fn peer_up(what: &str, port_setting: &str) -> bool {
+    let p = port(port_setting);
+    let addr = format!("{}:{p}", host()).parse().expect("an address");
+    if TcpStream::connect_timeout(&addr, Duration::from_secs(2)).is_ok() {
+        return true;
+    }
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!(
+            "{what} is not listening on {}:{p}: CI starts it with scripts/peers/start.sh",
+            host()
+        );
+    }
+    eprintln!(
+        "NOT RUN: {what} is not listening on {}:{p} (scripts/peers/start.sh starts it)",
+        host()
+    );
+    false
+}
+
+fn fixture(rel: &str) -> Vec<u8> {
+    let generated = PathBuf::from(setting("UNIFORM_PEERS_FIXTURES")).join(rel);
+    std::fs::read(&generated)
+        .or_else(|_| std::fs::read(repo().join("testdata/peers").join(rel)))
+        .unwrap_or_else(|e| panic!("fixture {rel}: {e}"))
+}
+
+struct Output {
+    code: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+impl std::fmt::Debug for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {}\n--- stdout\n{}--- stderr\n{}",
+            self.code,
+            String::from_utf8_lossy(&self.stdout),
+            self.stderr
+        )
+    }
+}
+
+impl Output {
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.stdout).unwrap_or_else(|e| panic!("{e}: {self:?}"))
+    }
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .arg("fetch")
+        .args(args)
+        // A proxy of the machine running the tests must not reroute them.
+        .env_remove("http_proxy")
+        .env_remove("all_proxy")
+        .env_remove("ALL_PROXY")
+        .env_remove("ftp_proxy")
+        .env_remove("FTP_PROXY")
+        .env_remove("gopher_proxy")
+        .env_remove("GOPHER_PROXY")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Output {
+        code: out.status.code().expect("exited"),
+        stdout: out.stdout,
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+fn fetch(args: &[&str]) -> Output {
+    run(args, b"")
+}
+
+const NGINX: &str = "UNIFORM_HTTP_PORT";
+
+fn http(path: &str) -> String {
+    format!("http://{}:{}{path}", host(), port(NGINX))
+}
+
+/// A fresh directory for one test's output files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("uniform-fetch-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn an_http_file_goes_to_standard_output() {
+    if !peer_up("nginx", NGINX) {
+        return;
+    }
+    let out = fetch(&[&http("/pub/binary.bin")]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout == fixture("anon/pub/binary.bin"),
+        "the bytes differ"
+    );
+    assert!(out.stderr.is_empty(), "{out:?}");
+    let dash = fetch(&[&http("/pub/hello.txt"), "-o", "-"]);
+    assert_eq!(dash.stdout, fixture("anon/pub/hello.txt"));
+}
+
+#[test]
+fn output_files_are_written_whole_or_not_at_all() {
+    if !peer_up("nginx", NGINX) {
+        return;
+    }
+    let dir = scratch("atomic");
+    let target = dir.join("hello.txt");
+    let t = target.to_str().unwrap();
+    let out = fetch(&[&http("/pub/hello.txt"), "-o", t]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(
+        std::fs::read(&target).unwrap(),
+        fixture("anon/pub/hello.txt")
+    );
+    assert_eq!(names(&dir), ["hello.txt"], "no temporary file is left");
+
+    // A failure leaves neither the file nor its temporary.
+    let missing = dir.join("missing.txt");
+    let out = fetch(&[&http("/pub/missing.txt"), "-o", missing.to_str().unwrap()]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert_eq!(names(&dir), ["hello.txt"]);
+
+    // An existing file is replaced only by a complete one.
+    let out = fetch(&[&http("/pub/missing.txt"), "-o", t]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert_eq!(
+        std::fs::read(&target).unwrap(),
+        fixture("anon/pub/hello.txt")
+    );
+    let out = fetch(&[&http("/pub/dots.txt"), "-o", t]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(
+        std::fs::read(&target).unwrap(),
+        fixture("anon/pub/dots.txt")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn output_to_dev_null_is_written_directly() {
+    if !peer_up("nginx", NGINX) {
+        return;
+    }
+    let out = fetch(&[&http("/large/large.bin"), "-o", "/dev/null", "--json"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let v = out.json();
+    assert_eq!(v["bytes"], fixture("anon/large/large.bin").len() as u64);
+    assert_eq!(v["output"], "/dev/null");
+}
+
+#[test]
+fn an_unwritable_directory_fails_with_no_file() {
+    if !peer_up("nginx", NGINX) {
+        return;
+    }
+    let dir = scratch("readonly");
+    let mut perms = std::fs::metadata(&dir).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o555);
+    std::fs::set_permissions(&dir, perms).unwrap();
+    // Root writes into a 0555 directory anyway; /sys is read-only to all.
+    let readonly = if std::fs::File::create(dir.join("probe")).is_ok() {
+        PathBuf::from("/sys")
+    } else {
+        dir.clone()
+    };
+    let target = readonly.join(format!("uniform-fetch-test-{}.txt", std::process::id()));
+    let out = fetch(&[&http("/pub/hello.txt"), "-o", target.to_str().unwrap()]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stderr.contains("cannot write"), "{out:?}");
+    assert!(!target.exists());
+    assert!(!std::fs::read_dir(&readonly).unwrap().any(|e| {
+        e.unwrap()
+            .file_name()
+            .to_string_lossy()
+            .contains("uniform-fetch-test")
+    }));
+    let mut perms = std::fs::metadata(&dir).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(&dir, perms).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_refused_url_exits_1_naming_the_rule() {
+    // Refused before any connection: no server needed.
+    let out = fetch(&["http://127.0.0.1:25/"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(
+        out.stderr.contains("bad-port") && out.stderr.contains("--allow-port 25"),
+        "{out:?}"
+    );
+    let out = fetch(&["--json", "gopher://127.0.0.1:7070/0a%0D%0AQUIT"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    let v = out.json();
+    assert_eq!(v["error"]["kind"], "refused");
+    assert_eq!(v["error"]["rule"], "line-break-injection");
+}
+
+#[test]
+fn a_404_exits_1_quoting_the_status_line() {
+    if !peer_up("nginx", NGINX) {
+        return;
+    }
+    let out = fetch(&[&http("/pub/nope.txt")]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr
+            .contains(&format!("http://{}: GET /pub/nope.txt", host())),
+        "{out:?}"
+    );
+    assert!(
+        out.stderr
+            .contains("the server said \"HTTP/1.1 404 Not Found\""),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn errors_and_json_never_show_the_password() {
+    if !peer_up("nginx", NGINX) {
+        return;
+    }
+    let url = format!(
+        "http://urltest:not-the-pw-s3cret@{}:{}/private/private.txt",
+        host(),
+        port(NGINX)
+    );
+    for args in [vec![url.as_str()], vec![url.as_str(), "--json"]] {
+        let out = fetch(&args);
+        assert_eq!(out.code, 1, "{out:?}");
+        let all = format!("{}{}", String::from_utf8_lossy(&out.stdout), out.stderr);
+        assert!(!all.contains("not-the-pw-s3cret"), "{out:?}");
+        assert!(all.contains("401"), "{out:?}");
+    }
+    let out = fetch(&[url.as_str(), "--json"]);
+    let v = out.json();
+    assert_eq!(v["error"]["kind"], "auth");
+    assert_eq!(v["error"]["scheme"], "http");
+    assert_eq!(v["error"]["reply"], "HTTP/1.1 401 Unauthorized");
+    assert!(v["input"].as_str().unwrap().contains("urltest:****@"));
+}
+
+#[test]
+fn the_password_comes_from_standard_input() {
+    if !peer_up("nginx", NGINX) {
+        return;
+    }
+    let user = setting("UNIFORM_PEER_USER");
+    let pw = setting("UNIFORM_PEER_PASSWORD");
+    let url = format!(
+        "http://{user}@{}:{}/private/private.txt",
+        host(),
+        port(NGINX)
+    );
+    let out = run(
+        &[&url, "--password-stdin", "-q"],
+        format!("{pw}\r\n").as_bytes(),
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout, fixture("user/private.txt"));
+    assert!(out.stderr.is_empty(), "--quiet: {out:?}");
+    // Without it, and with no terminal to ask on, nothing is sent.
+    if Path::new("/usr/bin/setsid").exists() {
+        let out = Command::new("/usr/bin/setsid")
+            .args([env!("CARGO_BIN_EXE_uniform"), "fetch", "-q", &url])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("no password"),
+            "{out:?}"
+        );
+    }
+}
+
+#[test]
+fn redirects_follow_the_limit_and_never_to_file() {
+    if !peer_up("nginx", NGINX) {
+        return;
+    }
+    assert_eq!(
+        fetch(&[&http("/redirect")]).stdout,
+        fixture("anon/pub/hello.txt")
+    );
+    let out = fetch(&[&http("/redirect"), "--max-redirects", "0"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stderr.contains("more than 0 redirects"), "{out:?}");
+    let out = fetch(&[&http("/evil-redirect")]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stderr.contains("CVE-2009-0037"), "{out:?}");
+}
+
+#[test]
+fn a_gateway_gets_the_whole_url() {
+    if !peer_up("nginx", NGINX) {
+        return;
+    }
+    // nginx answers an absolute-form request for its own files: it stands
+    // in for a gateway here (the access tests record the request line).
+    let gw = format!("ftp=http://{}:{}", host(), port(NGINX));
+    let ftp = format!(
+        "ftp://{}:{}/pub/hello.txt",
+        host(),
+        port("UNIFORM_FTP_PORT")
+    );
+    let out = fetch(&[&ftp, "--gateway", &gw]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        vec!["http://h/", "--gateway", "ftp"],
+        vec!["http://h/", "--gateway", "telnet=http://gw/"],
+        vec!["http://h/", "--gateway", "ftp=socks5://gw/"],
+        vec!["http://h/", "--timeout", "0"],
+        vec!["http://h/", "--max-time", "soon"],
+        vec!["http://h/", "--max-redirects", "-1"],
+        vec![],
+    ] {
+        let out = fetch(&args);
+        assert_eq!(out.code, 2, "{args:?}: {out:?}");
+    }
+}
+
+#[test]
+fn a_bad_proxy_variable_is_a_usage_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .args(["fetch", "http://127.0.0.1:25/"])
+        .env("gopher_proxy", "socks5://127.0.0.1:1080")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("gopher_proxy"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn listings_print_as_text_or_json_without_passwords() {
+    if !peer_up("vsftpd", "UNIFORM_FTP_PORT") {
+        return;
+    }
+    let user = setting("UNIFORM_PEER_USER");
+    let pw = setting("UNIFORM_PEER_PASSWORD");
+    let url = format!(
+        "ftp://{user}:{pw}@{}:{}/pub/",
+        host(),
+        port("UNIFORM_FTP_PORT")
+    );
+    let out = fetch(&[&url, "--json"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let v = out.json();
+    assert!(
+        !String::from_utf8_lossy(&out.stdout).contains(&pw),
+        "{out:?}"
+    );
+    let entries = v["entries"].as_array().unwrap();
+    assert!(entries.iter().any(|e| e["name"] == "hello.txt"), "{out:?}");
+    let text = fetch(&[&url]);
+    assert_eq!(text.code, 0, "{text:?}");
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.lines().any(|l| l.contains("hello.txt")), "{text}");
+    assert!(!text.contains(&pw), "{text}");
+}
