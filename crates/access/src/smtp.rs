@@ -221,6 +221,36 @@ mod tests {
     }
 
     #[test]
+    fn a_body_that_is_not_utf8_is_labelled_unknown_8bit() {
+        let t = ContentType::parse("text/plain; charset=unknown-8bit").unwrap();
+        let m = Message::builder()
+            .from("a@b.example".parse().unwrap())
+            .to("c@d.example".parse().unwrap())
+            .header(t)
+            .body(vec![0xE9u8, b'\n'])
+            .unwrap();
+        let text = String::from_utf8_lossy(&m.formatted()).into_owned();
+        assert!(
+            text.contains("Content-Type: text/plain; charset=unknown-8bit"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn an_address_lettre_cannot_take_is_refused_before_connecting() {
+        let url = UrlRef::parse("mailto:a%40b@example.org").unwrap();
+        let mut o = FetchOptions::default();
+        o.plan.smtp_server = Some("127.0.0.1:9".into());
+        o.plan.allowed_ports.push(9);
+        o.plan.email = Some("me@example.net".into());
+        o.message = Some(crate::Message::new(None, b"x".to_vec()));
+        let p = plan(&url, &o.plan).unwrap();
+        let e = send(&url.mailto().unwrap(), &p, &o, &mut crate::Unattended).unwrap_err();
+        assert_eq!(e.kind(), AccessErrorKind::Unsupported, "{e}");
+        assert!(e.message().contains("recipient"), "{e}");
+    }
+
+    #[test]
     fn a_missing_message_is_refused_before_connecting() {
         let url = UrlRef::parse("mailto:a@b.example").unwrap();
         let mut o = FetchOptions::default();

@@ -445,3 +445,30 @@ fn a_server_pointing_at_a_bad_port_is_refused_by_the_policy() {
     let e = fetch(&url, &opts(), &mut Vec::new(), &mut Unattended).unwrap_err();
     assert!(matches!(e.kind(), AccessErrorKind::Refused(_)), "{e}");
 }
+
+#[test]
+fn a_gateway_is_used_instead_of_ardp() {
+    use std::io::{BufRead, BufReader, Write};
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = l.local_addr().unwrap().port();
+    let seen = std::thread::spawn(move || {
+        let (c, _) = l.accept().unwrap();
+        let mut r = BufReader::new(c);
+        let mut first = String::new();
+        r.read_line(&mut first).unwrap();
+        let mut line = String::new();
+        while r.read_line(&mut line).is_ok_and(|n| n > 2) {
+            line.clear();
+        }
+        let _ = r.into_inner().write_all(b"HTTP/1.0 200 OK\r\nContent-Length: 3\r\n\r\nhi\n");
+        first
+    });
+    let mut o = opts();
+    o.proxies.gateway("prospero", &format!("http://127.0.0.1:{port}/")).unwrap();
+    // Nothing listens for ARDP there: only the gateway answers.
+    let url = UrlRef::parse("prospero://127.0.0.1:9999//pub/x").unwrap();
+    let mut out = Vec::new();
+    fetch(&url, &o, &mut out, &mut Unattended).unwrap();
+    assert_eq!(out, b"hi\n");
+    assert!(seen.join().unwrap().contains("prospero://127.0.0.1:9999//pub/x"));
+}

@@ -261,3 +261,38 @@ fn nothing_listens_is_a_connect_error() {
     let e = get(&format!("wais://127.0.0.1:{port}/Default?x")).unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
 }
+
+/// A one-shot HTTP gateway on loopback: answers `body` and hands back the
+/// request line it got.
+fn gateway(body: &'static str) -> (u16, std::thread::JoinHandle<String>) {
+    use std::io::{BufRead, BufReader, Write};
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = l.local_addr().unwrap().port();
+    let t = std::thread::spawn(move || {
+        let (c, _) = l.accept().unwrap();
+        let mut r = BufReader::new(c);
+        let mut first = String::new();
+        r.read_line(&mut first).unwrap();
+        let mut line = String::new();
+        while r.read_line(&mut line).is_ok_and(|n| n > 2) {
+            line.clear();
+        }
+        let mut c = r.into_inner();
+        let _ = write!(c, "HTTP/1.0 200 OK\r\nContent-Length: {}\r\n\r\n{body}", body.len());
+        first.trim_end().to_string()
+    });
+    (port, t)
+}
+
+#[test]
+fn a_gateway_is_used_instead_of_z3950() {
+    // Even a WAIS 1.0 doc-id, which Z39.50 cannot reach, goes to the gateway.
+    let (port, seen) = gateway("via the gateway");
+    let mut o = opts();
+    o.proxies.gateway("wais", &format!("http://127.0.0.1:{port}/")).unwrap();
+    let url = UrlRef::parse("wais://quake.think.com/db/TEXT/0=x;1=y;").unwrap();
+    let mut out = Vec::new();
+    fetch(&url, &o, &mut out, &mut Unattended).unwrap();
+    assert_eq!(out, b"via the gateway");
+    assert!(seen.join().unwrap().contains("wais://quake.think.com/db/TEXT/"));
+}

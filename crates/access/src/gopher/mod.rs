@@ -6,7 +6,7 @@
 //! data lines, each with CR LF, then read the reply the way its
 //! [`Transfer`] says:
 //!
-//! - a menu becomes a [`Listing`] (see [`menu`]); it ends with "." or the
+//! - a menu becomes a [`crate::Listing`] (see [`mod@menu`]); it ends with "." or the
 //!   close;
 //! - text is written with local line ends, by the framing rule of
 //!   [`text`] (which copes with servers that send RFC 1436's "." and

@@ -159,6 +159,14 @@ pub struct Packet<'a> {
 impl Packet<'static> {
     /// Packet `sequence` of `total` of connection `connection_id`, with
     /// nothing else set (for building packets to send).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::prospero::ardp::Packet;
+    /// // The reference client's one-packet request header.
+    /// assert_eq!(Packet::new(0x1234, 1, 1).encode(b""), [9, 0x12, 0x34, 0, 1, 0, 1, 0, 0]);
+    /// ```
     pub fn new(connection_id: u16, sequence: u16, total: u16) -> Packet<'static> {
         Packet {
             connection_id,
@@ -200,12 +208,29 @@ impl<'a> Packet<'a> {
     }
 
     /// Whether the sender asks for an acknowledgement.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::prospero::ardp::{FLAG_ACK, Packet, parse_packet};
+    /// let d = Packet::new(1, 16, 40).flags(FLAG_ACK).encode(b"...");
+    /// assert!(parse_packet(&d)?.ack_requested());
+    /// # Ok::<_, uniform_access::prospero::ardp::ArdpError>(())
+    /// ```
     pub fn ack_requested(&self) -> bool {
         self.flags & FLAG_ACK != 0
     }
 
     /// The datagram: a header as long as the fields set need (at least 9
     /// octets), then `text`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::prospero::ardp::Packet;
+    /// // A server's wait: unsequenced, 11 octets, 30 seconds.
+    /// assert_eq!(Packet::new(7, 0, 0).wait(30).encode(b""), [11, 0, 7, 0, 0, 0, 0, 0, 0, 0, 30]);
+    /// ```
     pub fn encode(&self, text: &[u8]) -> Vec<u8> {
         let len = if self.flags != 0 || self.option != 0 {
             13
@@ -348,6 +373,16 @@ impl Default for Reassembly {
 
 impl Reassembly {
     /// Limits: at most `max_packets` packets, `max_message` octets.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::prospero::ardp::{ArdpErrorKind, Packet, Reassembly, parse_packet};
+    /// let mut r = Reassembly::new(4, 1024);
+    /// let e = r.accept(&parse_packet(&Packet::new(1, 1, 5).encode(b"x"))?).unwrap_err();
+    /// assert_eq!(e.kind(), ArdpErrorKind::TooManyPackets);
+    /// # Ok::<_, uniform_access::prospero::ardp::ArdpError>(())
+    /// ```
     pub fn new(max_packets: u16, max_message: usize) -> Reassembly {
         Reassembly {
             total: 0,

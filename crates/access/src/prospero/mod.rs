@@ -50,6 +50,14 @@ pub const MAX_FORWARDS: usize = 8;
 const ARDP_TIMER: Duration = Duration::from_secs(4);
 
 /// What a `prospero:` URL resolves to.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::prospero::Resolution;
+/// let r = Resolution::Url("ftp://ftp.example.org/pub/x.txt;type=i".into());
+/// assert!(matches!(r, Resolution::Url(u) if u.starts_with("ftp:")));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Resolution {

@@ -39,6 +39,14 @@ pub enum RecordSyntax {
 
 impl RecordSyntax {
     /// The syntax an OID names.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::wais::pdu::RecordSyntax;
+    /// assert_eq!(RecordSyntax::from_oid(&[1, 2, 840, 10003, 5, 10]), RecordSyntax::Usmarc);
+    /// assert_eq!(RecordSyntax::from_oid(&[1, 2, 3]), RecordSyntax::Other(vec![1, 2, 3]));
+    /// ```
     pub fn from_oid(arcs: &[u64]) -> RecordSyntax {
         match arcs.strip_prefix(&Z3950[..]) {
             Some([5, 101]) => RecordSyntax::Sutrs,
@@ -139,6 +147,18 @@ fn dotted(arcs: &[u64]) -> String {
 }
 
 /// A received APDU.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::wais::{ber::decode, pdu::Pdu};
+/// // initResponse [21] { result [12] TRUE, implementationName [111] "Z" }
+/// let apdu = [0xB5, 0x07, 0x8C, 0x01, 0xFF, 0x9F, 0x6F, 0x01, b'Z'];
+/// let Pdu::InitResponse(r) = decode(&apdu)? else { panic!() };
+/// assert!(r.accepted);
+/// assert_eq!(r.implementation_name.as_deref(), Some("Z"));
+/// # Ok::<_, uniform_access::wais::ber::BerError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Pdu {

@@ -102,6 +102,35 @@ pub(super) fn plan(url: &WaisUrl<'_>, _o: &PlanOptions) -> Result<Plan, PlanErro
         url.database().as_str()
     );
     let mut plan = Plan::new(u.scheme_kind());
+    // A document this client cannot name by the convention is still a
+    // URL a gateway may know (an old WAIS doc-id): the plan says so, and
+    // only a direct access refuses it.
+    if url.form() == WaisForm::Document {
+        let wtype = url
+            .wtype()
+            .map(|t| t.decode_lossy().into_owned())
+            .unwrap_or_default();
+        let raw = url.wpath().map(|p| p.as_str()).unwrap_or_default();
+        let why = if syntax(&wtype).is_none() {
+            Some(format!(
+                "wtype {wtype:?} names no record syntax: use TEXT, USMARC, XML, GRS-1 or a dotted OID"
+            ))
+        } else if parse_wpath(raw).is_none() {
+            Some(format!(
+                "wpath {raw:?} is not Uniform's \"position,words\" form (a WAIS 1.0 document-id means nothing to a Z39.50 server)"
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            plan.push(Step::Note(format!("{base}: {why}")))
+                .push(Step::Note(
+                    "not reachable over Z39.50; a WAIS gateway may reach it (--gateway wais=URL)"
+                        .into(),
+                ));
+            return Ok(plan);
+        }
+    }
     plan.push(Step::Connect(endpoint(&u)))
         .send(Line::text("initRequest (Z39.50 v3)"))
         .push(Step::Note("< initResponse: the session accepted".into()));
@@ -143,17 +172,10 @@ pub(super) fn plan(url: &WaisUrl<'_>, _o: &PlanOptions) -> Result<Plan, PlanErro
                 .wtype()
                 .map(|t| t.decode_lossy().into_owned())
                 .unwrap_or_default();
-            let Some(syntax) = syntax(&wtype) else {
-                return Err(PlanError::unsupported(format!(
-                    "wtype {wtype:?} names no record syntax: use TEXT, USMARC, XML, GRS-1 or a dotted OID"
-                )));
-            };
+            // Both checked above.
+            let syntax = syntax(&wtype).unwrap_or_default();
             let raw = url.wpath().map(|p| p.as_str()).unwrap_or_default();
-            let Some((position, w)) = parse_wpath(raw) else {
-                return Err(PlanError::unsupported(format!(
-                    "wpath {raw:?} is not Uniform's \"position,words\" form (a WAIS 1.0 document-id means nothing to a Z39.50 server)"
-                )));
-            };
+            let (position, w) = parse_wpath(raw).unwrap_or_default();
             search(&mut plan, &w);
             plan.send(Line::text(format!(
                 "presentRequest {position}..{position} elementSetName F preferredRecordSyntax {syntax}"
@@ -203,9 +225,11 @@ mod tests {
         let p = shown("wais://h:2101/Default/TEXT/2,protocol");
         assert!(p.contains("query @attr 1=1016 \"protocol\"\n"));
         assert!(p.contains("> presentRequest 2..2 elementSetName F preferredRecordSyntax SUTRS\n"));
-        let u = UrlRef::parse("wais://h/db/TEXT/%00%01binary").unwrap();
-        let e = plan(&u.wais().unwrap(), &PlanOptions::default()).unwrap_err();
-        assert!(e.message().contains("position,words"));
+        // Not the convention: no dialogue, notes that say why.
+        let p = shown("wais://h/db/TEXT/%00%01binary");
+        assert!(p.contains("position,words"), "{p}");
+        assert!(!p.contains("\n> "), "{p}");
+        assert!(shown("wais://h/db/PS/1,x").contains("names no record syntax"));
         assert_eq!(parse_wpath("3,"), Some((3, vec![])));
         assert_eq!(syntax("1.2.840.10003.5.10").as_deref(), Some("USMARC"));
         assert_eq!(syntax("1.2.3").as_deref(), Some("1.2.3"));
