@@ -460,15 +460,23 @@ fn a_gateway_is_used_instead_of_ardp() {
         while r.read_line(&mut line).is_ok_and(|n| n > 2) {
             line.clear();
         }
-        let _ = r.into_inner().write_all(b"HTTP/1.0 200 OK\r\nContent-Length: 3\r\n\r\nhi\n");
+        let _ = r
+            .into_inner()
+            .write_all(b"HTTP/1.0 200 OK\r\nContent-Length: 3\r\n\r\nhi\n");
         first
     });
     let mut o = opts();
-    o.proxies.gateway("prospero", &format!("http://127.0.0.1:{port}/")).unwrap();
+    o.proxies
+        .gateway("prospero", &format!("http://127.0.0.1:{port}/"))
+        .unwrap();
     // Nothing listens for ARDP there: only the gateway answers.
     let url = UrlRef::parse("prospero://127.0.0.1:9999//pub/x").unwrap();
     let mut out = Vec::new();
     fetch(&url, &o, &mut out, &mut Unattended).unwrap();
     assert_eq!(out, b"hi\n");
-    assert!(seen.join().unwrap().contains("prospero://127.0.0.1:9999//pub/x"));
+    assert!(
+        seen.join()
+            .unwrap()
+            .contains("prospero://127.0.0.1:9999//pub/x")
+    );
 }

@@ -278,7 +278,11 @@ fn gateway(body: &'static str) -> (u16, std::thread::JoinHandle<String>) {
             line.clear();
         }
         let mut c = r.into_inner();
-        let _ = write!(c, "HTTP/1.0 200 OK\r\nContent-Length: {}\r\n\r\n{body}", body.len());
+        let _ = write!(
+            c,
+            "HTTP/1.0 200 OK\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
         first.trim_end().to_string()
     });
     (port, t)
@@ -289,10 +293,16 @@ fn a_gateway_is_used_instead_of_z3950() {
     // Even a WAIS 1.0 doc-id, which Z39.50 cannot reach, goes to the gateway.
     let (port, seen) = gateway("via the gateway");
     let mut o = opts();
-    o.proxies.gateway("wais", &format!("http://127.0.0.1:{port}/")).unwrap();
+    o.proxies
+        .gateway("wais", &format!("http://127.0.0.1:{port}/"))
+        .unwrap();
     let url = UrlRef::parse("wais://quake.think.com/db/TEXT/0=x;1=y;").unwrap();
     let mut out = Vec::new();
     fetch(&url, &o, &mut out, &mut Unattended).unwrap();
     assert_eq!(out, b"via the gateway");
-    assert!(seen.join().unwrap().contains("wais://quake.think.com/db/TEXT/"));
+    assert!(
+        seen.join()
+            .unwrap()
+            .contains("wais://quake.think.com/db/TEXT/")
+    );
 }

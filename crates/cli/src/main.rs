@@ -55,6 +55,9 @@ subcommands! {
     Encode(cmd::codec::EncodeArgs),
     Decode(cmd::codec::DecodeArgs),
     Plan(cmd::plan::Args),
+    Resolve(cmd::resolve::Args),
+    Relativize(cmd::resolve::RelativizeArgs),
+    Extract(cmd::extract::Args),
     Fetch(cmd::fetch::Args),
 }
 

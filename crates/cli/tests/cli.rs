@@ -838,3 +838,49 @@ fn parse_format_prints_fields_by_name() {
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("nope"));
 }
+
+#[test]
+fn resolve_by_each_rule_set() {
+    // RFC 3986 section 5.4 and RFC 1808 section 5 differ on ";x".
+    let out = uniform(&["resolve", "http://a/b/c/d;p?q", "../g", "?y", ";x"]);
+    assert_eq!((out.code, out.text()), (0, "http://a/b/g\nhttp://a/b/c/d;p?y\nhttp://a/b/c/;x\n"));
+    let out = uniform(&["resolve", "--rules", "rfc1808", "http://a/b/c/d;p?q", ";x"]);
+    assert_eq!(out.text(), "http://a/b/c/d;x\n");
+    // RFC 1630's rule, not its misprinted example.
+    let out = uniform(&["resolve", "--rules", "rfc1630", "magic://a/b/c//d/e/f", "/g", "//g"]);
+    assert_eq!(out.text(), "magic://a/b/c//d/g\nmagic://g\n");
+    let out = uniform(&["resolve", "mailto:a@b", "x"]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("not hierarchical"), "{out:?}");
+    let out = uniform(&["resolve", "--rules", "rfc9999", "http://a/", "x"]);
+    assert_eq!(out.code, 2);
+}
+
+#[test]
+fn relativize_round_trips() {
+    let out = uniform(&["relativize", "http://a/b/c/d", "http://a/b/c/e?x", "ftp://h/x"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let refs: Vec<&str> = out.text().lines().collect();
+    assert_eq!(refs[1], "ftp://h/x");
+    let back = uniform(&["resolve", "http://a/b/c/d", refs[0]]);
+    assert_eq!(back.text(), "http://a/b/c/e?x\n");
+}
+
+#[test]
+fn extract_finds_wrapped_and_broken_urls() {
+    // RFC 1738 appendix: whitespace inside <URL:...> is removed.
+    let text = b"Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n      type=d> but you can probably pick it up from <URL:ftp://ds.in\n      ternic.net/rfc>.\n";
+    let out = uniform_with_stdin(&["extract", "-"], text);
+    assert_eq!(
+        (out.code, out.text()),
+        (0, "ftp://info.cern.ch/pub/www/doc;type=d\nftp://ds.internic.net/rfc\n"),
+        "{out:?}"
+    );
+    let out = uniform_with_stdin(&["extract", "--json"], b"see http://example.com/a-\nb.\n");
+    let v = out.json();
+    assert_eq!(v[0]["url"], "http://example.com/a-b");
+    assert_eq!(v[0]["ambiguous"], true);
+    assert_eq!(v[0]["start"], 4);
+    let out = uniform_with_stdin(&["extract"], b"no links at all\n");
+    assert_eq!(out.code, 1);
+}

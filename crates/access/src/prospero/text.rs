@@ -255,7 +255,8 @@ fn rest(toks: &[Vec<u8>], from: usize) -> String {
 const VALUE_TYPES: [&str; 4] = ["SEQUENCE", "ASCII", "LINK", "FILTER"];
 
 /// The lines of a reply message (LF or CR LF line ends; empty lines
-/// skipped); ATTRIBUTE lines after a LINK belong to that link.
+/// skipped); ATTRIBUTE lines after a LINK belong to that link, but for
+/// those that apply to the OBJECT.
 ///
 /// # Errors
 ///
@@ -328,7 +329,11 @@ pub fn parse_reply(message: &[u8]) -> Result<Vec<ReplyLine>, TextError> {
                     value_type,
                     values: toks.get(i..).unwrap_or_default().to_vec(),
                 };
-                if let Some(ReplyLine::Link(l)) = out.last_mut() {
+                // An attribute of the link (LINK, CACHED, ...) belongs to
+                // the LINK line before it; one of the OBJECT stands alone.
+                if !a.applies_to.eq_ignore_ascii_case("OBJECT")
+                    && let Some(ReplyLine::Link(l)) = out.last_mut()
+                {
                     l.attributes.push(a);
                     continue;
                 }
@@ -471,6 +476,13 @@ mod tests {
             ]
         );
         assert_eq!(r[2], ReplyLine::Success);
+        let r = parse_reply(
+            b"LINK L FILE x INTERNET-D h ASCII x 0\nATTRIBUTE OBJECT FIELD SIZE ASCII 3\n",
+        )
+        .unwrap();
+        assert!(
+            matches!(&r[1], ReplyLine::Attribute(a) if a.name == "SIZE" && a.value_type.as_deref() == Some("ASCII"))
+        );
     }
 
     #[test]

@@ -7,10 +7,12 @@
 pub mod check;
 pub mod codec;
 pub mod equal;
+pub mod extract;
 pub mod fetch;
 pub mod normalize;
 pub mod parse;
 pub mod plan;
+pub mod resolve;
 
 use crate::caret::{Diagnostic, Severity};
 use crate::password;

@@ -1,0 +1,73 @@
+//! `uniform extract [FILE|-]`: the URLs found in free text.
+
+use crate::cmd::{self, Run, Status};
+use crate::json;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use uniform::extract::Finder;
+
+const HELP: &str = "\
+Prints the URLs found in the text, one a line, in the order found, each as it
+is once its wrapper (<URL:...>, <...>) and the whitespace of a broken line
+are removed (RFC 1738 appendix, \"Recommendations for URLs in Context\"). A
+line broken right after a hyphen is joined with the hyphen kept, and the URL
+is marked ambiguous: the RFC says the hyphen may or may not be part of it.
+
+Unwrapped URLs of the seeds' schemes are found in prose without trailing
+sentence punctuation or an unbalanced closing bracket or quote; www. and ftp.
+hosts too; --fuzzy adds bare host names, IP addresses and mail addresses.
+
+The text is read in chunks: memory does not grow with its size. --json adds
+byte offsets: {url, start, end, wrapped, ambiguous}.
+
+Exit status: 0 when at least one URL was found, 1 when none, 2 for a usage
+error.";
+
+/// Find the URLs in free text
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = HELP)]
+pub struct Args {
+    /// The text; "-" or nothing reads standard input
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// Print one JSON object per URL: {url, start, end, wrapped, ambiguous}
+    #[arg(long)]
+    json: bool,
+    /// Also find bare host names, IP addresses and mail addresses
+    #[arg(long)]
+    fuzzy: bool,
+}
+
+impl Run for Args {
+    fn run(self) -> io::Result<Status> {
+        let input: Box<dyn Read> = match &self.file {
+            Some(p) if p.as_os_str() != "-" => Box::new(File::open(p)?),
+            _ => Box::new(io::stdin().lock()),
+        };
+        let mut out = cmd::stdout();
+        let mut found = 0usize;
+        let mut buf = Vec::new();
+        for item in Finder::new().fuzzy(self.fuzzy).reader(input) {
+            let f = item?;
+            found += 1;
+            if self.json {
+                buf.clear();
+                buf.extend_from_slice(b"{\"url\":");
+                json::string(&mut buf, &f.url);
+                buf.extend_from_slice(
+                    format!(
+                        ",\"start\":{},\"end\":{},\"wrapped\":{},\"ambiguous\":{}}}\n",
+                        f.start, f.end, f.wrapped, f.ambiguous
+                    )
+                    .as_bytes(),
+                );
+                out.write_all(&buf)?;
+            } else {
+                writeln!(out, "{}", f.url)?;
+            }
+        }
+        out.flush()?;
+        Ok(Status::from_ok(found > 0))
+    }
+}

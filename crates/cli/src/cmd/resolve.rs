@@ -1,0 +1,142 @@
+//! `uniform resolve BASE REF...` and `uniform relativize BASE TARGET...`.
+
+use crate::cmd::{self, Run, Status};
+use crate::input::{Bom, Inputs};
+use crate::json;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use uniform::resolve::{self, Rules};
+
+const RESOLVE_HELP: &str = "\
+Resolves each reference against the base and prints the URL it names, one a
+line, by the chosen rules:
+
+  rfc3986         RFC 3986 section 5.2 (the default)
+  rfc3986-compat  the same, reading a reference that repeats the base's
+                  scheme (\"http:g\") as relative, as section 5.2.2 allows
+  rfc2396         RFC 2396 (its appendix C examples)
+  rfc1808         RFC 1808 section 4 (;params, ?query, empty references)
+  rfc1630         RFC 1630's partial form: a reference that starts with N
+                  slashes keeps the base up to its rightmost run of exactly
+                  N slashes; otherwise the last segment is replaced
+
+A base that is not hierarchical (mailto:, news:) with a relative reference is
+an error. REF \"-\" reads references one a line from standard input.
+
+Exit status: 0 when every reference resolved, 1 when one did not, 2 for a
+usage error.";
+
+/// Resolve references against a base URL
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = RESOLVE_HELP)]
+pub struct Args {
+    /// The rules to resolve by
+    #[arg(long, value_name = "RULES", default_value = "rfc3986", value_parser = parse_rules)]
+    rules: Rules,
+    /// The base URL
+    #[arg(value_name = "BASE")]
+    base: String,
+    /// The references; "-" reads one per line from standard input
+    #[arg(value_name = "REF", required = true)]
+    references: Vec<OsString>,
+    /// Print one JSON object per reference: {base, reference, url, error}
+    #[arg(long)]
+    json: bool,
+}
+
+/// The shortest reference to each target
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = "\
+Prints, for each target, the shortest reference that resolves back to it
+against the base by the chosen rules (see `uniform resolve --help`); the
+target itself when nothing shorter does.
+
+Exit status: 0 on success, 1 when a base or target is not an absolute URL,
+2 for a usage error.")]
+pub struct RelativizeArgs {
+    /// The rules the reference must resolve by
+    #[arg(long, value_name = "RULES", default_value = "rfc3986", value_parser = parse_rules)]
+    rules: Rules,
+    /// The base URL
+    #[arg(value_name = "BASE")]
+    base: String,
+    /// The targets; "-" reads one per line from standard input
+    #[arg(value_name = "TARGET", required = true)]
+    targets: Vec<OsString>,
+    /// Print one JSON object per target: {base, target, reference, error}
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_rules(s: &str) -> Result<Rules, String> {
+    s.parse::<Rules>().map_err(|e| e.to_string())
+}
+
+/// Runs `f` on each input line, printing its answer or its error.
+fn each(
+    inputs: Vec<OsString>,
+    json: bool,
+    keys: [&str; 4],
+    base: &str,
+    mut f: impl FnMut(&str) -> Result<String, String>,
+) -> io::Result<Status> {
+    let mut out = cmd::stdout();
+    let mut inputs = Inputs::new(inputs, Bom::Strip);
+    let mut ok = true;
+    let mut buf = Vec::new();
+    while let Some(input) = inputs.next(&mut out)? {
+        let text = String::from_utf8_lossy(input).into_owned();
+        let result = match std::str::from_utf8(input) {
+            Ok(s) => f(s),
+            Err(e) => Err(format!("invalid UTF-8 at byte {}", e.valid_up_to())),
+        };
+        ok &= result.is_ok();
+        if json {
+            buf.clear();
+            buf.extend_from_slice(format!("{{\"{}\":", keys[0]).as_bytes());
+            json::string(&mut buf, base);
+            buf.extend_from_slice(format!(",\"{}\":", keys[1]).as_bytes());
+            json::string(&mut buf, &text);
+            buf.extend_from_slice(format!(",\"{}\":", keys[2]).as_bytes());
+            json::opt_string(&mut buf, result.as_deref().ok());
+            buf.extend_from_slice(format!(",\"{}\":", keys[3]).as_bytes());
+            json::opt_string(&mut buf, result.as_ref().err().map(String::as_str));
+            buf.extend_from_slice(b"}\n");
+            out.write_all(&buf)?;
+        } else {
+            match result {
+                Ok(u) => writeln!(out, "{u}")?,
+                Err(e) => {
+                    out.flush()?;
+                    eprintln!("uniform: {text}: {e}");
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(Status::from_ok(ok))
+}
+
+impl Run for Args {
+    fn run(self) -> io::Result<Status> {
+        let base = match resolve::Base::new(&self.base, self.rules) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("uniform: {}: {e}", self.base);
+                return Ok(Status::Failure);
+            }
+        };
+        each(self.references, self.json, ["base", "reference", "url", "error"], &self.base, |r| {
+            base.resolve(r).map_err(|e| e.to_string())
+        })
+    }
+}
+
+impl Run for RelativizeArgs {
+    fn run(self) -> io::Result<Status> {
+        let (base, rules) = (self.base.clone(), self.rules);
+        each(self.targets, self.json, ["base", "target", "reference", "error"], &self.base, |t| {
+            resolve::relativize(&base, t, rules).map_err(|e| e.to_string())
+        })
+    }
+}
