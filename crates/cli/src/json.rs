@@ -76,7 +76,7 @@ fn lossy(bytes: Cow<'_, [u8]>) -> Cow<'_, str> {
 /// `input` is the URL as shown (password masked, invalid UTF-8 replaced);
 /// the offsets of the warnings and the error count the bytes of the URL as
 /// given. When the URL is invalid every component is null and `error`
-/// holds the reason; when it is valid `error` is null.
+/// holds the reason; when it is valid there is no `error` key (DESIGN.md).
 pub fn parse_object(
     out: &mut Vec<u8>,
     input: &str,
@@ -118,10 +118,10 @@ pub fn parse_object(
     }
     out.extend_from_slice(b",\"warnings\":");
     errors(out, warnings, scratch);
-    out.extend_from_slice(b",\"error\":");
-    match outcome {
-        Ok(_) => out.extend_from_slice(b"null"),
-        Err(e) => error(out, e, scratch),
+    // DESIGN.md section 3: "error: only when valid is false".
+    if let Err(e) = outcome {
+        out.extend_from_slice(b",\"error\":");
+        error(out, e, scratch);
     }
     out.extend_from_slice(b"}\n");
 }
@@ -318,17 +318,19 @@ mod tests {
         );
         assert_eq!(out.last(), Some(&b'\n'));
         let v: serde_json::Map<String, Value> = serde_json::from_slice(&out).unwrap();
-        assert_eq!(v.keys().collect::<Vec<_>>().len(), PARSE_KEYS.len());
-        for k in PARSE_KEYS {
-            assert!(v.contains_key(k), "{k}");
+        // A valid URL has every key but "error" (DESIGN.md section 3).
+        assert_eq!(v.keys().collect::<Vec<_>>().len(), PARSE_KEYS.len() - 1);
+        for k in PARSE_KEYS.iter().filter(|k| **k != "error") {
+            assert!(v.contains_key(*k), "{k}");
         }
+        assert!(!v.contains_key("error"));
         assert_eq!(v["user"], "foo");
         assert_eq!(v["password"], "");
         assert_eq!(v["default_port"], 21);
-        assert_eq!(v["error"], Value::Null);
         let text = String::from_utf8(out).unwrap();
         let positions: Vec<usize> = PARSE_KEYS
             .iter()
+            .filter(|k| **k != "error")
             .map(|k| text.find(&format!("\"{k}\":")).unwrap())
             .collect();
         assert!(positions.windows(2).all(|w| w[0] < w[1]), "{text}");
