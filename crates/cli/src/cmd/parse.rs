@@ -25,11 +25,11 @@ are separated by a blank line.
 
 --json: one object per URL, with exactly these keys: input, valid, scheme,
 user, password, host, port, default_port, path, query, fragment, details,
-warnings, and error only when valid is false. user and password are decoded (\"\" when empty, null when
-absent); host, path, query and fragment are as written; path has no leading
-\"/\". When the URL is invalid, every component is null and error is
-{offset, kind, message}. Offsets count the bytes of
-the URL as given.
+warnings, and error only when valid is false. user and password are
+decoded (\"\" when empty, null when absent); host, path, query and fragment
+are as written; path has no leading \"/\". When the URL is invalid, every
+component is null and error is {offset, kind, message}. Offsets count the
+bytes of the URL as given.
 
 Passwords: a non-empty password is shown as \"****\", in every key (input and
 details included) and in every diagnostic, unless --show-password is given.
