@@ -76,7 +76,7 @@ run() {
 mibs() { awk -v b="$BYTES" -v ns="$1" 'BEGIN { printf "%.0f", b / 1048576 / (ns / 1e9) }'; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-echo "| scheme | server | uniform MiB/s (best, median) | curl MiB/s (best, median) | uniform/curl (best) | uniform peak RSS | curl peak RSS |"
+echo "| scheme | server | uniform MiB/s (best, median) | curl MiB/s (best, median) | uniform/curl (best, median) | uniform peak RSS | curl peak RSS |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for scheme in $SCHEMES; do
   url=$(url_of "$scheme")
@@ -96,7 +96,7 @@ for scheme in $SCHEMES; do
   done
   u_med=$(echo "${times[uniform]}" | tr ' ' '\n' | grep . | median)
   c_med=$(echo "${times[curl]}" | tr ' ' '\n' | grep . | median)
-  ratio=$(awk -v u="${best[uniform]}" -v c="${best[curl]}" 'BEGIN { printf "%.2f", c / u }')
+  ratio=$(awk -v u="${best[uniform]}" -v c="${best[curl]}" -v um="$u_med" -v cm="$c_med" 'BEGIN { printf "%.2f, %.2f", c / u, cm / um }')
   printf '| %s | %s | %s, %s | %s, %s | %s | %.1f MiB | %.1f MiB |\n' \
     "$scheme" "$(server_of "$scheme")" \
     "$(mibs "${best[uniform]}")" "$(mibs "$u_med")" "$(mibs "${best[curl]}")" "$(mibs "$c_med")" \
@@ -104,7 +104,7 @@ for scheme in $SCHEMES; do
   unset best rss times
 done
 echo
-echo "$((BYTES / 1048576)) MiB, best of $RUNS runs each, to /dev/null; commands:"
+echo "$((BYTES / 1048576)) MiB, $RUNS runs of each tool, alternating, to /dev/null; peak RSS is the largest of the runs; commands:"
 echo "  $UNIFORM fetch -q URL -o /dev/null"
 echo "  curl -sS URL -o /dev/null"
 echo "  (each under /usr/bin/time -f %M)"

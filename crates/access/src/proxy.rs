@@ -78,7 +78,8 @@ pub struct Proxies {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Gateway {
     /// The proxy's URL, as given (an `http://` prefix added when it had no
-    /// scheme).
+    /// scheme). It may hold the proxy's password: messages name the proxy
+    /// by host and port, and `Debug` hides the password.
     pub url: String,
     /// Where it was configured: `--gateway ftp`, `ftp_proxy`, `all_proxy`.
     pub source: String,

@@ -181,6 +181,26 @@ fn a_chunked_answer_through_the_gateway() {
 }
 
 #[test]
+fn a_wais_url_reaches_its_gateway_locator() {
+    // RFC 1738 section 4: "gateway locators for indirect access".
+    let (port, heard) = recorder(HELLO, 1);
+    let opts = gateway("wais", &format!("http://127.0.0.1:{port}/"));
+    let (r, out) = via(
+        &opts,
+        "wais://cnidr.org:210/directory-of-servers?gopher%20protocol",
+    );
+    assert!(r.is_ok(), "{r:?}");
+    assert_eq!(out, b"hello");
+    let head = heard.recv().unwrap();
+    let l = lines(&head);
+    assert_eq!(
+        l[0],
+        "GET wais://cnidr.org:210/directory-of-servers?gopher%20protocol HTTP/1.1"
+    );
+    assert!(l.contains(&"Host: cnidr.org:210"), "{head}");
+}
+
+#[test]
 fn a_gateway_that_is_down_is_a_connect_error_naming_it() {
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()

@@ -123,7 +123,11 @@ fn sorted(list: &[&'static str]) -> Vec<&'static str> {
 #[test]
 fn parse_json_has_exactly_the_design_keys() {
     // "error" only when valid is false (DESIGN.md section 3).
-    let valid: Vec<&str> = PARSE_KEYS.iter().copied().filter(|k| *k != "error").collect();
+    let valid: Vec<&str> = PARSE_KEYS
+        .iter()
+        .copied()
+        .filter(|k| *k != "error")
+        .collect();
     for url in ["ftp://myname@host.dom/%2Fetc/motd", "news:*"] {
         assert_eq!(keys(&parse_json(url)), sorted(&valid), "{url}");
     }
@@ -843,11 +847,21 @@ fn parse_format_prints_fields_by_name() {
 fn resolve_by_each_rule_set() {
     // RFC 3986 section 5.4 and RFC 1808 section 5 differ on ";x".
     let out = uniform(&["resolve", "http://a/b/c/d;p?q", "../g", "?y", ";x"]);
-    assert_eq!((out.code, out.text()), (0, "http://a/b/g\nhttp://a/b/c/d;p?y\nhttp://a/b/c/;x\n"));
+    assert_eq!(
+        (out.code, out.text()),
+        (0, "http://a/b/g\nhttp://a/b/c/d;p?y\nhttp://a/b/c/;x\n")
+    );
     let out = uniform(&["resolve", "--rules", "rfc1808", "http://a/b/c/d;p?q", ";x"]);
     assert_eq!(out.text(), "http://a/b/c/d;x\n");
     // RFC 1630's rule, not its misprinted example.
-    let out = uniform(&["resolve", "--rules", "rfc1630", "magic://a/b/c//d/e/f", "/g", "//g"]);
+    let out = uniform(&[
+        "resolve",
+        "--rules",
+        "rfc1630",
+        "magic://a/b/c//d/e/f",
+        "/g",
+        "//g",
+    ]);
     assert_eq!(out.text(), "magic://a/b/c//d/g\nmagic://g\n");
     let out = uniform(&["resolve", "mailto:a@b", "x"]);
     assert_eq!(out.code, 1);
@@ -858,7 +872,12 @@ fn resolve_by_each_rule_set() {
 
 #[test]
 fn relativize_round_trips() {
-    let out = uniform(&["relativize", "http://a/b/c/d", "http://a/b/c/e?x", "ftp://h/x"]);
+    let out = uniform(&[
+        "relativize",
+        "http://a/b/c/d",
+        "http://a/b/c/e?x",
+        "ftp://h/x",
+    ]);
     assert_eq!(out.code, 0, "{out:?}");
     let refs: Vec<&str> = out.text().lines().collect();
     assert_eq!(refs[1], "ftp://h/x");
@@ -873,7 +892,10 @@ fn extract_finds_wrapped_and_broken_urls() {
     let out = uniform_with_stdin(&["extract", "-"], text);
     assert_eq!(
         (out.code, out.text()),
-        (0, "ftp://info.cern.ch/pub/www/doc;type=d\nftp://ds.internic.net/rfc\n"),
+        (
+            0,
+            "ftp://info.cern.ch/pub/www/doc;type=d\nftp://ds.internic.net/rfc\n"
+        ),
         "{out:?}"
     );
     let out = uniform_with_stdin(&["extract", "--json"], b"see http://example.com/a-\nb.\n");

@@ -445,3 +445,73 @@ fn listings_print_as_text_or_json_without_passwords() {
     assert!(text.lines().any(|l| l.contains("hello.txt")), "{text}");
     assert!(!text.contains(&pw), "{text}");
 }
+
+#[test]
+fn a_mailto_message_from_flags_or_standard_input() {
+    if !peer_up("aiosmtpd", "UNIFORM_SMTP_PORT") {
+        return;
+    }
+    let relay = format!("{}:{}", host(), port("UNIFORM_SMTP_PORT"));
+    let maildir = PathBuf::from(setting("UNIFORM_SMTP_MAILDIR")).join("new");
+    let delivered = |tag: &str| -> Option<String> {
+        std::fs::read_dir(&maildir).ok()?.find_map(|e| {
+            let text = std::fs::read_to_string(e.ok()?.path()).ok()?;
+            text.contains(tag).then_some(text)
+        })
+    };
+    let tag = format!("uniform-fetch-cli-{}", std::process::id());
+    let flags = [
+        "--smtp-server",
+        relay.as_str(),
+        "--from",
+        "sender@example.org",
+        "-q",
+    ];
+
+    let mut args = vec![
+        "mailto:rcpt@example.org",
+        "--subject",
+        tag.as_str(),
+        "--body",
+        "from the flag",
+    ];
+    args.extend(flags);
+    let out = fetch(&args);
+    assert_eq!(out.code, 0, "{out:?}");
+    let mail = delivered(&tag).expect("the message was delivered");
+    assert!(mail.contains("from the flag"), "{mail}");
+
+    let stdin_tag = format!("{tag}-stdin");
+    let mut args = vec![
+        "mailto:rcpt@example.org",
+        "--subject",
+        stdin_tag.as_str(),
+        "--json",
+    ];
+    args.extend(flags);
+    let out = run(&args, b"line one\nline two\n");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.json()["sent"], true);
+    let mail = delivered(&stdin_tag).expect("the message was delivered");
+    assert!(
+        mail.contains("line one") && mail.contains("line two"),
+        "{mail}"
+    );
+
+    // Standard input cannot be both the password and the message.
+    let mut args = vec!["mailto:rcpt@example.org", "--password-stdin"];
+    args.extend(flags);
+    assert_eq!(run(&args, b"pw\n").code, 2);
+}
+
+#[test]
+fn an_output_that_is_a_directory_fails_before_connecting() {
+    let dir = scratch("dir-output");
+    // Port 9 is one the policy refuses: the error names the directory,
+    // so the output was checked first, with no server needed.
+    let out = fetch(&["http://127.0.0.1:9/x", "-o", dir.to_str().unwrap()]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stderr.contains("is a directory"), "{out:?}");
+    assert!(names(&dir).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -177,11 +177,11 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
             }
             i += 1;
         }
-        if let Some(p) = url.port() {
-            if Some(p) != url.default_port() {
-                out.push(':');
-                out.push_str(&p.to_string());
-            }
+        if let Some(p) = url.port()
+            && Some(p) != url.default_port()
+        {
+            out.push(':');
+            out.push_str(&p.to_string());
         }
         if url.path().is_none() && url.uses_internet_syntax() {
             out.push('/');

@@ -40,10 +40,10 @@ impl Sink<'_> {
         if self.strict && e.kind() != ParseErrorKind::UndefinedSyntax {
             return Err(e);
         }
-        if let Some(out) = self.out.as_deref_mut() {
-            if out.len() < MAX_WARNINGS {
-                out.push(e);
-            }
+        if let Some(out) = self.out.as_deref_mut()
+            && out.len() < MAX_WARNINGS
+        {
+            out.push(e);
         }
         Ok(())
     }

@@ -267,12 +267,12 @@ pub fn decode(data: &[u8]) -> Cow<'_, [u8]> {
     let mut i = first;
     while i < data.len() {
         let b = data[i];
-        if b == b'%' {
-            if let Some(v) = escape_value(data, i) {
-                out.push(v);
-                i += 3;
-                continue;
-            }
+        if b == b'%'
+            && let Some(v) = escape_value(data, i)
+        {
+            out.push(v);
+            i += 3;
+            continue;
         }
         out.push(b);
         i += 1;

@@ -175,7 +175,7 @@ fn show(e: &ParseError) -> String {
 
 fn hex(s: &str) -> Vec<u8> {
     let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    assert!(digits.len() % 2 == 0, "odd hex string {s:?}");
+    assert!(digits.len().is_multiple_of(2), "odd hex string {s:?}");
     digits
         .chunks(2)
         .map(|p| {

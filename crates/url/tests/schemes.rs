@@ -169,10 +169,10 @@ fn run_case(c: &Case) -> Result<(), String> {
             if &tag(&e) != want {
                 return Err(format!("{at}: strict error {} ({e}), want {want}", tag(&e)));
             }
-            if let Some(rule) = &c.rule {
-                if e.rule() != rule {
-                    return Err(format!("{at}: rule {}, want {rule}", e.rule()));
-                }
+            if let Some(rule) = &c.rule
+                && e.rule() != rule
+            {
+                return Err(format!("{at}: rule {}, want {rule}", e.rule()));
             }
             let want_w = c.warnings.clone().unwrap_or_else(|| vec![want.clone()]);
             if got_w != want_w {
@@ -188,10 +188,10 @@ fn run_case(c: &Case) -> Result<(), String> {
                     "{at}: warnings {got_w:?} ({warnings:?}), want {want_w:?}"
                 ));
             }
-        } else if let Some(want_w) = &c.warnings {
-            if &got_w != want_w {
-                return Err(format!("{at}: warnings {got_w:?}, want {want_w:?}"));
-            }
+        } else if let Some(want_w) = &c.warnings
+            && &got_w != want_w
+        {
+            return Err(format!("{at}: warnings {got_w:?}, want {want_w:?}"));
         }
         let view = view_json(&lenient);
         for (k, want) in &c.details {

@@ -184,8 +184,10 @@ mod tests {
         let e = of_url(&url, &opts, &mut Unattended).unwrap_err();
         assert_eq!(e.kind(), AccessErrorKind::Cancelled);
 
-        let mut with = FetchOptions::default();
-        with.password = Some(b"given".to_vec());
+        let with = FetchOptions {
+            password: Some(b"given".to_vec()),
+            ..FetchOptions::default()
+        };
         assert_eq!(
             of_url(&url, &with, &mut Unattended).unwrap().unwrap(),
             Credentials::basic(b"u", b"given").unwrap()

@@ -94,7 +94,8 @@ pub(crate) fn next(
         ));
     }
     let same = from.scheme().eq_ignore_ascii_case(to.scheme());
-    if !same && !(a == Scheme::Http && b == Scheme::Https) {
+    let upgrade = a == Scheme::Http && b == Scheme::Https;
+    if !(same || upgrade) {
         let why = if a == Scheme::Https && b == Scheme::Http {
             "from https to http the rest would go in clear text"
         } else {

@@ -732,7 +732,7 @@ mod tests {
         ] {
             let mut out = Vec::new();
             assert!(
-                ChunkedReader::new(&wire[..]).read_to_end(&mut out).is_err(),
+                ChunkedReader::new(wire).read_to_end(&mut out).is_err(),
                 "{}",
                 String::from_utf8_lossy(wire)
             );

@@ -29,7 +29,9 @@ regular file (/dev/null, a pipe) is written directly.
 Directories, gopher menus, news groups and lists of groups print as
 listings, one entry a line (kind, size, name, URL); --json prints them as one
 JSON object, and a failure as {\"input\", \"error\": {kind, rule, scheme, host,
-message, reply}}. Passwords never appear in either.
+message, reply}}; with -o FILE, an object is summed up as {\"input\", \"bytes\",
+\"output\"}, and a mailto: message as {\"input\", \"sent\": true}. Passwords never
+appear in any of them.
 
 Before anything is sent, the URL's plan passes the safety policy (see
 `uniform plan --help`); HTTP redirects are followed only to http or https
@@ -108,7 +110,7 @@ fn seconds(s: &str) -> Result<Duration, String> {
         .trim()
         .parse()
         .map_err(|_| format!("{s:?} is not a number of seconds"))?;
-    if !(v > 0.0) {
+    if v.is_nan() || v <= 0.0 {
         return Err(format!("{s:?}: the limit must be more than 0 seconds"));
     }
     Duration::try_from_secs_f64(v).map_err(|e| format!("{s:?}: {e}"))
@@ -132,7 +134,11 @@ impl Output {
             Some(p) => p,
         };
         match std::fs::metadata(path) {
-            Ok(m) if !m.is_file() && !m.is_dir() => {
+            Ok(m) if m.is_dir() => Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "it is a directory",
+            )),
+            Ok(m) if !m.is_file() => {
                 let f = OpenOptions::new().write(true).open(path)?;
                 Ok(Output::Direct(io::BufWriter::with_capacity(128 * 1024, f)))
             }
@@ -417,19 +423,20 @@ impl Args {
         }
         // With --json, a script learns what was done without parsing the
         // object: unless the object itself is on standard output.
-        if let (true, Some(s)) = (self.json, summary) {
-            if !to_stdout || s.starts_with("\"sent\"") {
-                let mut buf = b"{\"input\":".to_vec();
-                json::string(&mut buf, shown);
-                buf.push(b',');
-                buf.extend_from_slice(s.as_bytes());
-                if let Some(p) = &self.output {
-                    buf.extend_from_slice(b",\"output\":");
-                    json::string(&mut buf, &p.display().to_string());
-                }
-                buf.extend_from_slice(b"}\n");
-                print(&buf)?;
+        if self.json
+            && let Some(s) = summary
+            && (!to_stdout || s.starts_with("\"sent\""))
+        {
+            let mut buf = b"{\"input\":".to_vec();
+            json::string(&mut buf, shown);
+            buf.push(b',');
+            buf.extend_from_slice(s.as_bytes());
+            if let Some(p) = &self.output {
+                buf.extend_from_slice(b",\"output\":");
+                json::string(&mut buf, &p.display().to_string());
             }
+            buf.extend_from_slice(b"}\n");
+            print(&buf)?;
         }
         Ok(Status::Success)
     }

@@ -126,17 +126,25 @@ impl Run for Args {
                 return Ok(Status::Failure);
             }
         };
-        each(self.references, self.json, ["base", "reference", "url", "error"], &self.base, |r| {
-            base.resolve(r).map_err(|e| e.to_string())
-        })
+        each(
+            self.references,
+            self.json,
+            ["base", "reference", "url", "error"],
+            &self.base,
+            |r| base.resolve(r).map_err(|e| e.to_string()),
+        )
     }
 }
 
 impl Run for RelativizeArgs {
     fn run(self) -> io::Result<Status> {
         let (base, rules) = (self.base.clone(), self.rules);
-        each(self.targets, self.json, ["base", "target", "reference", "error"], &self.base, |t| {
-            resolve::relativize(&base, t, rules).map_err(|e| e.to_string())
-        })
+        each(
+            self.targets,
+            self.json,
+            ["base", "target", "reference", "error"],
+            &self.base,
+            |t| resolve::relativize(&base, t, rules).map_err(|e| e.to_string()),
+        )
     }
 }

@@ -237,28 +237,29 @@ pub(crate) fn check_url(url: &UrlRef<'_>, allowed_ports: &[u16]) -> Result<(), P
                 "an unencoded '@' in the user name or password: readers disagree on which '@' ends it",
             ));
         }
-        if let Some(naive) = naive_host(url.as_str(), url.scheme().len() + 3) {
-            if !naive.eq_ignore_ascii_case(url.hostname().unwrap_or_default()) {
-                return Err(PlanError::refused(
-                    Rule::AuthorityConfusion,
-                    format!(
-                        "a reader that ends the authority at the first '/' sees host {naive:?}, this URL names {:?} (a '#@' or '?@')",
-                        url.hostname().unwrap_or_default()
-                    ),
-                ));
-            }
-        }
-    }
-    if let Some(port) = url.port() {
-        if !allowed_ports.contains(&port) && is_bad_port(url.scheme_kind(), port) {
+        if let Some(naive) = naive_host(url.as_str(), url.scheme().len() + 3)
+            && !naive.eq_ignore_ascii_case(url.hostname().unwrap_or_default())
+        {
             return Err(PlanError::refused(
-                Rule::BadPort,
+                Rule::AuthorityConfusion,
                 format!(
-                    "port {port} belongs to another service; a {} URL on it could make that service act (allow it with --allow-port {port})",
-                    url.scheme().to_ascii_lowercase()
+                    "a reader that ends the authority at the first '/' sees host {naive:?}, this URL names {:?} (a '#@' or '?@')",
+                    url.hostname().unwrap_or_default()
                 ),
             ));
         }
+    }
+    if let Some(port) = url.port()
+        && !allowed_ports.contains(&port)
+        && is_bad_port(url.scheme_kind(), port)
+    {
+        return Err(PlanError::refused(
+            Rule::BadPort,
+            format!(
+                "port {port} belongs to another service; a {} URL on it could make that service act (allow it with --allow-port {port})",
+                url.scheme().to_ascii_lowercase()
+            ),
+        ));
     }
     Ok(())
 }

@@ -207,23 +207,22 @@ pub(crate) fn validate(v: &ProsperoUrl<'_>, sink: &mut Sink<'_>) -> Result<(), P
         "RFC 1738 section 5",
         "\";\" ends the hsoname",
     )?;
-    if let (Dialect::Rfc1630, Some(ver)) = (url.dialect(), v.version()) {
-        if !ver
+    if let (Dialect::Rfc1630, Some(ver)) = (url.dialect(), v.version())
+        && !ver
             .as_str()
             .as_bytes()
             .first()
             .is_some_and(u8::is_ascii_digit)
-        {
-            report(
-                sink,
-                url,
-                offset_in(s, ver.as_str()),
-                Component::Path,
-                "version",
-                "RFC 1630, BNF for specific URL schemes",
-                "a version after %00 is digits",
-            )?;
-        }
+    {
+        report(
+            sink,
+            url,
+            offset_in(s, ver.as_str()),
+            Component::Path,
+            "version",
+            "RFC 1630, BNF for specific URL schemes",
+            "a version after %00 is digits",
+        )?;
     }
     if let Some(fields) = v.fields {
         for spec in fields.split(';') {

@@ -611,10 +611,10 @@ pub(crate) fn validate_registered(
     };
     let mut failed: Option<ParseError> = None;
     f(url, &mut |e| {
-        if failed.is_none() {
-            if let Err(e) = sink.report(e) {
-                failed = Some(e);
-            }
+        if failed.is_none()
+            && let Err(e) = sink.report(e)
+        {
+            failed = Some(e);
         }
     });
     failed.map_or(Ok(()), Err)
