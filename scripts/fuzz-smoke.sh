@@ -14,6 +14,12 @@
 # fuzz/seeds-<target>.txt if there is one, else fuzz/seeds.txt (one input a
 # line).
 # CARGO_TARGET_DIR is honoured (default fuzz/target).
+#
+# FUZZ_RUNS=N makes the run reproducible: N inputs per target from a fixed
+# seed (FUZZ_SEED, default 1) and the checked-in seeds, SECONDS still
+# bounding it. CI uses it, so that a run that passed here passes there;
+# a longer exploratory run (no FUZZ_RUNS, a random seed) is how new bugs
+# are found, and each one found goes into fuzz/regressions/.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -81,7 +87,11 @@ for t in "${targets[@]}"; do
   echo "fuzz-smoke: $t for ${seconds}s"
   # libFuzzer exits 77 (libfuzzer-sys's default) on a panic and 1 on other
   # deaths; any non-zero status is a failure here.
-  if ! "$bin" \
+  repeatable=()
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    repeatable=(-runs="$FUZZ_RUNS" -seed="${FUZZ_SEED:-1}")
+  fi
+  if ! "$bin" "${repeatable[@]}" \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
       -dict="$fuzz/url.dict" -artifact_prefix="$artifacts/" \
       -print_final_stats=1 "$corpus" 2>"$artifacts/last-run.log"; then

@@ -29,6 +29,12 @@ mod smtp;
 mod telnet;
 pub mod wais;
 
+/// The README's Rust examples, compiled and run as doctests so that they
+/// stay true (here, where both `uniform` and `uniform_access` are in scope).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExamples;
+
 pub use error::{AccessError, AccessErrorKind};
 pub use ftp::list as ftp_list;
 pub use listing::{Entry, EntryKind, Listing};
@@ -150,10 +156,18 @@ pub fn fetch(
     if let Some(done) = file::via_ftp(url, opts, out, ui) {
         return done;
     }
-    let plan = plan_for(url, opts)?;
+    let plan = plan_for(url, opts);
     if let Some(gateway) = opts.proxies.for_url(url) {
-        return http::through_proxy(url, &gateway, opts, out, ui);
+        // A refusal of the safety policy stands whatever the route. A
+        // scheme Uniform cannot reach itself, or a news: URL with no news
+        // server configured, is exactly what a gateway is for (RFC 1738
+        // section 4: "gateway locators for indirect access").
+        return match plan {
+            Err(e) if matches!(e.kind(), AccessErrorKind::Refused(_)) => Err(e),
+            _ => http::through_proxy(url, &gateway, opts, out, ui),
+        };
     }
+    let plan = plan?;
     use uniform::schemes::SchemeUrl;
     match url.specific() {
         SchemeUrl::Ftp(v) => ftp::fetch(&v, &plan, opts, out, ui),

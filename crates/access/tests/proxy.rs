@@ -221,13 +221,16 @@ fn a_gateway_that_is_down_is_a_connect_error_naming_it() {
 
 #[test]
 fn the_policy_runs_before_the_gateway() {
-    let (port, _heard) = recorder(HELLO, 1);
+    let (port, heard) = recorder(HELLO, 1);
     let opts = gateway("gopher", &format!("http://127.0.0.1:{port}"));
-    let (r, _) = via(&opts, "gopher://mail.example:25/0HELO%20x");
+    let (r, out) = via(&opts, "gopher://mail.example:25/0HELO%20x");
     assert_eq!(
         r.unwrap_err().kind(),
         AccessErrorKind::Refused(uniform::plan::Rule::BadPort)
     );
+    // Nothing reached the gateway.
+    assert!(out.is_empty());
+    assert!(heard.recv_timeout(Duration::from_millis(300)).is_err());
 }
 
 #[test]
@@ -282,4 +285,28 @@ fn nginx_answers_the_absolute_form_as_a_gateway_would_hear_it() {
     assert_eq!(e.kind(), AccessErrorKind::Protocol);
     assert_eq!(e.reply(), Some("HTTP/1.1 404 Not Found"));
     assert!(e.message().contains("through the gateway"), "{e}");
+}
+
+#[test]
+fn a_gateway_reaches_what_uniform_cannot_reach_itself() {
+    // news: with no news server configured, and a scheme with no access
+    // algorithm: both are what a gateway is for.
+    let (port, heard) = recorder(HELLO, 2);
+    let mut opts = gateway("news", &format!("http://127.0.0.1:{port}/"));
+    opts.proxies
+        .gateway("x-archive", &format!("http://127.0.0.1:{port}/"))
+        .unwrap();
+    for (url, line) in [
+        ("news:comp.lang.rust", "GET news:comp.lang.rust HTTP/1.1"),
+        (
+            "x-archive://store.example/item/7",
+            "GET x-archive://store.example/item/7 HTTP/1.1",
+        ),
+    ] {
+        let (r, out) = via(&opts, url);
+        assert!(r.is_ok(), "{url}: {r:?}");
+        assert_eq!(out, b"hello");
+        let head = heard.recv().unwrap();
+        assert_eq!(lines(&head)[0], line, "{head}");
+    }
 }

@@ -33,6 +33,20 @@ use crate::table::{Component, allowed};
 use crate::url::UrlRef;
 use crate::{Dialect, Scheme};
 
+/// Whether the scheme's url-path is a sequence of fields the server reads
+/// as they are, not a hierarchy a client may tidy: a gopher selector ("no
+/// characters are reserved", RFC 1738 section 3.4), WAIS database, type and
+/// path, an NNTP group and article, a Prospero hsoname (the server's own
+/// name). RFC 3986's dot-segment removal (its section 6.2.2.3, "for
+/// hierarchical paths") would name another object there:
+/// `gopher://h/1/./x` asks for the selector `/./x`.
+fn path_holds_fields(scheme: Scheme) -> bool {
+    matches!(
+        scheme,
+        Scheme::Gopher | Scheme::Wais | Scheme::Nntp | Scheme::Prospero
+    )
+}
+
 /// The characters a scheme reserves in a component, beyond what the
 /// dialect's grammar already keeps out of it: their escapes are never
 /// decoded, their literal forms never encoded.
@@ -188,7 +202,10 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
         }
     }
     let path = url.path_with_slash();
-    if d == Dialect::Rfc3986 && (url.has_authority() || path.starts_with('/')) {
+    if d == Dialect::Rfc3986
+        && (url.has_authority() || path.starts_with('/'))
+        && !path_holds_fields(scheme)
+    {
         // Section 6.2.2.3: dot-segments go, after the escapes are
         // normalized (so "%2E%2E" is ".." by then).
         let mut p = String::with_capacity(path.len());
@@ -300,6 +317,20 @@ mod tests {
         let c = o3.parse("http:/.//[::1]").unwrap().canonical();
         assert_eq!(c, "http:/.//%5B::1%5D");
         assert_eq!(o3.parse(&c).unwrap().canonical(), c);
+        // RFC 3986 dot-segments are not removed from fields: "." is a
+        // WAIS database name here, "/./x" a gopher selector.
+        assert_eq!(
+            o3.parse("wais://te/./sa/hd").unwrap().canonical(),
+            "wais://te/./sa/hd"
+        );
+        assert_eq!(
+            o3.parse("gopher://h/1/./x/../y").unwrap().canonical(),
+            "gopher://h/1/./x/../y"
+        );
+        assert_eq!(
+            o3.parse("http://h/./x/../y").unwrap().canonical(),
+            "http://h/y"
+        );
         // WAIS fields are uchar: reserved characters keep their escapes.
         assert_eq!(canon("wais://h/db%3B"), "wais://h/db%3B");
         // RFC 1630 news groups: "." separates parts.

@@ -21,10 +21,11 @@ use uniform_access::{
 const HELP: &str = "\
 Retrieves what the URL names with its scheme's own protocol (RFC 1738
 section 3): FTP, HTTP and HTTPS, Gopher, NNTP (news:, nntp:), SMTP (mailto:),
-telnet, WAIS, file. The object goes to standard output, or with -o FILE to a
-temporary file beside FILE that takes FILE's name only once the transfer is
-complete (none is left after a failure). A FILE that exists and is not a
-regular file (/dev/null, a pipe) is written directly.
+telnet, WAIS (Z39.50), Prospero (ARDP), file. The object goes to standard
+output, or with -o FILE to a temporary file beside FILE that takes FILE's
+name only once the transfer is complete (none is left after a failure). A
+FILE that exists and is not a regular file (/dev/null, a pipe) is written
+directly.
 
 Directories, gopher menus, news groups and lists of groups print as
 listings, one entry a line (kind, size, name, URL); --json prints them as one
@@ -46,7 +47,9 @@ credentials.
 
 Proxies and gateways: --gateway SCHEME=URL sends every URL of SCHEME through
 the HTTP server at URL, the whole URL on its request line (RFC 1630); https
-goes through a CONNECT tunnel. From the environment: <scheme>_proxy
+goes through a CONNECT tunnel. A gateway also reaches what Uniform cannot
+reach itself (a scheme with no access algorithm, news: with no news server
+configured); the safety policy applies all the same. From the environment: <scheme>_proxy
 (http_proxy, https_proxy, ftp_proxy, gopher_proxy, wais_proxy, news_proxy),
 then all_proxy, in lower case first, then upper case (never HTTP_PROXY, which
 a CGI request can set: \"httpoxy\"); no_proxy lists the hosts that bypass
