@@ -201,6 +201,25 @@ fn a_wais_url_reaches_its_gateway_locator() {
 }
 
 #[test]
+fn a_prospero_url_reaches_its_gateway_too() {
+    let (port, heard) = recorder(HELLO, 1);
+    let opts = gateway("prospero", &format!("http://127.0.0.1:{port}/"));
+    let (r, out) = via(
+        &opts,
+        "prospero://pros.example:1525/pub/papers;OBJECT-VERSION=2",
+    );
+    assert!(r.is_ok(), "{r:?}");
+    assert_eq!(out, b"hello");
+    let head = heard.recv().unwrap();
+    let l = lines(&head);
+    assert_eq!(
+        l[0],
+        "GET prospero://pros.example:1525/pub/papers;OBJECT-VERSION=2 HTTP/1.1"
+    );
+    assert!(l.contains(&"Host: pros.example:1525"), "{head}");
+}
+
+#[test]
 fn a_gateway_that_is_down_is_a_connect_error_naming_it() {
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()
