@@ -164,30 +164,16 @@ impl Scanner {
     /// after its dots) and, without fuzzy matching, must follow `w` or `p`
     /// (`www.`, `ftp.`); a `/` must be followed by another. At the end of
     /// the window, where the next byte is unknown, a trigger is kept.
-    /// These are rare in text, so 32-byte blocks that hold none are
-    /// skipped with a test the compiler vectorizes, and only a block that
-    /// holds one is read byte by byte. Kept out of line, so that the loop
-    /// has the registers to itself.
-    #[inline(never)]
+    /// These are rare in text (a few per kilobyte), so the text goes by in
+    /// 32-byte blocks tested with compares the compiler vectorizes; a block
+    /// that holds a trigger yields a bit mask of them, and the first set
+    /// bit is the answer, with no byte-by-byte rescan.
+    #[inline]
     fn next_trigger(&self, hay: &[u8], from: usize) -> Option<usize> {
         let (www, fuzzy) = (self.opts.www, self.opts.fuzzy);
-        let exact = |k: usize| {
-            let next = hay.get(k + 1).copied();
-            match hay[k] {
-                b':' | b'<' => true,
-                b'@' => fuzzy,
-                b'/' => fuzzy && next.is_none_or(|n| n == b'/'),
-                b'.' => {
-                    let after = next.is_none_or(|n| n.is_ascii_alphanumeric() || n >= 0x80);
-                    let before = k > 0 && matches!(hay[k - 1] | 0x20, b'w' | b'p');
-                    after && (fuzzy || (www && before))
-                }
-                _ => false,
-            }
-        };
         let mut i = from;
         if i == 0 {
-            if !hay.is_empty() && exact(0) {
+            if !hay.is_empty() && self.exact(hay, 0) {
                 return Some(0);
             }
             i = 1;
@@ -196,31 +182,55 @@ impl Scanner {
         // byte after.
         while let Some(window) = hay.get(i - 1..i + 33) {
             let window: &[u8; 34] = window.try_into().ok()?;
-            let may = if fuzzy {
-                block_may_trigger_fuzzy(window)
+            let mut mask = if fuzzy {
+                block_mask_fuzzy(window)
             } else {
-                block_may_trigger(window, www)
+                block_mask(window, www)
             };
-            if may {
-                // Only the bytes that can be triggers are checked fully.
-                let mut k = i;
-                while let Some(p) = hay[k..i + 32]
-                    .iter()
-                    .position(|&c| matches!(c, b':' | b'<' | b'.' | b'@' | b'/'))
-                {
-                    if exact(k + p) {
-                        return Some(k + p);
-                    }
-                    k += p + 1;
+            while mask != 0 {
+                let k = mask.trailing_zeros() as usize;
+                // The default mask leaves out the test on the byte after a
+                // `.`: `w.` and `p.` are rare enough to test here.
+                if fuzzy || window[k + 1] != b'.' || host_next(window[k + 2]) {
+                    return Some(i + k);
                 }
+                mask &= mask - 1;
             }
             i += 32;
         }
-        (i..hay.len()).find(|&k| exact(k))
+        (i..hay.len()).find(|&k| self.exact(hay, k))
+    }
+
+    /// Whether the byte at `k` is a trigger, by the rules of
+    /// [`Scanner::next_trigger`], tested on its own.
+    fn exact(&self, hay: &[u8], k: usize) -> bool {
+        let (www, fuzzy) = (self.opts.www, self.opts.fuzzy);
+        let next = hay.get(k + 1).copied();
+        match hay[k] {
+            b':' | b'<' => true,
+            b'@' => fuzzy,
+            b'/' => fuzzy && next.is_none_or(|n| n == b'/'),
+            b'.' => {
+                let after = next.is_none_or(host_next);
+                let before = k > 0 && matches!(hay[k - 1] | 0x20, b'w' | b'p');
+                after && (fuzzy || (www && before))
+            }
+            _ => false,
+        }
     }
 
     /// A scheme name before the colon, or the `URL:` prefix.
     fn at_colon(&self, hay: &[u8], floor: usize, t: usize, eof: bool) -> Attempt {
+        // Most colons in prose end a phrase ("as follows: ", "form:\n").
+        // A stop byte right after the colon ends the scan of any URL there
+        // with nothing after its scheme, and a `URL:` prefix needs a scheme
+        // name next: either way no match, so no need to read the word.
+        if hay
+            .get(t + 1)
+            .is_some_and(|&b| CLASS[b as usize] == Class::Stop)
+        {
+            return Attempt::No(t + 1);
+        }
         let s = alnum_run_before(hay, t, t.saturating_sub(MAX_SCHEME + 1).max(floor));
         if s == t || (s > 0 && !scheme_boundary(hay[s - 1])) {
             return Attempt::No(t + 1);
@@ -305,6 +315,7 @@ impl Scanner {
         let mut i = content;
         let mut blank = false;
         let mut ambiguous = false;
+        let mut spaced = false;
         let gt = loop {
             if i >= limit {
                 return Attempt::No(t + 1);
@@ -324,11 +335,12 @@ impl Scanner {
                         return Attempt::No(t + 1);
                     }
                     blank |= b == b'\n';
+                    spaced = true;
                     // RFC 1738 Appendix: "a line break immediately after a
                     // hyphen": the hyphen may or may not be part of the URL.
                     ambiguous |= i > content && hay[i - 1] == b'-';
                 }
-                b if is_space(b) => {}
+                b if is_space(b) => spaced = true,
                 // A control character is in no URL (RFC 1738 section 2.2).
                 b if b < 0x20 || b == 0x7f => return Attempt::No(t + 1),
                 b if b >= 0x80 => {
@@ -347,21 +359,29 @@ impl Scanner {
             }
             i += 1;
         };
-        // "The whitespace should be ignored when extracting the URL."
-        let bytes: Vec<u8> = hay[content..gt]
-            .iter()
-            .copied()
-            .filter(|&b| !is_space(b))
-            .collect();
-        let kind = match delimiter {
-            Delimiter::UrlWrapper => valid_any_scheme(&bytes, false).then_some(Kind::Absolute),
-            _ => self.angle_kind(&bytes),
+        // "The whitespace should be ignored when extracting the URL." Most
+        // wrapped text has none, and most of it (`<host>`, `<port>` in the
+        // specs) is no URL: it is judged in place, with no copy.
+        let squeezed: Vec<u8>;
+        let bytes = if spaced {
+            squeezed = hay[content..gt]
+                .iter()
+                .copied()
+                .filter(|&b| !is_space(b))
+                .collect();
+            &squeezed[..]
+        } else {
+            &hay[content..gt]
         };
-        match (kind, String::from_utf8(bytes)) {
+        let kind = match delimiter {
+            Delimiter::UrlWrapper => valid_any_scheme(bytes, false).then_some(Kind::Absolute),
+            _ => self.angle_kind(bytes),
+        };
+        match (kind, std::str::from_utf8(bytes)) {
             (Some(kind), Ok(url)) => Attempt::Match(Raw {
                 start: t,
                 end: gt + 1,
-                url,
+                url: url.to_owned(),
                 delimiter,
                 kind,
                 ambiguous,
@@ -373,6 +393,11 @@ impl Scanner {
     /// What a bare `<...>` holds, if it is a URL: a known scheme, any scheme
     /// with `//`, a `www.` host, or under fuzzy matching a host or address.
     fn angle_kind(&self, u: &[u8]) -> Option<Kind> {
+        // A scheme needs its colon and a `www.` host its dots: the words in
+        // angle brackets of the specs (`<host>`, `<port>`) have neither.
+        if !self.opts.fuzzy && !u.iter().any(|&b| b == b':' || b == b'.') {
+            return None;
+        }
         if valid_any_scheme(u, true) {
             return Some(Kind::Absolute);
         }
@@ -545,9 +570,12 @@ impl Scanner {
             Scan::TooLong => return Attempt::TooLong(url_start),
         };
         let end = trim(hay, body, raw_end, &mut joins);
-        if end > body {
+        // Most candidates (a word before a dot, under fuzzy matching) fail
+        // the check: a URL with no line break in it is checked in place,
+        // and copied only once it passes.
+        if end > body && (!joins.is_empty() || valid(&hay[url_start..end])) {
             let url = collect(hay, url_start, end, &joins);
-            if valid(url.as_bytes()) {
+            if joins.is_empty() || valid(url.as_bytes()) {
                 return Attempt::Match(Raw {
                     start: url_start,
                     end,
@@ -657,43 +685,76 @@ impl Attempt {
     }
 }
 
-/// Whether bytes 1 to 32 of `window` may hold a trigger of the default
-/// scan (see [`Scanner::next_trigger`]): `:`, `<`, or with `www` a `.`
-/// after `w` or `p`; byte 0 is the one before them. No early exit and
-/// fixed bounds, so that it compiles to vector compares; the test on the
-/// byte after a `.` is left to the byte-by-byte pass, to keep this short.
+/// A letter, digit or non-ASCII byte: what may follow the dot of a host.
 #[inline(always)]
-fn block_may_trigger(window: &[u8; 34], www: bool) -> bool {
+fn host_next(n: u8) -> bool {
+    (n | 0x20).wrapping_sub(b'a') < 26 || n.wrapping_sub(b'0') < 10 || n >= 0x80
+}
+
+/// The bit mask of 32 flags, one a byte, 0 or 1: eight at a time, the
+/// multiply moves the low bit of byte `j` to bit `56 + j` (the partial
+/// products land on distinct bits, so nothing carries).
+#[inline(always)]
+fn gather(flags: &[u8; 32]) -> u32 {
+    let mut mask = 0;
+    for (j, eight) in flags.chunks_exact(8).enumerate() {
+        let mut b = [0; 8];
+        b.copy_from_slice(eight);
+        let x = u64::from_le_bytes(b);
+        mask |= ((x.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32) << (8 * j);
+    }
+    mask
+}
+
+/// Whether any of the 32 flags is set: two 16-byte words ORed, which the
+/// compiler keeps in vector registers.
+#[inline(always)]
+fn any(flags: &[u8; 32]) -> bool {
+    let mut lo = [0; 16];
+    let mut hi = [0; 16];
+    lo.copy_from_slice(&flags[..16]);
+    hi.copy_from_slice(&flags[16..]);
+    u128::from_ne_bytes(lo) | u128::from_ne_bytes(hi) != 0
+}
+
+/// The triggers of the default scan (see [`Scanner::next_trigger`]) among
+/// bytes 1 to 32 of `window`, as a bit mask: `:`, `<`, and with `www` a
+/// `.` after `w` or `p`; byte 0 is the one before them. The test on the
+/// byte after a `.` is left to the caller, to keep this short. Fixed
+/// bounds and no early exit, so that it compiles to vector compares; the
+/// mask is only gathered when there is a trigger at all.
+#[inline(always)]
+fn block_mask(window: &[u8; 34], www: bool) -> u32 {
     let www = u8::from(www);
-    let mut hit = 0u8;
-    for k in 0..32 {
+    let mut flags = [0u8; 32];
+    for (k, f) in flags.iter_mut().enumerate() {
         let before = window[k] | 0x20;
         let c = window[k + 1];
         let wp = u8::from(before == b'w') | u8::from(before == b'p');
-        hit |= u8::from(c == b':') | u8::from(c == b'<') | (u8::from(c == b'.') & wp & www);
+        *f = u8::from(c == b':') | u8::from(c == b'<') | (u8::from(c == b'.') & wp & www);
     }
-    hit != 0
+    if any(&flags) { gather(&flags) } else { 0 }
 }
 
-/// As [`block_may_trigger`] for fuzzy matching: also `@`, `//`, and a
-/// `.` before a letter, digit or non-ASCII byte (byte 33 is the one after
-/// the block).
+/// As [`block_mask`] for fuzzy matching: also `@`, `//`, and a `.` before
+/// a letter, digit or non-ASCII byte (byte 33 is the one after the block),
+/// all tested here.
 #[inline(always)]
-fn block_may_trigger_fuzzy(window: &[u8; 34]) -> bool {
-    let mut hit = 0u8;
-    for k in 0..32 {
+fn block_mask_fuzzy(window: &[u8; 34]) -> u32 {
+    let mut flags = [0u8; 32];
+    for (k, f) in flags.iter_mut().enumerate() {
         let c = window[k + 1];
         let next = window[k + 2];
-        let host_next = u8::from((next | 0x20).wrapping_sub(b'a') < 26)
+        let host = u8::from((next | 0x20).wrapping_sub(b'a') < 26)
             | u8::from(next.wrapping_sub(b'0') < 10)
             | u8::from(next >= 0x80);
-        hit |= u8::from(c == b':')
+        *f = u8::from(c == b':')
             | u8::from(c == b'<')
             | u8::from(c == b'@')
             | (u8::from(c == b'/') & u8::from(next == b'/'))
-            | (u8::from(c == b'.') & host_next);
+            | (u8::from(c == b'.') & host);
     }
-    hit != 0
+    if any(&flags) { gather(&flags) } else { 0 }
 }
 
 #[inline]

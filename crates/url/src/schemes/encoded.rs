@@ -151,6 +151,81 @@ pub(crate) fn find_decoded(raw: &str, byte: u8) -> Option<(usize, usize)> {
     None
 }
 
+/// Each byte of `b` repeated through a word.
+const fn splat(b: u8) -> u64 {
+    u64::from_ne_bytes([b; 8])
+}
+
+/// The high bit of each byte of `v` that is zero, and no other bit: exact,
+/// as no carry crosses a byte (the usual `(v - 0x01..) & !v` marks false
+/// zeros above a true one, and here the highest mark is the answer).
+#[inline]
+fn zero_bytes(v: u64) -> u64 {
+    const LOW7: u64 = splat(0x7f);
+    !(((v & LOW7) + LOW7) | v | LOW7)
+}
+
+/// Where the last `/`-separated segment of `b` starts (0 without a `/`),
+/// and the last `;` in that segment.
+///
+/// An ftp view reads its name and typecode from the last segment, once for
+/// each field asked for. Names are short and of every length, so a loop
+/// over bytes spends most of its time mispredicting its own exit; eight
+/// bytes at a time it runs once or twice. Whole words are read from the
+/// end, the last one overlapping the first when the length is no multiple
+/// of eight.
+#[inline]
+pub(crate) fn last_segment(b: &[u8]) -> (usize, Option<usize>) {
+    let mut semi = None;
+    if b.len() < 8 {
+        for (i, &c) in b.iter().enumerate().rev() {
+            match c {
+                b'/' => return (i + 1, semi),
+                b';' if semi.is_none() => semi = Some(i),
+                _ => {}
+            }
+        }
+        return (0, semi);
+    }
+    // The bytes from `end` on are scanned.
+    let mut end = b.len();
+    loop {
+        let lo = end.saturating_sub(8);
+        let Some(word) = b.get(lo..).and_then(|w| w.first_chunk::<8>()) else {
+            return (0, semi);
+        };
+        let w = u64::from_le_bytes(*word);
+        // Little-endian: byte `k` of the word is bits `8k..8k+8`. In an
+        // overlapping last word only the bytes below `end` are new.
+        let new = match (end - lo) * 8 {
+            64 => u64::MAX,
+            bits => (1u64 << bits) - 1,
+        };
+        let slashes = zero_bytes(w ^ splat(b'/')) & new;
+        let semis = zero_bytes(w ^ splat(b';')) & new;
+        let highest = |m: u64| lo + (63 - m.leading_zeros() as usize) / 8;
+        if slashes != 0 {
+            let at = highest(slashes);
+            // The `;`s after that `/`, in bytes above it in the word.
+            let above = semis
+                & u64::MAX
+                    .checked_shl(((at - lo + 1) * 8) as u32)
+                    .unwrap_or(0);
+            if semi.is_none() && above != 0 {
+                semi = Some(highest(above));
+            }
+            return (at + 1, semi);
+        }
+        if semi.is_none() && semis != 0 {
+            semi = Some(highest(semis));
+        }
+        if lo == 0 {
+            return (0, semi);
+        }
+        end = lo;
+    }
+}
+
 /// Offset of `sub` in `whole`, where `sub` is a slice of `whole`.
 pub(crate) fn offset_in(whole: &str, sub: &str) -> usize {
     (sub.as_ptr() as usize).wrapping_sub(whole.as_ptr() as usize)
@@ -227,6 +302,49 @@ mod tests {
         assert_eq!(find_decoded("ab\tc", b'\t'), Some((2, 1)));
         assert_eq!(find_decoded("ab%0", b'\t'), None);
         assert_eq!(find_decoded("a%2509", b'\t'), None);
+    }
+
+    #[test]
+    fn last_segment_as_a_byte_loop() {
+        fn naive(b: &[u8]) -> (usize, Option<usize>) {
+            let name_at = b.iter().rposition(|&c| c == b'/').map_or(0, |p| p + 1);
+            let semi = b[name_at..]
+                .iter()
+                .rposition(|&c| c == b';')
+                .map(|p| name_at + p);
+            (name_at, semi)
+        }
+        // Every string over a small alphabet up to 5 long, then longer ones
+        // built from them, so that `/` and `;` fall at every place of a
+        // word and across words.
+        let alphabet = [b'a', b'/', b';', 0xAF, 0x2E];
+        let mut short = vec![Vec::new()];
+        let mut last = vec![Vec::new()];
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for s in &last {
+                for &c in &alphabet {
+                    let mut t = s.clone();
+                    t.push(c);
+                    next.push(t);
+                }
+            }
+            short.extend(next.iter().cloned());
+            last = next;
+        }
+        for s in &short {
+            assert_eq!(last_segment(s), naive(s), "{s:?}");
+            for pad in [3usize, 7, 8, 9, 13, 16, 21] {
+                for fill in [b'x', b'/', b';'] {
+                    let mut t = vec![fill; pad];
+                    t.extend_from_slice(s);
+                    assert_eq!(last_segment(&t), naive(&t), "{t:?}");
+                    let mut u = s.clone();
+                    u.extend(std::iter::repeat_n(fill, pad));
+                    assert_eq!(last_segment(&u), naive(&u), "{u:?}");
+                }
+            }
+        }
     }
 
     #[test]

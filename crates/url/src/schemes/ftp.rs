@@ -8,13 +8,14 @@
 //! ```
 
 use super::build::{BuildError, Login, finish, setter_plumbing};
-use super::encoded::{Encoded, Segments, offset_in};
+use super::encoded::{Encoded, Segments, last_segment, offset_in};
 use super::{check_reserved, report};
 use crate::error::ParseError;
 use crate::parser::Sink;
 use crate::pct::{EncodeSet, encode};
 use crate::table::Component;
 use crate::{Dialect, Url, UrlRef};
+use core::fmt;
 
 const SECTION: &str = "RFC 1738 section 3.2.2";
 
@@ -100,9 +101,16 @@ impl Typecode {
 /// assert_eq!(ftp.typecode(), Some(Typecode::Image));
 /// # Ok::<_, uniform::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FtpUrl<'a> {
+    // Only the URL: the fields are found when asked for, so that the view
+    // itself costs nothing and `SchemeUrl` stays the size of a `UrlRef`.
     url: UrlRef<'a>,
+}
+
+/// Where an ftp url-path splits, as `FtpUrl`'s accessors read it.
+#[derive(Clone, Copy)]
+struct Split<'a> {
     /// The url-path without `;type=...`, `None` when there is no path.
     fpath: Option<&'a str>,
     /// Where the name starts in `fpath` (after its last `/`).
@@ -111,36 +119,51 @@ pub struct FtpUrl<'a> {
     typecode: Option<&'a str>,
 }
 
+impl fmt::Debug for FtpUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sp = self.split();
+        f.debug_struct("FtpUrl")
+            .field("url", &self.url)
+            .field("fpath", &sp.fpath)
+            .field("name_at", &sp.name_at)
+            .field("typecode", &sp.typecode)
+            .finish()
+    }
+}
+
 impl<'a> FtpUrl<'a> {
     #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> FtpUrl<'a> {
-        let Some(path) = url.path() else {
-            return FtpUrl {
-                url,
+        FtpUrl { url }
+    }
+
+    /// Splits the url-path into cwd, name and typecode: all three are
+    /// found in the last segment.
+    #[inline]
+    fn split(&self) -> Split<'a> {
+        let Some(path) = super::url_path(&self.url) else {
+            return Split {
                 fpath: None,
                 name_at: 0,
                 typecode: None,
             };
         };
         let b = path.as_bytes();
-        let name_at = b.iter().rposition(|&c| c == b'/').map_or(0, |p| p + 1);
-        if let Some(semi) = b[name_at..]
-            .iter()
-            .rposition(|&c| c == b';')
-            .map(|p| name_at + p)
-        {
+        let (name_at, semi) = last_segment(b);
+        if let Some(semi) = semi {
             let param = &b[semi + 1..];
             if param.len() >= 5 && param[..5].eq_ignore_ascii_case(b"type=") {
-                return FtpUrl {
-                    url,
-                    fpath: Some(&path[..semi]),
+                // `;` and `type=` are ASCII: both cuts fall between
+                // characters.
+                let (fpath, rest) = path.split_at(semi);
+                return Split {
+                    fpath: Some(fpath),
                     name_at,
-                    typecode: Some(&path[semi + 6..]),
+                    typecode: rest.get(6..),
                 };
             }
         }
-        FtpUrl {
-            url,
+        Split {
             fpath: Some(path),
             name_at,
             typecode: None,
@@ -244,7 +267,7 @@ impl<'a> FtpUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn fpath(&self) -> Option<Encoded<'a>> {
-        self.fpath.map(Encoded::new)
+        self.split().fpath.map(Encoded::new)
     }
 
     /// The `<cwd1>` to `<cwdN>` segments, one `CWD` each (empty ones kept).
@@ -259,10 +282,12 @@ impl<'a> FtpUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn cwd(&self) -> Segments<'a> {
+        let sp = self.split();
+        // `name_at - 1` is the `/` before the name, a character boundary.
         Segments::new(
-            self.fpath
-                .filter(|_| self.name_at > 0)
-                .map(|p| &p[..self.name_at - 1]),
+            sp.fpath
+                .filter(|_| sp.name_at > 0)
+                .and_then(|p| p.get(..sp.name_at - 1)),
         )
     }
 
@@ -278,7 +303,8 @@ impl<'a> FtpUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn name(&self) -> Encoded<'a> {
-        Encoded::new(self.fpath.map_or("", |p| &p[self.name_at..]))
+        let sp = self.split();
+        Encoded::new(sp.fpath.and_then(|p| p.get(sp.name_at..)).unwrap_or(""))
     }
 
     /// The typecode, when `;type=` holds one of `a`, `i`, `d` (any case).
@@ -293,7 +319,7 @@ impl<'a> FtpUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn typecode(&self) -> Option<Typecode> {
-        self.typecode.and_then(Typecode::from_letter)
+        self.split().typecode.and_then(Typecode::from_letter)
     }
 
     /// What follows `;type=` as written, valid or not (RFC 1630 also
@@ -307,7 +333,7 @@ impl<'a> FtpUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn typecode_raw(&self) -> Option<Encoded<'a>> {
-        self.typecode.map(Encoded::new)
+        self.split().typecode.map(Encoded::new)
     }
 }
 
@@ -329,7 +355,8 @@ fn ftptype_1630(t: &str) -> bool {
 pub(crate) fn validate(v: &FtpUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
     let url = &v.url;
     let s = url.as_str();
-    if let Some(t) = v.typecode {
+    let sp = v.split();
+    if let Some(t) = sp.typecode {
         let ok = match url.dialect() {
             Dialect::Rfc1630 => ftptype_1630(t),
             _ => Typecode::from_letter(t).is_some(),
@@ -356,7 +383,7 @@ pub(crate) fn validate(v: &FtpUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseE
             )?;
         }
     }
-    if let Some(fpath) = v.fpath {
+    if let Some(fpath) = sp.fpath {
         // fsegment has no ";": inside a name or cwd it must be encoded.
         check_reserved(
             sink,

@@ -23,6 +23,7 @@ use crate::parser::Sink;
 use crate::pct::{self, EncodeSet, encode};
 use crate::table::Component;
 use crate::{Url, UrlRef};
+use core::fmt;
 
 const SECTION: &str = "RFC 1738 section 3.4.1";
 
@@ -52,35 +53,65 @@ const SECTION: &str = "RFC 1738 section 3.4.1";
 /// assert_eq!(names, ["+ABSTRACT", "+SMELL"]);
 /// # Ok::<_, uniform::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct GopherUrl<'a> {
+    // Only the URL: the fields are found when asked for, so that the view
+    // itself costs nothing and `SchemeUrl` stays the size of a `UrlRef`.
     url: UrlRef<'a>,
+}
+
+/// The fields of a gopher-path, as `GopherUrl`'s accessors read them.
+#[derive(Clone, Copy)]
+struct Parts<'a> {
     gtype: Option<&'a str>,
     selector: &'a str,
     search: Option<&'a str>,
     plus: Option<&'a str>,
 }
 
+impl fmt::Debug for GopherUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.parts();
+        f.debug_struct("GopherUrl")
+            .field("url", &self.url)
+            .field("gtype", &p.gtype)
+            .field("selector", &p.selector)
+            .field("search", &p.search)
+            .field("plus", &p.plus)
+            .finish()
+    }
+}
+
 impl<'a> GopherUrl<'a> {
     #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> GopherUrl<'a> {
-        let mut g = GopherUrl {
-            url,
-            gtype: None,
-            selector: "",
-            search: None,
-            plus: None,
-        };
-        let Some(gp) = path_through_query(&url).filter(|p| !p.is_empty()) else {
-            return g;
-        };
+        GopherUrl { url }
+    }
+
+    /// The type as written and what follows it.
+    #[inline]
+    fn type_and_rest(&self) -> Option<(&'a str, &'a str)> {
+        let gp = path_through_query(&self.url).filter(|p| !p.is_empty())?;
         let tlen = if gp.as_bytes()[0] == b'%' && pct::escape_value(gp.as_bytes(), 0).is_some() {
             3
         } else {
             gp.chars().next().map_or(1, char::len_utf8)
         };
-        g.gtype = Some(&gp[..tlen]);
-        let rest = &gp[tlen..];
+        Some(gp.split_at(tlen))
+    }
+
+    /// Splits the gopher-path at its type and its first two TABs.
+    fn parts(&self) -> Parts<'a> {
+        let mut g = Parts {
+            gtype: None,
+            selector: "",
+            search: None,
+            plus: None,
+        };
+        let Some((gtype, rest)) = self.type_and_rest() else {
+            return g;
+        };
+        g.gtype = Some(gtype);
         match find_decoded(rest, b'\t') {
             None => g.selector = rest,
             Some((i, n)) => {
@@ -162,7 +193,7 @@ impl<'a> GopherUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn gopher_type(&self) -> u8 {
-        match self.gtype {
+        match self.type_and_rest().map(|(t, _)| t) {
             None => b'1',
             Some(t) => pct::escape_value(t.as_bytes(), 0)
                 .filter(|_| t.len() == 3)
@@ -180,7 +211,7 @@ impl<'a> GopherUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn type_raw(&self) -> Option<Encoded<'a>> {
-        self.gtype.map(Encoded::new)
+        self.type_and_rest().map(|(t, _)| Encoded::new(t))
     }
 
     /// The selector string, as written (empty for the top-level menu).
@@ -194,7 +225,7 @@ impl<'a> GopherUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn selector(&self) -> Encoded<'a> {
-        Encoded::new(self.selector)
+        Encoded::new(self.parts().selector)
     }
 
     /// The search string after the first `%09` (section 3.4.2); `None`
@@ -208,7 +239,7 @@ impl<'a> GopherUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn search(&self) -> Option<Encoded<'a>> {
-        self.search.map(Encoded::new)
+        self.parts().search.map(Encoded::new)
     }
 
     /// The Gopher+ string after the second `%09` (section 3.4.3), as
@@ -223,7 +254,7 @@ impl<'a> GopherUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn plus(&self) -> Option<Encoded<'a>> {
-        self.plus.map(Encoded::new)
+        self.parts().plus.map(Encoded::new)
     }
 
     /// The Gopher+ string, classified by sections 3.4.4 to 3.4.9.
@@ -244,7 +275,7 @@ impl<'a> GopherUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn plus_kind(&self) -> Option<GopherPlus<'a>> {
-        self.plus.map(GopherPlus::classify)
+        self.parts().plus.map(GopherPlus::classify)
     }
 
     /// The request line a Gopher client sends, decoded, without its CR LF:
@@ -259,11 +290,12 @@ impl<'a> GopherUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn request(&self) -> Vec<u8> {
-        let mut out = pct::decode(self.selector.as_bytes()).into_owned();
-        if let Some(s) = self.search {
+        let parts = self.parts();
+        let mut out = pct::decode(parts.selector.as_bytes()).into_owned();
+        if let Some(s) = parts.search {
             out.push(b'\t');
             out.extend_from_slice(&pct::decode(s.as_bytes()));
-            if let Some(p) = self.plus {
+            if let Some(p) = parts.plus {
                 out.push(b'\t');
                 out.extend_from_slice(&pct::decode(p.as_bytes()));
             }
@@ -393,8 +425,9 @@ pub(crate) fn validate(v: &GopherUrl<'_>, sink: &mut Sink<'_>) -> Result<(), Par
     refuse_login(sink, url, "gopherurl", "RFC 1738 section 5")?;
     // Section 3.4.1: a selector holds any octets but TAB, CR and LF. A TAB
     // cannot be in it (it ends it); CR and LF can, literal or encoded.
-    let sel = v.selector.as_bytes();
-    let base = offset_in(url.as_str(), v.selector);
+    let selector = v.parts().selector;
+    let sel = selector.as_bytes();
+    let base = offset_in(url.as_str(), selector);
     let mut i = 0;
     while i < sel.len() {
         let (octet, len) = match sel[i] {

@@ -23,6 +23,7 @@ use crate::parser::Sink;
 use crate::pct::{EncodeSet, encode};
 use crate::table::Component;
 use crate::{Dialect, Url, UrlRef};
+use core::fmt;
 
 const SECTION: &str = "RFC 1738 section 3.11";
 
@@ -41,30 +42,38 @@ const SECTION: &str = "RFC 1738 section 3.11";
 /// assert_eq!(p.port(), 1525);
 /// # Ok::<_, uniform::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ProsperoUrl<'a> {
+    // Only the URL: the fields are found when asked for, so that the view
+    // itself costs nothing and `SchemeUrl` stays the size of a `UrlRef`.
     url: UrlRef<'a>,
-    /// The ppath, up to the first ";".
-    ppath: &'a str,
-    /// The ";field=value..." part without its first ";".
-    fields: Option<&'a str>,
+}
+
+impl fmt::Debug for ProsperoUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (ppath, fields) = self.split();
+        f.debug_struct("ProsperoUrl")
+            .field("url", &self.url)
+            .field("ppath", &ppath)
+            .field("fields", &fields)
+            .finish()
+    }
 }
 
 impl<'a> ProsperoUrl<'a> {
     #[inline]
     pub(crate) fn new(url: UrlRef<'a>) -> ProsperoUrl<'a> {
-        let p = path_through_query(&url).unwrap_or("");
-        match p.find(';') {
-            Some(i) => ProsperoUrl {
-                url,
-                ppath: &p[..i],
-                fields: Some(&p[i + 1..]),
-            },
-            None => ProsperoUrl {
-                url,
-                ppath: p,
-                fields: None,
-            },
+        ProsperoUrl { url }
+    }
+
+    /// The ppath, up to the first `;`, and the `field=value...` part
+    /// after that `;`.
+    #[inline]
+    fn split(&self) -> (&'a str, Option<&'a str>) {
+        let p = path_through_query(&self.url).unwrap_or("");
+        match p.split_once(';') {
+            Some((ppath, fields)) => (ppath, Some(fields)),
+            None => (p, None),
         }
     }
 
@@ -122,9 +131,10 @@ impl<'a> ProsperoUrl<'a> {
     }
 
     fn split_version(&self) -> (&'a str, Option<&'a str>) {
-        match self.ppath.find("%00") {
-            Some(i) => (&self.ppath[..i], Some(&self.ppath[i + 3..])),
-            None => (self.ppath, None),
+        let ppath = self.split().0;
+        match ppath.find("%00") {
+            Some(i) => (&ppath[..i], Some(&ppath[i + 3..])),
+            None => (ppath, None),
         }
     }
 
@@ -171,7 +181,8 @@ impl<'a> ProsperoUrl<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn fields(&self) -> impl Iterator<Item = (Encoded<'a>, Encoded<'a>)> + 'a {
-        self.fields
+        self.split()
+            .1
             .into_iter()
             .flat_map(|f| f.split(';'))
             .map(|spec| match spec.find('=') {
@@ -200,7 +211,7 @@ pub(crate) fn validate(v: &ProsperoUrl<'_>, sink: &mut Sink<'_>) -> Result<(), P
     check_reserved(
         sink,
         url,
-        v.ppath,
+        v.split().0,
         b"/?:@&=",
         Component::Path,
         "psegment",
@@ -224,7 +235,7 @@ pub(crate) fn validate(v: &ProsperoUrl<'_>, sink: &mut Sink<'_>) -> Result<(), P
             "a version after %00 is digits",
         )?;
     }
-    if let Some(fields) = v.fields {
+    if let Some(fields) = v.split().1 {
         for spec in fields.split(';') {
             let at = offset_in(s, spec);
             match spec.find('=') {
