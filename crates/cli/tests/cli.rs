@@ -498,12 +498,57 @@ fn normalize_reports_invalid_urls_on_stderr() {
 fn normalize_json() {
     let out = clitest!(1, "normalize", "--json", "Gopher://H:70", "http://h:x/");
     let v = out.json();
-    assert_eq!(keys(&v[0]), ["error", "input", "normalized", "valid"]);
+    assert_eq!(
+        keys(&v[0]),
+        ["error", "input", "normalized", "valid", "warnings"]
+    );
+    assert_eq!(v[0]["warnings"], serde_json::json!([]));
     assert_eq!(v[0]["normalized"], "gopher://h/");
     assert_eq!(v[0]["error"], Value::Null);
     assert_eq!(v[1]["valid"], false);
     assert_eq!(v[1]["normalized"], Value::Null);
     assert_eq!(v[1]["error"]["kind"], "bad-port");
+}
+
+#[test]
+fn normalize_json_masks_passwords_unless_asked_for() {
+    // DESIGN.md section 2: "passwords never appear in logs, errors or
+    // --json output unless asked for", valid or not.
+    let out = clitest!(
+        1,
+        "normalize",
+        "--json",
+        "ftp://u:secret@h/",
+        "ftp://u:secret@h:x/"
+    );
+    assert!(!out.text().contains("secret"), "{out:?}");
+    let v = out.json();
+    assert_eq!(v[0]["input"], "ftp://u:****@h/");
+    assert_eq!(v[0]["normalized"], "ftp://u:****@h/");
+    assert_eq!(v[1]["input"], "ftp://u:****@h:x/");
+    let out = clitest!(
+        0,
+        "normalize",
+        "--json",
+        "--show-password",
+        "ftp://u:secret@h/"
+    );
+    assert_eq!(out.json()[0]["normalized"], "ftp://u:secret@h/");
+}
+
+#[test]
+fn normalize_tells_its_repairs() {
+    // RFC 1738 section 2.2: "%" starts an escape of two hex digits; the
+    // lenient parse encodes a bare one, and says so.
+    let out = clitest!(0, "normalize", "http://h/a%zz");
+    assert_eq!(out.text(), "http://h/a%25zz\n");
+    assert!(out.stderr.starts_with("warning[bad-escape]"), "{out:?}");
+    assert!(out.stderr.contains("  |           ^\n"), "{out:?}");
+    let out = clitest!(0, "normalize", "--json", "http://h/a%zz");
+    let w = &out.json()[0]["warnings"];
+    assert_eq!(w[0]["offset"], 10);
+    assert_eq!(w[0]["kind"], "bad-escape");
+    assert_eq!(out.stderr, "");
 }
 
 // equal
