@@ -22,8 +22,8 @@ fn opt(e: Option<Encoded<'_>>) -> Value {
 
 /// The scheme-specific fields of `url`, with their `"kind"`.
 ///
-/// The URL given here already has its password masked unless the user
-/// asked to see it, so fields may repeat any part of it.
+/// Fields may repeat any part of the URL, its password included: the
+/// caller masks what it shows (`cmd::parse`).
 pub fn details(url: &uniform::UrlRef<'_>) -> Value {
     let view = url.specific();
     let mut obj = match view {

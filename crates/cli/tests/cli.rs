@@ -277,12 +277,33 @@ fn passwords_are_masked_everywhere_unless_asked_for() {
         assert_eq!(v["password"], "s3cr/t");
         assert_eq!(v["input"], url);
     }
-    // Fields that repeat the URL's text are read from the masked text.
+    // Fields that repeat the URL's text are masked as they are shown.
     let out = clitest!(0, "parse", "--json", "x-generic://u:s3cr@h/p");
     assert_eq!(
         out.json()[0]["details"]["scheme_specific_part"],
         "//u:****@h/p"
     );
+    // ... decoded ones too.
+    let out = clitest!(0, "parse", "--json", "news://u:s3%63r@h/g");
+    assert!(!out.text().contains("s3"), "{out:?}");
+    assert_eq!(out.json()[0]["details"]["message_id"], "//u:****@h/g");
+}
+
+#[test]
+fn masked_passwords_keep_the_details_in_every_dialect() {
+    // "*" is not in RFC 1630's alphanum2: the details come from the URL
+    // as given, not from its masked text.
+    let args = ["--dialect", "rfc1630", "--strict", "ftp://u:p@h/x"];
+    let out = uniform(&[&["parse", "--json"][..], &args].concat());
+    assert_eq!(out.code, 0, "{out:?}");
+    let v = &out.json()[0];
+    assert_eq!(v["details"]["kind"], "ftp", "{out:?}");
+    assert_eq!(v["details"]["name"], "x");
+    assert_eq!(v["password"], "****");
+    let out = uniform(&[&["parse"][..], &args].concat());
+    assert!(out.text().contains("\n  name:     x\n"), "{out:?}");
+    let out = uniform(&[&["parse", "--format", "{details.kind} {details.name}"][..], &args].concat());
+    assert_eq!(out.text(), "ftp x\n", "{out:?}");
 }
 
 #[test]
