@@ -972,3 +972,28 @@ fn extract_finds_wrapped_and_broken_urls() {
     let out = uniform_with_stdin(&["extract"], b"no links at all\n");
     assert_eq!(out.code, 1);
 }
+
+#[test]
+fn resolve_help_quotes_the_rfc_1630_rule() {
+    // RFC 1630, "Partial form": the first run of exactly N slashes with no
+    // longer run to its right, not the rightmost run.
+    let out = clitest!(0, "resolve", "--help");
+    let help = out.text().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains(
+            "the first occurrence of exactly the same number of consecutive slashes \
+             which has no greater number of consecutive slashes anywhere to the right of it"
+        ),
+        "{help}"
+    );
+    assert!(!help.contains("rightmost run"), "{help}");
+}
+
+#[test]
+fn extract_names_a_file_it_cannot_open() {
+    let out = clitest!(1, "extract", "/nonexistent/uniform-test");
+    assert!(
+        out.stderr.starts_with("uniform: /nonexistent/uniform-test: "),
+        "{out:?}"
+    );
+}

@@ -42,7 +42,12 @@ pub struct Args {
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
         let input: Box<dyn Read> = match &self.file {
-            Some(p) if p.as_os_str() != "-" => Box::new(File::open(p)?),
+            // The error of `open` does not name the file; main prints only
+            // the error, so the name goes into it.
+            Some(p) if p.as_os_str() != "-" => Box::new(
+                File::open(p)
+                    .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))?,
+            ),
             _ => Box::new(io::stdin().lock()),
         };
         let mut out = cmd::stdout();
