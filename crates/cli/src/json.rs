@@ -229,7 +229,8 @@ fn opt_number(out: &mut Vec<u8>, n: Option<u16>) {
     }
 }
 
-fn number(out: &mut Vec<u8>, mut n: usize) {
+/// Appends a non-negative integer.
+pub fn number(out: &mut Vec<u8>, mut n: usize) {
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     loop {

@@ -997,3 +997,93 @@ fn extract_names_a_file_it_cannot_open() {
         "{out:?}"
     );
 }
+
+#[test]
+fn decode_warns_of_bad_escapes_and_strict_refuses_them() {
+    // RFC 1738 section 2.2: an escape is "%" and two hex digits; RFC 1630
+    // example 3 calls the other "%"s illegal.
+    let out = clitest!(0, "decode", "a%20b%zz%2");
+    assert_eq!(out.text(), "a b%zz%2\n");
+    assert!(out.stderr.starts_with("warning[bad-escape]: '%' at byte 5 "), "{out:?}");
+    assert!(out.stderr.contains("RFC 1738 section 2.2"), "{out:?}");
+    assert!(out.stderr.contains("RFC 1630"), "{out:?}");
+    assert!(out.stderr.contains("' at byte 8 "), "{out:?}");
+    let out = clitest!(1, "decode", "--strict", "a%20b%zz%2", "ok%41");
+    assert_eq!(out.text(), "okA\n");
+    assert!(out.stderr.starts_with("error[bad-escape]: '%' at byte 5 "), "{out:?}");
+    assert!(out.stderr.contains("\n  |      ^\n"), "{out:?}");
+    let out = clitest!(0, "decode", "%41%42");
+    assert_eq!(out.stderr, "");
+}
+
+#[test]
+fn decode_and_encode_json() {
+    let out = clitest!(0, "decode", "--json", "a%20b%zz");
+    let v = &out.json()[0];
+    assert_eq!(keys(v), ["input", "output", "warnings"]);
+    assert_eq!(v["output"], "a b%zz");
+    assert_eq!(v["warnings"][0]["offset"], 5);
+    assert_eq!(v["warnings"][0]["kind"], "bad-escape");
+    let out = clitest!(1, "decode", "--json", "--strict", "a%zz");
+    let v = &out.json()[0];
+    assert_eq!(v["output"], Value::Null);
+    assert_eq!(v["error"]["offset"], 1);
+    let out = uniform_with_stdin(&["encode", "--json", "-"], b"a b\nc/d\n");
+    assert_eq!(out.code, 0, "{out:?}");
+    let v = out.json();
+    assert_eq!(v.len(), 2);
+    assert_eq!(keys(&v[0]), ["input", "output"]);
+    assert_eq!(v[0]["output"], "a%20b");
+    assert_eq!(v[1]["output"], "c%2Fd");
+}
+
+#[test]
+fn equal_draws_the_repairs_and_strict_refuses_them() {
+    // RFC 1630, "Encoding reserved characters", example 3: the "%" of the
+    // first URL is illegal, so the lenient parse repairs it to "%25".
+    let a = "news:12345667123%asdghfh@info.cern.ch";
+    let b = "news:12345667123%25asdghfh@info.cern.ch";
+    let out = clitest!(0, "equal", "--dialect", "rfc1630", a, b);
+    assert_eq!(out.text(), "equal\n");
+    assert!(out.stderr.starts_with("warning[bad-escape]: '%' at byte 16 "), "{out:?}");
+    let out = clitest!(1, "equal", "--dialect", "rfc1630", "--strict", a, b);
+    assert_eq!(out.text(), "");
+    assert!(out.stderr.starts_with("error[bad-escape]: '%' at byte 16 "), "{out:?}");
+}
+
+#[test]
+fn equal_reads_pairs_from_stdin() {
+    // DESIGN.md section 3: "-" reads standard input.
+    let out = uniform_with_stdin(&["equal", "-"], b"http://A/ http://a/\nhttp://a/b\thttp://a/c\n");
+    assert_eq!(out.code, 1, "{out:?}");
+    assert_eq!(out.text(), "equal\ndifferent\n");
+    let out = uniform_with_stdin(&["equal", "-"], b"http://A/  http://a:80/\n");
+    assert_eq!(out.code, 0, "{out:?}");
+    let out = uniform_with_stdin(&["equal", "-"], b"http://a/\n");
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stderr.contains("line 1"), "{out:?}");
+    // Each "-" of two is the next line.
+    let out = uniform_with_stdin(&["equal", "-", "-"], b"http://A/\nhttp://a/\n");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.text(), "equal\n");
+    clitest!(2, "equal", "http://a/");
+}
+
+#[test]
+fn equal_json() {
+    let out = uniform_with_stdin(
+        &["equal", "--json", "-"],
+        b"ftp://u:pw@H/ ftp://u:pw@h:21/\nhttp://a/ http://h:x/\n",
+    );
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(!out.text().contains("pw"), "{out:?}");
+    let v = out.json();
+    assert_eq!(
+        keys(&v[0]),
+        ["a", "a_error", "a_warnings", "b", "b_error", "b_warnings", "equal"]
+    );
+    assert_eq!(v[0]["a"], "ftp://u:****@H/");
+    assert_eq!(v[0]["equal"], true);
+    assert_eq!(v[1]["equal"], Value::Null);
+    assert_eq!(v[1]["b_error"]["kind"], "bad-port");
+}
