@@ -184,7 +184,9 @@ mod tests {
 
     #[test]
     fn a_pair_is_two_urls_between_blanks() {
-        let pair = |l: &str| split_pair(l.as_bytes());
+        fn pair(l: &str) -> Option<(&[u8], &[u8])> {
+            split_pair(l.as_bytes())
+        }
         assert_eq!(
             pair("http://A/ http://a/"),
             Some((&b"http://A/"[..], &b"http://a/"[..]))
