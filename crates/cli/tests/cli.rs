@@ -1087,3 +1087,28 @@ fn equal_json() {
     assert_eq!(v[1]["equal"], Value::Null);
     assert_eq!(v[1]["b_error"]["kind"], "bad-port");
 }
+
+#[test]
+fn extract_prints_absolute_urls() {
+    // DESIGN.md section 3: "One URL a line"; a host name is no URL until
+    // its scheme is put before it.
+    let text = b"see www.example.com/x, joe@example.com, //host.example.com/x";
+    let out = uniform_with_stdin(&["extract", "-", "--fuzzy"], text);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(
+        out.text(),
+        "http://www.example.com/x\nmailto:joe@example.com\nhttp://host.example.com/x\n"
+    );
+    let out = uniform_with_stdin(&["extract", "-", "--json", "--fuzzy"], text);
+    let v = out.json();
+    assert_eq!(
+        keys(&v[0]),
+        ["ambiguous", "end", "kind", "start", "text", "url", "wrapped"]
+    );
+    assert_eq!(v[0]["url"], "http://www.example.com/x");
+    assert_eq!(v[0]["text"], "www.example.com/x");
+    assert_eq!(v[0]["kind"], "host");
+    assert_eq!(v[1]["kind"], "email");
+    assert_eq!(v[2]["kind"], "network-path");
+    assert_eq!(v[2]["text"], "//host.example.com/x");
+}
