@@ -302,7 +302,13 @@ fn masked_passwords_keep_the_details_in_every_dialect() {
     assert_eq!(v["password"], "****");
     let out = uniform(&[&["parse"][..], &args].concat());
     assert!(out.text().contains("\n  name:     x\n"), "{out:?}");
-    let out = uniform(&[&["parse", "--format", "{details.kind} {details.name}"][..], &args].concat());
+    let out = uniform(
+        &[
+            &["parse", "--format", "{details.kind} {details.name}"][..],
+            &args,
+        ]
+        .concat(),
+    );
     assert_eq!(out.text(), "ftp x\n", "{out:?}");
 }
 
@@ -993,7 +999,8 @@ fn resolve_help_quotes_the_rfc_1630_rule() {
 fn extract_names_a_file_it_cannot_open() {
     let out = clitest!(1, "extract", "/nonexistent/uniform-test");
     assert!(
-        out.stderr.starts_with("uniform: /nonexistent/uniform-test: "),
+        out.stderr
+            .starts_with("uniform: /nonexistent/uniform-test: "),
         "{out:?}"
     );
 }
@@ -1004,13 +1011,20 @@ fn decode_warns_of_bad_escapes_and_strict_refuses_them() {
     // example 3 calls the other "%"s illegal.
     let out = clitest!(0, "decode", "a%20b%zz%2");
     assert_eq!(out.text(), "a b%zz%2\n");
-    assert!(out.stderr.starts_with("warning[bad-escape]: '%' at byte 5 "), "{out:?}");
+    assert!(
+        out.stderr
+            .starts_with("warning[bad-escape]: '%' at byte 5 "),
+        "{out:?}"
+    );
     assert!(out.stderr.contains("RFC 1738 section 2.2"), "{out:?}");
     assert!(out.stderr.contains("RFC 1630"), "{out:?}");
     assert!(out.stderr.contains("' at byte 8 "), "{out:?}");
     let out = clitest!(1, "decode", "--strict", "a%20b%zz%2", "ok%41");
     assert_eq!(out.text(), "okA\n");
-    assert!(out.stderr.starts_with("error[bad-escape]: '%' at byte 5 "), "{out:?}");
+    assert!(
+        out.stderr.starts_with("error[bad-escape]: '%' at byte 5 "),
+        "{out:?}"
+    );
     assert!(out.stderr.contains("\n  |      ^\n"), "{out:?}");
     let out = clitest!(0, "decode", "%41%42");
     assert_eq!(out.stderr, "");
@@ -1045,16 +1059,26 @@ fn equal_draws_the_repairs_and_strict_refuses_them() {
     let b = "news:12345667123%25asdghfh@info.cern.ch";
     let out = clitest!(0, "equal", "--dialect", "rfc1630", a, b);
     assert_eq!(out.text(), "equal\n");
-    assert!(out.stderr.starts_with("warning[bad-escape]: '%' at byte 16 "), "{out:?}");
+    assert!(
+        out.stderr
+            .starts_with("warning[bad-escape]: '%' at byte 16 "),
+        "{out:?}"
+    );
     let out = clitest!(1, "equal", "--dialect", "rfc1630", "--strict", a, b);
     assert_eq!(out.text(), "");
-    assert!(out.stderr.starts_with("error[bad-escape]: '%' at byte 16 "), "{out:?}");
+    assert!(
+        out.stderr.starts_with("error[bad-escape]: '%' at byte 16 "),
+        "{out:?}"
+    );
 }
 
 #[test]
 fn equal_reads_pairs_from_stdin() {
     // DESIGN.md section 3: "-" reads standard input.
-    let out = uniform_with_stdin(&["equal", "-"], b"http://A/ http://a/\nhttp://a/b\thttp://a/c\n");
+    let out = uniform_with_stdin(
+        &["equal", "-"],
+        b"http://A/ http://a/\nhttp://a/b\thttp://a/c\n",
+    );
     assert_eq!(out.code, 1, "{out:?}");
     assert_eq!(out.text(), "equal\ndifferent\n");
     let out = uniform_with_stdin(&["equal", "-"], b"http://A/  http://a:80/\n");
@@ -1080,7 +1104,15 @@ fn equal_json() {
     let v = out.json();
     assert_eq!(
         keys(&v[0]),
-        ["a", "a_error", "a_warnings", "b", "b_error", "b_warnings", "equal"]
+        [
+            "a",
+            "a_error",
+            "a_warnings",
+            "b",
+            "b_error",
+            "b_warnings",
+            "equal"
+        ]
     );
     assert_eq!(v[0]["a"], "ftp://u:****@H/");
     assert_eq!(v[0]["equal"], true);
@@ -1103,7 +1135,15 @@ fn extract_prints_absolute_urls() {
     let v = out.json();
     assert_eq!(
         keys(&v[0]),
-        ["ambiguous", "end", "kind", "start", "text", "url", "wrapped"]
+        [
+            "ambiguous",
+            "end",
+            "kind",
+            "start",
+            "text",
+            "url",
+            "wrapped"
+        ]
     );
     assert_eq!(v[0]["url"], "http://www.example.com/x");
     assert_eq!(v[0]["text"], "www.example.com/x");
@@ -1111,4 +1151,23 @@ fn extract_prints_absolute_urls() {
     assert_eq!(v[1]["kind"], "email");
     assert_eq!(v[2]["kind"], "network-path");
     assert_eq!(v[2]["text"], "//host.example.com/x");
+}
+
+#[test]
+fn nntp_article_numbers_of_any_size_are_json_numbers() {
+    // RFC 1738 section 5: an article number is digits, with no limit;
+    // neither has a JSON number (RFC 8259 section 6).
+    let out = clitest!(
+        0,
+        "parse",
+        "--json",
+        "nntp://h/g/123456789012345678901234567890"
+    );
+    assert!(
+        out.text()
+            .contains("\"article\":123456789012345678901234567890,"),
+        "{out:?}"
+    );
+    let out = clitest!(0, "parse", "--json", "nntp://h/g/42");
+    assert_eq!(out.json()[0]["details"]["article"], 42);
 }

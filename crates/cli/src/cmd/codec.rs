@@ -259,7 +259,11 @@ mod tests {
 
     #[test]
     fn bad_escapes_are_every_percent_without_two_hex_digits() {
-        let at = |t: &str| bad_escapes(t.as_bytes()).map(|b| b.offset).collect::<Vec<_>>();
+        let at = |t: &str| {
+            bad_escapes(t.as_bytes())
+                .map(|b| b.offset)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(at("a%20b%zz%2"), [5, 8]);
         assert_eq!(at("%"), [0]);
         assert_eq!(at("%%41"), [0]);
