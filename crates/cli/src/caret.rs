@@ -57,15 +57,46 @@ pub struct Diagnostic<'a> {
 impl fmt::Display for Diagnostic<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let e = self.error;
+        Note {
+            severity: self.severity,
+            kind: e.kind().as_str(),
+            message: e,
+            offset: e.offset(),
+            input: self.input,
+            mask: self.mask.clone(),
+        }
+        .fmt(f)
+    }
+}
+
+/// A diagnostic that is not a [`ParseError`] (a bad escape in a text to
+/// decode), drawn the same way.
+pub struct Note<'a> {
+    /// Error or warning.
+    pub severity: Severity,
+    /// The kind, as `ParseErrorKind::as_str` names kinds.
+    pub kind: &'a str,
+    /// What is wrong, with the rule and where it comes from.
+    pub message: &'a dyn fmt::Display,
+    /// The byte of `input` it is about.
+    pub offset: usize,
+    /// The input as given.
+    pub input: &'a [u8],
+    /// The bytes shown as `****` instead (a password).
+    pub mask: Option<Range<usize>>,
+}
+
+impl fmt::Display for Note<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
             "{}[{}]: {}",
             self.severity.as_str(),
-            e.kind().as_str(),
-            e
+            self.kind,
+            self.message
         )?;
         let line = Line::render(self.input, self.mask.clone());
-        let (text, caret, width) = line.window(e.offset());
+        let (text, caret, width) = line.window(self.offset);
         let gap = if text.is_empty() { "" } else { " " };
         writeln!(f, "  |{gap}{text}")?;
         writeln!(f, "  | {:caret$}{:^<width$}", "", "")

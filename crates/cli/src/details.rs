@@ -20,10 +20,28 @@ fn opt(e: Option<Encoded<'_>>) -> Value {
     e.map_or(Value::Null, text)
 }
 
+/// The article number of an nntp URL: a number when it fits in a `u64`;
+/// digits too many for one stay as a string of digits, which
+/// [`crate::json::details`] writes as a JSON number (JSON numbers have no
+/// size limit, RFC 8259 section 6); null when absent or not digits.
+fn article(n: &uniform::schemes::NntpUrl<'_>) -> Value {
+    match (n.article_number(), n.article()) {
+        (Some(number), _) => number.into(),
+        (None, Some(a)) if is_number(a.as_str()) => Value::String(a.as_str().to_owned()),
+        _ => Value::Null,
+    }
+}
+
+/// Whether `s` is a decimal number as RFC 1738 section 5 writes an
+/// article number: one or more digits.
+pub fn is_number(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// The scheme-specific fields of `url`, with their `"kind"`.
 ///
-/// The URL given here already has its password masked unless the user
-/// asked to see it, so fields may repeat any part of it.
+/// Fields may repeat any part of the URL, its password included: the
+/// caller masks what it shows (`cmd::parse`).
 pub fn details(url: &uniform::UrlRef<'_>) -> Value {
     let view = url.specific();
     let mut obj = match view {
@@ -45,7 +63,7 @@ pub fn details(url: &uniform::UrlRef<'_>) -> Value {
             NewsTarget::Group(g) => json!({ "group": text(g), "message_id": null }),
             NewsTarget::Article(a) => json!({ "group": null, "message_id": text(a) }),
         },
-        SchemeUrl::Nntp(n) => json!({ "group": text(n.group()), "article": n.article_number() }),
+        SchemeUrl::Nntp(n) => json!({ "group": text(n.group()), "article": article(&n) }),
         SchemeUrl::Wais(w) => json!({
             "database": text(w.database()),
             "search": opt(w.search()),
@@ -136,6 +154,11 @@ mod tests {
         assert_eq!(
             d("nntp://h/g/42"),
             json!({"kind": "nntp", "group": "g", "article": 42})
+        );
+        // Too many digits for a u64: still the number as written.
+        assert_eq!(
+            d("nntp://h/g/123456789012345678901234567890"),
+            json!({"kind": "nntp", "group": "g", "article": "123456789012345678901234567890"})
         );
         assert_eq!(
             d("nntp://h/g"),

@@ -107,8 +107,7 @@ pub fn parse_object(
             out.extend_from_slice(b",\"fragment\":");
             opt_string(out, f.fragment);
             out.extend_from_slice(b",\"details\":");
-            // Writing a `Value` to a `Vec` cannot fail.
-            let _ = serde_json::to_writer(&mut *out, &f.details);
+            details(out, &f.details);
         }
         Err(_) => out.extend_from_slice(
             b",\"valid\":false,\"scheme\":null,\"user\":null,\"password\":null,\"host\":null,\
@@ -124,6 +123,43 @@ pub fn parse_object(
         error(out, e, scratch);
     }
     out.extend_from_slice(b"}\n");
+}
+
+/// Appends the `details` object of [`crate::details::details`].
+///
+/// An nntp article number too large for a `u64` is held as a string of
+/// digits; it is written as the JSON number it is, since JSON numbers have
+/// no size limit (RFC 8259 section 6).
+pub fn details(out: &mut Vec<u8>, details: &serde_json::Value) {
+    use serde_json::Value;
+    let big_article = match details {
+        Value::Object(m) if m.get("kind").and_then(Value::as_str) == Some("nntp") => {
+            match m.get("article") {
+                Some(Value::String(a)) if crate::details::is_number(a) => Some((m, a)),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let Some((map, article)) = big_article else {
+        // Writing a `Value` to a `Vec` cannot fail.
+        let _ = serde_json::to_writer(&mut *out, details);
+        return;
+    };
+    out.push(b'{');
+    for (i, (k, v)) in map.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        string(out, k);
+        out.push(b':');
+        if k == "article" {
+            out.extend_from_slice(article.as_bytes());
+        } else {
+            let _ = serde_json::to_writer(&mut *out, v);
+        }
+    }
+    out.push(b'}');
 }
 
 /// Appends `{"offset":N,"kind":"...","message":"..."}`; `scratch` holds
@@ -229,7 +265,8 @@ fn opt_number(out: &mut Vec<u8>, n: Option<u16>) {
     }
 }
 
-fn number(out: &mut Vec<u8>, mut n: usize) {
+/// Appends a non-negative integer.
+pub fn number(out: &mut Vec<u8>, mut n: usize) {
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     loop {

@@ -277,12 +277,39 @@ fn passwords_are_masked_everywhere_unless_asked_for() {
         assert_eq!(v["password"], "s3cr/t");
         assert_eq!(v["input"], url);
     }
-    // Fields that repeat the URL's text are read from the masked text.
+    // Fields that repeat the URL's text are masked as they are shown.
     let out = clitest!(0, "parse", "--json", "x-generic://u:s3cr@h/p");
     assert_eq!(
         out.json()[0]["details"]["scheme_specific_part"],
         "//u:****@h/p"
     );
+    // ... decoded ones too.
+    let out = clitest!(0, "parse", "--json", "news://u:s3%63r@h/g");
+    assert!(!out.text().contains("s3"), "{out:?}");
+    assert_eq!(out.json()[0]["details"]["message_id"], "//u:****@h/g");
+}
+
+#[test]
+fn masked_passwords_keep_the_details_in_every_dialect() {
+    // "*" is not in RFC 1630's alphanum2: the details come from the URL
+    // as given, not from its masked text.
+    let args = ["--dialect", "rfc1630", "--strict", "ftp://u:p@h/x"];
+    let out = uniform(&[&["parse", "--json"][..], &args].concat());
+    assert_eq!(out.code, 0, "{out:?}");
+    let v = &out.json()[0];
+    assert_eq!(v["details"]["kind"], "ftp", "{out:?}");
+    assert_eq!(v["details"]["name"], "x");
+    assert_eq!(v["password"], "****");
+    let out = uniform(&[&["parse"][..], &args].concat());
+    assert!(out.text().contains("\n  name:     x\n"), "{out:?}");
+    let out = uniform(
+        &[
+            &["parse", "--format", "{details.kind} {details.name}"][..],
+            &args,
+        ]
+        .concat(),
+    );
+    assert_eq!(out.text(), "ftp x\n", "{out:?}");
 }
 
 #[test]
@@ -498,12 +525,57 @@ fn normalize_reports_invalid_urls_on_stderr() {
 fn normalize_json() {
     let out = clitest!(1, "normalize", "--json", "Gopher://H:70", "http://h:x/");
     let v = out.json();
-    assert_eq!(keys(&v[0]), ["error", "input", "normalized", "valid"]);
+    assert_eq!(
+        keys(&v[0]),
+        ["error", "input", "normalized", "valid", "warnings"]
+    );
+    assert_eq!(v[0]["warnings"], serde_json::json!([]));
     assert_eq!(v[0]["normalized"], "gopher://h/");
     assert_eq!(v[0]["error"], Value::Null);
     assert_eq!(v[1]["valid"], false);
     assert_eq!(v[1]["normalized"], Value::Null);
     assert_eq!(v[1]["error"]["kind"], "bad-port");
+}
+
+#[test]
+fn normalize_json_masks_passwords_unless_asked_for() {
+    // DESIGN.md section 2: "passwords never appear in logs, errors or
+    // --json output unless asked for", valid or not.
+    let out = clitest!(
+        1,
+        "normalize",
+        "--json",
+        "ftp://u:secret@h/",
+        "ftp://u:secret@h:x/"
+    );
+    assert!(!out.text().contains("secret"), "{out:?}");
+    let v = out.json();
+    assert_eq!(v[0]["input"], "ftp://u:****@h/");
+    assert_eq!(v[0]["normalized"], "ftp://u:****@h/");
+    assert_eq!(v[1]["input"], "ftp://u:****@h:x/");
+    let out = clitest!(
+        0,
+        "normalize",
+        "--json",
+        "--show-password",
+        "ftp://u:secret@h/"
+    );
+    assert_eq!(out.json()[0]["normalized"], "ftp://u:secret@h/");
+}
+
+#[test]
+fn normalize_tells_its_repairs() {
+    // RFC 1738 section 2.2: "%" starts an escape of two hex digits; the
+    // lenient parse encodes a bare one, and says so.
+    let out = clitest!(0, "normalize", "http://h/a%zz");
+    assert_eq!(out.text(), "http://h/a%25zz\n");
+    assert!(out.stderr.starts_with("warning[bad-escape]"), "{out:?}");
+    assert!(out.stderr.contains("  |           ^\n"), "{out:?}");
+    let out = clitest!(0, "normalize", "--json", "http://h/a%zz");
+    let w = &out.json()[0]["warnings"];
+    assert_eq!(w[0]["offset"], 10);
+    assert_eq!(w[0]["kind"], "bad-escape");
+    assert_eq!(out.stderr, "");
 }
 
 // equal
@@ -905,4 +977,197 @@ fn extract_finds_wrapped_and_broken_urls() {
     assert_eq!(v[0]["start"], 4);
     let out = uniform_with_stdin(&["extract"], b"no links at all\n");
     assert_eq!(out.code, 1);
+}
+
+#[test]
+fn resolve_help_quotes_the_rfc_1630_rule() {
+    // RFC 1630, "Partial form": the first run of exactly N slashes with no
+    // longer run to its right, not the rightmost run.
+    let out = clitest!(0, "resolve", "--help");
+    let help = out.text().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains(
+            "the first occurrence of exactly the same number of consecutive slashes \
+             which has no greater number of consecutive slashes anywhere to the right of it"
+        ),
+        "{help}"
+    );
+    assert!(!help.contains("rightmost run"), "{help}");
+}
+
+#[test]
+fn extract_names_a_file_it_cannot_open() {
+    let out = clitest!(1, "extract", "/nonexistent/uniform-test");
+    assert!(
+        out.stderr
+            .starts_with("uniform: /nonexistent/uniform-test: "),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn decode_warns_of_bad_escapes_and_strict_refuses_them() {
+    // RFC 1738 section 2.2: an escape is "%" and two hex digits; RFC 1630
+    // example 3 calls the other "%"s illegal.
+    let out = clitest!(0, "decode", "a%20b%zz%2");
+    assert_eq!(out.text(), "a b%zz%2\n");
+    assert!(
+        out.stderr
+            .starts_with("warning[bad-escape]: '%' at byte 5 "),
+        "{out:?}"
+    );
+    assert!(out.stderr.contains("RFC 1738 section 2.2"), "{out:?}");
+    assert!(out.stderr.contains("RFC 1630"), "{out:?}");
+    assert!(out.stderr.contains("' at byte 8 "), "{out:?}");
+    let out = clitest!(1, "decode", "--strict", "a%20b%zz%2", "ok%41");
+    assert_eq!(out.text(), "okA\n");
+    assert!(
+        out.stderr.starts_with("error[bad-escape]: '%' at byte 5 "),
+        "{out:?}"
+    );
+    assert!(out.stderr.contains("\n  |      ^\n"), "{out:?}");
+    let out = clitest!(0, "decode", "%41%42");
+    assert_eq!(out.stderr, "");
+}
+
+#[test]
+fn decode_and_encode_json() {
+    let out = clitest!(0, "decode", "--json", "a%20b%zz");
+    let v = &out.json()[0];
+    assert_eq!(keys(v), ["input", "output", "warnings"]);
+    assert_eq!(v["output"], "a b%zz");
+    assert_eq!(v["warnings"][0]["offset"], 5);
+    assert_eq!(v["warnings"][0]["kind"], "bad-escape");
+    let out = clitest!(1, "decode", "--json", "--strict", "a%zz");
+    let v = &out.json()[0];
+    assert_eq!(v["output"], Value::Null);
+    assert_eq!(v["error"]["offset"], 1);
+    let out = uniform_with_stdin(&["encode", "--json", "-"], b"a b\nc/d\n");
+    assert_eq!(out.code, 0, "{out:?}");
+    let v = out.json();
+    assert_eq!(v.len(), 2);
+    assert_eq!(keys(&v[0]), ["input", "output"]);
+    assert_eq!(v[0]["output"], "a%20b");
+    assert_eq!(v[1]["output"], "c%2Fd");
+}
+
+#[test]
+fn equal_draws_the_repairs_and_strict_refuses_them() {
+    // RFC 1630, "Encoding reserved characters", example 3: the "%" of the
+    // first URL is illegal, so the lenient parse repairs it to "%25".
+    let a = "news:12345667123%asdghfh@info.cern.ch";
+    let b = "news:12345667123%25asdghfh@info.cern.ch";
+    let out = clitest!(0, "equal", "--dialect", "rfc1630", a, b);
+    assert_eq!(out.text(), "equal\n");
+    assert!(
+        out.stderr
+            .starts_with("warning[bad-escape]: '%' at byte 16 "),
+        "{out:?}"
+    );
+    let out = clitest!(1, "equal", "--dialect", "rfc1630", "--strict", a, b);
+    assert_eq!(out.text(), "");
+    assert!(
+        out.stderr.starts_with("error[bad-escape]: '%' at byte 16 "),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn equal_reads_pairs_from_stdin() {
+    // DESIGN.md section 3: "-" reads standard input.
+    let out = uniform_with_stdin(
+        &["equal", "-"],
+        b"http://A/ http://a/\nhttp://a/b\thttp://a/c\n",
+    );
+    assert_eq!(out.code, 1, "{out:?}");
+    assert_eq!(out.text(), "equal\ndifferent\n");
+    let out = uniform_with_stdin(&["equal", "-"], b"http://A/  http://a:80/\n");
+    assert_eq!(out.code, 0, "{out:?}");
+    let out = uniform_with_stdin(&["equal", "-"], b"http://a/\n");
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stderr.contains("line 1"), "{out:?}");
+    // Each "-" of two is the next line.
+    let out = uniform_with_stdin(&["equal", "-", "-"], b"http://A/\nhttp://a/\n");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.text(), "equal\n");
+    clitest!(2, "equal", "http://a/");
+}
+
+#[test]
+fn equal_json() {
+    let out = uniform_with_stdin(
+        &["equal", "--json", "-"],
+        b"ftp://u:pw@H/ ftp://u:pw@h:21/\nhttp://a/ http://h:x/\n",
+    );
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(!out.text().contains("pw"), "{out:?}");
+    let v = out.json();
+    assert_eq!(
+        keys(&v[0]),
+        [
+            "a",
+            "a_error",
+            "a_warnings",
+            "b",
+            "b_error",
+            "b_warnings",
+            "equal"
+        ]
+    );
+    assert_eq!(v[0]["a"], "ftp://u:****@H/");
+    assert_eq!(v[0]["equal"], true);
+    assert_eq!(v[1]["equal"], Value::Null);
+    assert_eq!(v[1]["b_error"]["kind"], "bad-port");
+}
+
+#[test]
+fn extract_prints_absolute_urls() {
+    // DESIGN.md section 3: "One URL a line"; a host name is no URL until
+    // its scheme is put before it.
+    let text = b"see www.example.com/x, joe@example.com, //host.example.com/x";
+    let out = uniform_with_stdin(&["extract", "-", "--fuzzy"], text);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(
+        out.text(),
+        "http://www.example.com/x\nmailto:joe@example.com\nhttp://host.example.com/x\n"
+    );
+    let out = uniform_with_stdin(&["extract", "-", "--json", "--fuzzy"], text);
+    let v = out.json();
+    assert_eq!(
+        keys(&v[0]),
+        [
+            "ambiguous",
+            "end",
+            "kind",
+            "start",
+            "text",
+            "url",
+            "wrapped"
+        ]
+    );
+    assert_eq!(v[0]["url"], "http://www.example.com/x");
+    assert_eq!(v[0]["text"], "www.example.com/x");
+    assert_eq!(v[0]["kind"], "host");
+    assert_eq!(v[1]["kind"], "email");
+    assert_eq!(v[2]["kind"], "network-path");
+    assert_eq!(v[2]["text"], "//host.example.com/x");
+}
+
+#[test]
+fn nntp_article_numbers_of_any_size_are_json_numbers() {
+    // RFC 1738 section 5: an article number is digits, with no limit;
+    // neither has a JSON number (RFC 8259 section 6).
+    let out = clitest!(
+        0,
+        "parse",
+        "--json",
+        "nntp://h/g/123456789012345678901234567890"
+    );
+    assert!(
+        out.text()
+            .contains("\"article\":123456789012345678901234567890,"),
+        "{out:?}"
+    );
+    let out = clitest!(0, "parse", "--json", "nntp://h/g/42");
+    assert_eq!(out.json()[0]["details"]["article"], 42);
 }

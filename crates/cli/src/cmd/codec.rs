@@ -1,10 +1,13 @@
 //! `uniform encode` and `uniform decode`: percent-encoding (RFC 1738
 //! section 2.2).
 
+use crate::caret::{Note, Severity};
 use crate::cmd::{self, Run, Status};
 use crate::input::{Bom, Inputs};
+use crate::json;
 use clap::builder::PossibleValuesParser;
 use std::ffi::OsString;
+use std::fmt;
 use std::io::{self, Write};
 use uniform::pct::{self, EncodeSet};
 
@@ -17,16 +20,25 @@ section 2.2; each adds the characters its component reserves. The default,
 any component. `--list-sets` shows what each set encodes.
 
 With \"-\", each line of standard input is encoded (its \"\\n\" or \"\\r\\n\" is
-not); a literal \"-\" needs no encoding.";
+not); a literal \"-\" needs no encoding. --json prints one object per text:
+{input, output} (a text that is not UTF-8 shows U+FFFD in input).";
 
 const DECODE_HELP: &str = "\
-Each %XX is replaced by its octet; a \"%\" not followed by two hex digits
-stays as it is. The octets are written as they are, not as text, so binary
+Each %XX is replaced by its octet. A \"%\" not followed by two hex digits is
+not an escape (RFC 1738 section 2.2; RFC 1630, \"Encoding reserved
+characters\", example 3): it stays as it is and a warning naming its byte
+offset is drawn on standard error; with --strict it is an error, the text is
+not decoded and the exit status is 1. The octets are written as they are, not as text, so binary
 data survives: `uniform decode -n %FF%00 > file` writes two bytes. Each
 decoded TEXT is followed by a newline unless -n is given.
 
 With \"-\", each line of standard input is decoded (its \"\\n\" or \"\\r\\n\" is
-not); a literal \"-\" decodes to itself.";
+not); a literal \"-\" decodes to itself. --json prints one object per text:
+{input, output, warnings}, and error ({offset, kind, message}) when --strict
+refuses it (output is then null); octets that are not UTF-8 show as U+FFFD.
+
+Exit status: 0 when every text decodes, 1 when --strict refuses one, 2 for a
+usage error.";
 
 /// Percent-encode text for use in a URL
 #[derive(clap::Args, Debug)]
@@ -46,6 +58,9 @@ pub struct EncodeArgs {
     /// List the sets and the printable characters each one encodes
     #[arg(long, exclusive = true)]
     list_sets: bool,
+    /// Print one JSON object per text: {input, output}
+    #[arg(long)]
+    json: bool,
 }
 
 impl Run for EncodeArgs {
@@ -62,9 +77,21 @@ impl Run for EncodeArgs {
             return Ok(Status::Usage);
         };
         let mut inputs = Inputs::new(self.texts, Bom::Keep);
+        let mut buf = Vec::new();
         while let Some(text) = inputs.next(&mut out)? {
-            out.write_all(pct::encode(text, &set).as_bytes())?;
-            out.write_all(b"\n")?;
+            let encoded = pct::encode(text, &set);
+            if self.json {
+                buf.clear();
+                buf.extend_from_slice(b"{\"input\":");
+                json::string(&mut buf, &String::from_utf8_lossy(text));
+                buf.extend_from_slice(b",\"output\":");
+                json::string(&mut buf, &encoded);
+                buf.extend_from_slice(b"}\n");
+                out.write_all(&buf)?;
+            } else {
+                out.write_all(encoded.as_bytes())?;
+                out.write_all(b"\n")?;
+            }
         }
         out.flush()?;
         Ok(Status::Success)
@@ -97,28 +124,152 @@ pub struct DecodeArgs {
     #[arg(value_name = "TEXT", required = true)]
     texts: Vec<OsString>,
     /// Do not write a newline after each decoded text
-    #[arg(short = 'n', long)]
+    #[arg(short = 'n', long, conflicts_with = "json")]
     no_newline: bool,
+    /// Refuse a "%" not followed by two hex digits (by default it is kept
+    /// and drawn as a warning)
+    #[arg(long)]
+    strict: bool,
+    /// Print one JSON object per text: {input, output, warnings}
+    #[arg(long)]
+    json: bool,
 }
 
 impl Run for DecodeArgs {
     fn run(self) -> io::Result<Status> {
         let mut out = cmd::stdout();
         let mut inputs = Inputs::new(self.texts, Bom::Keep);
+        let mut buf = Vec::new();
+        let mut ok = true;
         while let Some(text) = inputs.next(&mut out)? {
+            let bad: Vec<BadEscape> = bad_escapes(text).collect();
+            let refused = self.strict && !bad.is_empty();
+            ok &= !refused;
+            // Strict stops at the first bad escape, as a parse does.
+            let (warnings, error) = if self.strict {
+                (&[][..], bad.first())
+            } else {
+                (&bad[..], None)
+            };
+            if self.json {
+                buf.clear();
+                buf.extend_from_slice(b"{\"input\":");
+                json::string(&mut buf, &String::from_utf8_lossy(text));
+                buf.extend_from_slice(b",\"output\":");
+                if refused {
+                    buf.extend_from_slice(b"null");
+                } else {
+                    json::string(&mut buf, &String::from_utf8_lossy(&pct::decode(text)));
+                }
+                buf.extend_from_slice(b",\"warnings\":[");
+                for (i, w) in warnings.iter().enumerate() {
+                    if i > 0 {
+                        buf.push(b',');
+                    }
+                    w.json(&mut buf);
+                }
+                buf.push(b']');
+                if let Some(e) = error {
+                    buf.extend_from_slice(b",\"error\":");
+                    e.json(&mut buf);
+                }
+                buf.extend_from_slice(b"}\n");
+                out.write_all(&buf)?;
+                continue;
+            }
+            let mut err = io::stderr().lock();
+            for w in warnings {
+                write!(err, "{}", w.note(Severity::Warning, text))?;
+            }
+            if let Some(e) = error {
+                write!(err, "{}", e.note(Severity::Error, text))?;
+                continue;
+            }
             out.write_all(&pct::decode(text))?;
             if !self.no_newline {
                 out.write_all(b"\n")?;
             }
         }
         out.flush()?;
-        Ok(Status::Success)
+        Ok(Status::from_ok(ok))
     }
+}
+
+/// A "%" not followed by two hex digits: not an escape (RFC 1738 section
+/// 2.2), which RFC 1630 example 3 calls illegal; `pct::decode` keeps it
+/// as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct BadEscape {
+    /// The byte offset of the "%" in the text.
+    offset: usize,
+}
+
+impl BadEscape {
+    /// The kind, as the parser names the same fault in a URL.
+    const KIND: &'static str = "bad-escape";
+
+    fn note<'a>(&'a self, severity: Severity, text: &'a [u8]) -> Note<'a> {
+        Note {
+            severity,
+            kind: Self::KIND,
+            message: self,
+            offset: self.offset,
+            input: text,
+            mask: None,
+        }
+    }
+
+    /// Appends `{"offset":N,"kind":"bad-escape","message":"..."}`.
+    fn json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"offset\":");
+        json::number(out, self.offset);
+        out.extend_from_slice(b",\"kind\":");
+        json::string(out, Self::KIND);
+        out.extend_from_slice(b",\"message\":");
+        json::string(out, &self.to_string());
+        out.push(b'}');
+    }
+}
+
+impl fmt::Display for BadEscape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'%' at byte {} is not followed by two hex digits (rule escape, RFC 1738 \
+             section 2.2; RFC 1630, Encoding reserved characters (example 3))",
+            self.offset
+        )
+    }
+}
+
+/// The "%"s of `text` that start no escape.
+fn bad_escapes(text: &[u8]) -> impl Iterator<Item = BadEscape> + '_ {
+    text.iter().enumerate().filter_map(|(i, &b)| {
+        let escape = b == b'%'
+            && text
+                .get(i + 1..i + 3)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+        (b == b'%' && !escape).then_some(BadEscape { offset: i })
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bad_escapes_are_every_percent_without_two_hex_digits() {
+        let at = |t: &str| {
+            bad_escapes(t.as_bytes())
+                .map(|b| b.offset)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(at("a%20b%zz%2"), [5, 8]);
+        assert_eq!(at("%"), [0]);
+        assert_eq!(at("%%41"), [0]);
+        assert_eq!(at("%aF%C3%A9"), Vec::<usize>::new());
+        assert_eq!(at("%\u{e9}"), [0]);
+    }
 
     #[test]
     fn the_list_names_every_set_once() {

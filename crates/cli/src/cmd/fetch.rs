@@ -239,7 +239,7 @@ impl Interaction for Terminal {
         // rpassword reads /dev/tty with echo off, so a password can be
         // typed even when standard input carries data; with no terminal it
         // fails, and the access is cancelled rather than sent without one.
-        let ask = || rpassword::prompt_password(format!("Password for {what}: ")).ok();
+        let ask = || rpassword::prompt_password(prompt(what)).ok();
         let typed = match &self.bar {
             Some(bar) => bar.suspend(ask),
             None => ask(),
@@ -251,6 +251,22 @@ impl Interaction for Terminal {
         if !self.quiet {
             eprintln!("uniform: {text}");
         }
+    }
+}
+
+/// The prompt for the password `what` describes.
+///
+/// The access modules word `what` in their own way: FTP says "password
+/// for USER on ftp://HOST:PORT", so "Password for" is added only when
+/// `what` does not already say it, and the prompt never reads "Password
+/// for password for".
+fn prompt(what: &str) -> String {
+    const LEAD: &str = "password for ";
+    match what.get(..LEAD.len()) {
+        Some(lead) if lead.eq_ignore_ascii_case(LEAD) => {
+            format!("Password for {}: ", &what[LEAD.len()..])
+        }
+        _ => format!("Password for {what}: "),
     }
 }
 
@@ -540,6 +556,19 @@ fn error_json(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_password_prompt_says_password_once() {
+        // What crates/access/src/ftp asks with.
+        assert_eq!(
+            prompt("password for urltest on ftp://127.0.0.1:2121"),
+            "Password for urltest on ftp://127.0.0.1:2121: "
+        );
+        assert_eq!(prompt("urltest on h"), "Password for urltest on h: ");
+        assert_eq!(prompt(""), "Password for : ");
+        // A multi-byte character where the lead would end is no panic.
+        assert_eq!(prompt("password fooé"), "Password for password fooé: ");
+    }
 
     #[test]
     fn seconds_are_positive_numbers() {

@@ -4,6 +4,8 @@ use crate::caret::Severity;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::input::{Bom, Inputs};
 use crate::json;
+use crate::password;
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::{self, Write};
 
@@ -14,14 +16,17 @@ that need none decoded and the others in upper-case hex, unsafe characters
 encoded. An encoded reserved character is never decoded (RFC 1630), so two
 URLs are equivalent exactly when their canonical forms are equal.
 
-The canonical form is the URL itself, password included. An invalid URL
+The text output is the canonical form itself, password included. An invalid URL
 prints nothing on standard output and its error, drawn with a caret (the
 password masked unless --show-password), on standard error; --json keeps one
-object per input: {input, valid, normalized, error}.
+object per input: {input, valid, normalized, warnings, error}, where input and
+normalized show a non-empty password as \"****\" unless --show-password, and
+warnings is an array of {offset, kind, message} (offsets in the input).
 
 By default a URL is read leniently, so that a violation that leaves it
 readable is repaired (\"a b\" becomes \"a%20b\"); with --strict it is an
-error. Standard input (\"-\"): one URL per line, a leading byte order mark
+error. Each repair is drawn as a warning on standard error (in --json, it is
+in warnings). Standard input (\"-\"): one URL per line, a leading byte order mark
 dropped.
 
 Exit status: 0 when every URL is valid, 1 when one is not, 2 for a usage
@@ -41,6 +46,17 @@ pub struct Args {
     json: bool,
 }
 
+/// The canonical form `c` as --json shows it: its non-empty password as
+/// `****` unless --show-password.
+fn masked<'c>(options: &UrlOptions, c: &'c str) -> Cow<'c, str> {
+    // The canonical form is a URL of the same dialect: its password is
+    // found the way the input's is.
+    match options.mask(c.as_bytes()) {
+        None => Cow::Borrowed(c),
+        Some(span) => password::shown(c.as_bytes(), Some(span)),
+    }
+}
+
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
         let mut out = cmd::stdout();
@@ -48,19 +64,25 @@ impl Run for Args {
         let parse = self.options.parse_options();
         let mut buf = Vec::new();
         let mut scratch = String::new();
+        let mut warnings = Vec::new();
         let mut ok = true;
         while let Some(input) = inputs.next(&mut out)? {
-            let url = parse.parse_bytes(input);
+            warnings.clear();
+            let url = cmd::parse_bytes(parse, input, &mut warnings);
             ok &= url.is_ok();
             let canonical = url.as_ref().ok().map(|u| u.canonical());
             if self.json {
+                let mask = self.options.mask(input);
                 buf.clear();
                 buf.extend_from_slice(b"{\"input\":");
-                json::string(&mut buf, &String::from_utf8_lossy(input));
+                json::string(&mut buf, &password::shown(input, mask));
                 buf.extend_from_slice(b",\"valid\":");
                 json::boolean(&mut buf, url.is_ok());
                 buf.extend_from_slice(b",\"normalized\":");
-                json::opt_string(&mut buf, canonical.as_deref());
+                let shown = canonical.as_deref().map(|c| masked(&self.options, c));
+                json::opt_string(&mut buf, shown.as_deref());
+                buf.extend_from_slice(b",\"warnings\":");
+                json::errors(&mut buf, &warnings, &mut scratch);
                 buf.extend_from_slice(b",\"error\":");
                 match &url {
                     Ok(_) => buf.extend_from_slice(b"null"),
@@ -68,12 +90,23 @@ impl Run for Args {
                 }
                 buf.extend_from_slice(b"}\n");
                 out.write_all(&buf)?;
-            } else if let Some(c) = canonical {
-                out.write_all(c.as_bytes())?;
-                out.write_all(b"\n")?;
-            } else if let Err(e) = &url {
-                self.options
-                    .draw(&mut io::stderr().lock(), Severity::Error, e, input)?;
+            } else {
+                // Standard output holds the canonical forms alone, so the
+                // repairs of a lenient parse ("%zz" became "%25zz") are
+                // told on standard error, where they cannot pass unseen
+                // into a pipe.
+                let mut err = io::stderr().lock();
+                for w in &warnings {
+                    self.options.draw(&mut err, Severity::Warning, w, input)?;
+                }
+                match (&canonical, &url) {
+                    (Some(c), _) => {
+                        out.write_all(c.as_bytes())?;
+                        out.write_all(b"\n")?;
+                    }
+                    (None, Err(e)) => self.options.draw(&mut err, Severity::Error, e, input)?,
+                    (None, Ok(_)) => {}
+                }
             }
         }
         out.flush()?;

@@ -128,12 +128,18 @@ impl Printer {
                 self.emit(url.as_str(), Ok(&fields), input, None);
             }
             Some(span) => {
-                // The masked text is still a URL of the same shape ("*" may
-                // stand in any password), so the details read from it hold
-                // no trace of the password, whatever fields they repeat.
+                // The details are read from the URL itself, not from its
+                // masked text: "*" is outside some grammars (RFC 1630's
+                // alphanum2), so the masked text need not parse. Only the
+                // values shown are masked.
                 let shown = password::shown(input, Some(span.clone()));
-                let masked = parse.parse(&shown).map_or(Value::Null, |m| details(&m));
-                let mut fields = Fields::of(&url, masked);
+                let mut d = details(&url);
+                let mut needles = vec![format!(":{}@", &url.as_str()[span.clone()])];
+                if let Some(p) = url.password_decoded() {
+                    needles.push(format!(":{}@", String::from_utf8_lossy(&p)));
+                }
+                mask_values(&mut d, &needles);
+                let mut fields = Fields::of(&url, d);
                 fields.password = Some(Cow::Borrowed(MASK));
                 self.emit(&shown, Ok(&fields), input, Some(span));
             }
@@ -182,6 +188,28 @@ impl Printer {
             self.buf.extend_from_slice(text.as_bytes());
         }
         self.records += 1;
+    }
+}
+
+/// Replaces each `needles` in the strings of `v` by `:****@`.
+///
+/// A field that repeats the user-info (the generic kind's
+/// scheme_specific_part, the message_id of `news://u:p@h/x`) holds the
+/// password between its `:` and `@`, as written or decoded; the `:` and `@`
+/// keep a password that is also a common word ("x") from masking a file
+/// name that merely equals it.
+fn mask_values(v: &mut Value, needles: &[String]) {
+    match v {
+        Value::String(s) => {
+            for n in needles {
+                if s.contains(n.as_str()) {
+                    *s = s.replace(n.as_str(), &format!(":{MASK}@"));
+                }
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(|x| mask_values(x, needles)),
+        Value::Object(m) => m.values_mut().for_each(|x| mask_values(x, needles)),
+        _ => {}
     }
 }
 

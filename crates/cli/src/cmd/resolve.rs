@@ -17,8 +17,11 @@ line, by the chosen rules:
   rfc2396         RFC 2396 (its appendix C examples)
   rfc1808         RFC 1808 section 4 (;params, ?query, empty references)
   rfc1630         RFC 1630's partial form: a reference that starts with N
-                  slashes keeps the base up to its rightmost run of exactly
-                  N slashes; otherwise the last segment is replaced
+                  slashes keeps the base up to (not including) \"the first
+                  occurrence of exactly the same number of consecutive
+                  slashes which has no greater number of consecutive slashes
+                  anywhere to the right of it\"; otherwise the last part of
+                  the base path (after its rightmost slash) is replaced
 
 A base that is not hierarchical (mailto:, news:) with a relative reference is
 an error. REF \"-\" reads references one a line from standard input.
