@@ -106,20 +106,39 @@ fn zebra_document_is_the_indexed_file_whole() {
         let file = common::fixture(&format!("zebra/docs/{doc}.txt"));
         let (f, out) = get(&format!("{base}/Default/TEXT/1,{word}")).unwrap();
         assert!(matches!(f, Fetched::Object { bytes } if bytes == out.len() as u64));
-        // Zebra's SUTRS record (element set F): "Local Number: n", the
-        // file name, an empty line, then the file's octets.
-        let tail = [format!("Filename: docs/{doc}.txt\n\n").into_bytes(), file].concat();
-        assert!(
-            out.starts_with(b"Local Number: "),
-            "{}",
-            String::from_utf8_lossy(&out)
-        );
-        assert!(out.ends_with(&tail), "{}", String::from_utf8_lossy(&out));
+        // Element set zebra::data: the indexed file's octets, nothing
+        // added (F would start "Local Number: n\nFilename: ...\n\n").
         assert_eq!(
-            out.iter().filter(|&&b| b == b'\n').count(),
-            tail.iter().filter(|&&b| b == b'\n').count() + 1
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&file),
+            "{doc}"
         );
+        assert_eq!(out, file, "{doc}");
     }
+}
+
+#[test]
+fn zebra_document_in_another_syntax_than_asked_is_refused() {
+    let Some(base) = zebra() else { return };
+    // Zebra's text records come as SUTRS whatever is asked.
+    let e = get(&format!("{base}/Default/USMARC/1,protocol")).unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Protocol, "{e}");
+    assert!(
+        e.to_string()
+            .contains("USMARC asked for (wtype), but the server sent SUTRS (1.2.840.10003.5.101)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn zebra_empty_search_says_what_was_searched() {
+    let Some(base) = zebra() else { return };
+    let l = listing(&format!("{base}/Default?"));
+    assert_eq!(
+        l.entries[0].name,
+        "3 records match an empty search (every record, _ALLRECORDS)"
+    );
+    assert_eq!(files(&l).len(), 3);
 }
 
 #[test]
@@ -128,13 +147,12 @@ fn every_listed_url_fetches_its_document() {
     let l = listing(&format!("{base}/Default?protocol"));
     for (name, url) in files(&l) {
         let (_, out) = get(url).unwrap();
-        let text = String::from_utf8_lossy(&out);
-        // The brief record's file name is the full record's.
+        // The brief record names the file; the document is that file.
         let file = name
             .split(" / ")
-            .find(|p| p.starts_with("Filename: "))
+            .find_map(|p| p.strip_prefix("Filename: docs/"))
             .unwrap();
-        assert!(text.contains(file), "{url}: {text}");
+        assert_eq!(out, common::fixture(&format!("zebra/docs/{file}")), "{url}");
     }
 }
 
@@ -147,7 +165,12 @@ fn zebra_database_form_lists_every_record() {
     assert_eq!(got[0].1, format!("{base}/Default/TEXT/1,"));
     assert!(l.entries[0].name.starts_with("Z39.50 server: Zebra"), "{l}");
     let (_, out) = get(got[2].1).unwrap();
-    assert!(String::from_utf8_lossy(&out).contains("Filename: docs/"));
+    let file = got[2]
+        .0
+        .split(" / ")
+        .find_map(|p| p.strip_prefix("Filename: docs/"))
+        .unwrap();
+    assert_eq!(out, common::fixture(&format!("zebra/docs/{file}")));
 }
 
 #[test]
@@ -236,6 +259,17 @@ fn ztest_database_form_describes_it() {
         "{l}"
     );
     assert!(files(&l).is_empty());
+    // yaz-ztest has no _ALLRECORDS: its 0 hits count nothing.
+    assert!(
+        !l.entries.iter().any(|e| e.name.contains("0 records")),
+        "{l}"
+    );
+    assert!(
+        l.entries
+            .iter()
+            .any(|e| e.name.contains("lists no records") && e.name.contains("_ALLRECORDS")),
+        "{l}"
+    );
 }
 
 #[test]

@@ -531,6 +531,16 @@ fn listing(v: &ProsperoUrl<'_>, t: &Target, lines: &[ReplyLine]) -> Listing {
 
 fn entry(link: &Link, t: &Target) -> Entry {
     let target = link.target.to_ascii_uppercase();
+    if target == "NULL" {
+        // A link the server could not read gives its fields as NULL: what
+        // it names is unknown, and no URL can be made of it.
+        let name = if link.name.is_empty() || link.name == b"NULL" {
+            "(unreadable link)".to_string()
+        } else {
+            format!("{} (unreadable link)", String::from_utf8_lossy(&link.name))
+        };
+        return Entry::new(name, EntryKind::Other).detail("unreadable: kind unknown");
+    }
     let kind = match target.as_str() {
         "DIRECTORY" | "DIRECTORY+FILE" => EntryKind::Directory,
         "SYMBOLIC" => EntryKind::Link,
@@ -654,7 +664,8 @@ mod tests {
             b"LINK L DIRECTORY sub INTERNET-D Pros.Host(1600) ASCII /d/sub 0\n\
               LINK L EXTERNAL hello INTERNET-D 127.0.0.1(2121) ASCII /pub/hello.txt 0\n\
               ATTRIBUTE CACHED FIELD ACCESS-METHOD AFTP '' '' '' '' TEXT\n\
-              LINK L FILE old INTERNET-D h ASCII 'a;b' 3\n",
+              LINK L FILE old INTERNET-D h ASCII 'a;b' 3\n\
+              LINK L NULL NULL NULL NULL NULL NULL 0\n",
         )
         .unwrap();
         let url = uniform::UrlRef::parse("prospero://h/d").unwrap();
@@ -678,5 +689,9 @@ mod tests {
             l.entries[2].url.as_deref(),
             Some("prospero://h/a%3Bb;OBJECT-VERSION=3")
         );
+        // An unreadable link: no file named NULL, no URL.
+        assert_eq!(l.entries[3].name, "(unreadable link)");
+        assert_eq!(l.entries[3].kind, EntryKind::Other);
+        assert_eq!(l.entries[3].url, None);
     }
 }

@@ -427,8 +427,14 @@ impl Session {
             .iter()
             .map(|w| String::from_utf8_lossy(w).into_owned())
             .collect();
+        let what = if words.is_empty() {
+            // An empty search part: the search for every record.
+            "an empty search (every record, _ALLRECORDS)".to_string()
+        } else {
+            shown_words.join(" AND ")
+        };
         l.entries.push(Entry::new(
-            format!("{hits} {matched} {}{more}", shown_words.join(" AND ")),
+            format!("{hits} {matched} {what}{more}"),
             EntryKind::Info,
         ));
         self.list_hits(&mut l, base, &words, hits)?;
@@ -450,22 +456,28 @@ impl Session {
         for (i, rec) in recs.iter().enumerate() {
             let position = i as i64 + 1;
             l.entries.push(match rec {
-                Ok(r) => {
-                    let syntax = r.syntax.clone().unwrap_or(RecordSyntax::Sutrs);
-                    let textual = matches!(syntax, RecordSyntax::Sutrs | RecordSyntax::Xml);
-                    let name = if textual {
-                        headline(&r.data)
-                    } else {
-                        format!("record {position}")
-                    };
-                    Entry::new(name, EntryKind::File)
-                        .url(format!(
-                            "{base}/{}/{}",
-                            pct::encode(syntax.wtype().as_bytes(), &EncodeSet::WAIS),
-                            wpath(position, words)
-                        ))
-                        .detail(format!("record {position} of {hits}, {}", syntax.name()))
-                }
+                Ok(r) => match &r.syntax {
+                    Some(syntax) => {
+                        let textual = matches!(syntax, RecordSyntax::Sutrs | RecordSyntax::Xml);
+                        let name = if textual {
+                            headline(&r.data)
+                        } else {
+                            format!("record {position}")
+                        };
+                        Entry::new(name, EntryKind::File)
+                            .url(format!(
+                                "{base}/{}/{}",
+                                pct::encode(syntax.wtype().as_bytes(), &EncodeSet::WAIS),
+                                wpath(position, words)
+                            ))
+                            .detail(format!("record {position} of {hits}, {}", syntax.name()))
+                    }
+                    // Without an OID the syntax is unknown, and so is the
+                    // wtype a URL would need: no URL is guessed.
+                    None => Entry::new(format!("record {position}"), EntryKind::Other).detail(
+                        format!("record {position} of {hits}, record syntax unknown (no OID)"),
+                    ),
+                },
                 Err(d) => Entry::new(
                     format!(
                         "record {position}: diagnostic {} ({})",
@@ -499,6 +511,14 @@ impl Session {
             EntryKind::Info,
         ));
         match self.search(database, &Query::All) {
+            // No hits is no count: a server without _ALLRECORDS (yaz-ztest)
+            // finds nothing for it whatever it holds.
+            Ok(0) => {
+                l.entries.push(Entry::new(
+                    "the server lists no records for a search of every record (_ALLRECORDS); it may not support one",
+                    EntryKind::Info,
+                ));
+            }
             Ok(hits) => {
                 let shown = hits.min(MAX_HITS);
                 let more = if hits > shown {
@@ -547,7 +567,21 @@ impl Session {
                 ),
             ));
         }
-        let rec = self.present(position, 1, b"F", syntax)?.into_iter().next();
+        // Text is asked for as Zebra's raw data, the indexed file's own
+        // octets; F (Zebra's adds "Local Number" and "Filename" lines)
+        // where the server refuses that element set.
+        let mut rec = None;
+        if *syntax == RecordSyntax::Sutrs {
+            rec = match self.present(position, 1, RAW_DATA, syntax) {
+                Ok(r) => r.into_iter().next().filter(Result::is_ok),
+                Err(e) if e.kind() == AccessErrorKind::Protocol => None,
+                Err(e) => return Err(e),
+            };
+        }
+        let rec = match rec {
+            Some(r) => Some(r),
+            None => self.present(position, 1, b"F", syntax)?.into_iter().next(),
+        };
         let rec = match rec {
             Some(Ok(r)) => r,
             Some(Err(d)) => {
@@ -555,6 +589,23 @@ impl Session {
             }
             None => return Err(self.error(AccessErrorKind::Protocol, "the server sent no record")),
         };
+        // The server may send another syntax than the one asked for
+        // (Zebra's text records come as SUTRS whatever is asked): the
+        // octets would be read as what they are not, so that is refused.
+        if let Some(got) = &rec.syntax
+            && got != syntax
+        {
+            return Err(self.error(
+                AccessErrorKind::Protocol,
+                format!(
+                    "record {position}: {} asked for (wtype), but the server sent {} ({}); fetch {}",
+                    syntax.name(),
+                    got.name(),
+                    pdu::dotted(&got.oid()),
+                    got.wtype()
+                ),
+            ));
+        }
         ui.size_known(rec.data.len() as u64);
         out.write_all(&rec.data)
             .map_err(|e| AccessError::io("wais", Some(&self.host), "writing the record", e))?;
@@ -570,6 +621,9 @@ impl Session {
         let _ = self.stream.shutdown(std::net::Shutdown::Write);
     }
 }
+
+/// Zebra's element set for a record's stored data as it was indexed.
+const RAW_DATA: &[u8] = b"zebra::data";
 
 fn retag(e: AccessError, kind: AccessErrorKind) -> AccessError {
     let mut n = AccessError::new(kind, e.scheme(), e.host(), e.message().to_string());
