@@ -65,10 +65,19 @@ fn zebra_search_with_hits_lists_each_document() {
     let l = listing(&format!("{base}/Default?protocol"));
     let got = files(&l);
     assert_eq!(got.len(), 3, "{l}");
-    for (i, (name, url)) in got.iter().enumerate() {
-        assert_eq!(*url, format!("{base}/Default/TEXT/{},protocol", i + 1));
+    // Named by Zebra's record id, not by position: Uniform's wpath.
+    let mut ids = Vec::new();
+    for (name, url) in &got {
+        let id = url
+            .strip_prefix(&format!("{base}/Default/TEXT/id"))
+            .and_then(|r| r.strip_suffix(",protocol"))
+            .unwrap_or_else(|| panic!("{url}"));
+        assert!(id.bytes().all(|b| b.is_ascii_digit()), "{url}");
+        ids.push(id.to_string());
         assert!(name.contains("Filename: docs/"), "{name}");
     }
+    ids.dedup();
+    assert_eq!(ids.len(), 3, "{ids:?}");
     assert!(
         l.entries[0].name.starts_with("3 records match protocol"),
         "{l}"
@@ -82,7 +91,12 @@ fn zebra_search_with_two_words_ands_them() {
     let got = files(&l);
     assert_eq!(got.len(), 1, "{l}");
     assert!(got[0].0.contains("docs/gopher.txt"));
-    assert_eq!(got[0].1, format!("{base}/Default/TEXT/1,gopher+minnesota"));
+    assert!(
+        got[0].1.starts_with(&format!("{base}/Default/TEXT/id"))
+            && got[0].1.ends_with(",gopher+minnesota"),
+        "{}",
+        got[0].1
+    );
     assert!(files(&listing(&format!("{base}/Default?gopher+anonymous"))).is_empty());
 }
 
@@ -162,7 +176,7 @@ fn zebra_database_form_lists_every_record() {
     let l = listing(&format!("{base}/Default"));
     let got = files(&l);
     assert_eq!(got.len(), 3, "{l}");
-    assert_eq!(got[0].1, format!("{base}/Default/TEXT/1,"));
+    assert!(got[0].1.starts_with(&format!("{base}/Default/TEXT/id")) && got[0].1.ends_with(','));
     assert!(l.entries[0].name.starts_with("Z39.50 server: Zebra"), "{l}");
     let (_, out) = get(got[2].1).unwrap();
     let file = got[2]
@@ -171,6 +185,53 @@ fn zebra_database_form_lists_every_record() {
         .find_map(|p| p.strip_prefix("Filename: docs/"))
         .unwrap();
     assert_eq!(out, common::fixture(&format!("zebra/docs/{file}")));
+}
+
+/// The id URL of the file `doc` in a search for `words`.
+fn id_url(base: &str, words: &str, doc: &str) -> String {
+    let l = listing(&format!("{base}/Default?{words}"));
+    files(&l)
+        .into_iter()
+        .find(|(name, _)| name.contains(&format!("Filename: docs/{doc}")))
+        .map(|(_, url)| url.to_string())
+        .unwrap_or_else(|| panic!("{doc} not in {l}"))
+}
+
+#[test]
+fn zebra_record_id_names_the_same_document_whatever_its_position() {
+    let Some(base) = zebra() else { return };
+    let file = common::fixture("zebra/docs/gopher.txt");
+    // gopher.txt is one hit of three for "protocol", the only one for
+    // "burrow": its position differs, its id does not.
+    let a = id_url(&base, "protocol", "gopher.txt");
+    let b = id_url(&base, "burrow", "gopher.txt");
+    let id = |u: &str| u.rsplit('/').next().unwrap().split(',').next().unwrap().to_string();
+    assert_eq!(id(&a), id(&b));
+    for url in [
+        a.clone(),
+        b,
+        format!("{base}/Default/TEXT/{},", id(&a)),
+    ] {
+        assert_eq!(get(&url).unwrap().1, file, "{url}");
+    }
+    // An id the words do not find, or that no record has: an error, never
+    // another record.
+    for url in [
+        format!("{base}/Default/TEXT/{},passive", id(&a)),
+        format!("{base}/Default/TEXT/id999999,"),
+    ] {
+        let e = get(&url).unwrap_err();
+        assert_eq!(e.kind(), AccessErrorKind::Protocol, "{e}");
+        assert!(e.to_string().contains("no record with id"), "{e}");
+    }
+}
+
+#[test]
+fn ztest_without_record_ids_lists_positions_and_refuses_ids() {
+    let Some(base) = ztest() else { return };
+    let e = get(&format!("{base}/Default/TEXT/id3,computer")).unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Unsupported, "{e}");
+    assert!(e.to_string().contains("gives no record identifiers"), "{e}");
 }
 
 #[test]

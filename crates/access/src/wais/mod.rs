@@ -19,22 +19,39 @@
 //!
 //! RFC 1738 makes `<wpath>` the WAIS document-id, an opaque binary value
 //! that a WAIS server issued and that no Z39.50 server has. Uniform's
-//! `<wpath>` is instead:
+//! `<wpath>` names a record by the server's own record identifier,
+//! found among the hits of a search:
 //!
 //! ```text
-//! wpath    = position "," [ word *( "+" word ) ]
-//! position = 1*digit         ; 1-based, in the result set of the search
-//! word     = *uchar          ; as in the search part, "+" inside a word as %2B
+//! wpath    = ( id / position ) "," [ word *( "+" word ) ]
+//! id       = "id" 1*digit  ; the record's identifier (Zebra's sysno)
+//! position = 1*digit       ; 1-based, in the result set: unstable
+//! word     = *uchar        ; as in the search part, "+" inside a word as %2B
 //! ```
 //!
-//! The document is record `position` of the search the words make, exactly
-//! as the search form would run it; no words means every record. So
-//! `wais://h:2101/Default/TEXT/2,protocol` is the second record found for
-//! "protocol". Such a URL names the same document for as long as the
-//! server's index is unchanged. `<wtype>` chooses the record syntax asked
-//! for: `TEXT` (or `SUTRS`), `USMARC` (or `MARC`), `XML`, `GRS-1`, or a
-//! dotted OID; the listing names each hit with the syntax its record came
-//! in (`TEXT` for SUTRS).
+//! `id`: the words are searched (no words: every record, `_ALLRECORDS`),
+//! the identifiers of the first [`MAX_SCAN`] hits are asked for (element
+//! set `zebra::meta::sysno`, XML), and the record whose identifier is the
+//! one named is fetched. Zebra gives each record its identifier when it
+//! indexes it and never reuses it, so adding or removing other documents
+//! never changes what such a URL names; a record removed, or changed so
+//! that the words no longer find it, is an error, never another record.
+//! `wais://h:2101/Default/TEXT/id3,protocol` is the record whose id is 3,
+//! among those found for "protocol". Listings give these URLs.
+//!
+//! `position`: record `position` of the search the words make, read for
+//! compatibility and given by listings of a server that has no record
+//! identifiers (yaz-ztest). It names whatever record is at that place
+//! today: a document added to the database may change it.
+//!
+//! `<wtype>` chooses the record syntax asked for: `TEXT` (or `SUTRS`),
+//! `USMARC` (or `MARC`), `XML`, `GRS-1`, or a dotted OID; the listing
+//! names each hit with the syntax its record came in (`TEXT` for SUTRS).
+//! A record that comes in another syntax than the one asked for is
+//! refused (its octets would be read as what they are not); the error
+//! names the wtype to ask for. `TEXT` is asked for as element set
+//! `zebra::data` (the indexed file's octets, as it was indexed), and as
+//! `F` where the server refuses that.
 
 pub mod ber;
 pub mod pdu;
@@ -70,23 +87,65 @@ fn words(search: &str) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// The `<wpath>` of record `position` of the search `words`.
-fn wpath(position: i64, words: &[Vec<u8>]) -> String {
+/// The record a `<wpath>` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Doc {
+    /// By the server's record identifier (stable).
+    Id(u64),
+    /// By its position in the result set (unstable).
+    Position(i64),
+}
+
+/// The `<wpath>` of record `doc` of the search `words`.
+fn wpath(doc: Doc, words: &[Vec<u8>]) -> String {
     let w: Vec<String> = words
         .iter()
         .map(|w| pct::encode(w, &WORD).into_owned())
         .collect();
-    format!("{position},{}", w.join("+"))
+    match doc {
+        Doc::Id(id) => format!("id{id},{}", w.join("+")),
+        Doc::Position(p) => format!("{p},{}", w.join("+")),
+    }
 }
 
-/// A `<wpath>` as the convention reads it: the position and the words.
-fn parse_wpath(raw: &str) -> Option<(i64, Vec<Vec<u8>>)> {
-    let (pos, rest) = raw.split_once(',')?;
-    if pos.is_empty() || pos.len() > 9 || !pos.bytes().all(|b| b.is_ascii_digit()) {
+/// A `<wpath>` as the convention reads it: the record and the words.
+fn parse_wpath(raw: &str) -> Option<(Doc, Vec<Vec<u8>>)> {
+    let (head, rest) = raw.split_once(',')?;
+    let (id, digits) = match head.strip_prefix("id") {
+        Some(d) => (true, d),
+        None => (false, head),
+    };
+    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let pos: i64 = pos.parse().ok()?;
-    (pos >= 1).then(|| (pos, words(rest)))
+    let n: i64 = digits.parse().ok()?;
+    let doc = if id {
+        Doc::Id(n as u64)
+    } else if n >= 1 {
+        Doc::Position(n)
+    } else {
+        return None;
+    };
+    Some((doc, words(rest)))
+}
+
+/// At most this many hits are searched for a record identifier.
+pub(crate) const MAX_SCAN: i64 = 1000;
+
+/// Zebra's element set for a record's identifier, as XML
+/// `<record xmlns="http://www.indexdata.com/zebra/" sysno="3"/>`.
+const RECORD_ID: &[u8] = b"zebra::meta::sysno";
+
+/// The identifier in a [`RECORD_ID`] record.
+fn record_id(data: &[u8]) -> Option<u64> {
+    let text = std::str::from_utf8(data).ok()?;
+    let at = text.find(" sysno=\"")? + " sysno=\"".len();
+    let digits = &text[at..];
+    let end = digits.find('"')?;
+    let d = &digits[..end];
+    (!d.is_empty() && d.len() <= 19 && d.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| d.parse().ok())
+        .flatten()
 }
 
 pub(crate) fn fetch(
@@ -127,18 +186,18 @@ pub(crate) fn fetch(
                 ));
             };
             let raw = v.wpath().map(|p| p.as_str()).unwrap_or_default();
-            let Some((position, words)) = parse_wpath(raw) else {
+            let Some((which, words)) = parse_wpath(raw) else {
                 return Err(AccessError::new(
                     AccessErrorKind::Unsupported,
                     "wais",
                     Some(&host),
                     format!(
-                        "wpath {:?} is not Uniform's \"position,words\" form (a WAIS 1.0 document-id means nothing to a Z39.50 server)",
+                        "wpath {:?} is not Uniform's \"id<n>,words\" or \"position,words\" form (a WAIS 1.0 document-id means nothing to a Z39.50 server)",
                         crate::error::escape(raw.as_bytes())
                     ),
                 ));
             };
-            Some((syntax, position, words))
+            Some((syntax, which, words))
         }
         _ => None,
     };
@@ -149,9 +208,7 @@ pub(crate) fn fetch(
         v.database().as_str()
     );
     let result = match (form, doc) {
-        (_, Some((syntax, position, words))) => {
-            s.document(&database, &syntax, position, words, out, ui)
-        }
+        (_, Some((syntax, which, words))) => s.document(&database, &syntax, which, words, out, ui),
         (WaisForm::Search, _) => {
             let words = words(v.search().map(|q| q.as_str()).unwrap_or_default());
             s.listing(&base, &database, words).map(Fetched::Listing)
@@ -453,8 +510,14 @@ impl Session {
             return Ok(());
         }
         let recs = self.present(1, shown, b"B", &RecordSyntax::Sutrs)?;
+        let ids = self.record_ids(shown)?;
         for (i, rec) in recs.iter().enumerate() {
             let position = i as i64 + 1;
+            // The stable name where the server gives one.
+            let doc = match ids.as_ref().and_then(|ids| ids.get(i).copied().flatten()) {
+                Some(id) => Doc::Id(id),
+                None => Doc::Position(position),
+            };
             l.entries.push(match rec {
                 Ok(r) => match &r.syntax {
                     Some(syntax) => {
@@ -468,7 +531,7 @@ impl Session {
                             .url(format!(
                                 "{base}/{}/{}",
                                 pct::encode(syntax.wtype().as_bytes(), &EncodeSet::WAIS),
-                                wpath(position, words)
+                                wpath(doc, words)
                             ))
                             .detail(format!("record {position} of {hits}, {}", syntax.name()))
                     }
@@ -490,6 +553,23 @@ impl Session {
             });
         }
         Ok(())
+    }
+
+    /// The identifiers of hits `1..=count`, `None` when the server gives
+    /// none (it refuses the element set, for the whole response or record
+    /// by record as yaz-ztest does).
+    fn record_ids(&mut self, count: i64) -> Result<Option<Vec<Option<u64>>>, AccessError> {
+        match self.present(1, count, RECORD_ID, &RecordSyntax::Xml) {
+            Ok(recs) => {
+                let ids: Vec<Option<u64>> = recs
+                    .iter()
+                    .map(|r| r.as_ref().ok().and_then(|r| record_id(&r.data)))
+                    .collect();
+                Ok(ids.iter().any(Option::is_some).then_some(ids))
+            }
+            Err(e) if e.kind() == AccessErrorKind::Protocol => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     /// The database form: the server and database described, then every
@@ -546,27 +626,62 @@ impl Session {
         Ok(l)
     }
 
-    /// One document: record `position` of the search, element set F.
+    /// One document: the record the wpath names among the hits of its
+    /// search.
     fn document(
         &mut self,
         database: &[u8],
         syntax: &RecordSyntax,
-        position: i64,
+        which: Doc,
         words: Vec<Vec<u8>>,
         out: &mut dyn Write,
         ui: &mut dyn Interaction,
     ) -> Result<Fetched, AccessError> {
         let query = Query::from_words(words);
         let hits = self.search(database, &query)?;
-        if position > hits {
-            return Err(self.error(
-                AccessErrorKind::Protocol,
-                format!(
-                    "record {position} asked for, but {} finds {hits}",
-                    query.pqf()
-                ),
-            ));
-        }
+        let position = match which {
+            Doc::Position(position) => {
+                if position > hits {
+                    return Err(self.error(
+                        AccessErrorKind::Protocol,
+                        format!(
+                            "record {position} asked for, but {} finds {hits}",
+                            query.pqf()
+                        ),
+                    ));
+                }
+                position
+            }
+            Doc::Id(id) => {
+                let scan = hits.min(MAX_SCAN);
+                let ids = if scan == 0 {
+                    Some(Vec::new())
+                } else {
+                    self.record_ids(scan)?
+                };
+                let Some(ids) = ids else {
+                    return Err(self.error(
+                        AccessErrorKind::Unsupported,
+                        format!(
+                            "record id {id} asked for, but the server gives no record identifiers (element set {}): name the record by its position",
+                            String::from_utf8_lossy(RECORD_ID)
+                        ),
+                    ));
+                };
+                match ids.iter().position(|&i| i == Some(id)) {
+                    Some(i) => i as i64 + 1,
+                    None => {
+                        return Err(self.error(
+                            AccessErrorKind::Protocol,
+                            format!(
+                                "no record with id {id} among the {scan} first of the {hits} records {} finds: it was removed, or no longer matches the words",
+                                query.pqf()
+                            ),
+                        ));
+                    }
+                }
+            }
+        };
         // Text is asked for as Zebra's raw data, the indexed file's own
         // octets; F (Zebra's adds "Local Number" and "Filename" lines)
         // where the server refuses that element set.
@@ -682,16 +797,34 @@ mod tests {
     #[test]
     fn wpath_convention_round_trips() {
         let w = vec![b"rfc".to_vec(), b"1738+x".to_vec(), b"a/b".to_vec()];
-        let p = wpath(3, &w);
+        let p = wpath(Doc::Position(3), &w);
         assert_eq!(p, "3,rfc+1738%2Bx+a%2Fb");
-        assert_eq!(parse_wpath(&p), Some((3, w)));
-        assert_eq!(parse_wpath("1,"), Some((1, vec![])));
+        assert_eq!(parse_wpath(&p), Some((Doc::Position(3), w.clone())));
+        let p = wpath(Doc::Id(42), &w);
+        assert_eq!(p, "id42,rfc+1738%2Bx+a%2Fb");
+        assert_eq!(parse_wpath(&p), Some((Doc::Id(42), w)));
+        assert_eq!(parse_wpath("id0,"), Some((Doc::Id(0), vec![])));
+        assert_eq!(parse_wpath("1,"), Some((Doc::Position(1), vec![])));
         assert_eq!(parse_wpath("0,x"), None);
+        assert_eq!(parse_wpath("id,x"), None);
+        assert_eq!(parse_wpath("idx,x"), None);
         assert_eq!(parse_wpath("x,y"), None);
         assert_eq!(parse_wpath("12"), None);
         assert_eq!(parse_wpath("9999999999,x"), None);
         // A libwww-style doc-id is not the convention.
         assert_eq!(parse_wpath("0=host;1=db;"), None);
+    }
+
+    #[test]
+    fn record_ids_are_read_from_zebras_meta_record() {
+        assert_eq!(
+            record_id(br#"<record xmlns="http://www.indexdata.com/zebra/" sysno="3"/>"#),
+            Some(3)
+        );
+        assert_eq!(record_id(br#"<record sysno=""/>"#), None);
+        assert_eq!(record_id(br#"<record sysno="3x"/>"#), None);
+        assert_eq!(record_id(b"This is dummy SUTRS record number 3"), None);
+        assert_eq!(record_id(&[0xFF, b'"']), None);
     }
 
     #[test]
