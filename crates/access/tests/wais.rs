@@ -205,13 +205,17 @@ fn zebra_record_id_names_the_same_document_whatever_its_position() {
     // "burrow": its position differs, its id does not.
     let a = id_url(&base, "protocol", "gopher.txt");
     let b = id_url(&base, "burrow", "gopher.txt");
-    let id = |u: &str| u.rsplit('/').next().unwrap().split(',').next().unwrap().to_string();
+    let id = |u: &str| {
+        u.rsplit('/')
+            .next()
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap()
+            .to_string()
+    };
     assert_eq!(id(&a), id(&b));
-    for url in [
-        a.clone(),
-        b,
-        format!("{base}/Default/TEXT/{},", id(&a)),
-    ] {
+    for url in [a.clone(), b, format!("{base}/Default/TEXT/{},", id(&a))] {
         assert_eq!(get(&url).unwrap().1, file, "{url}");
     }
     // An id the words do not find, or that no record has: an error, never

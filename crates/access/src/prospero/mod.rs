@@ -268,13 +268,15 @@ fn check_forward(t: &Target, opts: &FetchOptions) -> Result<(), (AccessErrorKind
             format!("FORWARDED to {text:?}, which is no URL: {e}"),
         )
     })?;
-    uniform::plan::plan(&url, &opts.plan).map(|_| ()).map_err(|e| {
-        let kind = match e.rule() {
-            Some(rule) => AccessErrorKind::Refused(rule),
-            None => AccessErrorKind::Redirect,
-        };
-        (kind, format!("FORWARDED to {}: {e}", describe(t)))
-    })
+    uniform::plan::plan(&url, &opts.plan)
+        .map(|_| ())
+        .map_err(|e| {
+            let kind = match e.rule() {
+                Some(rule) => AccessErrorKind::Refused(rule),
+                None => AccessErrorKind::Redirect,
+            };
+            (kind, format!("FORWARDED to {}: {e}", describe(t)))
+        })
 }
 
 fn describe(t: &Target) -> String {
