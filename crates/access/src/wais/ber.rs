@@ -785,6 +785,31 @@ mod tests {
         assert_eq!(&*a.octets(&a.root().unwrap()).unwrap(), b"abc");
     }
 
+    /// The APDUs yaz-ztest and Zebra sent (fuzz/seeds-ber, captured
+    /// between yaz-client and each server), and each with every
+    /// constructed value rewritten to an indefinite length: all decode.
+    #[test]
+    fn captured_replies_decode() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds-ber");
+        let mut n = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let apdu = std::fs::read(&path).unwrap();
+            let pdu = decode(&apdu).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let kind = match pdu {
+                Pdu::InitResponse(_) => "initResponse",
+                Pdu::SearchResponse(_) => "searchResponse",
+                Pdu::PresentResponse(_) => "presentResponse",
+                Pdu::Close(_) => "close",
+                Pdu::Other(_) => "other",
+            };
+            assert!(name.contains(kind), "{name} decodes as {kind}");
+            n += 1;
+        }
+        assert!(n >= 20, "{n} seeds");
+    }
+
     #[test]
     fn constructed_strings_are_joined() {
         // A constructed GeneralString of two segments, indefinite length.
