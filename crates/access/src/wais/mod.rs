@@ -863,6 +863,76 @@ mod tests {
         port
     }
 
+    /// A fake server that answers Init, then each request with the next
+    /// of `replies`.
+    fn fake_seq(replies: Vec<Vec<u8>>) -> u16 {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = l.local_addr().unwrap().port();
+        std::thread::spawn(move || {
+            let (mut c, _) = l.accept().unwrap();
+            let mut buf = [0u8; 4096];
+            let _ = c.read(&mut buf);
+            let init = ber::cons(
+                21,
+                &[
+                    ber::ctx(3, &[5, 0xE0]),
+                    ber::ctx(4, &[6, 0xC0]),
+                    ber::ctx(5, &[1]),
+                    ber::ctx(6, &[1]),
+                    ber::ctx(12, &[0xFF]),
+                ],
+            );
+            let _ = c.write_all(&init);
+            for r in replies {
+                let _ = c.read(&mut buf);
+                let _ = c.write_all(&r);
+            }
+            std::thread::sleep(Duration::from_millis(500));
+        });
+        port
+    }
+
+    #[test]
+    fn a_hit_without_record_syntax_is_not_taken_for_text() {
+        let search = ber::cons(
+            23,
+            &[
+                ber::ctx(23, &ber::int(1)),
+                ber::ctx(24, &ber::int(0)),
+                ber::ctx(25, &ber::int(1)),
+                ber::ctx(22, &[0xFF]),
+            ],
+        );
+        // An EXTERNAL with no direct-reference: octet-aligned data only.
+        let external = ber::ucons(8, &[ber::ctx(1, b"<binary?>")]);
+        // NamePlusRecord: record [1], retrievalRecord [1], the EXTERNAL.
+        let npr = ber::ucons(16, &[ber::cons(1, &[ber::cons(1, &[external])])]);
+        let present = ber::cons(
+            25,
+            &[
+                ber::ctx(24, &ber::int(1)),
+                ber::ctx(25, &ber::int(2)),
+                ber::ctx(27, &ber::int(0)),
+                ber::cons(28, &[npr]),
+            ],
+        );
+        let port = fake_seq(vec![search, present.clone(), present]);
+        let l = match run(&format!("wais://127.0.0.1:{port}/Default?x")).unwrap() {
+            Fetched::Listing(l) => l,
+            other => panic!("{other:?}"),
+        };
+        let hit = &l.entries[1];
+        assert_eq!(hit.kind, EntryKind::Other, "{l}");
+        assert_eq!(hit.url, None, "{l}");
+        assert!(
+            hit.detail
+                .as_deref()
+                .unwrap_or_default()
+                .contains("syntax unknown"),
+            "{l}"
+        );
+    }
+
     fn opts() -> FetchOptions {
         let mut o = FetchOptions::default();
         o.timeouts.idle = Duration::from_secs(2);
