@@ -60,10 +60,25 @@ pub const MAX_FORWARDS: usize = 8;
 
 /// One request may last this many idle limits: the retries of a server
 /// that never answers take one; the rest is for its waits.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::{FetchOptions, prospero::TRANSACTION_IDLES};
+/// let idle = FetchOptions::default().timeouts.idle;
+/// assert_eq!(idle * TRANSACTION_IDLES, std::time::Duration::from_secs(120));
+/// ```
 pub const TRANSACTION_IDLES: u32 = 2;
 
 /// The whole resolution may last this many idle limits: an object and
 /// its directory each given their time, forwards sharing it.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::prospero::{RESOLUTION_IDLES, TRANSACTION_IDLES};
+/// assert!(RESOLUTION_IDLES >= 2 * TRANSACTION_IDLES);
+/// ```
 pub const RESOLUTION_IDLES: u32 = 4;
 
 /// Prospero's port, for a FORWARDED host that names none
