@@ -31,8 +31,9 @@
 //!
 //! `id`: the words are searched (no words: every record, `_ALLRECORDS`),
 //! the identifiers of the first [`MAX_SCAN`] hits are asked for (element
-//! set `zebra::meta::sysno`, XML), and the record whose identifier is the
-//! one named is fetched. Zebra gives each record its identifier when it
+//! set `zebra::meta::sysno`, XML; the "Local Number" Zebra shows in its
+//! B and F records), and the record whose identifier is the one named is
+//! fetched. Zebra gives each record its identifier when it
 //! indexes it and never reuses it, so adding or removing other documents
 //! never changes what such a URL names; a record removed, or changed so
 //! that the words no longer find it, is an error, never another record.
