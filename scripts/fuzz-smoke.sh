@@ -12,7 +12,8 @@
 # fuzz/artifacts/<target>/; the corpus grows in
 # fuzz/corpus/<target>/ (both ignored by git), seeded from
 # fuzz/seeds-<target>.txt if there is one, else fuzz/seeds.txt (one input a
-# line).
+# line), and with the files of fuzz/seeds-<target>/ (binary inputs, one a
+# file) if that directory exists.
 # CARGO_TARGET_DIR is honoured (default fuzz/target).
 #
 # FUZZ_RUNS=N makes the run reproducible: N inputs per target from a fixed
@@ -71,6 +72,11 @@ for t in "${targets[@]}"; do
       n=$((n + 1))
       printf '%s' "$line" >"$corpus/seed-$n"
     done <"$seeds"
+  fi
+  # Binary seeds cannot be lines: copied as they are, into a corpus that
+  # may already hold what earlier runs found.
+  if [ -d "$fuzz/seeds-$t" ]; then
+    cp -n "$fuzz/seeds-$t"/* "$corpus/"
   fi
   bin="$target_dir/$triple/release/$t"
   # Inputs that once failed, one a file: each must pass before fuzzing.

@@ -480,3 +480,127 @@ fn a_gateway_is_used_instead_of_ardp() {
             .contains("prospero://127.0.0.1:9999//pub/x")
     );
 }
+
+/// The limits of the stall tests: no total limit, so that only the
+/// Prospero resolution's own bound (twice the idle limit) stops them.
+fn stall_opts() -> FetchOptions {
+    let mut o = opts();
+    o.timeouts.total = None;
+    o
+}
+
+fn stalled(faults: Faults) -> (uniform_access::AccessError, Duration, Responder) {
+    let r = Responder::start(big_directory(1600), faults);
+    let text = format!("prospero://127.0.0.1:{}//dir", r.port);
+    let url = UrlRef::parse(&text).unwrap();
+    let started = Instant::now();
+    let e = resolve(&url.prospero().unwrap(), &stall_opts()).unwrap_err();
+    (e, started.elapsed(), r)
+}
+
+#[test]
+fn one_long_wait_then_silence_ends_within_twice_the_idle_limit() {
+    // The wait (65535 s) is cut to the idle limit (1.5 s) and the retries
+    // never double beyond it: 1.5 s x 4 = 6 s, bounded at 3 s. Before,
+    // 1.5 + 3 + 6 + 12 s.
+    let (e, took, r) = stalled(Faults {
+        stall: Some(0xFFFF),
+        stall_waits: 1,
+        ..Faults::default()
+    });
+    assert_eq!(e.kind(), AccessErrorKind::Timeout, "{e}");
+    assert!(e.to_string().contains("longer than its limit"), "{e}");
+    assert!(
+        took >= Duration::from_millis(2900) && took < Duration::from_millis(4000),
+        "{took:?}"
+    );
+    assert_eq!(r.requests().len(), 1);
+}
+
+#[test]
+fn a_server_that_only_ever_waits_ends_within_twice_the_idle_limit() {
+    // A wait answers every retry, each resetting the retries.
+    let (e, took, r) = stalled(Faults {
+        stall: Some(1),
+        ..Faults::default()
+    });
+    assert_eq!(e.kind(), AccessErrorKind::Timeout, "{e}");
+    assert!(
+        took >= Duration::from_millis(2900) && took < Duration::from_millis(4000),
+        "{took:?}"
+    );
+    assert!(r.requests().len() >= 2, "{:?}", r.requests());
+}
+
+#[test]
+fn a_forwarded_target_passes_the_safety_policy() {
+    // The target is on the SMTP port: refused before anything is sent
+    // there, as `prospero://127.0.0.1:25//x` typed by the user would be.
+    let r = Responder::start(
+        vec![(
+            "/x",
+            Object::Forward {
+                host: "127.0.0.1(25)".into(),
+                hsoname: "/x".into(),
+            },
+        )],
+        Faults::default(),
+    );
+    let e = resolved(r.port, "/x").unwrap_err();
+    assert_eq!(
+        e.kind(),
+        AccessErrorKind::Refused(uniform::plan::Rule::BadPort),
+        "{e}"
+    );
+    assert!(e.to_string().contains("FORWARDED"), "{e}");
+    assert!(e.to_string().contains("port 25"), "{e}");
+    // --allow-port 25 lets it through to the policy's next step: the
+    // request goes out (and nothing answers on port 25 here).
+    let text = format!("prospero://127.0.0.1:{}//x", r.port);
+    let url = UrlRef::parse(&text).unwrap();
+    let mut o = opts();
+    o.timeouts.idle = Duration::from_millis(300);
+    o.plan.allowed_ports.push(25);
+    let e = resolve(&url.prospero().unwrap(), &o).unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Timeout, "{e}");
+    assert!(e.to_string().contains("127.0.0.1:25"), "{e}");
+}
+
+#[test]
+fn a_forwarded_target_with_a_line_break_in_its_name_is_refused() {
+    let r = Responder::start(
+        vec![(
+            "/x",
+            Object::Forward {
+                host: "127.0.0.1(1600)".into(),
+                hsoname: "/y\rQUIT".into(),
+            },
+        )],
+        Faults::default(),
+    );
+    let e = resolved(r.port, "/x").unwrap_err();
+    assert!(matches!(e.kind(), AccessErrorKind::Refused(_)), "{e}");
+}
+
+#[test]
+fn a_forwarded_host_without_port_is_at_port_1525() {
+    // Not at the forwarding server's own port: nothing listens on 1525
+    // here, so the request times out there.
+    let r = Responder::start(
+        vec![(
+            "/x",
+            Object::Forward {
+                host: "127.0.0.1".into(),
+                hsoname: "/y".into(),
+            },
+        )],
+        Faults::default(),
+    );
+    let text = format!("prospero://127.0.0.1:{}//x", r.port);
+    let url = UrlRef::parse(&text).unwrap();
+    let mut o = opts();
+    o.timeouts.idle = Duration::from_millis(300);
+    let e = resolve(&url.prospero().unwrap(), &o).unwrap_err();
+    assert!(e.to_string().contains("127.0.0.1:1525"), "{e}");
+    assert_eq!(r.requests().len(), 1, "asked the forwarding server again");
+}

@@ -65,10 +65,19 @@ fn zebra_search_with_hits_lists_each_document() {
     let l = listing(&format!("{base}/Default?protocol"));
     let got = files(&l);
     assert_eq!(got.len(), 3, "{l}");
-    for (i, (name, url)) in got.iter().enumerate() {
-        assert_eq!(*url, format!("{base}/Default/TEXT/{},protocol", i + 1));
+    // Named by Zebra's record id, not by position: Uniform's wpath.
+    let mut ids = Vec::new();
+    for (name, url) in &got {
+        let id = url
+            .strip_prefix(&format!("{base}/Default/TEXT/id"))
+            .and_then(|r| r.strip_suffix(",protocol"))
+            .unwrap_or_else(|| panic!("{url}"));
+        assert!(id.bytes().all(|b| b.is_ascii_digit()), "{url}");
+        ids.push(id.to_string());
         assert!(name.contains("Filename: docs/"), "{name}");
     }
+    ids.dedup();
+    assert_eq!(ids.len(), 3, "{ids:?}");
     assert!(
         l.entries[0].name.starts_with("3 records match protocol"),
         "{l}"
@@ -82,7 +91,12 @@ fn zebra_search_with_two_words_ands_them() {
     let got = files(&l);
     assert_eq!(got.len(), 1, "{l}");
     assert!(got[0].0.contains("docs/gopher.txt"));
-    assert_eq!(got[0].1, format!("{base}/Default/TEXT/1,gopher+minnesota"));
+    assert!(
+        got[0].1.starts_with(&format!("{base}/Default/TEXT/id"))
+            && got[0].1.ends_with(",gopher+minnesota"),
+        "{}",
+        got[0].1
+    );
     assert!(files(&listing(&format!("{base}/Default?gopher+anonymous"))).is_empty());
 }
 
@@ -106,20 +120,39 @@ fn zebra_document_is_the_indexed_file_whole() {
         let file = common::fixture(&format!("zebra/docs/{doc}.txt"));
         let (f, out) = get(&format!("{base}/Default/TEXT/1,{word}")).unwrap();
         assert!(matches!(f, Fetched::Object { bytes } if bytes == out.len() as u64));
-        // Zebra's SUTRS record (element set F): "Local Number: n", the
-        // file name, an empty line, then the file's octets.
-        let tail = [format!("Filename: docs/{doc}.txt\n\n").into_bytes(), file].concat();
-        assert!(
-            out.starts_with(b"Local Number: "),
-            "{}",
-            String::from_utf8_lossy(&out)
-        );
-        assert!(out.ends_with(&tail), "{}", String::from_utf8_lossy(&out));
+        // Element set zebra::data: the indexed file's octets, nothing
+        // added (F would start "Local Number: n\nFilename: ...\n\n").
         assert_eq!(
-            out.iter().filter(|&&b| b == b'\n').count(),
-            tail.iter().filter(|&&b| b == b'\n').count() + 1
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&file),
+            "{doc}"
         );
+        assert_eq!(out, file, "{doc}");
     }
+}
+
+#[test]
+fn zebra_document_in_another_syntax_than_asked_is_refused() {
+    let Some(base) = zebra() else { return };
+    // Zebra's text records come as SUTRS whatever is asked.
+    let e = get(&format!("{base}/Default/USMARC/1,protocol")).unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Protocol, "{e}");
+    assert!(
+        e.to_string()
+            .contains("USMARC asked for (wtype), but the server sent SUTRS (1.2.840.10003.5.101)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn zebra_empty_search_says_what_was_searched() {
+    let Some(base) = zebra() else { return };
+    let l = listing(&format!("{base}/Default?"));
+    assert_eq!(
+        l.entries[0].name,
+        "3 records match an empty search (every record, _ALLRECORDS)"
+    );
+    assert_eq!(files(&l).len(), 3);
 }
 
 #[test]
@@ -128,13 +161,12 @@ fn every_listed_url_fetches_its_document() {
     let l = listing(&format!("{base}/Default?protocol"));
     for (name, url) in files(&l) {
         let (_, out) = get(url).unwrap();
-        let text = String::from_utf8_lossy(&out);
-        // The brief record's file name is the full record's.
+        // The brief record names the file; the document is that file.
         let file = name
             .split(" / ")
-            .find(|p| p.starts_with("Filename: "))
+            .find_map(|p| p.strip_prefix("Filename: docs/"))
             .unwrap();
-        assert!(text.contains(file), "{url}: {text}");
+        assert_eq!(out, common::fixture(&format!("zebra/docs/{file}")), "{url}");
     }
 }
 
@@ -144,10 +176,66 @@ fn zebra_database_form_lists_every_record() {
     let l = listing(&format!("{base}/Default"));
     let got = files(&l);
     assert_eq!(got.len(), 3, "{l}");
-    assert_eq!(got[0].1, format!("{base}/Default/TEXT/1,"));
+    assert!(got[0].1.starts_with(&format!("{base}/Default/TEXT/id")) && got[0].1.ends_with(','));
     assert!(l.entries[0].name.starts_with("Z39.50 server: Zebra"), "{l}");
     let (_, out) = get(got[2].1).unwrap();
-    assert!(String::from_utf8_lossy(&out).contains("Filename: docs/"));
+    let file = got[2]
+        .0
+        .split(" / ")
+        .find_map(|p| p.strip_prefix("Filename: docs/"))
+        .unwrap();
+    assert_eq!(out, common::fixture(&format!("zebra/docs/{file}")));
+}
+
+/// The id URL of the file `doc` in a search for `words`.
+fn id_url(base: &str, words: &str, doc: &str) -> String {
+    let l = listing(&format!("{base}/Default?{words}"));
+    files(&l)
+        .into_iter()
+        .find(|(name, _)| name.contains(&format!("Filename: docs/{doc}")))
+        .map(|(_, url)| url.to_string())
+        .unwrap_or_else(|| panic!("{doc} not in {l}"))
+}
+
+#[test]
+fn zebra_record_id_names_the_same_document_whatever_its_position() {
+    let Some(base) = zebra() else { return };
+    let file = common::fixture("zebra/docs/gopher.txt");
+    // gopher.txt is one hit of three for "protocol", the only one for
+    // "burrow": its position differs, its id does not.
+    let a = id_url(&base, "protocol", "gopher.txt");
+    let b = id_url(&base, "burrow", "gopher.txt");
+    let id = |u: &str| {
+        u.rsplit('/')
+            .next()
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(id(&a), id(&b));
+    for url in [a.clone(), b, format!("{base}/Default/TEXT/{},", id(&a))] {
+        assert_eq!(get(&url).unwrap().1, file, "{url}");
+    }
+    // An id the words do not find, or that no record has: an error, never
+    // another record.
+    for url in [
+        format!("{base}/Default/TEXT/{},passive", id(&a)),
+        format!("{base}/Default/TEXT/id999999,"),
+    ] {
+        let e = get(&url).unwrap_err();
+        assert_eq!(e.kind(), AccessErrorKind::Protocol, "{e}");
+        assert!(e.to_string().contains("no record with id"), "{e}");
+    }
+}
+
+#[test]
+fn ztest_without_record_ids_lists_positions_and_refuses_ids() {
+    let Some(base) = ztest() else { return };
+    let e = get(&format!("{base}/Default/TEXT/id3,computer")).unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Unsupported, "{e}");
+    assert!(e.to_string().contains("gives no record identifiers"), "{e}");
 }
 
 #[test]
@@ -236,6 +324,17 @@ fn ztest_database_form_describes_it() {
         "{l}"
     );
     assert!(files(&l).is_empty());
+    // yaz-ztest has no _ALLRECORDS: its 0 hits count nothing.
+    assert!(
+        !l.entries.iter().any(|e| e.name.contains("0 records")),
+        "{l}"
+    );
+    assert!(
+        l.entries
+            .iter()
+            .any(|e| e.name.contains("lists no records") && e.name.contains("_ALLRECORDS")),
+        "{l}"
+    );
 }
 
 #[test]

@@ -486,11 +486,14 @@ pub(crate) struct Timing {
     pub timer: Duration,
     /// Retries before giving up (the reference: 3).
     pub retries: u32,
-    /// The longest wait a server may ask for, per wait packet.
+    /// The longest wait a server may ask for, per wait packet, and the
+    /// longest the doubling timer grows: a wait at the limit, doubled at
+    /// each retry, would otherwise last 15 times as long.
     pub max_wait: Duration,
     /// How many wait packets are honoured.
     pub max_waits: u32,
-    /// When the whole access must be over.
+    /// When the whole exchange must be over, waits included: without it
+    /// a server sending a wait now and then holds the client forever.
     pub deadline: Deadline,
 }
 
@@ -552,7 +555,7 @@ pub(crate) fn transact(
     loop {
         if t.deadline.passed() {
             return Err(timeout(
-                "the whole access took longer than its limit",
+                "the request took longer than its limit (2 idle limits, 4 for the whole resolution, or the total limit)",
                 ignored,
                 &last_ignored,
             ));
@@ -572,7 +575,7 @@ pub(crate) fn transact(
                 ));
             }
             retries -= 1;
-            timer = timer.saturating_mul(2);
+            timer = timer.saturating_mul(2).min(t.max_wait.max(t.timer));
             due = now + timer;
             if heard {
                 send_ack(r.received_through())?

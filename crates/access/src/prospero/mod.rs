@@ -17,8 +17,12 @@
 //!
 //! A `host(port)` becomes `host:port`; an empty host or name is the one of
 //! the object asked for. A FORWARDED reply is followed to the server it
-//! names, at most [`MAX_FORWARDS`] times and never twice to the same
-//! server and name. An object without access method (NONE-FOUND) is read
+//! names (a host without `(port)` is at Prospero's port 1525, as the
+//! reference client's `ardp_send.c` says), at most [`MAX_FORWARDS`] times
+//! and never twice to the same server and name. The server chose that
+//! target, so it passes the safety policy as a `prospero:` URL the user
+//! typed would (its port, its hsoname) before anything is sent to it, the
+//! way an HTTP redirect does. An object without access method (NONE-FOUND) is read
 //! as a directory: DIRECTORY and LIST give its links, as a
 //! [`crate::Listing`] whose entries are `prospero:` URLs for the server's
 //! own objects and the underlying access's URL for external links (as RFC
@@ -26,6 +30,14 @@
 //!
 //! [`crate::fetch`] then fetches the resolved URL through its own scheme,
 //! with the same options, so its plan passes the same safety policy.
+//!
+//! Time: ARDP retries with a timer doubling from 4 s (the reference's),
+//! never beyond the idle limit, and a server's "wait" packet is honoured
+//! up to the idle limit; but a server can keep sending waits, so each
+//! request ends within [`TRANSACTION_IDLES`] times the idle limit
+//! (`--timeout`: 2 minutes by default), and the whole resolution (the
+//! object, its directory, every forward) within [`RESOLUTION_IDLES`] times
+//! it (4 minutes), or the total limit (`--max-time`) when that is sooner.
 
 pub mod ardp;
 pub mod text;
@@ -45,6 +57,34 @@ use uniform::schemes::ProsperoUrl;
 
 /// How many FORWARDED replies are followed.
 pub const MAX_FORWARDS: usize = 8;
+
+/// One request may last this many idle limits: the retries of a server
+/// that never answers take one; the rest is for its waits.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::{FetchOptions, prospero::TRANSACTION_IDLES};
+/// let idle = FetchOptions::default().timeouts.idle;
+/// assert_eq!(idle * TRANSACTION_IDLES, std::time::Duration::from_secs(120));
+/// ```
+pub const TRANSACTION_IDLES: u32 = 2;
+
+/// The whole resolution may last this many idle limits: an object and
+/// its directory each given their time, forwards sharing it.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::prospero::{RESOLUTION_IDLES, TRANSACTION_IDLES};
+/// assert!(RESOLUTION_IDLES >= 2 * TRANSACTION_IDLES);
+/// ```
+pub const RESOLUTION_IDLES: u32 = 4;
+
+/// Prospero's port, for a FORWARDED host that names none
+/// (`ardp_send.c`: "If not specified, the Prospero directory server port
+/// is used as the default").
+const DEFAULT_PORT: u16 = 1525;
 
 /// The reference client's first retry timer.
 const ARDP_TIMER: Duration = Duration::from_secs(4);
@@ -133,7 +173,8 @@ pub fn resolve(v: &ProsperoUrl<'_>, opts: &FetchOptions) -> Result<Resolution, A
         hsoname: v.hsoname().decode().into_owned(),
         version: version(v),
     };
-    let deadline = Deadline::after(opts.timeouts.total);
+    let limit = opts.timeouts.idle.saturating_mul(RESOLUTION_IDLES);
+    let deadline = Deadline::after(Some(opts.timeouts.total.map_or(limit, |t| t.min(limit))));
     let mut ask = Ask::Object;
     let mut seen: HashSet<(Target, Ask)> = HashSet::new();
     let mut forwards = 0usize;
@@ -178,12 +219,14 @@ pub fn resolve(v: &ProsperoUrl<'_>, opts: &FetchOptions) -> Result<Resolution, A
                     ),
                 )
             })?;
-            target = Target {
+            let next = Target {
                 host,
-                port: port.unwrap_or(target.port),
+                port: port.unwrap_or(DEFAULT_PORT),
                 hsoname: f.hsoname.clone(),
                 version: f.version.clone().into_bytes(),
             };
+            check_forward(&next, opts).map_err(|(kind, msg)| err(kind, msg))?;
+            target = next;
             continue;
         }
         failure(&parsed, &target)?;
@@ -224,6 +267,31 @@ pub fn resolve(v: &ProsperoUrl<'_>, opts: &FetchOptions) -> Result<Resolution, A
             Ask::Directory => return Ok(Resolution::Directory(listing(v, &target, &parsed))),
         }
     }
+}
+
+/// A FORWARDED target as the `prospero:` URL it amounts to, through the
+/// plan and its safety policy (with the user's `--allow-port`).
+fn check_forward(t: &Target, opts: &FetchOptions) -> Result<(), (AccessErrorKind, String)> {
+    let text = format!(
+        "prospero://{}/{}",
+        authority(&t.host, Some(t.port)),
+        pct::encode(&t.hsoname, &HSONAME)
+    );
+    let url = uniform::UrlRef::parse(&text).map_err(|e| {
+        (
+            AccessErrorKind::Redirect,
+            format!("FORWARDED to {text:?}, which is no URL: {e}"),
+        )
+    })?;
+    uniform::plan::plan(&url, &opts.plan)
+        .map(|_| ())
+        .map_err(|e| {
+            let kind = match e.rule() {
+                Some(rule) => AccessErrorKind::Refused(rule),
+                None => AccessErrorKind::Redirect,
+            };
+            (kind, format!("FORWARDED to {}: {e}", describe(t)))
+        })
 }
 
 fn describe(t: &Target) -> String {
@@ -317,7 +385,9 @@ fn exchange(
         retries: 3,
         max_wait: opts.timeouts.idle,
         max_waits: 8,
-        deadline,
+        deadline: Deadline::after(Some(
+            deadline.clamp(opts.timeouts.idle.saturating_mul(TRANSACTION_IDLES)),
+        )),
     };
     ardp::transact(addr, ardp::connection_id(), request, &timing).map_err(|e| {
         let kind = match e.kind() {
@@ -478,6 +548,16 @@ fn listing(v: &ProsperoUrl<'_>, t: &Target, lines: &[ReplyLine]) -> Listing {
 
 fn entry(link: &Link, t: &Target) -> Entry {
     let target = link.target.to_ascii_uppercase();
+    if target == "NULL" {
+        // A link the server could not read gives its fields as NULL: what
+        // it names is unknown, and no URL can be made of it.
+        let name = if link.name.is_empty() || link.name == b"NULL" {
+            "(unreadable link)".to_string()
+        } else {
+            format!("{} (unreadable link)", String::from_utf8_lossy(&link.name))
+        };
+        return Entry::new(name, EntryKind::Other).detail("unreadable: kind unknown");
+    }
     let kind = match target.as_str() {
         "DIRECTORY" | "DIRECTORY+FILE" => EntryKind::Directory,
         "SYMBOLIC" => EntryKind::Link,
@@ -601,7 +681,8 @@ mod tests {
             b"LINK L DIRECTORY sub INTERNET-D Pros.Host(1600) ASCII /d/sub 0\n\
               LINK L EXTERNAL hello INTERNET-D 127.0.0.1(2121) ASCII /pub/hello.txt 0\n\
               ATTRIBUTE CACHED FIELD ACCESS-METHOD AFTP '' '' '' '' TEXT\n\
-              LINK L FILE old INTERNET-D h ASCII 'a;b' 3\n",
+              LINK L FILE old INTERNET-D h ASCII 'a;b' 3\n\
+              LINK L NULL NULL NULL NULL NULL NULL 0\n",
         )
         .unwrap();
         let url = uniform::UrlRef::parse("prospero://h/d").unwrap();
@@ -625,5 +706,9 @@ mod tests {
             l.entries[2].url.as_deref(),
             Some("prospero://h/a%3Bb;OBJECT-VERSION=3")
         );
+        // An unreadable link: no file named NULL, no URL.
+        assert_eq!(l.entries[3].name, "(unreadable link)");
+        assert_eq!(l.entries[3].kind, EntryKind::Other);
+        assert_eq!(l.entries[3].url, None);
     }
 }

@@ -1,17 +1,31 @@
 //! BER (ITU-T X.690) as Z39.50 uses it: finding where one APDU ends on a
 //! stream, reading the parts of a received APDU, and writing requests.
 //!
-//! Received APDUs are read with the `asn1-rs` crate ([`Any`] gives each
-//! value's class, tag and content, definite or indefinite length). Two
-//! pieces are written here, each small:
+//! The `asn1-rs` crate does what it does right: [`Any`] splits each
+//! received value into class, tag and content (definite or indefinite
+//! length); `asn1_rs::Integer` and `asn1_rs::Boolean` read INTEGER and
+//! BOOLEAN content and `Integer` writes it; `Header` writes every
+//! identifier and definite length of a request. Its typed readers want
+//! the universal tag and Z39.50 tags nearly every value implicitly, so
+//! they are given the content octets. Three pieces are written here, each
+//! small, because the crate (0.7) gets them wrong (the test
+//! `where_asn1_rs_does_not_fit` shows each):
 //!
+//! - OBJECT IDENTIFIERs, both ways. `Oid::iter` splits the first content
+//!   octet into the first two arcs, not the first subidentifier (X.690
+//!   8.19.4): `2.999.3` (`88 37 03`) reads as other arcs; `Oid::from`
+//!   refuses to write it, and writes a first arc of 3 to 6, which X.690
+//!   forbids.
+//! - Constructed strings. BER lets a sender split an OCTET STRING or
+//!   GeneralString into segments (X.690 8.7.3, 8.23.6), with an
+//!   indefinite length, and a long record may come so; `OctetString::from_ber`
+//!   returns the segments' own encodings as the string. [`Apdu::octets`]
+//!   joins them.
 //! - [`frame_len`], the framing of APDUs on the TCP stream. `asn1-rs`
 //!   reports an identifier cut short by the end of its input as an invalid
 //!   tag, not as "more to come", so on a stream it cannot tell a partial
 //!   APDU from a malformed one; the framer also refuses an APDU larger than
 //!   the limit before its octets are read, which keeps memory bounded.
-//! - The writer of requests: definite lengths only (every BER reader
-//!   accepts them), a dozen value types.
 //!
 //! [`decode`] is public so that the fuzz target reaches it: it frames one
 //! APDU and decodes it into a [`Pdu`], and on any input returns an error
@@ -425,25 +439,29 @@ impl<'a> Apdu<'a> {
         Ok(Cow::Owned(out))
     }
 
-    /// The value of an INTEGER (universal or implicitly tagged).
+    /// The value of an INTEGER (universal or implicitly tagged), read by
+    /// `asn1-rs` from the content octets (its typed readers want the
+    /// universal tag; Z39.50 tags nearly every integer implicitly).
     pub fn integer(&self, n: &Node<'a>) -> Result<i64, BerError> {
         let c = n.content;
-        if n.constructed || c.is_empty() || c.len() > 8 {
-            return Err(BerError::new(
+        let bad = || {
+            BerError::new(
                 BerErrorKind::Unexpected,
                 n.offset,
                 format!("an INTEGER of {} octets", c.len()),
-            ));
+            )
+        };
+        // X.690 8.3.1: at least one octet; asn1-rs would read none as 0.
+        if n.constructed || c.is_empty() || c.len() > 8 {
+            return Err(bad());
         }
-        let neg = c[0] & 0x80 != 0;
-        Ok(c.iter()
-            .fold(if neg { -1i64 } else { 0 }, |v, &b| (v << 8) | i64::from(b)))
+        asn1_rs::Integer::new(c).as_i64().map_err(|_| bad())
     }
 
-    /// The value of a BOOLEAN: any non-zero octet is true.
+    /// The value of a BOOLEAN: any non-zero octet is true (X.690 8.2.2).
     pub fn boolean(&self, n: &Node<'a>) -> Result<bool, BerError> {
         match n.content {
-            [b] if !n.constructed => Ok(*b != 0),
+            [b] if !n.constructed => Ok(asn1_rs::Boolean::new(*b).bool()),
             _ => Err(BerError::new(
                 BerErrorKind::Unexpected,
                 n.offset,
@@ -538,43 +556,26 @@ impl<'a> Iterator for Children<'a> {
 // The writer. Definite lengths, minimal integers.
 
 /// Identifier octets for `class` (0 universal, 2 context), form and tag.
-fn identifier(out: &mut Vec<u8>, class: u8, constructed: bool, tag: u32) {
-    let first = (class << 6) | if constructed { 0x20 } else { 0 };
-    if tag < 31 {
-        out.push(first | tag as u8);
-        return;
-    }
-    out.push(first | 0x1F);
-    let mut groups = Vec::new();
-    let mut t = tag;
-    loop {
-        groups.push((t & 0x7F) as u8);
-        t >>= 7;
-        if t == 0 {
-            break;
-        }
-    }
-    for (i, g) in groups.iter().rev().enumerate() {
-        out.push(if i + 1 < groups.len() { g | 0x80 } else { *g });
-    }
-}
-
-fn length(out: &mut Vec<u8>, len: usize) {
-    if len < 0x80 {
-        out.push(len as u8);
-        return;
-    }
-    let bytes = len.to_be_bytes();
-    let skip = bytes.iter().take_while(|&&b| b == 0).count();
-    out.push(0x80 | (bytes.len() - skip) as u8);
-    out.extend_from_slice(&bytes[skip..]);
-}
-
-/// A value: identifier, definite length, content.
+/// A value: identifier, definite length, content, written by `asn1-rs`
+/// (its header writer; the content is already encoded).
 pub(crate) fn tlv(class: u8, constructed: bool, tag: u32, content: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(content.len() + 6);
-    identifier(&mut out, class, constructed, tag);
-    length(&mut out, content.len());
+    use asn1_rs::{Header, Length, Tag, ToDer};
+    let class = match class {
+        0 => Class::Universal,
+        1 => Class::Application,
+        2 => Class::ContextSpecific,
+        _ => Class::Private,
+    };
+    let header = Header::new(
+        class,
+        constructed,
+        Tag(tag),
+        Length::Definite(content.len()),
+    );
+    let mut out = Vec::with_capacity(content.len() + 8);
+    // Writing to a Vec cannot fail, and a header of any tag and length
+    // has an encoding.
+    let _ = header.write_der_header(&mut out);
     out.extend_from_slice(content);
     out
 }
@@ -595,19 +596,10 @@ pub(crate) fn ucons(tag: u32, parts: &[Vec<u8>]) -> Vec<u8> {
     tlv(0, true, tag, &parts.concat())
 }
 
-/// The content octets of an INTEGER: two's complement, minimal.
+/// The content octets of an INTEGER: two's complement, minimal, as
+/// `asn1-rs` writes them.
 pub(crate) fn int(v: i64) -> Vec<u8> {
-    let bytes = v.to_be_bytes();
-    let mut i = 0;
-    while i < 7 {
-        let (b, next) = (bytes[i], bytes[i + 1]);
-        if (b == 0 && next & 0x80 == 0) || (b == 0xFF && next & 0x80 != 0) {
-            i += 1;
-        } else {
-            break;
-        }
-    }
-    bytes[i..].to_vec()
+    asn1_rs::Integer::from_i64(v).as_ref().to_vec()
 }
 
 /// The content octets of an OBJECT IDENTIFIER (at least two arcs, the
@@ -725,9 +717,9 @@ mod tests {
             oid(&[1, 2, 840, 10003, 3, 1]),
             [0x2A, 0x86, 0x48, 0xCE, 0x13, 0x03, 0x01]
         );
-        let mut v = Vec::new();
-        identifier(&mut v, 2, false, 211);
-        assert_eq!(v, [0x9F, 0x81, 0x53]);
+        assert_eq!(tlv(2, false, 211, &[]), [0x9F, 0x81, 0x53, 0x00]);
+        assert_eq!(tlv(2, true, 30, &[]), [0xBE, 0x00]);
+        assert_eq!(tlv(0, false, 2, &[1]), [0x02, 0x01, 0x01]);
         let big = tlv(0, false, 4, &[0; 300]);
         assert_eq!(&big[..4], &[0x04, 0x82, 0x01, 0x2C]);
         for n in [
@@ -757,6 +749,65 @@ mod tests {
         // The crate agrees on the OID's octets.
         let theirs = asn1_rs::Oid::from(&[1, 2, 840, 10003, 5, 101]).unwrap();
         assert_eq!(theirs.as_bytes(), &oid(&[1, 2, 840, 10003, 5, 101])[..]);
+    }
+
+    /// Why OIDs and strings are not read with `asn1-rs` (the module doc).
+    #[test]
+    fn where_asn1_rs_does_not_fit() {
+        use asn1_rs::{FromBer, OctetString, Oid};
+        // 2.999.3: the first subidentifier (2 * 40 + 999) takes two octets.
+        let content = [0x88, 0x37, 0x03];
+        let enc = tlv(0, false, 6, &content);
+        let a = Apdu::new(&enc);
+        assert_eq!(a.oid(&a.root().unwrap()).unwrap(), [2, 999, 3]);
+        assert_eq!(oid(&[2, 999, 3]), content);
+        // asn1-rs splits the first octet, not the first subidentifier...
+        let theirs = Oid::new(std::borrow::Cow::Borrowed(&content[..]));
+        let arcs: Vec<u64> = theirs.iter().unwrap().collect();
+        assert_ne!(arcs, [2, 999, 3]);
+        // ...refuses to write it, and writes a first arc X.690 8.19.4
+        // forbids (0, 1 or 2 only).
+        assert!(Oid::from(&[2, 999, 3]).is_err());
+        assert!(Oid::from(&[6, 1]).is_ok());
+        // A constructed OCTET STRING of indefinite length (BER allows it,
+        // X.690 8.7.3): asn1-rs does not join its segments.
+        let v = [
+            0x24, 0x80, 0x04, 0x02, b'a', b'b', 0x04, 0x01, b'c', 0x00, 0x00,
+        ];
+        // X.690 8.7.3): asn1-rs gives the segments' own encodings as the
+        // string's octets.
+        let (_, theirs) = OctetString::from_ber(&v).unwrap();
+        assert_eq!(
+            theirs.as_cow().as_ref(),
+            [0x04, 0x02, b'a', b'b', 0x04, 0x01, b'c']
+        );
+        let a = Apdu::new(&v);
+        assert_eq!(&*a.octets(&a.root().unwrap()).unwrap(), b"abc");
+    }
+
+    /// The APDUs yaz-ztest and Zebra sent (fuzz/seeds-ber, captured
+    /// between yaz-client and each server), and each with every
+    /// constructed value rewritten to an indefinite length: all decode.
+    #[test]
+    fn captured_replies_decode() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds-ber");
+        let mut n = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let apdu = std::fs::read(&path).unwrap();
+            let pdu = decode(&apdu).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let kind = match pdu {
+                Pdu::InitResponse(_) => "initResponse",
+                Pdu::SearchResponse(_) => "searchResponse",
+                Pdu::PresentResponse(_) => "presentResponse",
+                Pdu::Close(_) => "close",
+                Pdu::Other(_) => "other",
+            };
+            assert!(name.contains(kind), "{name} decodes as {kind}");
+            n += 1;
+        }
+        assert!(n >= 20, "{n} seeds");
     }
 
     #[test]

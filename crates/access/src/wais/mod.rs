@@ -19,22 +19,40 @@
 //!
 //! RFC 1738 makes `<wpath>` the WAIS document-id, an opaque binary value
 //! that a WAIS server issued and that no Z39.50 server has. Uniform's
-//! `<wpath>` is instead:
+//! `<wpath>` names a record by the server's own record identifier,
+//! found among the hits of a search:
 //!
 //! ```text
-//! wpath    = position "," [ word *( "+" word ) ]
-//! position = 1*digit         ; 1-based, in the result set of the search
-//! word     = *uchar          ; as in the search part, "+" inside a word as %2B
+//! wpath    = ( id / position ) "," [ word *( "+" word ) ]
+//! id       = "id" 1*digit  ; the record's identifier (Zebra's sysno)
+//! position = 1*digit       ; 1-based, in the result set: unstable
+//! word     = *uchar        ; as in the search part, "+" inside a word as %2B
 //! ```
 //!
-//! The document is record `position` of the search the words make, exactly
-//! as the search form would run it; no words means every record. So
-//! `wais://h:2101/Default/TEXT/2,protocol` is the second record found for
-//! "protocol". Such a URL names the same document for as long as the
-//! server's index is unchanged. `<wtype>` chooses the record syntax asked
-//! for: `TEXT` (or `SUTRS`), `USMARC` (or `MARC`), `XML`, `GRS-1`, or a
-//! dotted OID; the listing names each hit with the syntax its record came
-//! in (`TEXT` for SUTRS).
+//! `id`: the words are searched (no words: every record, `_ALLRECORDS`),
+//! the identifiers of the first [`MAX_SCAN`] hits are asked for (element
+//! set `zebra::meta::sysno`, XML; the "Local Number" Zebra shows in its
+//! B and F records), and the record whose identifier is the one named is
+//! fetched. Zebra gives each record its identifier when it
+//! indexes it and never reuses it, so adding or removing other documents
+//! never changes what such a URL names; a record removed, or changed so
+//! that the words no longer find it, is an error, never another record.
+//! `wais://h:2101/Default/TEXT/id3,protocol` is the record whose id is 3,
+//! among those found for "protocol". Listings give these URLs.
+//!
+//! `position`: record `position` of the search the words make, read for
+//! compatibility and given by listings of a server that has no record
+//! identifiers (yaz-ztest). It names whatever record is at that place
+//! today: a document added to the database may change it.
+//!
+//! `<wtype>` chooses the record syntax asked for: `TEXT` (or `SUTRS`),
+//! `USMARC` (or `MARC`), `XML`, `GRS-1`, or a dotted OID; the listing
+//! names each hit with the syntax its record came in (`TEXT` for SUTRS).
+//! A record that comes in another syntax than the one asked for is
+//! refused (its octets would be read as what they are not); the error
+//! names the wtype to ask for. `TEXT` is asked for as element set
+//! `zebra::data` (the indexed file's octets, as it was indexed), and as
+//! `F` where the server refuses that.
 
 pub mod ber;
 pub mod pdu;
@@ -70,23 +88,65 @@ fn words(search: &str) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// The `<wpath>` of record `position` of the search `words`.
-fn wpath(position: i64, words: &[Vec<u8>]) -> String {
+/// The record a `<wpath>` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Doc {
+    /// By the server's record identifier (stable).
+    Id(u64),
+    /// By its position in the result set (unstable).
+    Position(i64),
+}
+
+/// The `<wpath>` of record `doc` of the search `words`.
+fn wpath(doc: Doc, words: &[Vec<u8>]) -> String {
     let w: Vec<String> = words
         .iter()
         .map(|w| pct::encode(w, &WORD).into_owned())
         .collect();
-    format!("{position},{}", w.join("+"))
+    match doc {
+        Doc::Id(id) => format!("id{id},{}", w.join("+")),
+        Doc::Position(p) => format!("{p},{}", w.join("+")),
+    }
 }
 
-/// A `<wpath>` as the convention reads it: the position and the words.
-fn parse_wpath(raw: &str) -> Option<(i64, Vec<Vec<u8>>)> {
-    let (pos, rest) = raw.split_once(',')?;
-    if pos.is_empty() || pos.len() > 9 || !pos.bytes().all(|b| b.is_ascii_digit()) {
+/// A `<wpath>` as the convention reads it: the record and the words.
+fn parse_wpath(raw: &str) -> Option<(Doc, Vec<Vec<u8>>)> {
+    let (head, rest) = raw.split_once(',')?;
+    let (id, digits) = match head.strip_prefix("id") {
+        Some(d) => (true, d),
+        None => (false, head),
+    };
+    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let pos: i64 = pos.parse().ok()?;
-    (pos >= 1).then(|| (pos, words(rest)))
+    let n: i64 = digits.parse().ok()?;
+    let doc = if id {
+        Doc::Id(n as u64)
+    } else if n >= 1 {
+        Doc::Position(n)
+    } else {
+        return None;
+    };
+    Some((doc, words(rest)))
+}
+
+/// At most this many hits are searched for a record identifier.
+pub(crate) const MAX_SCAN: i64 = 1000;
+
+/// Zebra's element set for a record's identifier, as XML
+/// `<record xmlns="http://www.indexdata.com/zebra/" sysno="3"/>`.
+const RECORD_ID: &[u8] = b"zebra::meta::sysno";
+
+/// The identifier in a [`RECORD_ID`] record.
+fn record_id(data: &[u8]) -> Option<u64> {
+    let text = std::str::from_utf8(data).ok()?;
+    let at = text.find(" sysno=\"")? + " sysno=\"".len();
+    let digits = &text[at..];
+    let end = digits.find('"')?;
+    let d = &digits[..end];
+    (!d.is_empty() && d.len() <= 19 && d.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| d.parse().ok())
+        .flatten()
 }
 
 pub(crate) fn fetch(
@@ -127,18 +187,18 @@ pub(crate) fn fetch(
                 ));
             };
             let raw = v.wpath().map(|p| p.as_str()).unwrap_or_default();
-            let Some((position, words)) = parse_wpath(raw) else {
+            let Some((which, words)) = parse_wpath(raw) else {
                 return Err(AccessError::new(
                     AccessErrorKind::Unsupported,
                     "wais",
                     Some(&host),
                     format!(
-                        "wpath {:?} is not Uniform's \"position,words\" form (a WAIS 1.0 document-id means nothing to a Z39.50 server)",
+                        "wpath {:?} is not Uniform's \"id<n>,words\" or \"position,words\" form (a WAIS 1.0 document-id means nothing to a Z39.50 server)",
                         crate::error::escape(raw.as_bytes())
                     ),
                 ));
             };
-            Some((syntax, position, words))
+            Some((syntax, which, words))
         }
         _ => None,
     };
@@ -149,9 +209,7 @@ pub(crate) fn fetch(
         v.database().as_str()
     );
     let result = match (form, doc) {
-        (_, Some((syntax, position, words))) => {
-            s.document(&database, &syntax, position, words, out, ui)
-        }
+        (_, Some((syntax, which, words))) => s.document(&database, &syntax, which, words, out, ui),
         (WaisForm::Search, _) => {
             let words = words(v.search().map(|q| q.as_str()).unwrap_or_default());
             s.listing(&base, &database, words).map(Fetched::Listing)
@@ -427,8 +485,14 @@ impl Session {
             .iter()
             .map(|w| String::from_utf8_lossy(w).into_owned())
             .collect();
+        let what = if words.is_empty() {
+            // An empty search part: the search for every record.
+            "an empty search (every record, _ALLRECORDS)".to_string()
+        } else {
+            shown_words.join(" AND ")
+        };
         l.entries.push(Entry::new(
-            format!("{hits} {matched} {}{more}", shown_words.join(" AND ")),
+            format!("{hits} {matched} {what}{more}"),
             EntryKind::Info,
         ));
         self.list_hits(&mut l, base, &words, hits)?;
@@ -447,25 +511,37 @@ impl Session {
             return Ok(());
         }
         let recs = self.present(1, shown, b"B", &RecordSyntax::Sutrs)?;
+        let ids = self.record_ids(shown)?;
         for (i, rec) in recs.iter().enumerate() {
             let position = i as i64 + 1;
+            // The stable name where the server gives one.
+            let doc = match ids.as_ref().and_then(|ids| ids.get(i).copied().flatten()) {
+                Some(id) => Doc::Id(id),
+                None => Doc::Position(position),
+            };
             l.entries.push(match rec {
-                Ok(r) => {
-                    let syntax = r.syntax.clone().unwrap_or(RecordSyntax::Sutrs);
-                    let textual = matches!(syntax, RecordSyntax::Sutrs | RecordSyntax::Xml);
-                    let name = if textual {
-                        headline(&r.data)
-                    } else {
-                        format!("record {position}")
-                    };
-                    Entry::new(name, EntryKind::File)
-                        .url(format!(
-                            "{base}/{}/{}",
-                            pct::encode(syntax.wtype().as_bytes(), &EncodeSet::WAIS),
-                            wpath(position, words)
-                        ))
-                        .detail(format!("record {position} of {hits}, {}", syntax.name()))
-                }
+                Ok(r) => match &r.syntax {
+                    Some(syntax) => {
+                        let textual = matches!(syntax, RecordSyntax::Sutrs | RecordSyntax::Xml);
+                        let name = if textual {
+                            headline(&r.data)
+                        } else {
+                            format!("record {position}")
+                        };
+                        Entry::new(name, EntryKind::File)
+                            .url(format!(
+                                "{base}/{}/{}",
+                                pct::encode(syntax.wtype().as_bytes(), &EncodeSet::WAIS),
+                                wpath(doc, words)
+                            ))
+                            .detail(format!("record {position} of {hits}, {}", syntax.name()))
+                    }
+                    // Without an OID the syntax is unknown, and so is the
+                    // wtype a URL would need: no URL is guessed.
+                    None => Entry::new(format!("record {position}"), EntryKind::Other).detail(
+                        format!("record {position} of {hits}, record syntax unknown (no OID)"),
+                    ),
+                },
                 Err(d) => Entry::new(
                     format!(
                         "record {position}: diagnostic {} ({})",
@@ -478,6 +554,23 @@ impl Session {
             });
         }
         Ok(())
+    }
+
+    /// The identifiers of hits `1..=count`, `None` when the server gives
+    /// none (it refuses the element set, for the whole response or record
+    /// by record as yaz-ztest does).
+    fn record_ids(&mut self, count: i64) -> Result<Option<Vec<Option<u64>>>, AccessError> {
+        match self.present(1, count, RECORD_ID, &RecordSyntax::Xml) {
+            Ok(recs) => {
+                let ids: Vec<Option<u64>> = recs
+                    .iter()
+                    .map(|r| r.as_ref().ok().and_then(|r| record_id(&r.data)))
+                    .collect();
+                Ok(ids.iter().any(Option::is_some).then_some(ids))
+            }
+            Err(e) if e.kind() == AccessErrorKind::Protocol => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     /// The database form: the server and database described, then every
@@ -499,6 +592,14 @@ impl Session {
             EntryKind::Info,
         ));
         match self.search(database, &Query::All) {
+            // No hits is no count: a server without _ALLRECORDS (yaz-ztest)
+            // finds nothing for it whatever it holds.
+            Ok(0) => {
+                l.entries.push(Entry::new(
+                    "the server lists no records for a search of every record (_ALLRECORDS); it may not support one",
+                    EntryKind::Info,
+                ));
+            }
             Ok(hits) => {
                 let shown = hits.min(MAX_HITS);
                 let more = if hits > shown {
@@ -526,28 +627,77 @@ impl Session {
         Ok(l)
     }
 
-    /// One document: record `position` of the search, element set F.
+    /// One document: the record the wpath names among the hits of its
+    /// search.
     fn document(
         &mut self,
         database: &[u8],
         syntax: &RecordSyntax,
-        position: i64,
+        which: Doc,
         words: Vec<Vec<u8>>,
         out: &mut dyn Write,
         ui: &mut dyn Interaction,
     ) -> Result<Fetched, AccessError> {
         let query = Query::from_words(words);
         let hits = self.search(database, &query)?;
-        if position > hits {
-            return Err(self.error(
-                AccessErrorKind::Protocol,
-                format!(
-                    "record {position} asked for, but {} finds {hits}",
-                    query.pqf()
-                ),
-            ));
+        let position = match which {
+            Doc::Position(position) => {
+                if position > hits {
+                    return Err(self.error(
+                        AccessErrorKind::Protocol,
+                        format!(
+                            "record {position} asked for, but {} finds {hits}",
+                            query.pqf()
+                        ),
+                    ));
+                }
+                position
+            }
+            Doc::Id(id) => {
+                let scan = hits.min(MAX_SCAN);
+                let ids = if scan == 0 {
+                    Some(Vec::new())
+                } else {
+                    self.record_ids(scan)?
+                };
+                let Some(ids) = ids else {
+                    return Err(self.error(
+                        AccessErrorKind::Unsupported,
+                        format!(
+                            "record id {id} asked for, but the server gives no record identifiers (element set {}): name the record by its position",
+                            String::from_utf8_lossy(RECORD_ID)
+                        ),
+                    ));
+                };
+                match ids.iter().position(|&i| i == Some(id)) {
+                    Some(i) => i as i64 + 1,
+                    None => {
+                        return Err(self.error(
+                            AccessErrorKind::Protocol,
+                            format!(
+                                "no record with id {id} among the {scan} first of the {hits} records {} finds: it was removed, or no longer matches the words",
+                                query.pqf()
+                            ),
+                        ));
+                    }
+                }
+            }
+        };
+        // Text is asked for as Zebra's raw data, the indexed file's own
+        // octets; F (Zebra's adds "Local Number" and "Filename" lines)
+        // where the server refuses that element set.
+        let mut rec = None;
+        if *syntax == RecordSyntax::Sutrs {
+            rec = match self.present(position, 1, RAW_DATA, syntax) {
+                Ok(r) => r.into_iter().next().filter(Result::is_ok),
+                Err(e) if e.kind() == AccessErrorKind::Protocol => None,
+                Err(e) => return Err(e),
+            };
         }
-        let rec = self.present(position, 1, b"F", syntax)?.into_iter().next();
+        let rec = match rec {
+            Some(r) => Some(r),
+            None => self.present(position, 1, b"F", syntax)?.into_iter().next(),
+        };
         let rec = match rec {
             Some(Ok(r)) => r,
             Some(Err(d)) => {
@@ -555,6 +705,23 @@ impl Session {
             }
             None => return Err(self.error(AccessErrorKind::Protocol, "the server sent no record")),
         };
+        // The server may send another syntax than the one asked for
+        // (Zebra's text records come as SUTRS whatever is asked): the
+        // octets would be read as what they are not, so that is refused.
+        if let Some(got) = &rec.syntax
+            && got != syntax
+        {
+            return Err(self.error(
+                AccessErrorKind::Protocol,
+                format!(
+                    "record {position}: {} asked for (wtype), but the server sent {} ({}); fetch {}",
+                    syntax.name(),
+                    got.name(),
+                    pdu::dotted(&got.oid()),
+                    got.wtype()
+                ),
+            ));
+        }
         ui.size_known(rec.data.len() as u64);
         out.write_all(&rec.data)
             .map_err(|e| AccessError::io("wais", Some(&self.host), "writing the record", e))?;
@@ -570,6 +737,9 @@ impl Session {
         let _ = self.stream.shutdown(std::net::Shutdown::Write);
     }
 }
+
+/// Zebra's element set for a record's stored data as it was indexed.
+const RAW_DATA: &[u8] = b"zebra::data";
 
 fn retag(e: AccessError, kind: AccessErrorKind) -> AccessError {
     let mut n = AccessError::new(kind, e.scheme(), e.host(), e.message().to_string());
@@ -628,16 +798,34 @@ mod tests {
     #[test]
     fn wpath_convention_round_trips() {
         let w = vec![b"rfc".to_vec(), b"1738+x".to_vec(), b"a/b".to_vec()];
-        let p = wpath(3, &w);
+        let p = wpath(Doc::Position(3), &w);
         assert_eq!(p, "3,rfc+1738%2Bx+a%2Fb");
-        assert_eq!(parse_wpath(&p), Some((3, w)));
-        assert_eq!(parse_wpath("1,"), Some((1, vec![])));
+        assert_eq!(parse_wpath(&p), Some((Doc::Position(3), w.clone())));
+        let p = wpath(Doc::Id(42), &w);
+        assert_eq!(p, "id42,rfc+1738%2Bx+a%2Fb");
+        assert_eq!(parse_wpath(&p), Some((Doc::Id(42), w)));
+        assert_eq!(parse_wpath("id0,"), Some((Doc::Id(0), vec![])));
+        assert_eq!(parse_wpath("1,"), Some((Doc::Position(1), vec![])));
         assert_eq!(parse_wpath("0,x"), None);
+        assert_eq!(parse_wpath("id,x"), None);
+        assert_eq!(parse_wpath("idx,x"), None);
         assert_eq!(parse_wpath("x,y"), None);
         assert_eq!(parse_wpath("12"), None);
         assert_eq!(parse_wpath("9999999999,x"), None);
         // A libwww-style doc-id is not the convention.
         assert_eq!(parse_wpath("0=host;1=db;"), None);
+    }
+
+    #[test]
+    fn record_ids_are_read_from_zebras_meta_record() {
+        assert_eq!(
+            record_id(br#"<record xmlns="http://www.indexdata.com/zebra/" sysno="3"/>"#),
+            Some(3)
+        );
+        assert_eq!(record_id(br#"<record sysno=""/>"#), None);
+        assert_eq!(record_id(br#"<record sysno="3x"/>"#), None);
+        assert_eq!(record_id(b"This is dummy SUTRS record number 3"), None);
+        assert_eq!(record_id(&[0xFF, b'"']), None);
     }
 
     #[test]
@@ -674,6 +862,76 @@ mod tests {
             std::thread::sleep(Duration::from_millis(500));
         });
         port
+    }
+
+    /// A fake server that answers Init, then each request with the next
+    /// of `replies`.
+    fn fake_seq(replies: Vec<Vec<u8>>) -> u16 {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = l.local_addr().unwrap().port();
+        std::thread::spawn(move || {
+            let (mut c, _) = l.accept().unwrap();
+            let mut buf = [0u8; 4096];
+            let _ = c.read(&mut buf);
+            let init = ber::cons(
+                21,
+                &[
+                    ber::ctx(3, &[5, 0xE0]),
+                    ber::ctx(4, &[6, 0xC0]),
+                    ber::ctx(5, &[1]),
+                    ber::ctx(6, &[1]),
+                    ber::ctx(12, &[0xFF]),
+                ],
+            );
+            let _ = c.write_all(&init);
+            for r in replies {
+                let _ = c.read(&mut buf);
+                let _ = c.write_all(&r);
+            }
+            std::thread::sleep(Duration::from_millis(500));
+        });
+        port
+    }
+
+    #[test]
+    fn a_hit_without_record_syntax_is_not_taken_for_text() {
+        let search = ber::cons(
+            23,
+            &[
+                ber::ctx(23, &ber::int(1)),
+                ber::ctx(24, &ber::int(0)),
+                ber::ctx(25, &ber::int(1)),
+                ber::ctx(22, &[0xFF]),
+            ],
+        );
+        // An EXTERNAL with no direct-reference: octet-aligned data only.
+        let external = ber::ucons(8, &[ber::ctx(1, b"<binary?>")]);
+        // NamePlusRecord: record [1], retrievalRecord [1], the EXTERNAL.
+        let npr = ber::ucons(16, &[ber::cons(1, &[ber::cons(1, &[external])])]);
+        let present = ber::cons(
+            25,
+            &[
+                ber::ctx(24, &ber::int(1)),
+                ber::ctx(25, &ber::int(2)),
+                ber::ctx(27, &ber::int(0)),
+                ber::cons(28, &[npr]),
+            ],
+        );
+        let port = fake_seq(vec![search, present.clone(), present]);
+        let l = match run(&format!("wais://127.0.0.1:{port}/Default?x")).unwrap() {
+            Fetched::Listing(l) => l,
+            other => panic!("{other:?}"),
+        };
+        let hit = &l.entries[1];
+        assert_eq!(hit.kind, EntryKind::Other, "{l}");
+        assert_eq!(hit.url, None, "{l}");
+        assert!(
+            hit.detail
+                .as_deref()
+                .unwrap_or_default()
+                .contains("syntax unknown"),
+            "{l}"
+        );
     }
 
     fn opts() -> FetchOptions {

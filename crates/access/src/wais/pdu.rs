@@ -139,7 +139,7 @@ impl RecordSyntax {
     }
 }
 
-fn dotted(arcs: &[u64]) -> String {
+pub(crate) fn dotted(arcs: &[u64]) -> String {
     arcs.iter()
         .map(u64::to_string)
         .collect::<Vec<_>>()

@@ -67,6 +67,11 @@ pub struct Faults {
     pub payload: Option<usize>,
     /// Packets per window (default 16).
     pub window: Option<u16>,
+    /// Every request (and every retry of it) answered with a wait packet
+    /// of this many seconds only, never with the reply.
+    pub stall: Option<u16>,
+    /// How many such wait packets are sent before silence (0: no limit).
+    pub stall_waits: usize,
 }
 
 /// A running responder. Dropping it stops the thread.
@@ -106,6 +111,7 @@ impl Responder {
             incoming: HashMap::new(),
             done: HashMap::new(),
             sent_once: Vec::new(),
+            stalled: 0,
             requests: requests.clone(),
         };
         let stop2 = stop.clone();
@@ -181,6 +187,15 @@ fn header(cid: u16, seq: u16, total: u16, flags: u8, wait: u16) -> Vec<u8> {
     h
 }
 
+/// The reference server's wait: an unsequenced 11-octet header, ending
+/// after the wait field.
+fn wait_packet(cid: u16, seconds: u16) -> Vec<u8> {
+    let mut wait = header(cid, 0, 0, 0, seconds);
+    wait.truncate(11);
+    wait[0] = 11;
+    wait
+}
+
 /// A request's total and the packets of it that arrived.
 type Partial = (u16, HashMap<u16, Vec<u8>>);
 
@@ -196,6 +211,8 @@ struct State {
     done: HashMap<(SocketAddr, u16), Vec<Vec<u8>>>,
     /// (packet number) faults already applied.
     sent_once: Vec<u16>,
+    /// Wait packets sent by the `stall` fault.
+    stalled: usize,
     requests: Arc<Mutex<Vec<String>>>,
 }
 
@@ -206,6 +223,18 @@ impl State {
         }
         let Some(h) = read_head(d) else { return };
         let key = (from, h.cid);
+        if let Some(w) = self.faults.stall {
+            if self.faults.stall_waits > 0 && self.stalled >= self.faults.stall_waits {
+                return;
+            }
+            self.stalled += 1;
+            self.requests
+                .lock()
+                .unwrap()
+                .push(String::from_utf8_lossy(&d[h.hl..]).into_owned());
+            let _ = self.out.send_to(&wait_packet(h.cid, w), from);
+            return;
+        }
         if h.seq == 0 {
             // An acknowledgement: send what follows it.
             if self.done.contains_key(&key) {
@@ -240,11 +269,7 @@ impl State {
         self.done
             .insert(key, split(&reply, self.faults.payload.unwrap_or(1250)));
         if let Some(w) = self.faults.wait {
-            // An 11-octet header: it ends after the wait field.
-            let mut wait = header(h.cid, 0, 0, 0, w);
-            wait.truncate(11);
-            wait[0] = 11;
-            let _ = self.out.send_to(&wait, from);
+            let _ = self.out.send_to(&wait_packet(h.cid, w), from);
             std::thread::sleep(self.faults.wait_for);
         }
         self.send_window(key, 0);

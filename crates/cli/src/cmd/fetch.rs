@@ -39,6 +39,11 @@ Before anything is sent, the URL's plan passes the safety policy (see
 (never to file:, never from https to http), each target checked the same
 way, and credentials go only to the host, port and scheme the URL names.
 
+Time: --timeout bounds each wait for data. A Prospero request, its ARDP
+retries and the server's wait packets included, ends within twice
+--timeout, and the whole resolution (forwards included) within four times
+--timeout; --max-time bounds everything when it is sooner.
+
 A URL with a user name and no password asks for the password on the
 terminal, without echo, or reads it from the first line of standard input
 with --password-stdin. HTTP URLs may carry a user name and password (RFC 1738

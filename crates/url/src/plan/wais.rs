@@ -9,10 +9,12 @@
 //!
 //! The search part is split on `+` and each word decoded: one term per
 //! word under bib-1 use attribute 1016 ("any"), the terms AND-ed. A
-//! document's `<wpath>` is Uniform's convention `position "," words`
-//! (record `position` of the search the words make; no words: every
-//! record), since the binary WAIS document-ids of RFC 1625 mean nothing to
-//! a Z39.50 server.
+//! document's `<wpath>` is Uniform's convention `"id" n "," words` (the
+//! record whose identifier, Zebra's sysno, is n, among the hits of the
+//! search the words make; no words: every record) or, unstable,
+//! `position "," words` (record `position` of that search), since the
+//! binary WAIS document-ids of RFC 1625 mean nothing to a Z39.50 server.
+//! The whole convention is in the access crate's `wais` module.
 
 use super::policy::PlanError;
 use super::{Line, Plan, PlanOptions, Step, endpoint};
@@ -77,14 +79,30 @@ fn syntax(wtype: &str) -> Option<String> {
     )
 }
 
-/// A `<wpath>` read by the convention: the position and the words.
-fn parse_wpath(raw: &str) -> Option<(u32, Vec<Vec<u8>>)> {
-    let (pos, rest) = raw.split_once(',')?;
-    if pos.is_empty() || pos.len() > 9 || !pos.bytes().all(|b| b.is_ascii_digit()) {
+/// The record a `<wpath>` names: by identifier, or by position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Doc {
+    Id(u32),
+    Position(u32),
+}
+
+/// A `<wpath>` read by the convention: the record and the words.
+fn parse_wpath(raw: &str) -> Option<(Doc, Vec<Vec<u8>>)> {
+    let (head, rest) = raw.split_once(',')?;
+    let (id, digits) = match head.strip_prefix("id") {
+        Some(d) => (true, d),
+        None => (false, head),
+    };
+    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let pos: u32 = pos.parse().ok()?;
-    (pos >= 1).then(|| (pos, words(rest)))
+    let n: u32 = digits.parse().ok()?;
+    let doc = match (id, n) {
+        (true, n) => Doc::Id(n),
+        (false, 0) => return None,
+        (false, n) => Doc::Position(n),
+    };
+    Some((doc, words(rest)))
 }
 
 /// Section 3.9's three forms as Init, Search, Present and Close.
@@ -117,7 +135,7 @@ pub(super) fn plan(url: &WaisUrl<'_>, _o: &PlanOptions) -> Result<Plan, PlanErro
             ))
         } else if parse_wpath(raw).is_none() {
             Some(format!(
-                "wpath {raw:?} is not Uniform's \"position,words\" form (a WAIS 1.0 document-id means nothing to a Z39.50 server)"
+                "wpath {raw:?} is not Uniform's \"id<n>,words\" or \"position,words\" form (a WAIS 1.0 document-id means nothing to a Z39.50 server)"
             ))
         } else {
             None
@@ -153,7 +171,7 @@ pub(super) fn plan(url: &WaisUrl<'_>, _o: &PlanOptions) -> Result<Plan, PlanErro
             let w = words(url.search().map(|s| s.as_str()).unwrap_or_default());
             search(&mut plan, &w);
             plan.send(brief).push(Step::Note(format!(
-                "< presentResponse: the hits listed (fewer when fewer match), each as {base}/TEXT/<position>,<words>"
+                "< presentResponse: the hits listed (fewer when fewer match), each as {base}/TEXT/id<n>,<words> (n its record id, elementSetName zebra::meta::sysno; <position> where the server gives none)"
             )));
         }
         WaisForm::Database => {
@@ -164,7 +182,7 @@ pub(super) fn plan(url: &WaisUrl<'_>, _o: &PlanOptions) -> Result<Plan, PlanErro
             ))
             .send(brief)
             .push(Step::Note(format!(
-                "< presentResponse: the records listed, each as {base}/TEXT/<position>,"
+                "< presentResponse: the records listed, each as {base}/TEXT/id<n>, (<position>, where the server gives no record id)"
             )));
         }
         WaisForm::Document => {
@@ -175,13 +193,36 @@ pub(super) fn plan(url: &WaisUrl<'_>, _o: &PlanOptions) -> Result<Plan, PlanErro
             // Both checked above.
             let syntax = syntax(&wtype).unwrap_or_default();
             let raw = url.wpath().map(|p| p.as_str()).unwrap_or_default();
-            let (position, w) = parse_wpath(raw).unwrap_or_default();
+            let (doc, w) = parse_wpath(raw).unwrap_or((Doc::Position(1), Vec::new()));
             search(&mut plan, &w);
-            plan.send(Line::text(format!(
-                "presentRequest {position}..{position} elementSetName F preferredRecordSyntax {syntax}"
-            )))
-            .push(Step::Note(
-                "< presentResponse: the record, written as it is (its syntax read from its OID)"
+            let position = match doc {
+                Doc::Id(id) => {
+                    plan.send(Line::text(
+                        "presentRequest 1..1000 elementSetName zebra::meta::sysno preferredRecordSyntax XML",
+                    ))
+                    .push(Step::Note(format!(
+                        "< presentResponse: the hits' record ids; the record whose id is {id} is fetched, none is an error"
+                    )));
+                    "<its position>".to_string()
+                }
+                Doc::Position(p) => p.to_string(),
+            };
+            let position = format!("{position}..{position}");
+            if syntax == "SUTRS" {
+                // The indexed file's own octets; F where refused.
+                plan.send(Line::text(format!(
+                    "presentRequest {position} elementSetName zebra::data preferredRecordSyntax SUTRS"
+                )))
+                .push(Step::Note(
+                    "a server that refuses element set zebra::data: element set F".into(),
+                ));
+            } else {
+                plan.send(Line::text(format!(
+                    "presentRequest {position} elementSetName F preferredRecordSyntax {syntax}"
+                )));
+            }
+            plan.push(Step::Note(
+                "< presentResponse: the record, written as it is; a record of another syntax (its OID) is refused"
                     .into(),
             ));
         }
@@ -224,13 +265,23 @@ mod tests {
     fn documents_follow_the_wpath_convention() {
         let p = shown("wais://h:2101/Default/TEXT/2,protocol");
         assert!(p.contains("query @attr 1=1016 \"protocol\"\n"));
-        assert!(p.contains("> presentRequest 2..2 elementSetName F preferredRecordSyntax SUTRS\n"));
+        assert!(p.contains(
+            "> presentRequest 2..2 elementSetName zebra::data preferredRecordSyntax SUTRS\n"
+        ));
+        let p = shown("wais://h:2101/Default/USMARC/id7,protocol");
+        assert!(p.contains("elementSetName zebra::meta::sysno preferredRecordSyntax XML\n"));
+        assert!(p.contains("whose id is 7"), "{p}");
+        assert!(p.contains(
+            "> presentRequest <its position>..<its position> elementSetName F preferredRecordSyntax USMARC\n"
+        ));
         // Not the convention: no dialogue, notes that say why.
         let p = shown("wais://h/db/TEXT/%00%01binary");
         assert!(p.contains("position,words"), "{p}");
         assert!(!p.contains("\n> "), "{p}");
         assert!(shown("wais://h/db/PS/1,x").contains("names no record syntax"));
-        assert_eq!(parse_wpath("3,"), Some((3, vec![])));
+        assert_eq!(parse_wpath("3,"), Some((Doc::Position(3), vec![])));
+        assert_eq!(parse_wpath("id3,"), Some((Doc::Id(3), vec![])));
+        assert_eq!(parse_wpath("id,x"), None);
         assert_eq!(syntax("1.2.840.10003.5.10").as_deref(), Some("USMARC"));
         assert_eq!(syntax("1.2.3").as_deref(), Some("1.2.3"));
         assert_eq!(syntax("gif"), None);

@@ -193,13 +193,23 @@ impl<'a> WaisUrl<'a> {
         self.parts().1.map(Encoded::new)
     }
 
-    /// The `<wpath>` of a document: the WAIS document-id, opaque.
+    /// The `<wpath>` of a document, as the URL has it. RFC 1738 makes it
+    /// the WAIS document-id, opaque to the client; no Z39.50 server has
+    /// one, so Uniform's access reads it by its own convention:
+    /// `id<n>,<words>` names the record whose identifier (Zebra's
+    /// record id) is `n` among the hits of the words, and stays the same
+    /// record however the database grows; `<position>,<words>`, the
+    /// record at that place in the result set, is read too but names
+    /// whatever is there today. The whole convention is in the access
+    /// crate's `wais` module.
     ///
     /// # Example
     ///
     /// ```
     /// use uniform::UrlRef;
     /// assert_eq!(UrlRef::parse("wais://h/db/t/p")?.wais().unwrap().wpath().unwrap().as_str(), "p");
+    /// let doc = UrlRef::parse("wais://h:2101/Default/TEXT/id3,protocol")?;
+    /// assert_eq!(doc.wais().unwrap().wpath().unwrap().as_str(), "id3,protocol");
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn wpath(&self) -> Option<Encoded<'a>> {
