@@ -826,6 +826,35 @@ fn plan_json_is_an_array_of_steps_without_passwords() {
 }
 
 #[test]
+fn plan_refusals_mask_the_password_and_escape_controls() {
+    // DESIGN.md section 2: passwords never appear in --json output; a
+    // refused URL echoed back is no exception, valid or not.
+    for url in [
+        "ftp://u:secret@host.dom:25/x",
+        "ftp://u:secret@host/x%0A",
+        "ftp://u:secret@host:99999/x",
+    ] {
+        let out = uniform(&["plan", "--json", url]);
+        assert_eq!(out.code, 1, "{out:?}");
+        assert!(!out.text().contains("secret"), "{out:?}");
+        assert_eq!(
+            out.json()[0]["input"],
+            url.replace("secret", "****"),
+            "{out:?}"
+        );
+        let out = uniform(&["plan", url]);
+        assert!(!out.stderr.contains("secret"), "{out:?}");
+    }
+    let out = uniform(&["plan", "--show-password", "--json", "ftp://u:secret@h:25/x"]);
+    assert_eq!(out.json()[0]["input"], "ftp://u:secret@h:25/x");
+    // A raw CR LF in the echoed input would forge a line on the terminal.
+    let out = uniform(&["plan", "ftp://h/a\r\nDELE x"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stderr.contains("ftp://h/a\\r\\nDELE x"), "{out:?}");
+    assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+}
+
+#[test]
 fn parse_format_prints_fields_by_name() {
     let out = uniform(&[
         "parse",

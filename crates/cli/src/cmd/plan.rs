@@ -106,7 +106,8 @@ impl Run for Args {
                     ok = false;
                     if self.json {
                         buf.clear();
-                        refusal_json(&mut buf, input, "invalid-url", &e.to_string());
+                        let input = masked(&self.options, input);
+                        refusal_json(&mut buf, &input, "invalid-url", &e.to_string());
                         out.write_all(&buf)?;
                     } else {
                         self.options
@@ -142,7 +143,8 @@ impl Run for Args {
                     if self.json {
                         buf.clear();
                         let rule = e.rule().map_or("unsupported", |r| r.as_str());
-                        refusal_json(&mut buf, input, rule, e.message());
+                        let input = masked(&self.options, input);
+                        refusal_json(&mut buf, &input, rule, e.message());
                         out.write_all(&buf)?;
                     } else {
                         out.flush()?;
@@ -157,13 +159,32 @@ impl Run for Args {
     }
 }
 
-/// The input as messages show it: its password masked.
-fn shown(options: &UrlOptions, input: &[u8]) -> String {
+/// The input with its password masked (DESIGN.md section 2: passwords
+/// never appear in messages or `--json` unless asked for).
+fn masked(options: &UrlOptions, input: &[u8]) -> Vec<u8> {
     let mut s = input.to_vec();
     if let Some(r) = options.mask(input) {
         s.splice(r, b"****".iter().copied());
     }
-    String::from_utf8_lossy(&s).into_owned()
+    s
+}
+
+/// The input as text messages show it: its password masked and its
+/// control octets escaped as plan lines are, so that a refused CR LF does
+/// not reach the terminal or a log as a line break.
+fn shown(options: &UrlOptions, input: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in &masked(options, input) {
+        match b {
+            b'\t' => out.push_str("\\t"),
+            b'\r' => out.push_str("\\r"),
+            b'\n' => out.push_str("\\n"),
+            b'\\' => out.push_str("\\\\"),
+            0x20..=0x7e => out.push(b as char),
+            _ => out.push_str(&format!("\\x{b:02X}")),
+        }
+    }
+    out
 }
 
 fn describe(e: &PlanError) -> String {

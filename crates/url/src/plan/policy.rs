@@ -270,8 +270,10 @@ fn naive_host(s: &str, auth_start: usize) -> Option<&str> {
     let rest = s.get(auth_start..)?;
     let auth = &rest[..rest.find('/').unwrap_or(rest.len())];
     let host_port = &auth[auth.rfind('@').map_or(0, |p| p + 1)..];
-    if host_port.starts_with('[') {
-        return None;
+    // An IP literal ends at its "]", not at the first ':' inside it: left
+    // out, "http://evil.com#@[::1]/" would pass as naming evil.com.
+    if let Some(literal) = host_port.strip_prefix('[') {
+        return Some(&literal[..literal.find(']').unwrap_or(literal.len())]);
     }
     Some(&host_port[..host_port.find(':').unwrap_or(host_port.len())])
 }
@@ -308,5 +310,7 @@ mod tests {
             Some("evil.com")
         );
         assert_eq!(naive_host("http://u@h:80/x", 7), Some("h"));
+        assert_eq!(naive_host("http://evil.com#@[::1]/", 7), Some("::1"));
+        assert_eq!(naive_host("http://[::1]:80/", 7), Some("::1"));
     }
 }
