@@ -36,6 +36,10 @@ pub enum Rule {
     RemoteFile,
     /// A byte the protocol cannot carry (a telnet IAC, CVE-2023-27533).
     ProtocolByte,
+    /// A decoded field outside its grammar, which the line would carry as
+    /// more or other arguments than the URL names: a newsgroup, article
+    /// number or message-id (RFC 1738 sections 3.6, 3.7 and 5).
+    FieldGrammar,
 }
 
 impl Rule {
@@ -56,6 +60,7 @@ impl Rule {
             Rule::AuthorityConfusion => "authority-confusion",
             Rule::RemoteFile => "remote-file",
             Rule::ProtocolByte => "protocol-byte",
+            Rule::FieldGrammar => "field-grammar",
         }
     }
 
@@ -76,6 +81,7 @@ impl Rule {
             Rule::AuthorityConfusion => "CVE-2016-8624, CVE-2022-27780, CVE-2016-9179",
             Rule::RemoteFile => "RFC 1738 section 3.10",
             Rule::ProtocolByte => "CVE-2023-27533",
+            Rule::FieldGrammar => "RFC 1738 sections 3.6, 3.7 and 5",
         }
     }
 }
