@@ -855,6 +855,37 @@ fn plan_refusals_mask_the_password_and_escape_controls() {
 }
 
 #[test]
+fn plan_tells_a_prompted_password_from_one_in_the_url() {
+    // RFC 1738 3.2.1: a user without a password is asked for one.
+    let out = uniform(&["plan", "ftp://myname@host.dom//etc/motd"]);
+    let lines: Vec<&str> = out.text().lines().collect();
+    let pass = lines.iter().position(|l| *l == "> PASS ****").unwrap();
+    assert!(lines[pass - 1].starts_with("? password"), "{out:?}");
+    let out = uniform(&["plan", "ftp://u:pw@host.dom/x"]);
+    assert!(!out.text().contains("\n? "), "{out:?}");
+    let out = uniform(&["plan", "--json", "ftp://myname@host.dom//etc/motd"]);
+    let steps = out.json()[0].as_array().unwrap().clone();
+    let pass = steps.iter().position(|s| s["line"] == "PASS ****").unwrap();
+    assert_eq!(steps[pass]["from"], "prompt", "{out:?}");
+    assert_eq!(steps[pass - 1]["step"], "prompt", "{out:?}");
+    let out = uniform(&["plan", "--json", "ftp://u:pw@host.dom/x"]);
+    let steps = out.json()[0].as_array().unwrap().clone();
+    let pass = steps.iter().find(|s| s["line"] == "PASS ****").unwrap();
+    assert!(pass.get("from").is_none(), "{out:?}");
+}
+
+#[test]
+fn plan_show_password_shows_it_and_an_empty_one_is_empty() {
+    let out = uniform(&["plan", "--show-password", "ftp://u:hunter2@h/x"]);
+    assert!(out.text().lines().any(|l| l == "> PASS hunter2"), "{out:?}");
+    let out = uniform(&["plan", "--show-password", "--json", "ftp://u:hunter2@h/x"]);
+    assert!(out.json()[0].as_array().unwrap().iter().any(|s| s["line"] == "PASS hunter2"));
+    // The help's promise: "an empty password stays """.
+    let out = uniform(&["plan", "ftp://u:@host.dom/x"]);
+    assert!(out.text().lines().any(|l| l == "> PASS "), "{out:?}");
+}
+
+#[test]
 fn parse_format_prints_fields_by_name() {
     let out = uniform(&[
         "parse",

@@ -7,7 +7,7 @@ use crate::input::{Bom, Inputs};
 use crate::json;
 use std::ffi::OsString;
 use std::io::{self, Write};
-use uniform::plan::{self, Endpoint, Plan, PlanError, PlanOptions, Step};
+use uniform::plan::{self, Endpoint, Line, Plan, PlanError, PlanOptions, Step};
 
 const HELP: &str = "\
 Prints the protocol dialogue each URL prescribes (RFC 1738 section 3), one
@@ -15,9 +15,13 @@ step a line, without connecting:
 
   connect HOST:PORT   a connection
   > LINE              a line sent, exactly as on the wire without its CR LF
-                      (\\t, \\r, \\n and \\xNN for control octets; passwords as ****)
+                      (\\t, \\r, \\n and \\xNN for control octets; passwords as ****
+                      unless --show-password, an empty one as nothing;
+                      <...> for a value the user is asked for)
   < ...               what is read back: reply codes, or how the object is read
   open PATH           a local file opened
+  ? ...               what the user is asked when the plan runs: a password
+                      the URL leaves out (the line then shows ****), a search
   # ...               a note: advice to the user, a guess, a choice left to run time
 
 Every plan passes the safety policy first (RFC 1738 section 6): a decoded CR,
@@ -120,13 +124,13 @@ impl Run for Args {
                 Ok(p) => {
                     if self.json {
                         buf.clear();
-                        plan_json(&mut buf, &p);
+                        plan_json(&mut buf, &p, self.options.show_password);
                         out.write_all(&buf)?;
                     } else {
                         if !first {
                             out.write_all(b"\n")?;
                         }
-                        write!(out, "{p}")?;
+                        write_plan(&mut out, &p, self.options.show_password)?;
                     }
                     let missing = p.missing();
                     if !missing.is_empty() {
@@ -201,9 +205,29 @@ fn refusal_json(buf: &mut Vec<u8>, input: &[u8], rule: &str, message: &str) {
     buf.extend_from_slice(b"}}\n");
 }
 
+/// A line as `plan` shows it: secrets masked unless `reveal`.
+fn line_text(l: &Line, reveal: bool) -> String {
+    if reveal { l.revealed() } else { l.to_string() }
+}
+
+/// The plan, one step a line; with `reveal` (--show-password) the
+/// passwords the URL carries are shown.
+fn write_plan(out: &mut dyn Write, p: &Plan, reveal: bool) -> io::Result<()> {
+    // Each line as it is, trailing space included: "CWD " with a null
+    // argument (RFC 1738 section 3.2.2) is not "CWD".
+    for s in p.steps() {
+        match s {
+            Step::Send(l) => writeln!(out, "> {}", line_text(l, reveal))?,
+            Step::Advise(l) => writeln!(out, "# advise: {}", line_text(l, reveal))?,
+            other => writeln!(out, "{other}")?,
+        }
+    }
+    Ok(())
+}
+
 /// The plan as a JSON array of steps; lines as `plan` shows them (secrets
-/// masked, control octets escaped).
-fn plan_json(buf: &mut Vec<u8>, p: &Plan) {
+/// masked unless `reveal`, control octets escaped).
+fn plan_json(buf: &mut Vec<u8>, p: &Plan, reveal: bool) {
     buf.push(b'[');
     for (i, s) in p.steps().iter().enumerate() {
         if i > 0 {
@@ -222,7 +246,16 @@ fn plan_json(buf: &mut Vec<u8>, p: &Plan) {
             }
             Step::Send(l) => {
                 buf.extend_from_slice(b"{\"step\":\"send\",\"line\":");
-                json::string(buf, &l.to_string());
+                json::string(buf, &line_text(l, reveal));
+                // A part of the line is typed by the user when it runs.
+                if l.needs_prompt() {
+                    buf.extend_from_slice(b",\"from\":\"prompt\"");
+                }
+                buf.push(b'}');
+            }
+            Step::Prompt(what) => {
+                buf.extend_from_slice(b"{\"step\":\"prompt\",\"text\":");
+                json::string(buf, what);
                 buf.push(b'}');
             }
             Step::Expect(codes) => {
@@ -238,7 +271,7 @@ fn plan_json(buf: &mut Vec<u8>, p: &Plan) {
             }
             Step::Advise(l) => {
                 buf.extend_from_slice(b"{\"step\":\"advise\",\"text\":");
-                json::string(buf, &l.to_string());
+                json::string(buf, &line_text(l, reveal));
                 buf.push(b'}');
             }
             other => {

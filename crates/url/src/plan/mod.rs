@@ -100,8 +100,22 @@ impl Plan {
         self
     }
 
+    /// Sends `line`; a password it asks for is announced by a prompt step
+    /// first, so that the plan tells a password the user types from one
+    /// the URL carries, both shown `****` on the line (RFC 1738 section
+    /// 3.2.1: the program "should request one from the user").
     pub(crate) fn send(&mut self, line: Line) -> &mut Plan {
+        if line.prompts_secret() && !matches!(self.steps.last(), Some(Step::Prompt(_))) {
+            self.push(Step::Prompt(
+                "password asked of the user: the URL names a user and no password (RFC 1738 section 3.2.1)".into(),
+            ));
+        }
         self.push(Step::Send(line))
+    }
+
+    /// Asks the user for `what`, then sends `line`, which holds the answer.
+    pub(crate) fn ask(&mut self, what: impl Into<String>, line: Line) -> &mut Plan {
+        self.push(Step::Prompt(what.into())).push(Step::Send(line))
     }
 
     /// The scheme the plan accesses.
