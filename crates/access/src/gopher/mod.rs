@@ -37,7 +37,7 @@ use menu::MenuFault;
 use plus::{Head, Length};
 use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
 use std::net::TcpStream;
-use uniform::plan::{Endpoint, Plan, Step, Transfer};
+use uniform::plan::{Endpoint, Line, Piece, Plan, Step, Transfer};
 use uniform::schemes::{GopherPlus, GopherUrl};
 
 const SCHEME: &str = "gopher";
@@ -98,14 +98,10 @@ pub(crate) fn fetch(
                 stream = Some(connect(host, *port, opts, &deadline)?);
             }
             Step::Send(line) => {
-                let wire = line.wire().ok_or_else(|| {
-                    AccessError::new(
-                        AccessErrorKind::Unsupported,
-                        SCHEME,
-                        Some(host),
-                        "the request has a part to ask for",
-                    )
-                })?;
+                let wire = match line.wire() {
+                    Some(w) => w,
+                    None => asked(v, line, ui)?,
+                };
                 request.extend_from_slice(&wire);
                 request.extend_from_slice(b"\r\n");
             }
@@ -126,6 +122,40 @@ pub(crate) fn fetch(
         Some(host),
         "the plan reads no reply",
     ))
+}
+
+/// The octets of a request line with a part the user is asked for: the
+/// search of a type 7 item whose URL has none (RFC 1738 section 3.4).
+fn asked(v: &GopherUrl<'_>, line: &Line, ui: &mut dyn Interaction) -> Result<Vec<u8>, AccessError> {
+    let host = v.host();
+    let fail = |message: String| {
+        AccessError::new(AccessErrorKind::Cancelled, SCHEME, Some(host), message)
+    };
+    let mut out = Vec::new();
+    for piece in line.pieces() {
+        match piece {
+            Piece::Text(t) | Piece::Secret(t) => out.extend_from_slice(t),
+            Piece::Asked(what) => {
+                let Some(answer) = ui.ask(what) else {
+                    return Err(fail(if v.gopher_type() == b'7' {
+                        "the type 7 item needs a search: give --query or add %09words to the URL".into()
+                    } else {
+                        format!("the request needs the {what}, and there is no terminal to ask on")
+                    }));
+                };
+                // The answer goes inside the request line: a TAB would
+                // start another field, CR, LF or NUL end the line.
+                if answer.bytes().any(|b| matches!(b, b'\t' | b'\r' | b'\n' | 0)) {
+                    return Err(fail(format!(
+                        "the {what} given holds a TAB, CR, LF or NUL, which cannot go in a gopher request"
+                    )));
+                }
+                out.extend_from_slice(answer.as_bytes());
+            }
+            _ => return Err(fail("the request has a part no one can give".into())),
+        }
+    }
+    Ok(out)
 }
 
 /// Opens the connection, its idle limit shortened to what is left of the

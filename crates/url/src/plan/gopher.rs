@@ -4,6 +4,10 @@ use super::policy::{PlanError, Rule, check_field};
 use super::{Line, Plan, PlanOptions, Step, Transfer, endpoint};
 use crate::schemes::GopherUrl;
 
+/// What a type 7 item asks of the user when neither the URL nor the
+/// options give its search.
+const SEARCH_WORDS: &str = "search words";
+
 /// Refuses a TAB inside a field whose ends the TAB marks on the wire.
 fn no_tab(field: &[u8], what: &str) -> Result<(), PlanError> {
     match field.iter().position(|&b| b == b'\t') {
@@ -45,22 +49,28 @@ pub(super) fn plan(url: &GopherUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanErr
     no_tab(&selector, "gopher selector")?;
     let mut line = Line::text(&selector);
 
-    // Type 7 without a search in the URL takes the one the user gave.
+    // Type 7 without a search in the URL takes the one the user gave, or
+    // asks for one: a search server answers a bare selector with nothing
+    // useful (RFC 1738 section 3.4: the search "is submitted to the
+    // search engine").
     let search = match url.search() {
         Some(s) => Some(s.decode().into_owned()),
         None if t == b'7' => o.query.as_ref().map(|q| q.as_bytes().to_vec()),
         None => None,
     };
+    let ask_search = search.is_none() && t == b'7';
     if let Some(s) = &search {
         check_field(s, "gopher search")?;
         no_tab(s, "gopher search")?;
         line = line.and("\t").and(s);
+    } else if ask_search {
+        line = line.and("\t").asked(SEARCH_WORDS);
     }
 
     let mut block: Vec<Vec<u8>> = Vec::new();
     let mut read = read;
     if let Some(plus) = url.plus() {
-        if search.is_none() {
+        if search.is_none() && !ask_search {
             line = line.and("\t");
         }
         let plus = plus.decode().into_owned();
@@ -83,7 +93,15 @@ pub(super) fn plan(url: &GopherUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanErr
     }
 
     let mut plan = Plan::new(url.url().scheme_kind());
-    plan.push(Step::Connect(endpoint(&url.url()))).send(line);
+    plan.push(Step::Connect(endpoint(&url.url())));
+    if ask_search {
+        plan.ask(
+            "search words for this type 7 item, asked of the user: the URL has none (give --query or add %09words to the URL)",
+            line,
+        );
+    } else {
+        plan.send(line);
+    }
     for l in block {
         plan.send(Line::text(l));
     }
