@@ -8,6 +8,7 @@ use crate::json;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use uniform::plan::{self, Endpoint, Line, Plan, PlanError, PlanOptions, Step};
+use uniform_access::proxy::Proxies;
 
 const HELP: &str = "\
 Prints the protocol dialogue each URL prescribes (RFC 1738 section 3), one
@@ -37,6 +38,12 @@ or EMAIL (mailto:), --email or EMAIL (the anonymous FTP password). A plan that
 lacks one is still printed, the missing piece named where it would go, and a
 note on standard error says what to set; its exit status is 0.
 
+Proxies and gateways are those fetch uses: --gateway SCHEME=URL, then the
+<scheme>_proxy, all_proxy and no_proxy variables (see fetch --help). A URL
+that goes through one is planned as fetch sends it: a connection to the
+proxy, the whole URL on the request line (RFC 1630), a note naming where the
+proxy came from; https through a CONNECT tunnel.
+
 --json prints, for each URL, one line: the array of steps, or an object with
 \"input\" and \"error\" ({rule, message}) when the URL is refused.";
 
@@ -51,6 +58,9 @@ pub struct Args {
     options: UrlOptions,
     #[command(flatten)]
     access: AccessOptions,
+    /// Plan URLs of SCHEME through the HTTP gateway at URL (repeatable), as fetch sends them
+    #[arg(long, value_name = "SCHEME=URL")]
+    gateway: Vec<String>,
     /// Print one JSON line per URL
     #[arg(long)]
     json: bool,
@@ -100,6 +110,20 @@ impl Run for Args {
         let mut inputs = Inputs::new(self.urls, Bom::Strip);
         let parse = self.options.parse_options();
         let options = self.access.plan_options();
+        // The route fetch would take: its gateways and proxy variables.
+        let mut proxies = match Proxies::from_env() {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("uniform: {e}");
+                return Ok(Status::Usage);
+            }
+        };
+        for g in &self.gateway {
+            if let Err(e) = proxies.gateway_spec(g) {
+                eprintln!("uniform: {e}");
+                return Ok(Status::Usage);
+            }
+        }
         let mut ok = true;
         let mut first = true;
         let mut buf = Vec::new();
@@ -120,7 +144,15 @@ impl Run for Args {
                     continue;
                 }
             };
-            match plan::plan(&url, &options) {
+            let planned = match (plan::plan(&url, &options), proxies.for_url(&url)) {
+                // A refusal of the safety policy stands on any route; a
+                // scheme without an access algorithm, or missing
+                // configuration, is what a gateway is for (as in fetch).
+                (Err(e), Some(_)) if e.rule().is_some() => Err(e),
+                (p, Some(gateway)) => Ok(gateway.plan(&url, p.as_ref().ok())),
+                (p, None) => p,
+            };
+            match planned {
                 Ok(p) => {
                     if self.json {
                         buf.clear();

@@ -95,6 +95,25 @@ impl Plan {
         }
     }
 
+    /// A plan made of `steps`, for a route no planner here knows: the
+    /// request to a gateway or proxy, which the access side chooses. It
+    /// has not passed the safety policy: plan the URL with [`plan`] first
+    /// and keep its refusal.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Scheme, plan::{Endpoint, Line, Plan, Step}};
+    /// let p = Plan::from_steps(Scheme::Ftp, vec![
+    ///     Step::Connect(Endpoint::Host { host: "gw".into(), port: 8080 }),
+    ///     Step::Send(Line::text("GET ftp://h/x HTTP/1.1")),
+    /// ]);
+    /// assert_eq!(p.to_string(), "connect gw:8080\n> GET ftp://h/x HTTP/1.1\n");
+    /// ```
+    pub fn from_steps(scheme: Scheme, steps: Vec<Step>) -> Plan {
+        Plan { scheme, steps }
+    }
+
     pub(crate) fn push(&mut self, step: Step) -> &mut Plan {
         self.steps.push(step);
         self
