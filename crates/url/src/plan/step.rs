@@ -386,6 +386,9 @@ pub enum Transfer {
     GopherBinary,
     /// A Gopher+ reply: a `+`/`-` length line, then the data.
     GopherPlus,
+    /// A Gopher+ reply holding an item's `+ASK` attribute block: the
+    /// questions of its form (RFC 1738 section 3.4.5), read to ask them.
+    GopherAskForm,
     /// An NNTP article, dot-terminated and dot-stuffed.
     NntpArticle,
     /// An NNTP listing (groups, or article numbers), dot-terminated.
@@ -416,6 +419,7 @@ impl Transfer {
             Transfer::GopherText => "text, ended by a line \".\"",
             Transfer::GopherBinary => "binary, ended by the close",
             Transfer::GopherPlus => "Gopher+ reply: length line, then data",
+            Transfer::GopherAskForm => "Gopher+ reply: the +ASK block, the form's questions",
             Transfer::NntpArticle => "article, ended by a line \".\"",
             Transfer::NntpListing => "listing, ended by a line \".\"",
             Transfer::HttpResponse => "HTTP response",
@@ -441,6 +445,7 @@ impl Transfer {
             Transfer::GopherText => "gopher-text",
             Transfer::GopherBinary => "gopher-binary",
             Transfer::GopherPlus => "gopher-plus",
+            Transfer::GopherAskForm => "gopher-ask-form",
             Transfer::NntpArticle => "nntp-article",
             Transfer::NntpListing => "nntp-listing",
             Transfer::HttpResponse => "http-response",
