@@ -230,7 +230,11 @@ impl Gateway {
     /// assert!(p.contains("\n> GET http://example.org/x HTTP/1.1\n"));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn plan(&self, url: &UrlRef<'_>, direct: Option<&uniform::plan::Plan>) -> uniform::plan::Plan {
+    pub fn plan(
+        &self,
+        url: &UrlRef<'_>,
+        direct: Option<&uniform::plan::Plan>,
+    ) -> uniform::plan::Plan {
         crate::http::gateway_plan(url, self, direct)
     }
 

@@ -481,7 +481,12 @@ fn a_form_item_is_asked_and_answered() {
     let url = format!("gopher://127.0.0.1:{port}/0/form%09%09?");
     let url = UrlRef::parse(&url).unwrap();
     let mut out = Vec::new();
-    let r = fetch(&url, &FetchOptions::default(), &mut out, &mut Answers(vec!["Ada", "2"]));
+    let r = fetch(
+        &url,
+        &FetchOptions::default(),
+        &mut out,
+        &mut Answers(vec!["Ada", "2"]),
+    );
     assert!(matches!(r, Ok(Fetched::Object { .. })), "{r:?}");
     assert_eq!(heard.recv().unwrap(), b"/form\t!+ASK\r\n");
     assert_eq!(

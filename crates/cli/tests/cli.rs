@@ -891,7 +891,13 @@ fn plan_show_password_shows_it_and_an_empty_one_is_empty() {
     let out = uniform(&["plan", "--show-password", "ftp://u:hunter2@h/x"]);
     assert!(out.text().lines().any(|l| l == "> PASS hunter2"), "{out:?}");
     let out = uniform(&["plan", "--show-password", "--json", "ftp://u:hunter2@h/x"]);
-    assert!(out.json()[0].as_array().unwrap().iter().any(|s| s["line"] == "PASS hunter2"));
+    assert!(
+        out.json()[0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["line"] == "PASS hunter2")
+    );
     // The help's promise: "an empty password stays """.
     let out = uniform(&["plan", "ftp://u:@host.dom/x"]);
     assert!(out.text().lines().any(|l| l == "> PASS "), "{out:?}");
@@ -901,7 +907,14 @@ fn plan_show_password_shows_it_and_an_empty_one_is_empty() {
 fn plan_with_env(vars: &[(&str, &str)], args: &[&str]) -> (i32, Vec<String>) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_uniform"));
     cmd.arg("plan").args(args);
-    for k in ["http_proxy", "ftp_proxy", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"] {
+    for k in [
+        "http_proxy",
+        "ftp_proxy",
+        "all_proxy",
+        "ALL_PROXY",
+        "no_proxy",
+        "NO_PROXY",
+    ] {
         cmd.env_remove(k);
     }
     for (k, v) in vars {
@@ -922,7 +935,10 @@ fn plan_goes_through_the_proxy_fetch_would_use() {
     let (code, lines) = plan_with_env(&proxy, &["http://example.org/x"]);
     assert_eq!(code, 0, "{lines:?}");
     assert_eq!(lines[0], "connect 127.0.0.1:8080");
-    assert!(lines[1].starts_with("# ") && lines[1].contains("http_proxy"), "{lines:?}");
+    assert!(
+        lines[1].starts_with("# ") && lines[1].contains("http_proxy"),
+        "{lines:?}"
+    );
     assert_eq!(lines[2], "> GET http://example.org/x HTTP/1.1");
     assert_eq!(lines[3], "> Host: example.org");
     // no_proxy bypasses it, as in fetch.
@@ -937,12 +953,24 @@ fn plan_goes_through_the_proxy_fetch_would_use() {
     // --gateway, its password and the URL's kept out of the plan.
     let (code, lines) = plan_with_env(
         &[],
-        &["--gateway", "ftp=http://gu:gpw@gw.example:3128", "ftp://u:secret@h/x"],
+        &[
+            "--gateway",
+            "ftp=http://gu:gpw@gw.example:3128",
+            "ftp://u:secret@h/x",
+        ],
     );
     assert_eq!(code, 0, "{lines:?}");
     assert_eq!(lines[0], "connect gw.example:3128");
-    assert!(lines.iter().any(|l| l == "> GET ftp://u:****@h/x HTTP/1.1"), "{lines:?}");
-    assert!(lines.iter().any(|l| l == "> Proxy-Authorization: Basic ****"), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l == "> GET ftp://u:****@h/x HTTP/1.1"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "> Proxy-Authorization: Basic ****"),
+        "{lines:?}"
+    );
     assert!(!lines.join("\n").contains("secret"));
 }
 

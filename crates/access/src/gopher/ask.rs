@@ -31,7 +31,10 @@ pub(crate) enum Question {
     /// Several lines of text.
     AskL { prompt: String },
     /// One of the choices.
-    Choose { prompt: String, choices: Vec<String> },
+    Choose {
+        prompt: String,
+        choices: Vec<String>,
+    },
     /// A box on or off, with its default.
     Select { prompt: String, on: bool },
 }
@@ -63,7 +66,9 @@ pub(crate) fn parse(attributes: &[u8]) -> Result<Vec<Question>, String> {
             continue;
         }
         let Some((kind, rest)) = line.split_once(':') else {
-            return Err(format!("a line of the +ASK block is not \"Kind: ...\": {line:?}"));
+            return Err(format!(
+                "a line of the +ASK block is not \"Kind: ...\": {line:?}"
+            ));
         };
         let rest = rest.strip_prefix(' ').unwrap_or(rest);
         let mut fields = rest.split('\t').map(str::to_string);
@@ -134,7 +139,11 @@ pub(crate) fn fill(form: &[Question], asker: &mut dyn Asker) -> Option<Vec<Strin
                 let mut lines = Vec::new();
                 let first = format!("{prompt} (an empty line ends it)");
                 loop {
-                    let what = if lines.is_empty() { first.as_str() } else { ">" };
+                    let what = if lines.is_empty() {
+                        first.as_str()
+                    } else {
+                        ">"
+                    };
                     let l = asker.line(what)?;
                     if l.is_empty() {
                         break;

@@ -211,9 +211,8 @@ impl ask::Asker for UiAsker<'_> {
 /// search of a type 7 item whose URL has none (RFC 1738 section 3.4).
 fn asked(v: &GopherUrl<'_>, line: &Line, ui: &mut dyn Interaction) -> Result<Vec<u8>, AccessError> {
     let host = v.host();
-    let fail = |message: String| {
-        AccessError::new(AccessErrorKind::Cancelled, SCHEME, Some(host), message)
-    };
+    let fail =
+        |message: String| AccessError::new(AccessErrorKind::Cancelled, SCHEME, Some(host), message);
     let mut out = Vec::new();
     for piece in line.pieces() {
         match piece {
@@ -221,14 +220,18 @@ fn asked(v: &GopherUrl<'_>, line: &Line, ui: &mut dyn Interaction) -> Result<Vec
             Piece::Asked(what) => {
                 let Some(answer) = ui.ask(what) else {
                     return Err(fail(if v.gopher_type() == b'7' {
-                        "the type 7 item needs a search: give --query or add %09words to the URL".into()
+                        "the type 7 item needs a search: give --query or add %09words to the URL"
+                            .into()
                     } else {
                         format!("the request needs the {what}, and there is no terminal to ask on")
                     }));
                 };
                 // The answer goes inside the request line: a TAB would
                 // start another field, CR, LF or NUL end the line.
-                if answer.bytes().any(|b| matches!(b, b'\t' | b'\r' | b'\n' | 0)) {
+                if answer
+                    .bytes()
+                    .any(|b| matches!(b, b'\t' | b'\r' | b'\n' | 0))
+                {
                     return Err(fail(format!(
                         "the {what} given holds a TAB, CR, LF or NUL, which cannot go in a gopher request"
                     )));

@@ -139,7 +139,9 @@ pub(crate) fn plan(url: &UrlRef<'_>, gateway: &Gateway, direct: Option<&Plan>) -
         steps.push(Step::Note(format!(
             "through a CONNECT tunnel of the gateway {via}"
         )));
-        steps.push(Step::Send(Line::text(format!("CONNECT {authority} HTTP/1.1"))));
+        steps.push(Step::Send(Line::text(format!(
+            "CONNECT {authority} HTTP/1.1"
+        ))));
         steps.push(Step::Send(Line::text(format!("Host: {authority}"))));
         steps.extend(proxy_auth.map(Step::Send));
         steps.push(Step::Send(Line::default()));
@@ -185,12 +187,10 @@ pub(crate) fn plan(url: &UrlRef<'_>, gateway: &Gateway, direct: Option<&Plan>) -
     {
         let line = Line::text("Authorization: Basic ");
         steps.push(match url.password_decoded() {
-            Some(pw) => Step::Send(
-                match super::auth::Credentials::basic(&user, &pw) {
-                    Ok(c) => line.secret(c.header().trim_start_matches("Basic ").to_string()),
-                    Err(_) => line.secret("****"),
-                },
-            ),
+            Some(pw) => Step::Send(match super::auth::Credentials::basic(&user, &pw) {
+                Ok(c) => line.secret(c.header().trim_start_matches("Basic ")),
+                Err(_) => line.secret("****"),
+            }),
             None => Step::Send(line.prompted()),
         });
     }

@@ -31,14 +31,18 @@ fn list_group(plan: &mut Plan, group: &[u8]) {
 fn check_group(group: &[u8]) -> Result<(), PlanError> {
     let bad = match group.first() {
         None => Some("it is empty".to_string()),
-        Some(b) if !b.is_ascii_alphabetic() => Some(format!(
-            "it starts with {}, not a letter",
-            shown(*b)
-        )),
+        Some(b) if !b.is_ascii_alphabetic() => {
+            Some(format!("it starts with {}, not a letter", shown(*b)))
+        }
         _ => group
             .iter()
             .position(|&b| !(b.is_ascii_alphanumeric() || b"-.+_".contains(&b)))
-            .map(|p| format!("{} at octet {p} is not a letter, digit, '-', '.', '+' or '_'", shown(group[p]))),
+            .map(|p| {
+                format!(
+                    "{} at octet {p} is not a letter, digit, '-', '.', '+' or '_'",
+                    shown(group[p])
+                )
+            }),
     };
     match bad {
         Some(why) => Err(PlanError::refused(
@@ -69,7 +73,10 @@ fn check_article(article: &[u8]) -> Result<(), PlanError> {
 fn check_message_id(id: &[u8]) -> Result<(), PlanError> {
     let why = if id.starts_with(b"<") || id.ends_with(b">") {
         "it is written in angle brackets; RFC 1738 section 3.6 writes a message-id without the enclosing \"<\" and \">\", which ARTICLE adds"
-    } else if id.iter().any(|&b| b == b' ' || b == b'\t' || b == b'<' || b == b'>') {
+    } else if id
+        .iter()
+        .any(|&b| b == b' ' || b == b'\t' || b == b'<' || b == b'>')
+    {
         "it holds a space, TAB or angle bracket, which would end the ARTICLE argument (RFC 3977 section 3.6)"
     } else {
         return Ok(());
