@@ -82,6 +82,12 @@ pub trait Interaction {
     /// Shows advice before an interactive session: a telnet URL's user
     /// name and password (RFC 1738 section 3.8).
     fn advise(&mut self, _text: &str) {}
+
+    /// Asks the user for a value that is no secret, one line (`what` says
+    /// what: a gopher search); `None` when there is no one to ask.
+    fn ask(&mut self, _what: &str) -> Option<String> {
+        None
+    }
 }
 
 /// An [`Interaction`] that shows nothing and asks nothing.

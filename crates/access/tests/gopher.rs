@@ -434,3 +434,74 @@ fn a_refused_connection_is_a_connect_error() {
     let e = get(&format!("gopher://127.0.0.1:{p}/0/x")).0.unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
 }
+
+/// A user who answers from a script, in order.
+struct Answers(Vec<&'static str>);
+
+impl uniform_access::Interaction for Answers {
+    fn ask(&mut self, _what: &str) -> Option<String> {
+        (!self.0.is_empty()).then(|| self.0.remove(0).to_string())
+    }
+}
+
+/// A Gopher+ server with one form: the first connection gets the `+ASK`
+/// block, the second the item; each request is recorded.
+fn form_server() -> (u16, std::sync::mpsc::Receiver<Vec<u8>>) {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = l.local_addr().unwrap().port();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for reply in [
+            &b"+-1\r\n+ASK:\r\n Note: Register here.\r\n Ask: Your name?\tanon\r\n Choose: Colour?\tred\tgreen\r\n.\r\n"[..],
+            &b"+-1\r\nThanks.\r\n.\r\n"[..],
+        ] {
+            let Ok((mut s, _)) = l.accept() else { return };
+            s.set_read_timeout(Some(Duration::from_millis(300))).unwrap();
+            let mut got = Vec::new();
+            let mut buf = [0u8; 512];
+            // The request ends with its CR LF, a data block with ".".
+            while let Ok(n) = s.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                got.extend_from_slice(&buf[..n]);
+            }
+            let _ = s.write_all(reply);
+            let _ = tx.send(got);
+        }
+    });
+    (port, rx)
+}
+
+#[test]
+fn a_form_item_is_asked_and_answered() {
+    // RFC 1738 3.4.5: fetch the +ASK attribute, ask the user, return the
+    // answers with the selector (the data block of section 3.4.9).
+    let (port, heard) = form_server();
+    let url = format!("gopher://127.0.0.1:{port}/0/form%09%09?");
+    let url = UrlRef::parse(&url).unwrap();
+    let mut out = Vec::new();
+    let r = fetch(
+        &url,
+        &FetchOptions::default(),
+        &mut out,
+        &mut Answers(vec!["Ada", "2"]),
+    );
+    assert!(matches!(r, Ok(Fetched::Object { .. })), "{r:?}");
+    assert_eq!(heard.recv().unwrap(), b"/form\t!+ASK\r\n");
+    assert_eq!(
+        heard.recv().unwrap(),
+        b"/form\t+\t1\r\n+-1\r\nAda\r\ngreen\r\n.\r\n"
+    );
+    assert_eq!(out, b"Thanks.\n");
+}
+
+#[test]
+fn a_form_item_without_a_terminal_says_so() {
+    let (port, _heard) = form_server();
+    let (r, out) = get(&format!("gopher://127.0.0.1:{port}/0/form%09%09?"));
+    let e = r.unwrap_err();
+    assert!(e.to_string().contains("needs a terminal"), "{e}");
+    assert!(e.to_string().contains("3.4.9"), "{e}");
+    assert!(out.is_empty());
+}

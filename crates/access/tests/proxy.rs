@@ -329,3 +329,37 @@ fn a_gateway_reaches_what_uniform_cannot_reach_itself() {
         assert_eq!(lines(&head)[0], line, "{head}");
     }
 }
+
+#[test]
+fn the_gateway_plan_is_what_the_gateway_hears() {
+    // `uniform plan` shows a gateway's request from Gateway::plan: each
+    // line it plans must be the line sent, in order, secrets included.
+    let (port, heard) = recorder(HELLO, 2);
+    let gw = format!("http://gu:gpw@127.0.0.1:{port}/");
+    for url in [
+        "ftp://myname:pw@ftp.example:2121/pub/hello.txt;type=a#top",
+        "http://a:b@www.example/x?y",
+    ] {
+        let scheme = &url[..url.find(':').unwrap()];
+        let opts = gateway(scheme, &gw);
+        let (r, _) = via(&opts, url);
+        assert!(r.is_ok(), "{r:?}");
+        let parsed = ParseOptions::new()
+            .dialect(Dialect::Rfc3986)
+            .parse(url)
+            .unwrap();
+        let g = opts.proxies.for_url(&parsed).unwrap();
+        let planned: Vec<String> = g
+            .plan(&parsed, None)
+            .steps()
+            .iter()
+            .filter_map(|s| match s {
+                uniform::plan::Step::Send(l) => Some(l.revealed()),
+                _ => None,
+            })
+            .filter(|l| !l.is_empty())
+            .collect();
+        let head = heard.recv().unwrap();
+        assert_eq!(planned, lines(&head), "{url}");
+    }
+}

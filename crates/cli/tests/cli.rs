@@ -43,6 +43,18 @@ impl Output {
 fn uniform_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_uniform"))
         .args(args)
+        // plan and fetch follow the proxy variables: the machine's own
+        // must not reroute the tests.
+        .env_remove("http_proxy")
+        .env_remove("https_proxy")
+        .env_remove("ftp_proxy")
+        .env_remove("gopher_proxy")
+        .env_remove("news_proxy")
+        .env_remove("wais_proxy")
+        .env_remove("all_proxy")
+        .env_remove("ALL_PROXY")
+        .env_remove("no_proxy")
+        .env_remove("NO_PROXY")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -895,6 +907,143 @@ fn plan_json_is_an_array_of_steps_without_passwords() {
     let out = uniform(&["plan", "--json", "http://h:25/"]);
     assert_eq!(out.code, 1);
     assert_eq!(out.json()[0]["error"]["rule"], "bad-port");
+}
+
+#[test]
+fn plan_refusals_mask_the_password_and_escape_controls() {
+    // DESIGN.md section 2: passwords never appear in --json output; a
+    // refused URL echoed back is no exception, valid or not.
+    for url in [
+        "ftp://u:secret@host.dom:25/x",
+        "ftp://u:secret@host/x%0A",
+        "ftp://u:secret@host:99999/x",
+    ] {
+        let out = uniform(&["plan", "--json", url]);
+        assert_eq!(out.code, 1, "{out:?}");
+        assert!(!out.text().contains("secret"), "{out:?}");
+        assert_eq!(
+            out.json()[0]["input"],
+            url.replace("secret", "****"),
+            "{out:?}"
+        );
+        let out = uniform(&["plan", url]);
+        assert!(!out.stderr.contains("secret"), "{out:?}");
+    }
+    let out = uniform(&["plan", "--show-password", "--json", "ftp://u:secret@h:25/x"]);
+    assert_eq!(out.json()[0]["input"], "ftp://u:secret@h:25/x");
+    // A raw CR LF in the echoed input would forge a line on the terminal.
+    let out = uniform(&["plan", "ftp://h/a\r\nDELE x"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stderr.contains("ftp://h/a\\r\\nDELE x"), "{out:?}");
+    assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+}
+
+#[test]
+fn plan_tells_a_prompted_password_from_one_in_the_url() {
+    // RFC 1738 3.2.1: a user without a password is asked for one.
+    let out = uniform(&["plan", "ftp://myname@host.dom//etc/motd"]);
+    let lines: Vec<&str> = out.text().lines().collect();
+    let pass = lines.iter().position(|l| *l == "> PASS ****").unwrap();
+    assert!(lines[pass - 1].starts_with("? password"), "{out:?}");
+    let out = uniform(&["plan", "ftp://u:pw@host.dom/x"]);
+    assert!(!out.text().contains("\n? "), "{out:?}");
+    let out = uniform(&["plan", "--json", "ftp://myname@host.dom//etc/motd"]);
+    let steps = out.json()[0].as_array().unwrap().clone();
+    let pass = steps.iter().position(|s| s["line"] == "PASS ****").unwrap();
+    assert_eq!(steps[pass]["from"], "prompt", "{out:?}");
+    assert_eq!(steps[pass - 1]["step"], "prompt", "{out:?}");
+    let out = uniform(&["plan", "--json", "ftp://u:pw@host.dom/x"]);
+    let steps = out.json()[0].as_array().unwrap().clone();
+    let pass = steps.iter().find(|s| s["line"] == "PASS ****").unwrap();
+    assert!(pass.get("from").is_none(), "{out:?}");
+}
+
+#[test]
+fn plan_show_password_shows_it_and_an_empty_one_is_empty() {
+    let out = uniform(&["plan", "--show-password", "ftp://u:hunter2@h/x"]);
+    assert!(out.text().lines().any(|l| l == "> PASS hunter2"), "{out:?}");
+    let out = uniform(&["plan", "--show-password", "--json", "ftp://u:hunter2@h/x"]);
+    assert!(
+        out.json()[0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["line"] == "PASS hunter2")
+    );
+    // The help's promise: "an empty password stays """.
+    let out = uniform(&["plan", "ftp://u:@host.dom/x"]);
+    assert!(out.text().lines().any(|l| l == "> PASS "), "{out:?}");
+}
+
+/// `uniform plan` with `vars` set in its environment: its stdout lines.
+fn plan_with_env(vars: &[(&str, &str)], args: &[&str]) -> (i32, Vec<String>) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_uniform"));
+    cmd.arg("plan").args(args);
+    for k in [
+        "http_proxy",
+        "ftp_proxy",
+        "all_proxy",
+        "ALL_PROXY",
+        "no_proxy",
+        "NO_PROXY",
+    ] {
+        cmd.env_remove(k);
+    }
+    for (k, v) in vars {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    (
+        out.status.code().unwrap(),
+        text.lines().map(str::to_string).collect(),
+    )
+}
+
+#[test]
+fn plan_goes_through_the_proxy_fetch_would_use() {
+    // RFC 1630: through a gateway the request line carries the whole URL.
+    let proxy = [("http_proxy", "http://127.0.0.1:8080")];
+    let (code, lines) = plan_with_env(&proxy, &["http://example.org/x"]);
+    assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(lines[0], "connect 127.0.0.1:8080");
+    assert!(
+        lines[1].starts_with("# ") && lines[1].contains("http_proxy"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[2], "> GET http://example.org/x HTTP/1.1");
+    assert_eq!(lines[3], "> Host: example.org");
+    // no_proxy bypasses it, as in fetch.
+    let (_, lines) = plan_with_env(
+        &[proxy[0], ("no_proxy", "example.org")],
+        &["http://example.org/x"],
+    );
+    assert_eq!(lines[0], "connect example.org:80");
+    // A refusal of the safety policy stands on any route.
+    let (code, lines) = plan_with_env(&proxy, &["http://evil.com#@[::1]/"]);
+    assert_eq!((code, lines.len()), (1, 0));
+    // --gateway, its password and the URL's kept out of the plan.
+    let (code, lines) = plan_with_env(
+        &[],
+        &[
+            "--gateway",
+            "ftp=http://gu:gpw@gw.example:3128",
+            "ftp://u:secret@h/x",
+        ],
+    );
+    assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(lines[0], "connect gw.example:3128");
+    assert!(
+        lines.iter().any(|l| l == "> GET ftp://u:****@h/x HTTP/1.1"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "> Proxy-Authorization: Basic ****"),
+        "{lines:?}"
+    );
+    assert!(!lines.join("\n").contains("secret"));
 }
 
 #[test]

@@ -389,6 +389,28 @@ fn a_gateway_gets_the_whole_url() {
 }
 
 #[test]
+fn a_type_7_item_without_a_search_needs_one() {
+    if !peer_up("gophernicus", "UNIFORM_GOPHER_PORT") {
+        return;
+    }
+    // RFC 1738 3.4: a search item is sent its search; standard input is
+    // no terminal here, so there is no one to ask.
+    let url = format!(
+        "gopher://{}:{}/7/cgi-bin/search",
+        host(),
+        port("UNIFORM_GOPHER_PORT")
+    );
+    let out = fetch(&[&url]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stdout.is_empty(), "{out:?}");
+    assert!(
+        out.stderr
+            .contains("needs a search: give --query or add %09words to the URL"),
+        "{out:?}"
+    );
+}
+
+#[test]
 fn usage_errors_exit_2() {
     for args in [
         vec!["http://h/", "--gateway", "ftp"],

@@ -219,7 +219,7 @@ impl Run<'_> {
                         i += used;
                     }
                 }
-                Step::Note(_) | Step::Advise(_) | Step::Expect(_) => i += 1,
+                Step::Note(_) | Step::Advise(_) | Step::Expect(_) | Step::Prompt(_) => i += 1,
                 other => {
                     return Err(self.err(
                         AccessErrorKind::Unsupported,

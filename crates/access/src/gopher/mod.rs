@@ -26,6 +26,7 @@
 //! server that answers with prose (gophernicus: "Error: File or directory
 //! not found!") cannot be told from the item.
 
+mod ask;
 mod menu;
 mod plus;
 mod text;
@@ -37,7 +38,7 @@ use menu::MenuFault;
 use plus::{Head, Length};
 use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
 use std::net::TcpStream;
-use uniform::plan::{Endpoint, Plan, Step, Transfer};
+use uniform::plan::{Endpoint, Line, Piece, Plan, Step, Transfer};
 use uniform::schemes::{GopherPlus, GopherUrl};
 
 const SCHEME: &str = "gopher";
@@ -65,7 +66,7 @@ fn plain_shape(t: u8) -> Shape {
 /// view as the type says.
 fn plus_shape(v: &GopherUrl<'_>) -> Shape {
     match v.plus_kind() {
-        Some(GopherPlus::Attributes { .. } | GopherPlus::AskItem) => Shape::Text,
+        Some(GopherPlus::Attributes { .. }) => Shape::Text,
         Some(GopherPlus::View { view, .. }) => {
             let view = view.decode_lossy().to_ascii_lowercase();
             if view.contains("menu") {
@@ -92,22 +93,30 @@ pub(crate) fn fetch(
     let deadline = Deadline::after(opts.timeouts.total);
     let mut stream: Option<TcpStream> = None;
     let mut request = Vec::new();
+    // The answers to a "?" item's form, once asked (RFC 1738 section 3.4.5).
+    let mut answers: Option<Vec<String>> = None;
     for step in plan.steps() {
         match step {
             Step::Connect(Endpoint::Host { host, port }) => {
                 stream = Some(connect(host, *port, opts, &deadline)?);
             }
             Step::Send(line) => {
-                let wire = line.wire().ok_or_else(|| {
-                    AccessError::new(
-                        AccessErrorKind::Unsupported,
-                        SCHEME,
-                        Some(host),
-                        "the request has a part to ask for",
-                    )
-                })?;
+                let wire = match (line.wire(), &answers) {
+                    (Some(w), _) => w,
+                    (None, Some(a)) => a.join("\r\n").into_bytes(),
+                    (None, None) => asked(v, line, ui)?,
+                };
                 request.extend_from_slice(&wire);
                 request.extend_from_slice(b"\r\n");
+            }
+            Step::Read(Transfer::GopherAskForm) => {
+                let Some(s) = stream.take() else { break };
+                let mut w = &s;
+                w.write_all(&request)
+                    .map_err(|e| AccessError::io(SCHEME, Some(host), "sending the request", e))?;
+                request.clear();
+                let mut r = BufReader::new(Timed::new(s, deadline));
+                answers = Some(fill_form(v, &mut r, ui)?);
             }
             Step::Read(transfer) => {
                 let Some(s) = stream.take() else { break };
@@ -126,6 +135,113 @@ pub(crate) fn fetch(
         Some(host),
         "the plan reads no reply",
     ))
+}
+
+/// Reads the reply to `selector TAB !+ASK`, and asks the user its
+/// form's questions: the answer lines.
+fn fill_form<R: BufRead>(
+    v: &GopherUrl<'_>,
+    r: &mut R,
+    ui: &mut dyn Interaction,
+) -> Result<Vec<String>, AccessError> {
+    let host = v.host();
+    let fail = |kind, message: String| AccessError::new(kind, SCHEME, Some(host), message);
+    let io_fail = |e| AccessError::io(SCHEME, Some(host), "reading the +ASK block", e);
+    let mut line = Vec::new();
+    net::read_line(r, &mut line, 64).map_err(io_fail)?;
+    let Some(head) = plus::parse_head(&line) else {
+        return Err(fail(
+            AccessErrorKind::Protocol,
+            "the server did not answer the +ASK request in Gopher+ (no length line): it does not serve this item's form".into(),
+        ));
+    };
+    let mut data = Vec::new();
+    r.take(ask::MAX_BLOCK as u64)
+        .read_to_end(&mut data)
+        .map_err(io_fail)?;
+    if let plus::Length::Exact(n) = head.length {
+        data.truncate(usize::try_from(n).unwrap_or(usize::MAX));
+    }
+    if !head.ok {
+        return Err(fail(
+            AccessErrorKind::Protocol,
+            "the server refused the +ASK request".into(),
+        )
+        .with_reply(&data));
+    }
+    let form = ask::parse(&data).map_err(|m| fail(AccessErrorKind::Protocol, m))?;
+    let answers = ask::fill(&form, &mut UiAsker(ui)).ok_or_else(|| {
+        fail(
+            AccessErrorKind::Cancelled,
+            "the item's Gopher+ form needs a terminal to be filled in; or give its answers in a URL of RFC 1738 section 3.4.9's form (selector%09%09+%091%0D%0A+-1%0D%0A<answer>%0D%0A...%0D%0A.%0D%0A)".into(),
+        )
+    })?;
+    // An answer is one line of the data block: a CR, LF or NUL in it would
+    // end the line, and a lone "." would end the block.
+    if answers
+        .iter()
+        .any(|a| a == "." || a.bytes().any(|b| matches!(b, b'\r' | b'\n' | 0)))
+    {
+        return Err(fail(
+            AccessErrorKind::Cancelled,
+            "an answer holds a CR, LF or NUL, or is a lone \".\", which would end the form's data block".into(),
+        ));
+    }
+    Ok(answers)
+}
+
+/// The user, through the access's [`Interaction`], as the form's asker.
+struct UiAsker<'a>(&'a mut dyn Interaction);
+
+impl ask::Asker for UiAsker<'_> {
+    fn line(&mut self, what: &str) -> Option<String> {
+        self.0.ask(what)
+    }
+    fn secret(&mut self, what: &str) -> Option<String> {
+        self.0
+            .password(what)
+            .map(|p| String::from_utf8_lossy(&p).into_owned())
+    }
+    fn show(&mut self, text: &str) {
+        self.0.advise(text);
+    }
+}
+
+/// The octets of a request line with a part the user is asked for: the
+/// search of a type 7 item whose URL has none (RFC 1738 section 3.4).
+fn asked(v: &GopherUrl<'_>, line: &Line, ui: &mut dyn Interaction) -> Result<Vec<u8>, AccessError> {
+    let host = v.host();
+    let fail =
+        |message: String| AccessError::new(AccessErrorKind::Cancelled, SCHEME, Some(host), message);
+    let mut out = Vec::new();
+    for piece in line.pieces() {
+        match piece {
+            Piece::Text(t) | Piece::Secret(t) => out.extend_from_slice(t),
+            Piece::Asked(what) => {
+                let Some(answer) = ui.ask(what) else {
+                    return Err(fail(if v.gopher_type() == b'7' {
+                        "the type 7 item needs a search: give --query or add %09words to the URL"
+                            .into()
+                    } else {
+                        format!("the request needs the {what}, and there is no terminal to ask on")
+                    }));
+                };
+                // The answer goes inside the request line: a TAB would
+                // start another field, CR, LF or NUL end the line.
+                if answer
+                    .bytes()
+                    .any(|b| matches!(b, b'\t' | b'\r' | b'\n' | 0))
+                {
+                    return Err(fail(format!(
+                        "the {what} given holds a TAB, CR, LF or NUL, which cannot go in a gopher request"
+                    )));
+                }
+                out.extend_from_slice(answer.as_bytes());
+            }
+            _ => return Err(fail("the request has a part no one can give".into())),
+        }
+    }
+    Ok(out)
 }
 
 /// Opens the connection, its idle limit shortened to what is left of the

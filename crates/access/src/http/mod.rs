@@ -18,6 +18,8 @@ mod direct;
 mod redirect;
 mod wire;
 
+pub(crate) use wire::plan as gateway_plan;
+
 use crate::net::Deadline;
 use crate::proxy::Gateway;
 use crate::{AccessError, AccessErrorKind, FetchOptions, Fetched, Interaction, Timeouts};

@@ -17,6 +17,7 @@ use std::net::TcpStream;
 use std::time::Duration;
 use uniform::UrlRef;
 use uniform::pct::{self, EncodeSet};
+use uniform::plan::{Endpoint, Line, Plan, Step, Transfer};
 
 /// The most header octets (status line included) a response may have.
 pub(crate) const MAX_HEAD: usize = 64 * 1024;
@@ -112,6 +113,102 @@ pub(crate) fn request(
     }
     r.extend_from_slice(b"Connection: close\r\n\r\n");
     r
+}
+
+/// The plan of a GET of `url` through `gateway`, the lines as [`get`] and
+/// the https tunnel send them: `direct` is the URL's own plan, whose
+/// request goes through the tunnel for `https`.
+pub(crate) fn plan(url: &UrlRef<'_>, gateway: &Gateway, direct: Option<&Plan>) -> Plan {
+    let via = format!("{} ({})", gateway.authority(), gateway.source);
+    let mut steps = vec![Step::Connect(Endpoint::Host {
+        host: gateway.host().to_string(),
+        port: gateway.port(),
+    })];
+    let proxy_auth = gateway
+        .credentials()
+        .and_then(|(user, pass)| super::auth::Credentials::basic(user, pass).ok())
+        .map(|c| {
+            let token = c.header().trim_start_matches("Basic ").to_string();
+            Line::text("Proxy-Authorization: Basic ").secret(token)
+        });
+    if url.scheme_kind() == uniform::Scheme::Https {
+        let authority = match url.hostname().unwrap_or_default() {
+            h if h.contains(':') => format!("[{h}]:{}", url.port_or_default().unwrap_or(443)),
+            h => format!("{h}:{}", url.port_or_default().unwrap_or(443)),
+        };
+        steps.push(Step::Note(format!(
+            "through a CONNECT tunnel of the gateway {via}"
+        )));
+        steps.push(Step::Send(Line::text(format!(
+            "CONNECT {authority} HTTP/1.1"
+        ))));
+        steps.push(Step::Send(Line::text(format!("Host: {authority}"))));
+        steps.extend(proxy_auth.map(Step::Send));
+        steps.push(Step::Send(Line::default()));
+        steps.push(Step::Expect(vec![200]));
+        // The URL's own request, inside the tunnel.
+        steps.extend(
+            direct
+                .map(|p| p.steps())
+                .unwrap_or_default()
+                .iter()
+                .filter(|s| !matches!(s, Step::Connect(_)))
+                .cloned(),
+        );
+        return Plan::from_steps(url.scheme_kind(), steps);
+    }
+    steps.push(Step::Note(format!(
+        "through the gateway {via}: the whole URL on the request line (RFC 1630)"
+    )));
+    // The target keeps a non-http URL's password for the gateway to log
+    // in with: it is a secret on the line.
+    let target = absolute_form(url);
+    let mut line = Line::text("GET ");
+    match password_span(&target) {
+        Some((start, end)) => {
+            line = line
+                .and(&target[..start])
+                .secret(&target[start..end])
+                .and(&target[end..]);
+        }
+        None => line = line.and(&target),
+    }
+    steps.push(Step::Send(line.and(" HTTP/1.1")));
+    steps.push(Step::Send(Line::text(format!("Host: {}", host_field(url)))));
+    steps.push(Step::Send(Line::text(concat!(
+        "User-Agent: uniform/",
+        env!("CARGO_PKG_VERSION")
+    ))));
+    steps.push(Step::Send(Line::text("Accept: */*")));
+    // An http URL's user goes in Authorization (auth.rs), its password
+    // from the URL or asked of the user.
+    if url.scheme_kind() == uniform::Scheme::Http
+        && let Some(user) = url.user_decoded().filter(|u| !u.is_empty())
+    {
+        let line = Line::text("Authorization: Basic ");
+        steps.push(match url.password_decoded() {
+            Some(pw) => Step::Send(match super::auth::Credentials::basic(&user, &pw) {
+                Ok(c) => line.secret(c.header().trim_start_matches("Basic ")),
+                Err(_) => line.secret("****"),
+            }),
+            None => Step::Send(line.prompted()),
+        });
+    }
+    steps.extend(proxy_auth.map(Step::Send));
+    steps.push(Step::Send(Line::text("Connection: close")));
+    steps.push(Step::Send(Line::default()));
+    steps.push(Step::Read(Transfer::HttpResponse));
+    Plan::from_steps(url.scheme_kind(), steps)
+}
+
+/// Where the password sits in an absolute-form target, `scheme://user:PASSWORD@`.
+fn password_span(target: &str) -> Option<(usize, usize)> {
+    let start = target.find("://")? + 3;
+    let rest = &target[start..];
+    let authority = &rest[..rest.find('/').unwrap_or(rest.len())];
+    let at = authority.rfind('@')?;
+    let colon = authority[..at].find(':')?;
+    Some((start + colon + 1, start + at))
 }
 
 /// Whether every octet of a request line or field is one HTTP carries

@@ -257,6 +257,25 @@ impl Interaction for Terminal {
             eprintln!("uniform: {text}");
         }
     }
+
+    fn ask(&mut self, what: &str) -> Option<String> {
+        // Only a person at a terminal is asked: piped input is no answer.
+        if !io::stdin().is_terminal() || !io::stderr().is_terminal() {
+            return None;
+        }
+        let ask = || {
+            eprint!("{what}: ");
+            let mut line = String::new();
+            match io::stdin().read_line(&mut line) {
+                Ok(n) if n > 0 => Some(line.trim_end_matches(['\r', '\n']).to_string()),
+                _ => None,
+            }
+        };
+        match &self.bar {
+            Some(bar) => bar.suspend(ask),
+            None => ask(),
+        }
+    }
 }
 
 /// The prompt for the password `what` describes.

@@ -7,7 +7,8 @@ use crate::input::{Bom, Inputs};
 use crate::json;
 use std::ffi::OsString;
 use std::io::{self, Write};
-use uniform::plan::{self, Endpoint, Plan, PlanError, PlanOptions, Step};
+use uniform::plan::{self, Endpoint, Line, Plan, PlanError, PlanOptions, Step};
+use uniform_access::proxy::Proxies;
 
 const HELP: &str = "\
 Prints the protocol dialogue each URL prescribes (RFC 1738 section 3), one
@@ -15,9 +16,13 @@ step a line, without connecting:
 
   connect HOST:PORT   a connection
   > LINE              a line sent, exactly as on the wire without its CR LF
-                      (\\t, \\r, \\n and \\xNN for control octets; passwords as ****)
+                      (\\t, \\r, \\n and \\xNN for control octets; passwords as ****
+                      unless --show-password, an empty one as nothing;
+                      <...> for a value the user is asked for)
   < ...               what is read back: reply codes, or how the object is read
   open PATH           a local file opened
+  ? ...               what the user is asked when the plan runs: a password
+                      the URL leaves out (the line then shows ****), a search
   # ...               a note: advice to the user, a guess, a choice left to run time
 
 Every plan passes the safety policy first (RFC 1738 section 6): a decoded CR,
@@ -33,6 +38,12 @@ or EMAIL (mailto:), --email or EMAIL (the anonymous FTP password). A plan that
 lacks one is still printed, the missing piece named where it would go, and a
 note on standard error says what to set; its exit status is 0.
 
+Proxies and gateways are those fetch uses: --gateway SCHEME=URL, then the
+<scheme>_proxy, all_proxy and no_proxy variables (see fetch --help). A URL
+that goes through one is planned as fetch sends it: a connection to the
+proxy, the whole URL on the request line (RFC 1630), a note naming where the
+proxy came from; https through a CONNECT tunnel.
+
 --json prints, for each URL, one line: the array of steps, or an object with
 \"input\" and \"error\" ({rule, message}) when the URL is refused.";
 
@@ -47,6 +58,9 @@ pub struct Args {
     options: UrlOptions,
     #[command(flatten)]
     access: AccessOptions,
+    /// Plan URLs of SCHEME through the HTTP gateway at URL (repeatable), as fetch sends them
+    #[arg(long, value_name = "SCHEME=URL")]
+    gateway: Vec<String>,
     /// Print one JSON line per URL
     #[arg(long)]
     json: bool,
@@ -96,6 +110,20 @@ impl Run for Args {
         let mut inputs = Inputs::new(self.urls, Bom::Strip);
         let parse = self.options.parse_options();
         let options = self.access.plan_options();
+        // The route fetch would take: its gateways and proxy variables.
+        let mut proxies = match Proxies::from_env() {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("uniform: {e}");
+                return Ok(Status::Usage);
+            }
+        };
+        for g in &self.gateway {
+            if let Err(e) = proxies.gateway_spec(g) {
+                eprintln!("uniform: {e}");
+                return Ok(Status::Usage);
+            }
+        }
         let mut ok = true;
         let mut first = true;
         let mut buf = Vec::new();
@@ -106,7 +134,8 @@ impl Run for Args {
                     ok = false;
                     if self.json {
                         buf.clear();
-                        refusal_json(&mut buf, input, "invalid-url", &e.to_string());
+                        let input = masked(&self.options, input);
+                        refusal_json(&mut buf, &input, "invalid-url", &e.to_string());
                         out.write_all(&buf)?;
                     } else {
                         self.options
@@ -115,17 +144,25 @@ impl Run for Args {
                     continue;
                 }
             };
-            match plan::plan(&url, &options) {
+            let planned = match (plan::plan(&url, &options), proxies.for_url(&url)) {
+                // A refusal of the safety policy stands on any route; a
+                // scheme without an access algorithm, or missing
+                // configuration, is what a gateway is for (as in fetch).
+                (Err(e), Some(_)) if e.rule().is_some() => Err(e),
+                (p, Some(gateway)) => Ok(gateway.plan(&url, p.as_ref().ok())),
+                (p, None) => p,
+            };
+            match planned {
                 Ok(p) => {
                     if self.json {
                         buf.clear();
-                        plan_json(&mut buf, &p);
+                        plan_json(&mut buf, &p, self.options.show_password);
                         out.write_all(&buf)?;
                     } else {
                         if !first {
                             out.write_all(b"\n")?;
                         }
-                        write!(out, "{p}")?;
+                        write_plan(&mut out, &p, self.options.show_password)?;
                     }
                     let missing = p.missing();
                     if !missing.is_empty() {
@@ -142,7 +179,8 @@ impl Run for Args {
                     if self.json {
                         buf.clear();
                         let rule = e.rule().map_or("unsupported", |r| r.as_str());
-                        refusal_json(&mut buf, input, rule, e.message());
+                        let input = masked(&self.options, input);
+                        refusal_json(&mut buf, &input, rule, e.message());
                         out.write_all(&buf)?;
                     } else {
                         out.flush()?;
@@ -157,13 +195,32 @@ impl Run for Args {
     }
 }
 
-/// The input as messages show it: its password masked.
-fn shown(options: &UrlOptions, input: &[u8]) -> String {
+/// The input with its password masked (DESIGN.md section 2: passwords
+/// never appear in messages or `--json` unless asked for).
+fn masked(options: &UrlOptions, input: &[u8]) -> Vec<u8> {
     let mut s = input.to_vec();
     if let Some(r) = options.mask(input) {
         s.splice(r, b"****".iter().copied());
     }
-    String::from_utf8_lossy(&s).into_owned()
+    s
+}
+
+/// The input as text messages show it: its password masked and its
+/// control octets escaped as plan lines are, so that a refused CR LF does
+/// not reach the terminal or a log as a line break.
+fn shown(options: &UrlOptions, input: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in &masked(options, input) {
+        match b {
+            b'\t' => out.push_str("\\t"),
+            b'\r' => out.push_str("\\r"),
+            b'\n' => out.push_str("\\n"),
+            b'\\' => out.push_str("\\\\"),
+            0x20..=0x7e => out.push(b as char),
+            _ => out.push_str(&format!("\\x{b:02X}")),
+        }
+    }
+    out
 }
 
 fn describe(e: &PlanError) -> String {
@@ -180,9 +237,29 @@ fn refusal_json(buf: &mut Vec<u8>, input: &[u8], rule: &str, message: &str) {
     buf.extend_from_slice(b"}}\n");
 }
 
+/// A line as `plan` shows it: secrets masked unless `reveal`.
+fn line_text(l: &Line, reveal: bool) -> String {
+    if reveal { l.revealed() } else { l.to_string() }
+}
+
+/// The plan, one step a line; with `reveal` (--show-password) the
+/// passwords the URL carries are shown.
+fn write_plan(out: &mut dyn Write, p: &Plan, reveal: bool) -> io::Result<()> {
+    // Each line as it is, trailing space included: "CWD " with a null
+    // argument (RFC 1738 section 3.2.2) is not "CWD".
+    for s in p.steps() {
+        match s {
+            Step::Send(l) => writeln!(out, "> {}", line_text(l, reveal))?,
+            Step::Advise(l) => writeln!(out, "# advise: {}", line_text(l, reveal))?,
+            other => writeln!(out, "{other}")?,
+        }
+    }
+    Ok(())
+}
+
 /// The plan as a JSON array of steps; lines as `plan` shows them (secrets
-/// masked, control octets escaped).
-fn plan_json(buf: &mut Vec<u8>, p: &Plan) {
+/// masked unless `reveal`, control octets escaped).
+fn plan_json(buf: &mut Vec<u8>, p: &Plan, reveal: bool) {
     buf.push(b'[');
     for (i, s) in p.steps().iter().enumerate() {
         if i > 0 {
@@ -201,7 +278,16 @@ fn plan_json(buf: &mut Vec<u8>, p: &Plan) {
             }
             Step::Send(l) => {
                 buf.extend_from_slice(b"{\"step\":\"send\",\"line\":");
-                json::string(buf, &l.to_string());
+                json::string(buf, &line_text(l, reveal));
+                // A part of the line is typed by the user when it runs.
+                if l.needs_prompt() {
+                    buf.extend_from_slice(b",\"from\":\"prompt\"");
+                }
+                buf.push(b'}');
+            }
+            Step::Prompt(what) => {
+                buf.extend_from_slice(b"{\"step\":\"prompt\",\"text\":");
+                json::string(buf, what);
                 buf.push(b'}');
             }
             Step::Expect(codes) => {
@@ -217,7 +303,7 @@ fn plan_json(buf: &mut Vec<u8>, p: &Plan) {
             }
             Step::Advise(l) => {
                 buf.extend_from_slice(b"{\"step\":\"advise\",\"text\":");
-                json::string(buf, &l.to_string());
+                json::string(buf, &line_text(l, reveal));
                 buf.push(b'}');
             }
             other => {

@@ -2,7 +2,11 @@
 
 use super::policy::{PlanError, Rule, check_field};
 use super::{Line, Plan, PlanOptions, Step, Transfer, endpoint};
-use crate::schemes::GopherUrl;
+use crate::schemes::{GopherPlus, GopherUrl};
+
+/// What a type 7 item asks of the user when neither the URL nor the
+/// options give its search.
+const SEARCH_WORDS: &str = "search words";
 
 /// Refuses a TAB inside a field whose ends the TAB marks on the wire.
 fn no_tab(field: &[u8], what: &str) -> Result<(), PlanError> {
@@ -45,22 +49,32 @@ pub(super) fn plan(url: &GopherUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanErr
     no_tab(&selector, "gopher selector")?;
     let mut line = Line::text(&selector);
 
-    // Type 7 without a search in the URL takes the one the user gave.
+    // Type 7 without a search in the URL takes the one the user gave, or
+    // asks for one: a search server answers a bare selector with nothing
+    // useful (RFC 1738 section 3.4: the search "is submitted to the
+    // search engine").
     let search = match url.search() {
         Some(s) => Some(s.decode().into_owned()),
         None if t == b'7' => o.query.as_ref().map(|q| q.as_bytes().to_vec()),
         None => None,
     };
+    let ask_search = search.is_none() && t == b'7';
     if let Some(s) = &search {
         check_field(s, "gopher search")?;
         no_tab(s, "gopher search")?;
         line = line.and("\t").and(s);
+    } else if ask_search {
+        line = line.and("\t").asked(SEARCH_WORDS);
+    }
+
+    if url.plus_kind() == Some(GopherPlus::AskItem) {
+        return Ok(ask_item(url, line, search.as_deref()));
     }
 
     let mut block: Vec<Vec<u8>> = Vec::new();
     let mut read = read;
     if let Some(plus) = url.plus() {
-        if search.is_none() {
+        if search.is_none() && !ask_search {
             line = line.and("\t");
         }
         let plus = plus.decode().into_owned();
@@ -83,12 +97,52 @@ pub(super) fn plan(url: &GopherUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanErr
     }
 
     let mut plan = Plan::new(url.url().scheme_kind());
-    plan.push(Step::Connect(endpoint(&url.url()))).send(line);
+    plan.push(Step::Connect(endpoint(&url.url())));
+    if ask_search {
+        plan.ask(
+            "search words for this type 7 item, asked of the user: the URL has none (give --query or add %09words to the URL)",
+            line,
+        );
+    } else {
+        plan.send(line);
+    }
     for l in block {
         plan.send(Line::text(l));
     }
     plan.push(Step::Read(read));
     Ok(plan)
+}
+
+/// What the answers line of a `?` item's plan stands for.
+const FORM_ANSWERS: &str = "the form's answers, one a line";
+
+/// Section 3.4.5: a "?" item "require[s] the client to fetch the item's
+/// +ASK attribute to get the form definition, and then ask the user to
+/// fill out the form and return the user's responses along with the
+/// selector string". The attribute request is `selector TAB !+ASK`; the
+/// answers go as section 3.4.9 writes them: `selector TAB + TAB 1`, then
+/// the data block `+-1`, one answer a line, `.`. An empty search field the
+/// URL's syntax needed before the "?" is no search and is left out.
+fn ask_item(url: &GopherUrl<'_>, selector_line: Line, search: Option<&[u8]>) -> Plan {
+    let request = match search {
+        Some(s) if !s.is_empty() => selector_line,
+        _ => Line::text(url.selector().decode()),
+    };
+    let mut plan = Plan::new(url.url().scheme_kind());
+    let server = endpoint(&url.url());
+    plan.push(Step::Connect(server.clone()))
+        .send(request.clone().and("\t!+ASK"))
+        .push(Step::Read(Transfer::GopherAskForm))
+        .push(Step::Prompt(
+            "the form's questions (the +ASK block's Ask:, AskP:, AskL:, Choose:, Select:), asked of the user (RFC 1738 section 3.4.5)".into(),
+        ))
+        .push(Step::Connect(server))
+        .send(request.and("\t+\t1"))
+        .send(Line::text("+-1"))
+        .send(Line::default().asked(FORM_ANSWERS))
+        .send(Line::text("."))
+        .push(Step::Read(Transfer::GopherPlus));
+    plan
 }
 
 /// Splits a decoded Gopher+ string into its request part and, for the ASK

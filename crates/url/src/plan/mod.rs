@@ -95,13 +95,46 @@ impl Plan {
         }
     }
 
+    /// A plan made of `steps`, for a route no planner here knows: the
+    /// request to a gateway or proxy, which the access side chooses. It
+    /// has not passed the safety policy: plan the URL with [`plan`] first
+    /// and keep its refusal.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Scheme, plan::{Endpoint, Line, Plan, Step}};
+    /// let p = Plan::from_steps(Scheme::Ftp, vec![
+    ///     Step::Connect(Endpoint::Host { host: "gw".into(), port: 8080 }),
+    ///     Step::Send(Line::text("GET ftp://h/x HTTP/1.1")),
+    /// ]);
+    /// assert_eq!(p.to_string(), "connect gw:8080\n> GET ftp://h/x HTTP/1.1\n");
+    /// ```
+    pub fn from_steps(scheme: Scheme, steps: Vec<Step>) -> Plan {
+        Plan { scheme, steps }
+    }
+
     pub(crate) fn push(&mut self, step: Step) -> &mut Plan {
         self.steps.push(step);
         self
     }
 
+    /// Sends `line`; a password it asks for is announced by a prompt step
+    /// first, so that the plan tells a password the user types from one
+    /// the URL carries, both shown `****` on the line (RFC 1738 section
+    /// 3.2.1: the program "should request one from the user").
     pub(crate) fn send(&mut self, line: Line) -> &mut Plan {
+        if line.prompts_secret() && !matches!(self.steps.last(), Some(Step::Prompt(_))) {
+            self.push(Step::Prompt(
+                "password asked of the user: the URL names a user and no password (RFC 1738 section 3.2.1)".into(),
+            ));
+        }
         self.push(Step::Send(line))
+    }
+
+    /// Asks the user for `what`, then sends `line`, which holds the answer.
+    pub(crate) fn ask(&mut self, what: impl Into<String>, line: Line) -> &mut Plan {
+        self.push(Step::Prompt(what.into())).push(Step::Send(line))
     }
 
     /// The scheme the plan accesses.

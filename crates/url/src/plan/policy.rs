@@ -36,6 +36,10 @@ pub enum Rule {
     RemoteFile,
     /// A byte the protocol cannot carry (a telnet IAC, CVE-2023-27533).
     ProtocolByte,
+    /// A decoded field outside its grammar, which the line would carry as
+    /// more or other arguments than the URL names: a newsgroup, article
+    /// number or message-id (RFC 1738 sections 3.6, 3.7 and 5).
+    FieldGrammar,
 }
 
 impl Rule {
@@ -56,6 +60,7 @@ impl Rule {
             Rule::AuthorityConfusion => "authority-confusion",
             Rule::RemoteFile => "remote-file",
             Rule::ProtocolByte => "protocol-byte",
+            Rule::FieldGrammar => "field-grammar",
         }
     }
 
@@ -76,6 +81,7 @@ impl Rule {
             Rule::AuthorityConfusion => "CVE-2016-8624, CVE-2022-27780, CVE-2016-9179",
             Rule::RemoteFile => "RFC 1738 section 3.10",
             Rule::ProtocolByte => "CVE-2023-27533",
+            Rule::FieldGrammar => "RFC 1738 sections 3.6, 3.7 and 5",
         }
     }
 }
@@ -270,8 +276,10 @@ fn naive_host(s: &str, auth_start: usize) -> Option<&str> {
     let rest = s.get(auth_start..)?;
     let auth = &rest[..rest.find('/').unwrap_or(rest.len())];
     let host_port = &auth[auth.rfind('@').map_or(0, |p| p + 1)..];
-    if host_port.starts_with('[') {
-        return None;
+    // An IP literal ends at its "]", not at the first ':' inside it: left
+    // out, "http://evil.com#@[::1]/" would pass as naming evil.com.
+    if let Some(literal) = host_port.strip_prefix('[') {
+        return Some(&literal[..literal.find(']').unwrap_or(literal.len())]);
     }
     Some(&host_port[..host_port.find(':').unwrap_or(host_port.len())])
 }
@@ -308,5 +316,7 @@ mod tests {
             Some("evil.com")
         );
         assert_eq!(naive_host("http://u@h:80/x", 7), Some("h"));
+        assert_eq!(naive_host("http://evil.com#@[::1]/", 7), Some("::1"));
+        assert_eq!(naive_host("http://[::1]:80/", 7), Some("::1"));
     }
 }

@@ -75,6 +75,9 @@ pub enum Piece {
     Secret(Vec<u8>),
     /// A secret the user is asked for when the plan runs.
     Prompted,
+    /// A value that is no secret, asked of the user when the plan runs
+    /// (a gopher search, a form's answers): what is asked. Shown `<what>`.
+    Asked(String),
     /// A piece of configuration that is not there.
     Missing(Missing),
 }
@@ -153,6 +156,44 @@ impl Line {
         self
     }
 
+    /// This line followed by a value the user will be asked for; it is no
+    /// secret, so it is shown by what it is.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::Line;
+    /// let l = Line::text("/search\t").asked("search words");
+    /// assert_eq!(l.to_string(), "/search\\t<search words>");
+    /// assert!(l.needs_prompt());
+    /// assert_eq!(l.wire(), None);
+    /// ```
+    pub fn asked(mut self, what: impl Into<String>) -> Line {
+        self.pieces.push(Piece::Asked(what.into()));
+        self
+    }
+
+    /// The line with its secrets shown, for `--show-password`; a password
+    /// still to be asked for stays `****`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::Line;
+    /// let l = Line::text("PASS ").secret(b"hunter2");
+    /// assert_eq!(l.revealed(), "PASS hunter2");
+    /// assert_eq!(Line::text("PASS ").prompted().revealed(), "PASS ****");
+    /// ```
+    pub fn revealed(&self) -> String {
+        struct Revealed<'a>(&'a Line);
+        impl fmt::Display for Revealed<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write(f, true)
+            }
+        }
+        Revealed(self).to_string()
+    }
+
     /// This line followed by a missing piece of configuration.
     ///
     /// # Example
@@ -194,7 +235,7 @@ impl Line {
         for p in &self.pieces {
             match p {
                 Piece::Text(t) | Piece::Secret(t) => out.extend_from_slice(t),
-                Piece::Prompted | Piece::Missing(_) => return None,
+                Piece::Prompted | Piece::Asked(_) | Piece::Missing(_) => return None,
             }
         }
         Some(out)
@@ -209,6 +250,21 @@ impl Line {
     /// assert!(!Line::text("USER x").needs_prompt());
     /// ```
     pub fn needs_prompt(&self) -> bool {
+        self.pieces
+            .iter()
+            .any(|p| matches!(p, Piece::Prompted | Piece::Asked(_)))
+    }
+
+    /// Whether a secret (a password) is to be asked of the user.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::Line;
+    /// assert!(Line::text("PASS ").prompted().prompts_secret());
+    /// assert!(!Line::text("/s\t").asked("search words").prompts_secret());
+    /// ```
+    pub fn prompts_secret(&self) -> bool {
         self.pieces.iter().any(|p| matches!(p, Piece::Prompted))
     }
 
@@ -257,16 +313,26 @@ pub(crate) fn write_escaped(f: &mut fmt::Formatter<'_>, bytes: &[u8]) -> fmt::Re
     Ok(())
 }
 
-impl fmt::Display for Line {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Line {
+    fn write(&self, f: &mut fmt::Formatter<'_>, reveal: bool) -> fmt::Result {
         for p in &self.pieces {
             match p {
                 Piece::Text(t) => write_escaped(f, t)?,
+                Piece::Secret(t) if reveal => write_escaped(f, t)?,
+                // An empty password is no secret: "PASS " says what is sent.
+                Piece::Secret(t) if t.is_empty() => {}
                 Piece::Secret(_) | Piece::Prompted => f.write_str("****")?,
+                Piece::Asked(what) => write!(f, "<{what}>")?,
                 Piece::Missing(m) => write!(f, "{m}")?,
             }
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
     }
 }
 
@@ -320,6 +386,9 @@ pub enum Transfer {
     GopherBinary,
     /// A Gopher+ reply: a `+`/`-` length line, then the data.
     GopherPlus,
+    /// A Gopher+ reply holding an item's `+ASK` attribute block: the
+    /// questions of its form (RFC 1738 section 3.4.5), read to ask them.
+    GopherAskForm,
     /// An NNTP article, dot-terminated and dot-stuffed.
     NntpArticle,
     /// An NNTP listing (groups, or article numbers), dot-terminated.
@@ -350,6 +419,7 @@ impl Transfer {
             Transfer::GopherText => "text, ended by a line \".\"",
             Transfer::GopherBinary => "binary, ended by the close",
             Transfer::GopherPlus => "Gopher+ reply: length line, then data",
+            Transfer::GopherAskForm => "Gopher+ reply: the +ASK block, the form's questions",
             Transfer::NntpArticle => "article, ended by a line \".\"",
             Transfer::NntpListing => "listing, ended by a line \".\"",
             Transfer::HttpResponse => "HTTP response",
@@ -375,6 +445,7 @@ impl Transfer {
             Transfer::GopherText => "gopher-text",
             Transfer::GopherBinary => "gopher-binary",
             Transfer::GopherPlus => "gopher-plus",
+            Transfer::GopherAskForm => "gopher-ask-form",
             Transfer::NntpArticle => "nntp-article",
             Transfer::NntpListing => "nntp-listing",
             Transfer::HttpResponse => "http-response",
@@ -403,6 +474,9 @@ pub enum Step {
     Advise(Line),
     /// A remark. Shown `# ...`.
     Note(String),
+    /// Ask the user for what the next line needs (a password the URL
+    /// leaves out, a search, a form's answers). Shown `? ...`.
+    Prompt(String),
 }
 
 impl fmt::Display for Step {
@@ -424,6 +498,7 @@ impl fmt::Display for Step {
             }
             Step::Advise(l) => write!(f, "# advise: {l}"),
             Step::Note(n) => write!(f, "# {n}"),
+            Step::Prompt(p) => write!(f, "? {p}"),
         }
     }
 }
