@@ -97,9 +97,16 @@ fn reserved(scheme: Scheme, has_search: bool, comp: Component, d: Dialect, b: u8
             Scheme::Prospero => b"/;=".contains(&b),
             _ => all_reserved,
         },
-        // In a search part "+" stands for a space (RFC 1630, query
-        // strings), and "&" and "=" delimit form fields.
-        Component::Query => all_reserved || b == b'+',
+        // Section 2.2: "No other characters may be reserved within a
+        // scheme" than those the scheme's section names. Section 3.3
+        // names "/", ";", "?" for the HTTP search part; section 3.9 names
+        // none for a WAIS search, whose grammar alone keeps "/" and "?"
+        // out. "+" is RFC 1630's rule, not RFC 1738's.
+        Component::Query => match scheme {
+            Scheme::Http | Scheme::Https => b"/;?".contains(&b),
+            Scheme::Wais => b"/?".contains(&b),
+            _ => all_reserved,
+        },
         _ => all_reserved,
     }
 }
