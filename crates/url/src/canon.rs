@@ -25,7 +25,8 @@
 //!   the unreserved escapes of a host decoded (section 6.2.2).
 //!
 //! Under RFC 1630 its own reserved characters (`= ; / ? :`, `*` and `!`,
-//! and `+` in a search part) keep their escapes.
+//! and `+` in a search part) keep their escapes, and so does a path
+//! segment that would decode to "." or ".." (its dots are reserved).
 
 use crate::parser::NONE;
 use crate::pct::{escape_value, push_escape};
@@ -155,6 +156,47 @@ fn push_component(
     }
 }
 
+/// Whether a path segment is "." or ".." once its escapes are decoded.
+fn is_dot_segment(seg: &[u8]) -> bool {
+    let mut dots = 0;
+    let mut i = 0;
+    while i < seg.len() {
+        match seg[i] {
+            b'.' => i += 1,
+            b'%' if escape_value(seg, i) == Some(b'.') => i += 3,
+            _ => return false,
+        }
+        dots += 1;
+    }
+    dots == 1 || dots == 2
+}
+
+/// Appends an RFC 1630 path. Its "Reserved characters" section: "Substrings
+/// consisting of single or double dots ("." or "..") are similarly
+/// reserved", so a segment that would decode to "." or ".." keeps its
+/// escapes (upper-cased); a "%2E" inside a longer segment is decoded.
+fn push_path_1630(out: &mut String, path: &[u8], scheme: Scheme, has_search: bool) {
+    for (n, seg) in path.split(|&b| b == b'/').enumerate() {
+        if n > 0 {
+            out.push('/');
+        }
+        if is_dot_segment(seg) {
+            let mut i = 0;
+            while i < seg.len() {
+                if seg[i] == b'%' {
+                    out.push_str("%2E");
+                    i += 3;
+                } else {
+                    out.push('.');
+                    i += 1;
+                }
+            }
+        } else {
+            push_component(out, seg, scheme, has_search, Component::Path, Dialect::Rfc1630);
+        }
+    }
+}
+
 /// The canonical form of `url` (see the module documentation).
 pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
     let s = url.as_str();
@@ -226,7 +268,11 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
         out.push_str(&dotless);
     } else {
         let start = out.len();
-        push_component(&mut out, path.as_bytes(), scheme, q, Component::Path, d);
+        if d == Dialect::Rfc1630 {
+            push_path_1630(&mut out, path.as_bytes(), scheme, q);
+        } else {
+            push_component(&mut out, path.as_bytes(), scheme, q, Component::Path, d);
+        }
         // Without an authority, a path whose decoded form starts with "//"
         // would become one ("mailto:%2F%2Fx" is not "mailto://x"): its
         // first "/" keeps its escape.
@@ -343,6 +389,15 @@ mod tests {
         // RFC 1630 news groups: "." separates parts.
         let o = ParseOptions::new().dialect(Dialect::Rfc1630);
         assert_eq!(o.parse("news:a%2E.b").unwrap().canonical(), "news:a%2E.b");
+    }
+
+    #[test]
+    fn rfc1630_dot_segments_keep_their_escapes() {
+        let o = ParseOptions::new().dialect(Dialect::Rfc1630);
+        let c = |s: &str| o.parse(s).unwrap().canonical();
+        assert_eq!(c("http://h/%2E%2E/x"), "http://h/%2E%2E/x");
+        assert_eq!(c("http://h/a/%2e/b"), "http://h/a/%2E/b");
+        assert_eq!(c("http://h/a%2eb/%2e%2e%2e"), "http://h/a.b/...");
     }
 
     #[test]
