@@ -276,7 +276,10 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
         // Without an authority, a path whose decoded form starts with "//"
         // would become one ("mailto:%2F%2Fx" is not "mailto://x"): its
         // first "/" keeps its escape.
-        if !url.has_authority() && out[start..].starts_with("//") {
+        if !url.has_authority()
+            && out[start..].starts_with("//")
+            && crate::parser::slashes_start_authority(scheme, url.scheme_spec(), d)
+        {
             out.replace_range(start..start + 1, "%2F");
         }
     }
@@ -357,9 +360,13 @@ mod tests {
 
     #[test]
     fn fuzz_regressions() {
-        // An authority must not appear from decoded slashes.
-        assert_eq!(canon("mailto:%2F%2Fx"), "mailto:%2F/x");
-        assert_eq!(canon("mailto:/%2Fx"), "mailto:%2F/x");
+        // An authority must not appear from decoded slashes; in mailto
+        // (RFC 1738 section 3.5) "//" starts none, so they may be decoded.
+        assert_eq!(canon("mailto:%2F%2Fx"), "mailto://x");
+        assert_eq!(canon("mailto:/%2Fx"), "mailto://x");
+        assert!(!UrlRef::parse("mailto://x").unwrap().has_authority());
+        let o = ParseOptions::new().dialect(Dialect::Rfc3986);
+        assert_eq!(o.parse("mailto:%2F%2Fx").unwrap().canonical(), "mailto:%2F%2Fx");
         // A bare "%" in an RFC 3986 host.
         let o = ParseOptions::new().dialect(Dialect::Rfc3986);
         let c = o.parse("http://h%C%35/").unwrap().canonical();
