@@ -192,7 +192,14 @@ fn push_path_1630(out: &mut String, path: &[u8], scheme: Scheme, has_search: boo
                 }
             }
         } else {
-            push_component(out, seg, scheme, has_search, Component::Path, Dialect::Rfc1630);
+            push_component(
+                out,
+                seg,
+                scheme,
+                has_search,
+                Component::Path,
+                Dialect::Rfc1630,
+            );
         }
     }
 }
@@ -366,7 +373,10 @@ mod tests {
         assert_eq!(canon("mailto:/%2Fx"), "mailto://x");
         assert!(!UrlRef::parse("mailto://x").unwrap().has_authority());
         let o = ParseOptions::new().dialect(Dialect::Rfc3986);
-        assert_eq!(o.parse("mailto:%2F%2Fx").unwrap().canonical(), "mailto:%2F%2Fx");
+        assert_eq!(
+            o.parse("mailto:%2F%2Fx").unwrap().canonical(),
+            "mailto:%2F%2Fx"
+        );
         // A bare "%" in an RFC 3986 host.
         let o = ParseOptions::new().dialect(Dialect::Rfc3986);
         let c = o.parse("http://h%C%35/").unwrap().canonical();
