@@ -95,7 +95,9 @@ fn reserved(scheme: Scheme, has_search: bool, comp: Component, d: Dialect, b: u8
             // Section 5: database, wtype and wpath are uchar: every
             // reserved character keeps its escape.
             Scheme::Wais => all_reserved,
-            Scheme::Prospero => b"/;=".contains(&b),
+            // Section 3.11: "a slash "/" may appear in the <hsoname>
+            // without quoting and no significance may be assumed".
+            Scheme::Prospero => b";=".contains(&b),
             _ => all_reserved,
         },
         // Section 2.2: "No other characters may be reserved within a
