@@ -25,7 +25,8 @@
 //!   the unreserved escapes of a host decoded (section 6.2.2).
 //!
 //! Under RFC 1630 its own reserved characters (`= ; / ? :`, `*` and `!`,
-//! and `+` in a search part) keep their escapes.
+//! and `+` in a search part) keep their escapes, and so does a path
+//! segment that would decode to "." or ".." (its dots are reserved).
 
 use crate::parser::NONE;
 use crate::pct::{escape_value, push_escape};
@@ -94,12 +95,21 @@ fn reserved(scheme: Scheme, has_search: bool, comp: Component, d: Dialect, b: u8
             // Section 5: database, wtype and wpath are uchar: every
             // reserved character keeps its escape.
             Scheme::Wais => all_reserved,
-            Scheme::Prospero => b"/;=".contains(&b),
+            // Section 3.11: "a slash "/" may appear in the <hsoname>
+            // without quoting and no significance may be assumed".
+            Scheme::Prospero => b";=".contains(&b),
             _ => all_reserved,
         },
-        // In a search part "+" stands for a space (RFC 1630, query
-        // strings), and "&" and "=" delimit form fields.
-        Component::Query => all_reserved || b == b'+',
+        // Section 2.2: "No other characters may be reserved within a
+        // scheme" than those the scheme's section names. Section 3.3
+        // names "/", ";", "?" for the HTTP search part; section 3.9 names
+        // none for a WAIS search, whose grammar alone keeps "/" and "?"
+        // out. "+" is RFC 1630's rule, not RFC 1738's.
+        Component::Query => match scheme {
+            Scheme::Http | Scheme::Https => b"/;?".contains(&b),
+            Scheme::Wais => b"/?".contains(&b),
+            _ => all_reserved,
+        },
         _ => all_reserved,
     }
 }
@@ -145,6 +155,54 @@ fn push_component(
             push_escape(out, b);
         }
         i += 1;
+    }
+}
+
+/// Whether a path segment is "." or ".." once its escapes are decoded.
+fn is_dot_segment(seg: &[u8]) -> bool {
+    let mut dots = 0;
+    let mut i = 0;
+    while i < seg.len() {
+        match seg[i] {
+            b'.' => i += 1,
+            b'%' if escape_value(seg, i) == Some(b'.') => i += 3,
+            _ => return false,
+        }
+        dots += 1;
+    }
+    dots == 1 || dots == 2
+}
+
+/// Appends an RFC 1630 path. Its "Reserved characters" section: "Substrings
+/// consisting of single or double dots ("." or "..") are similarly
+/// reserved", so a segment that would decode to "." or ".." keeps its
+/// escapes (upper-cased); a "%2E" inside a longer segment is decoded.
+fn push_path_1630(out: &mut String, path: &[u8], scheme: Scheme, has_search: bool) {
+    for (n, seg) in path.split(|&b| b == b'/').enumerate() {
+        if n > 0 {
+            out.push('/');
+        }
+        if is_dot_segment(seg) {
+            let mut i = 0;
+            while i < seg.len() {
+                if seg[i] == b'%' {
+                    out.push_str("%2E");
+                    i += 3;
+                } else {
+                    out.push('.');
+                    i += 1;
+                }
+            }
+        } else {
+            push_component(
+                out,
+                seg,
+                scheme,
+                has_search,
+                Component::Path,
+                Dialect::Rfc1630,
+            );
+        }
     }
 }
 
@@ -219,11 +277,18 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
         out.push_str(&dotless);
     } else {
         let start = out.len();
-        push_component(&mut out, path.as_bytes(), scheme, q, Component::Path, d);
+        if d == Dialect::Rfc1630 {
+            push_path_1630(&mut out, path.as_bytes(), scheme, q);
+        } else {
+            push_component(&mut out, path.as_bytes(), scheme, q, Component::Path, d);
+        }
         // Without an authority, a path whose decoded form starts with "//"
         // would become one ("mailto:%2F%2Fx" is not "mailto://x"): its
         // first "/" keeps its escape.
-        if !url.has_authority() && out[start..].starts_with("//") {
+        if !url.has_authority()
+            && out[start..].starts_with("//")
+            && crate::parser::slashes_start_authority(scheme, url.scheme_spec(), d)
+        {
             out.replace_range(start..start + 1, "%2F");
         }
     }
@@ -304,9 +369,16 @@ mod tests {
 
     #[test]
     fn fuzz_regressions() {
-        // An authority must not appear from decoded slashes.
-        assert_eq!(canon("mailto:%2F%2Fx"), "mailto:%2F/x");
-        assert_eq!(canon("mailto:/%2Fx"), "mailto:%2F/x");
+        // An authority must not appear from decoded slashes; in mailto
+        // (RFC 1738 section 3.5) "//" starts none, so they may be decoded.
+        assert_eq!(canon("mailto:%2F%2Fx"), "mailto://x");
+        assert_eq!(canon("mailto:/%2Fx"), "mailto://x");
+        assert!(!UrlRef::parse("mailto://x").unwrap().has_authority());
+        let o = ParseOptions::new().dialect(Dialect::Rfc3986);
+        assert_eq!(
+            o.parse("mailto:%2F%2Fx").unwrap().canonical(),
+            "mailto:%2F%2Fx"
+        );
         // A bare "%" in an RFC 3986 host.
         let o = ParseOptions::new().dialect(Dialect::Rfc3986);
         let c = o.parse("http://h%C%35/").unwrap().canonical();
@@ -336,6 +408,15 @@ mod tests {
         // RFC 1630 news groups: "." separates parts.
         let o = ParseOptions::new().dialect(Dialect::Rfc1630);
         assert_eq!(o.parse("news:a%2E.b").unwrap().canonical(), "news:a%2E.b");
+    }
+
+    #[test]
+    fn rfc1630_dot_segments_keep_their_escapes() {
+        let o = ParseOptions::new().dialect(Dialect::Rfc1630);
+        let c = |s: &str| o.parse(s).unwrap().canonical();
+        assert_eq!(c("http://h/%2E%2E/x"), "http://h/%2E%2E/x");
+        assert_eq!(c("http://h/a/%2e/b"), "http://h/a/%2E/b");
+        assert_eq!(c("http://h/a%2eb/%2e%2e%2e"), "http://h/a.b/...");
     }
 
     #[test]

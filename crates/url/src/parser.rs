@@ -660,7 +660,7 @@ fn parse_impl<const CHECK: bool>(
     i += 1;
     let has_search = spec.map_or(d.has_search(scheme), |s| s.has_search_in(d));
 
-    if b[i..].starts_with(b"//") {
+    if b[i..].starts_with(b"//") && slashes_start_authority(scheme, spec, d) {
         off.flags |= AUTHORITY;
         i = authority::<CHECK>(
             b,
@@ -717,6 +717,28 @@ fn parse_impl<const CHECK: bool>(
         }
     }
     Ok(off)
+}
+
+/// Whether `//` after the colon starts an authority. Not in the schemes
+/// that do not use the common Internet syntax: RFC 1738 section 3.5
+/// ("Within mailto URLs, there are no reserved characters"), RFC 1630 News
+/// ("News host names are NOT part of news URLs"), RFC 1630's mid and cid,
+/// and schemes registered as not using it; there `//` is part of the
+/// scheme-specific part. RFC 3986 is a generic syntax: its `//` always
+/// starts one (section 3.2). Unknown schemes keep the generic reading.
+pub(crate) fn slashes_start_authority(
+    scheme: Scheme,
+    spec: Option<&SchemeSpec>,
+    d: Dialect,
+) -> bool {
+    d == Dialect::Rfc3986
+        || !spec.map_or(
+            matches!(
+                scheme,
+                Scheme::Mailto | Scheme::News | Scheme::Mid | Scheme::Cid
+            ),
+            |s| s.is_opaque(),
+        )
 }
 
 /// Parses `//` login (RFC 1738 section 3.1) from `start`, just after the

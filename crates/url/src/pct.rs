@@ -93,9 +93,14 @@ impl EncodeSet {
     /// 3.9: `uchar` only).
     pub const WAIS: EncodeSet = EncodeSet::RESERVED;
 
-    /// One segment of a Prospero hsoname, or a field name or value (RFC 1738
-    /// section 3.11: `/`, `;` and `=` delimit).
-    pub const PROSPERO: EncodeSet = EncodeSet::UNSAFE.add_all(b"/;=?");
+    /// A Prospero hsoname (RFC 1738 section 3.11: ";" ends it, and "a
+    /// slash "/" may appear in the <hsoname> without quoting"); `?` for
+    /// RFC 3986 readers.
+    pub const PROSPERO: EncodeSet = EncodeSet::UNSAFE.add_all(b";?");
+
+    /// A Prospero field name or value (RFC 1738 section 5: `fieldname` and
+    /// `fieldvalue` hold no `/`, `;` or `=`).
+    pub const PROSPERO_FIELD: EncodeSet = EncodeSet::UNSAFE.add_all(b"/;=?");
 
     /// What an HTTP request line must not carry raw (RFC 1630, HTTP:
     /// "Spaces and control characters in URLs must be escaped for
@@ -121,6 +126,7 @@ impl EncodeSet {
         ("file-segment", EncodeSet::FILE_SEGMENT),
         ("wais", EncodeSet::WAIS),
         ("prospero", EncodeSet::PROSPERO),
+        ("prospero-field", EncodeSet::PROSPERO_FIELD),
     ];
 
     const fn base() -> EncodeSet {

@@ -301,6 +301,15 @@ fn check_built(b: &Built, d: Dialect) -> Result<(), TestCaseError> {
             return Ok(());
         }
     };
+    // In mailto, news, mid and cid "//" starts no authority (RFC 1738
+    // section 3.5, RFC 1630 News), except in RFC 3986's generic syntax.
+    let opaque = ["mailto", "news", "mid", "cid"].contains(&b.scheme.to_ascii_lowercase().as_str());
+    if opaque && d != Dialect::Rfc3986 {
+        prop_assert!(!url.has_authority());
+        prop_assert_eq!(url.host(), None);
+        prop_assert!(url.path().is_some_and(|p| p.starts_with("//")));
+        return Ok(());
+    }
     // Under RFC 1738 a "?" ends the authority and the url-path only in the
     // schemes that have a search part; where it does not, a generated
     // query is part of the path.

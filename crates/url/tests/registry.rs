@@ -3,7 +3,7 @@
 
 use std::sync::LazyLock;
 use uniform::schemes::{Registry, SchemeSpec};
-use uniform::{Component, ParseError, ParseErrorKind, ParseOptions};
+use uniform::{Component, Dialect, ParseError, ParseErrorKind, ParseOptions};
 
 fn repo_needs_path(url: &uniform::UrlRef<'_>, report: &mut dyn FnMut(ParseError)) {
     if url.path().is_none_or(str::is_empty) {
@@ -91,4 +91,24 @@ fn search_flag_decides_the_query() {
 fn builtin_schemes_cannot_be_redefined() {
     assert!(Registry::new().register(SchemeSpec::new("ftp")).is_err());
     assert!(Registry::new().register(SchemeSpec::new("HTTPS")).is_err());
+}
+
+#[test]
+fn a_scheme_registered_without_internet_syntax_has_no_authority() {
+    static OPAQUE: LazyLock<Registry> = LazyLock::new(|| {
+        Registry::new()
+            .register(SchemeSpec::new("x-tag").internet_syntax(false))
+            .and_then(|r| r.register(SchemeSpec::new("x-plain")))
+            .expect("valid names")
+    });
+    let o = ParseOptions::new().registry(&OPAQUE);
+    let url = o.parse("x-tag://A@B/c").unwrap();
+    assert!(!url.has_authority());
+    assert_eq!(url.path(), Some("//A@B/c"));
+    assert_eq!(url.canonical(), "x-tag://A@B/c");
+    // Not said either way: the generic reading.
+    assert_eq!(o.parse("x-plain://A@B/c").unwrap().host(), Some("B"));
+    // RFC 3986 section 3.2: "//" starts an authority whatever the scheme.
+    let o3 = o.dialect(Dialect::Rfc3986);
+    assert_eq!(o3.parse("x-tag://A@B/c").unwrap().host(), Some("B"));
 }

@@ -347,8 +347,9 @@ proptest! {
     }
 
     #[test]
-    fn mailto_news_nntp_round_trip(local in prop::collection::vec(any::<u8>(), 1..10), h in host(), n in any::<u64>()) {
-        let mut addr = local.clone();
+    fn mailto_news_nntp_round_trip(local in "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]{1,10}", h in host(), n in any::<u64>()) {
+        // An RFC 822 atom (section 3.3): what the mailto builder accepts.
+        let mut addr = local.clone().into_bytes();
         addr.push(b'@');
         addr.extend_from_slice(h.as_bytes());
         let url = MailtoUrl::builder().address(&addr).build().unwrap();

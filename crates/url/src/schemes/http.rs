@@ -10,12 +10,12 @@
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
 use super::encoded::{Encoded, Segments};
-use super::{check_reserved, refuse_login};
+use super::{check_reserved, encoded, refuse_login, report};
 use crate::error::ParseError;
 use crate::parser::Sink;
 use crate::pct::{EncodeSet, encode};
 use crate::table::Component;
-use crate::{Scheme, Url, UrlRef};
+use crate::{Dialect, Scheme, Url, UrlRef};
 
 const SECTION: &str = "RFC 1738 section 3.3";
 
@@ -150,6 +150,20 @@ pub(crate) fn validate(v: &HttpUrl<'_>, sink: &mut Sink<'_>) -> Result<(), Parse
     let url = &v.url;
     refuse_login(sink, url, "httpurl", SECTION)?;
     if let Some(q) = url.query() {
+        // httpurl = "http://" hostport [ "/" hpath [ "?" search ]]: a
+        // search part comes only after the "/" of a path.
+        if url.dialect() == Dialect::Rfc1738 && url.path().is_none() {
+            let at = encoded::offset_in(url.as_str(), q) - 1;
+            report(
+                sink,
+                url,
+                at,
+                Component::Query,
+                "httpurl",
+                "RFC 1738 section 5",
+                "a search part needs the \"/\" after the host before its \"?\"",
+            )?;
+        }
         check_reserved(
             sink,
             url,

@@ -12,7 +12,7 @@ use crate::error::ParseError;
 use crate::parser::Sink;
 use crate::pct::{self, EncodeSet, encode};
 use crate::table::Component;
-use crate::{Url, UrlRef};
+use crate::{Dialect, Url, UrlRef};
 
 /// A `mailto` URL: an RFC 822 addr-spec (RFC 1738 section 3.5).
 ///
@@ -37,6 +37,115 @@ pub struct MailtoUrl<'a> {
 /// non-empty.
 fn is_addr_spec(addr: &[u8]) -> bool {
     matches!(addr.iter().rposition(|&b| b == b'@'), Some(at) if at > 0 && at + 1 < addr.len())
+}
+
+/// RFC 822 section 3.3: `specials = "(" / ")" / "<" / ">" / "@" / "," /
+/// ";" / ":" / "\" / <"> / "." / "[" / "]"`.
+const SPECIALS: &[u8] = b"()<>@,;:\\\".[]";
+
+/// `atom = 1*<any CHAR except specials, SPACE and CTLs>` (RFC 822 3.3).
+fn is_atom_char(b: u8) -> bool {
+    b > b' ' && b < 0x7f && !SPECIALS.contains(&b)
+}
+
+/// A fault of an addr-spec: where (an index into the decoded address) and
+/// what the grammar wanted there.
+type Fault = (usize, &'static str);
+
+/// The end of the atom at `i`.
+fn atom(a: &[u8], i: usize, what: &'static str) -> Result<usize, Fault> {
+    let n = a[i.min(a.len())..]
+        .iter()
+        .take_while(|&&b| is_atom_char(b))
+        .count();
+    if n == 0 { Err((i, what)) } else { Ok(i + n) }
+}
+
+/// The end of the `quoted-string` (`open` = `"`) or `domain-literal`
+/// (`open` = `[`) at `i`. RFC 822 lets `qtext` and `dtext` hold folded
+/// whitespace, but a URL carries no header folding: a CR or LF in the
+/// address could only end a header line early, and is refused, quoted or
+/// not.
+fn quoted(a: &[u8], i: usize, close: u8, what: &'static str) -> Result<usize, Fault> {
+    let mut j = i + 1;
+    loop {
+        match a.get(j) {
+            None => return Err((j, what)),
+            Some(&b) if b == close => return Ok(j + 1),
+            Some(b'\\') => match a.get(j + 1) {
+                Some(&q) if q < 0x80 && q != b'\r' && q != b'\n' => j += 2,
+                _ => return Err((j + 1, "a quoted-pair is \"\\\" and one ASCII character")),
+            },
+            Some(&b) if b >= 0x80 || b == b'\r' || b == b'\n' => return Err((j, what)),
+            // dtext excludes "[" as well as "]".
+            Some(b'[') if close == b']' => return Err((j, what)),
+            Some(_) => j += 1,
+        }
+    }
+}
+
+/// The first fault of decoded `a` against RFC 822 section 6.1:
+/// `addr-spec = local-part "@" domain`, `local-part = word *("." word)`,
+/// `word = atom / quoted-string`, `domain = sub-domain *("." sub-domain)`,
+/// `sub-domain = domain-ref / domain-literal` (a domain-ref is an atom).
+/// RFC 822's comments and white space between tokens belong to header
+/// fields, not to the single address a URL names: they are faults here.
+fn addr_spec_fault(a: &[u8]) -> Option<Fault> {
+    const WORD: &str = "a local-part is words (atoms or quoted strings) joined by \".\"";
+    const SUB: &str = "a domain is atoms or domain literals joined by \".\"";
+    let word = |i: usize| match a.get(i) {
+        Some(b'"') => quoted(
+            a,
+            i,
+            b'"',
+            "a quoted string ends with '\"' and holds ASCII, no CR or LF",
+        ),
+        _ => atom(a, i, WORD),
+    };
+    let sub_domain = |i: usize| match a.get(i) {
+        Some(b'[') => quoted(
+            a,
+            i,
+            b']',
+            "a domain literal ends with ']' and holds ASCII, no '[', CR or LF",
+        ),
+        _ => atom(a, i, SUB),
+    };
+    let run = || -> Result<(), Fault> {
+        let mut i = word(0)?;
+        while a.get(i) == Some(&b'.') {
+            i = word(i + 1)?;
+        }
+        if a.get(i) != Some(&b'@') {
+            return Err((i, "an addr-spec is a local-part, \"@\" and a domain"));
+        }
+        i = sub_domain(i + 1)?;
+        while a.get(i) == Some(&b'.') {
+            i = sub_domain(i + 1)?;
+        }
+        if i < a.len() {
+            return Err((i, SUB));
+        }
+        Ok(())
+    };
+    run().err()
+}
+
+/// The offset in `encoded` of the decoded byte at `k` (the end of
+/// `encoded` past the last one).
+fn encoded_offset(encoded: &[u8], k: usize) -> usize {
+    let mut i = 0;
+    for _ in 0..k {
+        if i >= encoded.len() {
+            break;
+        }
+        i += if encoded[i] == b'%' && pct::escape_value(encoded, i).is_some() {
+            3
+        } else {
+            1
+        };
+    }
+    i.min(encoded.len())
 }
 
 impl<'a> MailtoUrl<'a> {
@@ -137,19 +246,25 @@ pub(crate) fn validate(v: &MailtoUrl<'_>, sink: &mut Sink<'_>) -> Result<(), Par
             at,
             Component::Path,
             "encoded822addr",
-            "RFC 1738 section 5",
+            match url.dialect() {
+                Dialect::Rfc1630 => "RFC 1630, Mailto",
+                _ => "RFC 1738 section 5",
+            },
             "a mailto URL needs an address",
         );
     }
-    if !is_addr_spec(&pct::decode(addr.as_bytes())) {
+    if let Some((k, detail)) = addr_spec_fault(&pct::decode(addr.as_bytes())) {
         report(
             sink,
             url,
-            at,
+            at + encoded_offset(addr.as_bytes(), k),
             Component::Path,
             "addr-spec",
-            "RFC 1738 section 3.5",
-            "an RFC 822 addr-spec is a local-part, \"@\" and a domain",
+            match url.dialect() {
+                Dialect::Rfc1630 => "RFC 1630, Mailto (RFC 822 section 6.1)",
+                _ => "RFC 1738 section 3.5 (RFC 822 section 6.1)",
+            },
+            detail,
         )?;
     }
     Ok(())
@@ -193,13 +308,14 @@ impl MailtoBuilder {
     ///
     /// ```
     /// use uniform::schemes::MailtoUrl;
-    /// assert_eq!(MailtoUrl::builder().address("a b@c").build()?.as_str(), "mailto:a%20b@c");
+    /// assert_eq!(MailtoUrl::builder().address("\"a b\"@c").build()?.as_str(), "mailto:%22a%20b%22@c");
+    /// assert!(MailtoUrl::builder().address("a b@c").build().is_err());
     /// # Ok::<_, uniform::schemes::BuildError>(())
     /// ```
     pub fn address(self, address: impl AsRef<[u8]>) -> MailtoBuilder {
         self.and_then(|p| {
             let a = address.as_ref();
-            if !is_addr_spec(a) {
+            if addr_spec_fault(a).is_some() {
                 return Err(BuildError::new(
                     BuildErrorKind::BadValue,
                     "address",
@@ -247,7 +363,7 @@ mod tests {
     use crate::ParseOptions;
 
     #[test]
-    fn addr_spec_needs_an_at() {
+    fn addr_spec_is_rfc822() {
         let s = ParseOptions::new().strict(true);
         assert_eq!(
             s.parse("mailto:javascript:alert()").unwrap_err().rule(),
@@ -256,5 +372,9 @@ mod tests {
         assert_eq!(s.parse("mailto:").unwrap_err().rule(), "encoded822addr");
         assert!(s.parse("mailto:a@b").is_ok());
         assert!(s.parse("mailto:a?b@c").is_ok());
+        let e = s.parse("mailto:a@b,c@d").unwrap_err();
+        assert_eq!((e.rule(), e.offset()), ("addr-spec", 10));
+        assert_eq!(s.parse("mailto:a@b%0D%0Ax").unwrap_err().offset(), 10);
+        assert!(s.parse("mailto:%22a%5C%22b%22@c").is_ok());
     }
 }

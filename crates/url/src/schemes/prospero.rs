@@ -283,7 +283,7 @@ const HSONAME: EncodeSet = EncodeSet::UNSAFE.add_all(b";?");
 
 /// Builds a `prospero` URL (see [`ProsperoUrl::builder`]). The hsoname is
 /// encoded but for its `/`; field names and values with
-/// [`EncodeSet::PROSPERO`]. An hsoname holding NUL is refused: `%00`
+/// [`EncodeSet::PROSPERO_FIELD`]. An hsoname holding NUL is refused: `%00`
 /// separates RFC 1630's version.
 ///
 /// # Example
@@ -403,8 +403,8 @@ impl ProsperoBuilder {
     pub fn field(self, name: impl AsRef<[u8]>, value: impl AsRef<[u8]>) -> ProsperoBuilder {
         self.and_then(|p| {
             p.fields.push((
-                encode(name.as_ref(), &EncodeSet::PROSPERO).into_owned(),
-                encode(value.as_ref(), &EncodeSet::PROSPERO).into_owned(),
+                encode(name.as_ref(), &EncodeSet::PROSPERO_FIELD).into_owned(),
+                encode(value.as_ref(), &EncodeSet::PROSPERO_FIELD).into_owned(),
             ));
             Ok(())
         })

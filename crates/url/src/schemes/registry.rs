@@ -64,7 +64,9 @@ pub type Validator = fn(&UrlRef<'_>, &mut dyn FnMut(ParseError));
 pub struct SchemeSpec {
     name: &'static str,
     default_port: Option<u16>,
-    internet_syntax: bool,
+    /// `None`: not said, the generic reading (`//` may start an
+    /// authority); `Some(false)`: said not to, so `//` is data.
+    internet_syntax: Option<bool>,
     hierarchical: bool,
     has_search: bool,
     validate: Option<Validator>,
@@ -87,7 +89,7 @@ impl SchemeSpec {
         SchemeSpec {
             name,
             default_port: None,
-            internet_syntax: false,
+            internet_syntax: None,
             hierarchical: true,
             has_search: true,
             validate: None,
@@ -109,16 +111,25 @@ impl SchemeSpec {
 
     /// Whether the scheme follows the common Internet scheme syntax
     /// `//user:password@host:port/url-path` (RFC 1738 section 3.1), so
-    /// that a missing `//` or host is reported.
+    /// that a missing `//` or host is reported. Said `false`, the scheme
+    /// is one like mailto or news: under RFC 1738 and RFC 1630 a `//`
+    /// after its colon is part of the scheme-specific part, not an
+    /// authority. Not said, `//` may start one (the generic reading).
     ///
     /// # Example
     ///
     /// ```
-    /// use uniform::schemes::SchemeSpec;
+    /// use uniform::schemes::{Registry, SchemeSpec};
+    /// use uniform::ParseOptions;
     /// assert!(SchemeSpec::new("svn").internet_syntax(true).uses_internet_syntax());
+    /// let r = Registry::new().register(SchemeSpec::new("x-tag").internet_syntax(false))?;
+    /// let r: &'static Registry = Box::leak(Box::new(r));
+    /// let url = ParseOptions::new().registry(r).parse("x-tag://a@b").unwrap();
+    /// assert!(!url.has_authority());
+    /// # Ok::<_, uniform::schemes::RegistryError>(())
     /// ```
     pub const fn internet_syntax(mut self, yes: bool) -> SchemeSpec {
-        self.internet_syntax = yes;
+        self.internet_syntax = Some(yes);
         self
     }
 
@@ -198,7 +209,22 @@ impl SchemeSpec {
     /// assert!(!SchemeSpec::new("a").uses_internet_syntax());
     /// ```
     pub fn uses_internet_syntax(&self) -> bool {
-        self.internet_syntax
+        self.internet_syntax == Some(true)
+    }
+
+    /// Whether the scheme was registered as not using the common Internet
+    /// syntax, so that `//` after its colon starts no authority (under RFC
+    /// 1738 and RFC 1630).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::SchemeSpec;
+    /// assert!(SchemeSpec::new("a").internet_syntax(false).is_opaque());
+    /// assert!(!SchemeSpec::new("a").is_opaque());
+    /// ```
+    pub fn is_opaque(&self) -> bool {
+        self.internet_syntax == Some(false)
     }
 
     /// Whether the scheme is hierarchical.
