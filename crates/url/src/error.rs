@@ -313,7 +313,11 @@ impl ParseError {
             (ParseErrorKind::Empty | ParseErrorKind::MissingScheme, D::Rfc3986, _) => "URI",
             (ParseErrorKind::Empty | ParseErrorKind::MissingScheme, D::Rfc1630, _) => "uri",
             (ParseErrorKind::Empty | ParseErrorKind::MissingScheme, D::Rfc1738, _) => "genericurl",
-            (ParseErrorKind::MissingAuthority, _, _) => "ip-schemepart",
+            (ParseErrorKind::MissingAuthority, D::Rfc1738, _) => "ip-schemepart",
+            // RFC 1630 has no generic rule for it: each address production
+            // of its URL BNF writes "//" hostport (or login) by itself.
+            (ParseErrorKind::MissingAuthority, D::Rfc1630, _) => "hostport",
+            (ParseErrorKind::MissingAuthority, D::Rfc3986, _) => "authority",
             (ParseErrorKind::NotUtf8, _, _) => "octet",
             (ParseErrorKind::UnclosedIpLiteral, _, _) => "IP-literal",
             (ParseErrorKind::BadEscape, D::Rfc3986, _) => "pct-encoded",
@@ -369,6 +373,9 @@ impl ParseError {
             }
             (D::Rfc1630, K::ReservedChar, _) => "RFC 1630, Reserved characters",
             (D::Rfc1630, K::UndefinedSyntax, _) => "RFC 1630, Registration of naming schemes",
+            (D::Rfc1630, K::MissingAuthority | K::EmptyHost, _) => {
+                "RFC 1630, BNF for specific URL schemes"
+            }
             (D::Rfc1630, _, _) => "RFC 1630, BNF of Generic URI Syntax",
             (D::Rfc3986, K::BadEscape, _) => "RFC 3986 section 2.1",
             (D::Rfc3986, K::Empty | K::MissingScheme | K::BadScheme, _) => "RFC 3986 section 3.1",

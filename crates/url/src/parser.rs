@@ -675,7 +675,11 @@ fn parse_impl<const CHECK: bool>(
             off.flags |= PATH_SLASH;
         }
     } else {
-        if CHECK && internet {
+        // RFC 1630's own URL BNF writes nntp without a host
+        // ("nntpaddress = n n t p : group / digits"), the one scheme of
+        // its list that has none; RFC 1738 section 3.7 gave it one.
+        let rfc1630_nntp = d == Dialect::Rfc1630 && scheme == Scheme::Nntp;
+        if CHECK && internet && !rfc1630_nntp {
             sink.report(fatal(
                 ParseErrorKind::MissingAuthority,
                 i,
