@@ -118,12 +118,24 @@ pub fn plan_for(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<Plan, AccessErr
         };
         AccessError::new(kind, scheme, host, e.to_string())
     })?;
-    if let Some(&m) = p.missing().first() {
+    // Every missing piece in one message, as `uniform plan` names them:
+    // one fix, not one run per piece.
+    let missing = p.missing();
+    if let Some(&m) = missing.first() {
+        let what: Vec<String> = missing
+            .iter()
+            .map(|m| format!("the {} ({})", m.what(), m.configure()))
+            .collect();
+        let none: Vec<String> = missing.iter().map(|m| format!("no {}", m.what())).collect();
         return Err(AccessError::new(
             AccessErrorKind::Config(m),
             scheme,
             host,
-            format!("no {} is configured: set {}", m.what(), m.configure()),
+            format!(
+                "{} configured: set {}",
+                none.join(" and "),
+                what.join(" and ")
+            ),
         ));
     }
     Ok(p)
