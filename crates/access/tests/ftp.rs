@@ -1204,3 +1204,16 @@ fn a_connection_refused_is_a_connect_error() {
     .unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
 }
+
+#[test]
+fn an_error_names_the_port_connected_to() {
+    for (name, base) in peers() {
+        let e = get(
+            &format!("{base}/pub/no-such-file.bin"),
+            &options(),
+            &mut Record::default(),
+        )
+        .unwrap_err();
+        assert!(e.to_string().starts_with(&format!("{base}: ")), "{name}: {e}");
+    }
+}
