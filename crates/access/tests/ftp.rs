@@ -865,7 +865,12 @@ fn list_lines_give_kinds_sizes_link_targets_and_keep_unreadable_lines() {
     assert_eq!(
         got,
         [
-            ("latest", EntryKind::Link, None, Some(format!("{base}latest"))),
+            (
+                "latest",
+                EntryKind::Link,
+                None,
+                Some(format!("{base}latest"))
+            ),
             (
                 "a/b;c",
                 EntryKind::Directory,
@@ -884,10 +889,21 @@ fn list_lines_give_kinds_sizes_link_targets_and_keep_unreadable_lines() {
                 Some(1234),
                 Some(format!("{base}caf%E9.txt"))
             ),
-            ("+i8388621.29609,m824255902,/,\tdev", EntryKind::Unknown, None, None),
+            (
+                "+i8388621.29609,m824255902,/,\tdev",
+                EntryKind::Unknown,
+                None,
+                None
+            ),
         ]
     );
-    assert!(l.entries[0].detail.as_deref().unwrap().ends_with("-> v1.2.3"));
+    assert!(
+        l.entries[0]
+            .detail
+            .as_deref()
+            .unwrap()
+            .ends_with("-> v1.2.3")
+    );
 }
 
 #[test]
@@ -1214,6 +1230,9 @@ fn an_error_names_the_port_connected_to() {
             &mut Record::default(),
         )
         .unwrap_err();
-        assert!(e.to_string().starts_with(&format!("{base}: ")), "{name}: {e}");
+        assert!(
+            e.to_string().starts_with(&format!("{base}: ")),
+            "{name}: {e}"
+        );
     }
 }

@@ -643,7 +643,11 @@ impl Run<'_> {
                     (FtpError::UnexpectedResponse(_) | FtpError::BadResponse, _)
                         if set_up_failed =>
                     {
-                        Some(if mode == Mode::Passive { "PASV" } else { "EPSV" })
+                        Some(if mode == Mode::Passive {
+                            "PASV"
+                        } else {
+                            "EPSV"
+                        })
                     }
                     // suppaftp sends PORT and the command on one call. RFC
                     // 959 section 5.4 lets PORT fail only with 500, 501,
@@ -846,7 +850,9 @@ fn list_entry(line: &[u8], base: &Bases) -> Option<Entry> {
         if text.len() == line.len() {
             s.as_bytes().to_vec()
         } else {
-            s.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect()
+            s.chars()
+                .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+                .collect()
         }
     };
     match list::parse_list_line(&text) {
