@@ -1,5 +1,7 @@
-//! Why an access failed, with the scheme, the host and the server's own
-//! reply (its control characters escaped), and never a password.
+//! Why an access failed, with the scheme, the host and port and the
+//! server's own reply, control characters escaped everywhere (a URL or a
+//! line echoed in a message cannot move the user's terminal), and never a
+//! password.
 
 use std::fmt;
 use std::io;
@@ -63,9 +65,10 @@ impl AccessErrorKind {
 
 /// An access that failed.
 ///
-/// Its message names the scheme, the host and, when the server said
-/// something, the server's reply, with control characters escaped so that a
-/// hostile reply cannot move the user's terminal.
+/// Its message names the scheme, the host and port (when known) and, when
+/// the server said something, the server's reply, with control characters
+/// escaped so that a hostile reply, or a URL echoed in the message, cannot
+/// move the user's terminal.
 ///
 /// # Example
 ///
@@ -74,19 +77,23 @@ impl AccessErrorKind {
 /// let e = AccessError::new(AccessErrorKind::Protocol, "ftp", Some("h.dom"), "RETR motd failed")
 ///     .with_reply(b"550 No such file\x1b[2J");
 /// assert_eq!(e.to_string(), "ftp://h.dom: RETR motd failed: the server said \"550 No such file\\x1B[2J\"");
+/// let e = AccessError::new(AccessErrorKind::Io, "gopher", Some("h"), "GET gopher://h/0x\x1b[31m").with_port(7070);
+/// assert_eq!(e.to_string(), "gopher://h:7070: GET gopher://h/0x\\x1B[31m");
 /// ```
 #[derive(Debug)]
 pub struct AccessError {
     kind: AccessErrorKind,
     scheme: String,
     host: Option<String>,
+    port: Option<u16>,
     message: String,
     reply: Option<String>,
     source: Option<io::Error>,
 }
 
 impl AccessError {
-    /// A new error of `kind` while accessing a `scheme` URL on `host`.
+    /// A new error of `kind` while accessing a `scheme` URL on `host`. The
+    /// control characters of `host` and `message` are escaped (`\x1B`).
     ///
     /// # Example
     ///
@@ -104,8 +111,9 @@ impl AccessError {
         AccessError {
             kind,
             scheme: scheme.to_ascii_lowercase(),
-            host: host.map(str::to_string),
-            message: message.into(),
+            host: host.map(escape_controls),
+            port: None,
+            message: escape_controls(&message.into()),
             reply: None,
             source: None,
         }
@@ -127,6 +135,36 @@ impl AccessError {
             .unwrap_or(reply);
         self.reply = Some(escape(trimmed));
         self
+    }
+
+    /// The same error, on `port` of the host: the port connected to, which
+    /// the message shows after the host. A port set before stays.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// let e = AccessError::new(AccessErrorKind::Timeout, "wais", Some("127.0.0.1"), "searching").with_port(2100);
+    /// assert_eq!(e.to_string(), "wais://127.0.0.1:2100: searching");
+    /// assert_eq!(e.with_port(210).port(), Some(2100));
+    /// ```
+    pub fn with_port(mut self, port: u16) -> AccessError {
+        if self.port.is_none() && self.host.is_some() {
+            self.port = Some(port);
+        }
+        self
+    }
+
+    /// The port of the host, when known.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// assert_eq!(AccessError::new(AccessErrorKind::Io, "ftp", Some("h"), "x").port(), None);
+    /// ```
+    pub fn port(&self) -> Option<u16> {
+        self.port
     }
 
     /// The same error, caused by `source`.
@@ -231,10 +269,14 @@ impl AccessError {
 impl fmt::Display for AccessError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.host {
-            Some(h) if h.contains(':') => write!(f, "{}://[{h}]: {}", self.scheme, self.message)?,
-            Some(h) => write!(f, "{}://{h}: {}", self.scheme, self.message)?,
-            None => write!(f, "{}: {}", self.scheme, self.message)?,
+            Some(h) if h.contains(':') => write!(f, "{}://[{h}]", self.scheme)?,
+            Some(h) => write!(f, "{}://{h}", self.scheme)?,
+            None => write!(f, "{}", self.scheme)?,
         }
+        if let Some(p) = self.port {
+            write!(f, ":{p}")?;
+        }
+        write!(f, ": {}", self.message)?;
         if let Some(r) = &self.reply {
             write!(f, ": the server said \"{r}\"")?;
         }
@@ -248,6 +290,30 @@ impl std::error::Error for AccessError {
             .as_ref()
             .map(|e| e as &(dyn std::error::Error + 'static))
     }
+}
+
+/// `text` with its control characters (C0, DEL and C1) as `\xNN`, the
+/// rest as it is: for messages that echo a URL, a selector or a line.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::error::escape_controls;
+/// assert_eq!(escape_controls("GET /x y\u{1b}[31m \"é\""), "GET /x y\\x1B[31m \"é\"");
+/// ```
+pub fn escape_controls(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.push_str(&format!("\\x{:02X}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Server text as messages quote it: printable ASCII as it is, `"` and `\`

@@ -124,12 +124,24 @@ pub fn plan_for(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<Plan, AccessErr
         };
         AccessError::new(kind, scheme, host, e.to_string())
     })?;
-    if let Some(&m) = p.missing().first() {
+    // Every missing piece in one message, as `uniform plan` names them:
+    // one fix, not one run per piece.
+    let missing = p.missing();
+    if let Some(&m) = missing.first() {
+        let what: Vec<String> = missing
+            .iter()
+            .map(|m| format!("the {} ({})", m.what(), m.configure()))
+            .collect();
+        let none: Vec<String> = missing.iter().map(|m| format!("no {}", m.what())).collect();
         return Err(AccessError::new(
             AccessErrorKind::Config(m),
             scheme,
             host,
-            format!("no {} is configured: set {}", m.what(), m.configure()),
+            format!(
+                "{} configured: set {}",
+                none.join(" and "),
+                what.join(" and ")
+            ),
         ));
     }
     Ok(p)
@@ -158,6 +170,24 @@ pub fn fetch(
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
+    let mut connects = None;
+    let result = route(url, opts, out, ui, &mut connects);
+    // Messages name the port connected to, so that "ftp://h" on 2121 is
+    // not read as the default port.
+    result.map_err(|e| match (connects, url.port_or_default()) {
+        (Some((host, port)), _) if e.host() == Some(host.as_str()) => e.with_port(port),
+        (_, Some(port)) if e.host().is_some() && e.host() == url.hostname() => e.with_port(port),
+        _ => e,
+    })
+}
+
+fn route(
+    url: &UrlRef<'_>,
+    opts: &FetchOptions,
+    out: &mut dyn Write,
+    ui: &mut dyn Interaction,
+    connects: &mut Option<(String, u16)>,
+) -> Result<Fetched, AccessError> {
     // libwww's fallback for a file of another host: anonymous FTP (file.rs).
     if let Some(done) = file::via_ftp(url, opts, out, ui) {
         return done;
@@ -174,6 +204,12 @@ pub fn fetch(
         };
     }
     let plan = plan?;
+    *connects = plan.steps().iter().find_map(|s| match s {
+        uniform::plan::Step::Connect(uniform::plan::Endpoint::Host { host, port }) => {
+            Some((host.clone(), *port))
+        }
+        _ => None,
+    });
     use uniform::schemes::SchemeUrl;
     match url.specific() {
         SchemeUrl::Ftp(v) => ftp::fetch(&v, &plan, opts, out, ui),

@@ -24,6 +24,9 @@ pub enum EntryKind {
     Info,
     /// Anything else.
     Other,
+    /// Not known: an FTP name list (NLST) names without saying what, and
+    /// a LIST line in no form this library reads says nothing either.
+    Unknown,
 }
 
 impl EntryKind {
@@ -45,6 +48,7 @@ impl EntryKind {
             EntryKind::Session => "session",
             EntryKind::Info => "info",
             EntryKind::Other => "other",
+            EntryKind::Unknown => "unknown",
         }
     }
 }

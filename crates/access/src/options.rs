@@ -38,6 +38,7 @@ impl Message {
 /// let mut o = FetchOptions::default();
 /// o.plan.email = Some("me@example.org".into());
 /// assert_eq!(o.max_redirects, 10);
+/// assert!(!o.show_password);
 /// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
@@ -59,6 +60,9 @@ pub struct FetchOptions {
     /// `file:` URLs of another host are fetched by anonymous FTP from that
     /// host, as libwww once did (`--file-via-ftp`).
     pub file_via_ftp: bool,
+    /// Show a URL's password in advice and messages (`--show-password`);
+    /// by default it is shown as `****`.
+    pub show_password: bool,
 }
 
 impl Default for FetchOptions {
@@ -71,6 +75,7 @@ impl Default for FetchOptions {
             max_redirects: 10,
             message: None,
             file_via_ftp: false,
+            show_password: false,
         }
     }
 }

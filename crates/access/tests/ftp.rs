@@ -251,15 +251,11 @@ fn names(l: &Listing) -> Vec<String> {
 }
 
 #[test]
-fn a_directory_url_is_listed_by_nlst() {
+fn typecode_d_is_listed_by_nlst_which_tells_no_kinds() {
     for (name, base) in peers() {
         // CWD pub, then NLST; and NLST pub from the login directory
         // (vsftpd answers "pub/a", pyftpdlib "a": both are entry "a").
-        for url in [
-            format!("{base}/pub/"),
-            format!("{base}/pub/;type=d"),
-            format!("{base}/pub;type=d"),
-        ] {
+        for url in [format!("{base}/pub/;type=d"), format!("{base}/pub;type=d")] {
             let l = listing(&url);
             assert_eq!(l.url, url, "{name}");
             assert_eq!(names(&l), PUB, "{name} {url}");
@@ -274,20 +270,61 @@ fn a_directory_url_is_listed_by_nlst() {
                 "{name}"
             );
             assert!(
-                l.entries.iter().all(|e| e.kind == EntryKind::Other),
-                "{name}: NLST tells no kinds"
+                l.entries
+                    .iter()
+                    .all(|e| e.kind == EntryKind::Unknown && e.size.is_none()),
+                "{name}: NLST tells no kinds and no sizes"
             );
+            // Kind unknown: a plain name, never a guessed trailing "/".
+            let a = l.entries.iter().find(|e| e.name == "a").unwrap();
+            assert_eq!(a.url.as_deref(), Some(format!("{base}/pub/a").as_str()));
         }
         // NLST of a file names the file, where it is.
         let one = listing(&format!("{base}/pub/hello.txt;type=d"));
         let urls: Vec<_> = one.entries.iter().map(|e| e.url.clone().unwrap()).collect();
         assert_eq!(urls, [format!("{base}/pub/hello.txt")], "{name}");
+    }
+}
+
+#[test]
+fn an_empty_name_is_listed_by_list_with_kinds_sizes_and_directory_urls() {
+    let hello = common::fixture("anon/pub/hello.txt").len() as u64;
+    for (name, base) in peers() {
+        let url = format!("{base}/pub/");
+        let l = listing(&url);
+        assert_eq!(l.url, url, "{name}");
+        assert_eq!(names(&l), PUB, "{name}");
+        let entry = |n: &str| l.entries.iter().find(|e| e.name == n).unwrap();
+        let a = entry("a");
+        assert_eq!((a.kind, a.size), (EntryKind::Directory, None), "{name}");
+        assert_eq!(a.url.as_deref(), Some(format!("{base}/pub/a/").as_str()));
+        let h = entry("hello.txt");
+        assert_eq!((h.kind, h.size), (EntryKind::File, Some(hello)), "{name}");
+        assert_eq!(
+            h.url.as_deref(),
+            Some(format!("{base}/pub/hello.txt").as_str())
+        );
+        assert_eq!(
+            entry("space and;semicolon.txt").url.as_deref(),
+            Some(format!("{base}/pub/space%20and%3Bsemicolon.txt").as_str()),
+            "{name}"
+        );
+        // The directory's URL fetches as a listing, not as a RETR.
+        let sub = listing(a.url.as_deref().unwrap());
+        assert!(!sub.entries.is_empty(), "{name}: pub/a/ lists something");
         let many = listing(&format!("{base}/pub/many/"));
         assert_eq!(many.entries.len(), 150, "{name}");
         assert!(
-            many.entries.iter().any(|e| e.name == "entry-149.txt"),
+            many.entries
+                .iter()
+                .any(|e| e.name == "entry-149.txt" && e.kind == EntryKind::File),
             "{name}"
         );
+        // Typecode i or a with an empty name: still the directory.
+        for t in ["i", "a"] {
+            let l = listing(&format!("{base}/pub/;type={t}"));
+            assert_eq!(names(&l), PUB, "{name} ;type={t}");
+        }
     }
 }
 
@@ -767,7 +804,7 @@ fn user_logged_in_at_once_sends_no_pass() {
         c.say("221 bye\r\n");
     });
     let (f, _) = get(
-        &format!("ftp://guest:pw@127.0.0.1:{port}/"),
+        &format!("ftp://guest:pw@127.0.0.1:{port}/;type=d"),
         &fast(port),
         &mut Record::default(),
     )
@@ -785,6 +822,118 @@ fn user_logged_in_at_once_sends_no_pass() {
     );
     let seen = h.join().unwrap();
     assert!(!seen.iter().any(|l| l.starts_with(b"PASS")), "{seen:?}");
+}
+
+#[test]
+fn list_lines_give_kinds_sizes_link_targets_and_keep_unreadable_lines() {
+    let (port, h) = serve(|c| {
+        c.login();
+        c.expect("TYPE A");
+        c.say("200 ok\r\n");
+        let l = c.epsv();
+        c.expect("LIST");
+        c.say("150 here\r\n");
+        send_data(
+            &l,
+            b"total 12\r\n\
+              lrwxrwxrwx 1 0 0 7 Jan  2 03:04 latest -> v1.2.3\r\n\
+              drwxr-xr-x 2 0 0 4096 Dec 20  1994 a/b;c\r\n\
+              12-20-94  10:00AM       <DIR>          My Docs\r\n\
+              12-20-94  10:00AM              1,234 caf\xE9.txt\r\n\
+              +i8388621.29609,m824255902,/,\tdev\r\n",
+        );
+        c.say("226 done\r\n");
+        c.expect("QUIT");
+        c.say("221 bye\r\n");
+    });
+    let (f, _) = get(
+        &format!("ftp://127.0.0.1:{port}/"),
+        &fast(port),
+        &mut Record::default(),
+    )
+    .unwrap();
+    h.join().unwrap();
+    let Fetched::Listing(l) = f else {
+        panic!("{f:?}")
+    };
+    let base = format!("ftp://127.0.0.1:{port}/");
+    let got: Vec<_> = l
+        .entries
+        .iter()
+        .map(|e| (e.name.as_str(), e.kind, e.size, e.url.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "latest",
+                EntryKind::Link,
+                None,
+                Some(format!("{base}latest"))
+            ),
+            (
+                "a/b;c",
+                EntryKind::Directory,
+                None,
+                Some(format!("{base}a%2Fb%3Bc/"))
+            ),
+            (
+                "My Docs",
+                EntryKind::Directory,
+                None,
+                Some(format!("{base}My%20Docs/"))
+            ),
+            (
+                "caf\u{FFFD}.txt",
+                EntryKind::File,
+                Some(1234),
+                Some(format!("{base}caf%E9.txt"))
+            ),
+            (
+                "+i8388621.29609,m824255902,/,\tdev",
+                EntryKind::Unknown,
+                None,
+                None
+            ),
+        ]
+    );
+    assert!(
+        l.entries[0]
+            .detail
+            .as_deref()
+            .unwrap()
+            .ends_with("-> v1.2.3")
+    );
+}
+
+#[test]
+fn a_refused_port_is_named_not_the_retr_never_sent() {
+    let (port, h) = serve(|c| {
+        c.login();
+        c.expect("TYPE I");
+        c.say("200 ok\r\n");
+        c.expect("SIZE");
+        c.say("213 6\r\n");
+        c.expect("EPSV");
+        c.say("500 no EPSV\r\n");
+        c.expect("PASV");
+        c.say("500 no PASV\r\n");
+        c.expect("PORT");
+        c.say("500 no PORT\r\n");
+    });
+    let e = get(
+        &format!("ftp://127.0.0.1:{port}/x.bin"),
+        &fast(port),
+        &mut Record::default(),
+    )
+    .unwrap_err();
+    let seen = h.join().unwrap();
+    assert!(!seen.iter().any(|l| l.starts_with(b"RETR")), "{seen:?}");
+    let m = e.to_string();
+    assert!(m.contains("`PORT`"), "{m}");
+    assert!(m.contains("for `RETR x.bin`"), "{m}");
+    assert!(!m.contains("`RETR x.bin` was refused"), "{m}");
+    assert_eq!(e.reply(), Some("500 no PORT"));
 }
 
 #[test]
@@ -1070,4 +1219,20 @@ fn a_connection_refused_is_a_connect_error() {
     )
     .unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
+}
+
+#[test]
+fn an_error_names_the_port_connected_to() {
+    for (name, base) in peers() {
+        let e = get(
+            &format!("{base}/pub/no-such-file.bin"),
+            &options(),
+            &mut Record::default(),
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().starts_with(&format!("{base}: ")),
+            "{name}: {e}"
+        );
+    }
 }

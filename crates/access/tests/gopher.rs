@@ -340,10 +340,8 @@ fn a_missing_item_is_an_error_quoting_the_server() {
         reply.starts_with("1 ") && reply.contains("'/no-such-file' does not exist"),
         "{reply}"
     );
-    assert!(
-        e.to_string().starts_with(&format!("gopher://{}: ", host())),
-        "{e}"
-    );
+    // The host with the port connected to.
+    assert!(e.to_string().starts_with(&format!("{base}: ")), "{e}");
 }
 
 // Faults from scripted servers.

@@ -363,3 +363,18 @@ fn the_gateway_plan_is_what_the_gateway_hears() {
         assert_eq!(planned, lines(&head), "{url}");
     }
 }
+
+#[test]
+fn a_url_echoed_in_a_gateway_error_has_its_control_characters_escaped() {
+    let (port, heard) = recorder(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n", 1);
+    let opts = gateway("gopher", &format!("http://127.0.0.1:{port}"));
+    let (r, _) = via(&opts, "gopher://ex9.invalid/0/x y\x1b[31m");
+    let e = r.unwrap_err();
+    let m = e.to_string();
+    assert!(!m.contains('\x1b'), "{m:?}");
+    assert!(m.contains("x y\\x1B[31m"), "{m}");
+    assert!(!e.message().contains('\x1b'), "{:?}", e.message());
+    // The host with its port (gopher's 70: no port in the URL).
+    assert!(m.starts_with("gopher://ex9.invalid:70: "), "{m}");
+    let _ = heard.recv_timeout(Duration::from_secs(5));
+}

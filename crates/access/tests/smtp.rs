@@ -141,3 +141,18 @@ fn no_relay_is_a_config_error() {
     let e = fetch(&url, &o, &mut Vec::new(), &mut Unattended).unwrap_err();
     assert!(matches!(e.kind(), AccessErrorKind::Config(_)), "{e}");
 }
+
+#[test]
+fn no_relay_and_no_sender_are_named_in_one_message() {
+    let url = UrlRef::parse("mailto:someone@example.com").unwrap();
+    let mut o = FetchOptions::default();
+    o.plan.email = None;
+    o.plan.smtp_server = None;
+    o.message = Some(Message::new(None, b"hi\n".to_vec()));
+    let e = fetch(&url, &o, &mut Vec::new(), &mut Unattended).unwrap_err();
+    assert!(matches!(e.kind(), AccessErrorKind::Config(_)), "{e}");
+    let m = e.to_string();
+    for want in ["SMTP server", "--smtp-server", "sender address", "--from"] {
+        assert!(m.contains(want), "{want} missing from: {m}");
+    }
+}

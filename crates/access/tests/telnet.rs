@@ -265,11 +265,13 @@ fn the_advice_comes_first_and_the_password_is_never_sent() {
     assert!(r.is_ok(), "{r:?}");
     assert_eq!(
         ui.0.first()
-            .map(|a| a.starts_with("log in as \"guest\" with password \"s3cret\"")),
+            .map(|a| a.starts_with("log in as \"guest\" with password \"****\"")),
         Some(true),
         "{:?}",
         ui.0
     );
+    // Issue 6: credentials never appear in logs unless asked for.
+    assert!(!ui.0.iter().any(|a| a.contains("s3cret")), "{:?}", ui.0);
     let got = server.join().unwrap();
     // Only the refusal of TTYPE: no user name, no password.
     assert_eq!(got, b"\xff\xfc\x18");

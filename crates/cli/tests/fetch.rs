@@ -284,7 +284,7 @@ fn a_404_exits_1_quoting_the_status_line() {
     assert!(out.stdout.is_empty());
     assert!(
         out.stderr
-            .contains(&format!("http://{}: GET /pub/nope.txt", host())),
+            .contains(&format!("{}: GET /pub/nope.txt", http(""))),
         "{out:?}"
     );
     assert!(

@@ -51,13 +51,17 @@
 //!
 //! # Listings
 //!
-//! A URL that names a directory (an empty name, or `;type=d`) is read by
-//! the plan's `NLST`, as RFC 1738 section 3.2.2 says, and comes back as a
-//! [`Listing`]. NLST gives names only, so every entry's kind is
-//! [`EntryKind::Other`], it has no size, and its URL has no trailing `/`.
-//! `LIST` would tell kinds and sizes, but its form is the server's choice
-//! and the plan is the contract: this client does not send it. Whoever
-//! holds `LIST` output can read it with [`crate::ftp_list`].
+//! A URL that names a directory comes back as a [`Listing`], read by the
+//! plan's command:
+//!
+//! - an empty name: `LIST`, read in the Unix and MS-DOS forms
+//!   ([`crate::ftp_list`]): each entry's kind, a file's size, a link's
+//!   target in its detail, and a directory's URL ending in `/` (so that it
+//!   fetches as a listing). A line in neither form is kept, its text as the
+//!   name, of kind [`EntryKind::Unknown`] and with no URL;
+//! - `;type=d`: `NLST`, as RFC 1738 section 3.2.2 says. NLST gives names
+//!   only, so every entry's kind is [`EntryKind::Unknown`], it has no size,
+//!   and its URL has no trailing `/`.
 //!
 //! # Connections
 //!
@@ -509,8 +513,14 @@ impl Run<'_> {
             }),
             _ => {
                 let arg = wire.strip_prefix(b"NLST ").map(<[u8]>::to_vec);
+                let form = if wire.starts_with(b"LIST") {
+                    Form::List
+                } else {
+                    Form::Names
+                };
                 names(
                     &mut stream,
+                    form,
                     arg.as_deref(),
                     &self.listing_base,
                     self.deadline,
@@ -629,7 +639,34 @@ impl Run<'_> {
                 _ => false,
             };
             if !set_up_failed || modes.peek().is_none() || self.deadline.passed() {
-                return Err(self.ftp_error(e, shown, AccessErrorKind::Protocol));
+                let set_up = match (&e, mode) {
+                    (FtpError::UnexpectedResponse(_) | FtpError::BadResponse, _)
+                        if set_up_failed =>
+                    {
+                        Some(if mode == Mode::Passive {
+                            "PASV"
+                        } else {
+                            "EPSV"
+                        })
+                    }
+                    // suppaftp sends PORT and the command on one call. RFC
+                    // 959 section 5.4 lets PORT fail only with 500, 501,
+                    // 421 or 530; a data command's own refusals (425, 450,
+                    // 550 ...) are not among them.
+                    (FtpError::UnexpectedResponse(r), Mode::Active)
+                        if matches!(r.status.code(), 500 | 501 | 421 | 530) =>
+                    {
+                        Some("PORT")
+                    }
+                    _ => None,
+                };
+                let what = match set_up {
+                    Some(cmd) => format!(
+                        "`{cmd}`, setting up the data connection for {shown} (which was not sent)"
+                    ),
+                    None => shown.to_string(),
+                };
+                return Err(self.ftp_error(e, &what, AccessErrorKind::Protocol));
             }
         }
         Err(self.err(
@@ -728,12 +765,22 @@ fn copy(
     })
 }
 
-/// Reads a name list (NLST): one name a line. A server may repeat the
-/// argument in front of each name (vsftpd answers `NLST pub` with
-/// `pub/a`; pyftpdlib with `a`): that prefix is taken off, so each name is
-/// one entry of the directory.
+/// What a listing's lines are.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// NLST: one name a line.
+    Names,
+    /// LIST: the server's own form, Unix or MS-DOS as a rule.
+    List,
+}
+
+/// Reads a name list (NLST) or a LIST reply, one entry a line. A server
+/// may repeat NLST's argument in front of each name (vsftpd answers `NLST
+/// pub` with `pub/a`; pyftpdlib with `a`): that prefix is taken off, so
+/// each name is one entry of the directory.
 fn names(
     stream: &mut Data,
+    form: Form,
     arg: Option<&[u8]>,
     base: &Bases,
     deadline: Deadline,
@@ -768,7 +815,12 @@ fn names(
                 "a name list longer than {MAX_LISTING_OCTETS} octets"
             )));
         }
-        if let Some(e) = name_entry(net::trim_eol(&line), arg, base) {
+        let line = net::trim_eol(&line);
+        let entry = match form {
+            Form::Names => name_entry(line, arg, base),
+            Form::List => list_entry(line, base),
+        };
+        if let Some(e) = entry {
             if entries.len() == MAX_ENTRIES {
                 return Err(Failure::TooLong(format!(
                     "a name list of more than {MAX_ENTRIES} names"
@@ -780,8 +832,55 @@ fn names(
     Ok(entries)
 }
 
+/// The entry of one LIST line, its URL in the directory listed. A line in
+/// no form [`list::parse_list_line`] reads is kept as it is, of kind
+/// [`EntryKind::Unknown`] and without a URL (its name is not known), except
+/// the `total N` line of `ls -l`, which names nothing.
+fn list_entry(line: &[u8], base: &Bases) -> Option<Entry> {
+    // A line that is not UTF-8 is read one character per octet, so that
+    // the name's own octets (`caf\xE9`) go into the URL, %-encoded.
+    let text = match std::str::from_utf8(line) {
+        Ok(t) => t.to_string(),
+        Err(_) => octets(line),
+    };
+    if text.trim().is_empty() || is_total(&text) {
+        return None;
+    }
+    let back = |s: &str| -> Vec<u8> {
+        if text.len() == line.len() {
+            s.as_bytes().to_vec()
+        } else {
+            s.chars()
+                .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+                .collect()
+        }
+    };
+    match list::parse_list_line(&text) {
+        Some(e) if e.name == "." || e.name == ".." => None,
+        Some(mut e) => {
+            let name = back(&e.name);
+            e.name = String::from_utf8_lossy(&name).into_owned();
+            e.detail = e
+                .detail
+                .map(|d| String::from_utf8_lossy(&back(&d)).into_owned());
+            let url = list::join(&base.listed, &name, e.kind);
+            Some(e.url(url))
+        }
+        None => Some(Entry::new(
+            String::from_utf8_lossy(line),
+            EntryKind::Unknown,
+        )),
+    }
+}
+
+/// `ls -l`'s first line, `total 12`: a block count, not an entry.
+fn is_total(text: &str) -> bool {
+    text.strip_prefix("total ")
+        .is_some_and(|n| !n.is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// The entry of one NLST line. NLST says nothing of kinds, so the kind
-/// is [`EntryKind::Other`] and the URL has no trailing `/`.
+/// is [`EntryKind::Unknown`] and the URL has no trailing `/`.
 fn name_entry(line: &[u8], arg: Option<&[u8]>, base: &Bases) -> Option<Entry> {
     let arg = arg.filter(|a| !a.is_empty());
     if line.is_empty() || line == b"." || line == b".." {
@@ -816,7 +915,7 @@ fn name_in(name: &[u8], dir: &str) -> Entry {
         }
         url.push_str(&encode(seg, &EncodeSet::FTP_SEGMENT));
     }
-    Entry::new(String::from_utf8_lossy(name), EntryKind::Other).url(url)
+    Entry::new(String::from_utf8_lossy(name), EntryKind::Unknown).url(url)
 }
 
 /// Where to open a passive data connection the server `offered`: never

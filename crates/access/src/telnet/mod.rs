@@ -483,7 +483,7 @@ pub(crate) fn session(
         }
         _ => {}
     }
-    if let Some(advice) = advice(v) {
+    if let Some(advice) = advice(v, opts.show_password) {
         ui.advise(&advice);
     }
     let Some((h, port)) = plan.steps().iter().find_map(|s| match s {
@@ -533,15 +533,20 @@ pub(crate) fn session(
 }
 
 /// The advice of RFC 1738 section 3.8: the user name and password to log
-/// in with, shown (escaped, so that a URL cannot move the terminal).
-fn advice(v: &TelnetUrl<'_>) -> Option<String> {
+/// in with, shown (escaped, so that a URL cannot move the terminal). The
+/// password is `****` unless the user asked to see it: advice goes to
+/// logs and terminals others read (an empty password stays `""`).
+fn advice(v: &TelnetUrl<'_>, show_password: bool) -> Option<String> {
     let user = v.user()?.decode().into_owned();
     let mut text = format!("log in as \"{}\"", crate::error::escape(&user));
     if let Some(pw) = v.password() {
-        text.push_str(&format!(
-            " with password \"{}\"",
-            crate::error::escape(&pw.decode())
-        ));
+        let pw = pw.decode();
+        let shown = if show_password || pw.is_empty() {
+            crate::error::escape(&pw)
+        } else {
+            "****".to_string()
+        };
+        text.push_str(&format!(" with password \"{shown}\""));
     }
     text.push_str(" (suggested by the URL; type them at the server's prompts)");
     Some(text)
@@ -553,18 +558,24 @@ mod tests {
     use uniform::UrlRef;
 
     #[test]
-    fn advice_shows_user_and_password() {
+    fn advice_shows_user_and_masks_the_password_unless_asked() {
         let url = UrlRef::parse("telnet://guest:se%20cret@h.example/").unwrap();
-        let a = advice(&url.telnet().unwrap()).unwrap();
+        let a = advice(&url.telnet().unwrap(), false).unwrap();
+        assert!(
+            a.starts_with("log in as \"guest\" with password \"****\""),
+            "{a}"
+        );
+        assert!(!a.contains("cret"), "{a}");
+        let a = advice(&url.telnet().unwrap(), true).unwrap();
         assert!(
             a.starts_with("log in as \"guest\" with password \"se cret\""),
             "{a}"
         );
         let url = UrlRef::parse("telnet://h.example/").unwrap();
-        assert_eq!(advice(&url.telnet().unwrap()), None);
+        assert_eq!(advice(&url.telnet().unwrap(), false), None);
         let url = UrlRef::parse("telnet://a%1B[2J@h.example/").unwrap();
         assert!(
-            advice(&url.telnet().unwrap())
+            advice(&url.telnet().unwrap(), false)
                 .unwrap()
                 .contains("a\\x1B[2J")
         );

@@ -412,6 +412,7 @@ impl Args {
             o.max_redirects = n;
         }
         o.file_via_ftp = self.file_via_ftp;
+        o.show_password = self.options.show_password;
         let mut proxies = Proxies::from_env().map_err(|e| e.to_string())?;
         for g in &self.gateway {
             proxies.gateway_spec(g).map_err(|e| e.to_string())?;

@@ -42,7 +42,8 @@ pub fn guess_ftp_type(name: &[u8]) -> Typecode {
 
 /// The RFC 1738 section 3.2 access algorithm: log in (the anonymous
 /// convention when the URL names no user), one CWD per cwd segment with a
-/// null argument for an empty one, TYPE, then RETR or NLST.
+/// null argument for an empty one, TYPE, then RETR, NLST (typecode d) or
+/// LIST (an empty name).
 pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError> {
     let mut plan = Plan::new(url.url().scheme_kind());
     plan.push(Step::Connect(endpoint(&url.url())))
@@ -91,12 +92,29 @@ pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError>
 
     let name = url.name().decode().into_owned();
     check_field(&name, "file name")?;
-    let typecode = url.typecode();
-    // An empty name, or typecode d, reads a directory listing.
-    let list = typecode == Some(Typecode::Directory) || (typecode.is_none() && name.is_empty());
+    let typecode = match (url.typecode(), url.typecode_raw()) {
+        (Some(t), _) => Some(t),
+        (None, None) => None,
+        // A guess would fetch something the URL did not ask for.
+        (None, Some(raw)) => {
+            return Err(PlanError::unsupported(format!(
+                "the typecode \"{}\" is not an ftptype: RFC 1738 section 5 allows \
+                 only ftptype = \"A\" | \"I\" | \"D\" | \"a\" | \"i\" | \"d\" after \";type=\"",
+                raw.as_str().escape_default()
+            )));
+        }
+    };
+    // Section 3.2.2: typecode d is NLST (of the name, when there is one).
+    // An empty name is the directory whatever the typecode: "CWD" reached
+    // it and there is nothing to RETR. Its listing is LIST, which tells
+    // kinds and sizes, as section 3.2.2's "infer information about it from
+    // the directory listings" invites.
+    let nlst = typecode == Some(Typecode::Directory);
+    let list = !nlst && name.is_empty();
     let ty = match typecode {
-        Some(Typecode::Directory) | None if list => Typecode::Ascii,
+        Some(Typecode::Directory) => Typecode::Ascii,
         Some(t) => t,
+        None if list => Typecode::Ascii,
         None => guess_ftp_type(&name),
     };
     if typecode.is_none() && !list {
@@ -116,8 +134,13 @@ pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError>
     plan.push(Step::Note(
         "data connection: EPSV, else PASV, else PORT".into(),
     ));
-    if list {
-        let line = if name.is_empty() {
+    if nlst || list {
+        let line = if list {
+            plan.push(Step::Note(
+                "LIST: the server's own form, read as Unix or MS-DOS lines".into(),
+            ));
+            Line::text("LIST")
+        } else if name.is_empty() {
             Line::text("NLST")
         } else {
             Line::text("NLST ").and(&name)
