@@ -477,7 +477,7 @@ impl Run<'_> {
     ) -> Result<Fetched, AccessError> {
         if !matches!(
             t,
-            Transfer::FtpAscii | Transfer::FtpImage | Transfer::FtpNameList
+            Transfer::FtpAscii | Transfer::FtpImage | Transfer::FtpNameList | Transfer::FtpList
         ) {
             return Err(self.err(
                 AccessErrorKind::Unsupported,

@@ -145,9 +145,14 @@ pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError>
         } else {
             Line::text("NLST ").and(&name)
         };
+        let read = if list {
+            Transfer::FtpList
+        } else {
+            Transfer::FtpNameList
+        };
         plan.send(line)
             .push(Step::Expect(vec![150, 125]))
-            .push(Step::Read(Transfer::FtpNameList));
+            .push(Step::Read(read));
     } else {
         let read = if ty == Typecode::Ascii {
             Transfer::FtpAscii

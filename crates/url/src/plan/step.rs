@@ -377,6 +377,9 @@ pub enum Transfer {
     FtpImage,
     /// An FTP name list (NLST), one name a line.
     FtpNameList,
+    /// An FTP directory listing (LIST), in the server's own form: read as
+    /// Unix or MS-DOS lines for kinds and sizes.
+    FtpList,
     /// A gopher menu: lines of type, display string, selector, host, port.
     GopherMenu,
     /// A gopher text file, ended by a line holding ".", which some servers
@@ -415,6 +418,7 @@ impl Transfer {
             Transfer::FtpAscii => "data: ASCII, CR LF made local",
             Transfer::FtpImage => "data: image (binary)",
             Transfer::FtpNameList => "data: name list",
+            Transfer::FtpList => "data: directory listing",
             Transfer::GopherMenu => "menu, ended by a line \".\"",
             Transfer::GopherText => "text, ended by a line \".\"",
             Transfer::GopherBinary => "binary, ended by the close",
@@ -441,6 +445,7 @@ impl Transfer {
             Transfer::FtpAscii => "ftp-ascii",
             Transfer::FtpImage => "ftp-image",
             Transfer::FtpNameList => "ftp-name-list",
+            Transfer::FtpList => "ftp-list",
             Transfer::GopherMenu => "gopher-menu",
             Transfer::GopherText => "gopher-text",
             Transfer::GopherBinary => "gopher-binary",
