@@ -251,7 +251,7 @@ fn reader_errors_end_the_iteration() {
 #[test]
 fn large_and_hostile_inputs() {
     const MB: u64 = 1 << 20;
-    let units: [(&str, &[u8], usize); 11] = [
+    let units: [(&str, &[u8], usize); 13] = [
         ("no newline, no trigger", b"abcdefgh", 0),
         (
             "prose with URLs",
@@ -262,6 +262,8 @@ fn large_and_hostile_inputs() {
         ("colons", b"http:", 0),
         ("angle brackets", b"<URL:", 0),
         ("hyphen joins", b"-\n", 0),
+        ("lines of URLs ending in a hyphen", b"http://a.org/x-\n", 1),
+        ("hyphen chains", b"http://a.org/xyz-\n  yyyyyyyyyy-\n", 1),
         ("dots", b"a.", 0),
         ("at signs", b"a@", 0),
         ("slashes", b" //a", 0),

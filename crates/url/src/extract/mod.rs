@@ -391,8 +391,8 @@ impl Iterator for FindIter<'_> {
                     self.cursor = raw.end;
                     return Some(Found::from_raw(raw, 0));
                 }
-                Step::TooLong { start } => {
-                    let p = reader::skip_stop(hay, start, true).unwrap_or(hay.len());
+                Step::TooLong { resume } => {
+                    let p = reader::skip_stop(hay, resume, true).unwrap_or(hay.len());
                     self.floor = p;
                     self.cursor = p;
                 }

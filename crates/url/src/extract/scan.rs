@@ -50,10 +50,11 @@ pub(super) enum Step {
     NeedMore {
         resume: usize,
     },
-    /// A candidate starting at `start` is longer than the limit: it is
-    /// dropped, and the search goes on after the next stop byte.
+    /// A candidate is longer than the limit: it is dropped whole, and the
+    /// search goes on after the next stop byte at or after `resume`, the
+    /// point where its scan gave up, so that none of it is scanned again.
     TooLong {
-        start: usize,
+        resume: usize,
     },
     /// No more triggers in the window.
     End,
@@ -62,6 +63,7 @@ pub(super) enum Step {
 enum Attempt {
     Match(Raw),
     NeedMore,
+    /// Too long; the index where the scan gave up.
     TooLong(usize),
     /// No URL at this trigger; triggers before this index are skipped.
     No(usize),
@@ -127,8 +129,14 @@ enum Scan {
         joins: Vec<(usize, usize)>,
     },
     NeedMore,
-    TooLong,
+    /// Past the limit at this index.
+    TooLong(usize),
 }
+
+/// The most line breaks after a hyphen joined into one URL. RFC 1738's
+/// examples break a URL once or twice; a bound keeps a run of lines that
+/// all end in a hyphen from making every line's URL scan all the others.
+const MAX_JOINS: usize = 8;
 
 impl Scanner {
     pub(super) fn new(opts: Options) -> Scanner {
@@ -151,7 +159,7 @@ impl Scanner {
             match attempt {
                 Attempt::Match(raw) => return Step::Found(raw),
                 Attempt::NeedMore => return Step::NeedMore { resume: t },
-                Attempt::TooLong(start) => return Step::TooLong { start },
+                Attempt::TooLong(resume) => return Step::TooLong { resume },
                 Attempt::No(skip) => cursor = skip.max(t + 1),
             }
         }
@@ -488,7 +496,7 @@ impl Scanner {
         let mut e = t + 1;
         loop {
             if e - s > self.opts.max_len {
-                return Attempt::TooLong(s);
+                return Attempt::TooLong(e);
             }
             let Some(&b) = hay.get(e) else {
                 if eof {
@@ -567,7 +575,7 @@ impl Scanner {
         let (raw_end, mut joins) = match self.scan(hay, url_start, body, eof) {
             Scan::Done { end, joins } => (end, joins),
             Scan::NeedMore => return Attempt::NeedMore,
-            Scan::TooLong => return Attempt::TooLong(url_start),
+            Scan::TooLong(at) => return Attempt::TooLong(at),
         };
         let end = trim(hay, body, raw_end, &mut joins);
         // Most candidates (a word before a dot, under fuzzy matching) fail
@@ -600,8 +608,10 @@ impl Scanner {
         let mut joins = Vec::new();
         let mut i = from;
         loop {
+            #[cfg(test)]
+            EXAMINED.with(|n| n.set(n.get() + 1));
             if i > limit {
-                return Scan::TooLong;
+                return Scan::TooLong(i);
             }
             let Some(&b) = hay.get(i) else {
                 return if eof {
@@ -660,8 +670,15 @@ impl Scanner {
                         },
                         _ => false,
                     };
-                    if !continues {
+                    if !continues || joins.len() == MAX_JOINS {
                         break;
+                    }
+                    // A line that starts a URL of its own is not the rest
+                    // of this one.
+                    match self.starts_url(hay, j, eof) {
+                        Some(true) => break,
+                        Some(false) => {}
+                        None => return Scan::NeedMore,
                     }
                     joins.push((i, j));
                     i = j;
@@ -670,6 +687,48 @@ impl Scanner {
         }
         Scan::Done { end: i, joins }
     }
+}
+
+impl Scanner {
+    /// Whether a URL starts at `j`: `<`, a known scheme's name or `URL`
+    /// before a colon, any scheme followed by `//`, and with
+    /// [`Options::www`] a `www.` or `ftp.` host. `None` when more bytes
+    /// are needed to tell.
+    fn starts_url(&self, hay: &[u8], j: usize, eof: bool) -> Option<bool> {
+        if hay.get(j) == Some(&b'<') {
+            return Some(true);
+        }
+        if self.opts.www {
+            match hay.get(j..j + 4) {
+                Some(w) if w.eq_ignore_ascii_case(b"www.") || w.eq_ignore_ascii_case(b"ftp.") => {
+                    return Some(true);
+                }
+                None if !eof => return None,
+                _ => {}
+            }
+        }
+        let colon = match scheme_at(hay, j, eof) {
+            Ok(Some(c)) => c,
+            Ok(None) => return Some(false),
+            Err(()) => return None,
+        };
+        let name = &hay[j..colon];
+        if known(name).is_some() || name.eq_ignore_ascii_case(b"URL") {
+            return Some(true);
+        }
+        match hay.get(colon + 1..colon + 3) {
+            Some(s) => Some(s == b"//"),
+            None if eof => Some(false),
+            None => None,
+        }
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Bytes the scan of unwrapped URLs has stepped over, to test that the
+    /// search is linear without timing it.
+    pub(super) static EXAMINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 impl Attempt {
@@ -1173,6 +1232,74 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The bytes the scan examines for `text`, and the URLs found.
+    fn examined(text: &[u8], opts: Options) -> (usize, usize) {
+        EXAMINED.with(|n| n.set(0));
+        let s = Scanner::new(opts);
+        let (mut floor, mut cursor, mut found) = (0, 0, 0);
+        loop {
+            match s.next(text, floor, cursor, true) {
+                Step::Found(r) => {
+                    (floor, cursor) = (r.end, r.end);
+                    found += 1;
+                }
+                Step::TooLong { resume } => {
+                    let p = super::super::reader::skip_stop(text, resume, true).unwrap();
+                    (floor, cursor) = (p, p);
+                }
+                Step::NeedMore { .. } => panic!("at eof"),
+                Step::End => return (EXAMINED.with(|n| n.get()), found),
+            }
+        }
+    }
+
+    #[test]
+    fn hyphen_joins_stay_linear() {
+        // RFC 1738 Appendix: a line break after a hyphen may be inside a
+        // URL. Lines that each hold a URL ending in a hyphen, lines that
+        // all end in one, and a URL joined past the limit: the bytes
+        // examined double when the text doubles, and stay a small multiple
+        // of it.
+        let small = Options {
+            max_len: 256,
+            ..DEFAULT
+        };
+        let units: [(&[u8], Options, usize); 4] = [
+            (b"http://a.org/x-\n", DEFAULT, 1),
+            (b"http://a.org/x-\n  y-\n", DEFAULT, 1),
+            (b"http://a.org/x-\ny-\ny-\ny-\ny-\ny-\ny-\ny-\ny-\ny-\n", DEFAULT, 1),
+            (b"y-\nhttp://a.org/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-\n", small, 1),
+        ];
+        for (unit, opts, per_unit) in units {
+            let text = |n: usize| unit.repeat(n);
+            let (a, found) = examined(&text(2000), opts);
+            let (b, _) = examined(&text(4000), opts);
+            assert_eq!(found, 2000 * per_unit, "{:?}", String::from_utf8_lossy(unit));
+            assert!(a <= 2 * 2000 * unit.len(), "{a}");
+            assert!(b <= 2 * a + 2 * unit.len(), "{a} {b}");
+        }
+        // A chain longer than the limit is dropped whole, not rescanned
+        // from each of its lines.
+        let mut chain = b"http://a.org/x-\n".to_vec();
+        chain.extend(b"yyyyyyyyyy-\n".repeat(100_000));
+        let (n, found) = examined(&chain, small);
+        assert!(n <= 2 * chain.len(), "{n}");
+        assert!(found <= 1);
+    }
+
+    #[test]
+    fn a_hyphen_join_stops_at_a_new_url() {
+        assert_eq!(
+            all("http://a.org/x-\nhttp://b.org/y", DEFAULT),
+            ["http://a.org/x-", "http://b.org/y"]
+        );
+        assert_eq!(
+            all("http://a.org/x-\n  <URL:http://b.org/y> www.c.org/x-\n  www.d.org", DEFAULT),
+            ["http://a.org/x-", "http://b.org/y", "www.c.org/x-", "www.d.org"]
+        );
+        assert_eq!(all("http://a.org/x-\n  y", DEFAULT), ["http://a.org/x-y"]);
     }
 
     #[test]
