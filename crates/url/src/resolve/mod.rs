@@ -401,7 +401,8 @@ fn hierarchical(scheme: &str) -> bool {
 ///   contradicts its own rule, and its author later wrote that the examples
 ///   have an error); otherwise the base's last element goes; then
 ///   `xxx/../` and `/.` are removed, where an element after `//` (a host)
-///   is never removed. A trailing `..` is not followed by a slash and stays.
+///   is never removed (but the first element after a leading `///`, an
+///   empty host, is an ordinary one). A trailing `..` is not followed by a slash and stays.
 ///   The base's query and fragment never count; an empty reference or a
 ///   bare fragment names the base document.
 ///
