@@ -172,6 +172,16 @@ fn error_messages_name_the_rule() {
     assert!(e.to_string().contains("RFC 1738 section 2.3"), "{e}");
     let e = resolve("x", "z", Rules::Rfc1630).unwrap_err();
     assert!(e.to_string().contains("RFC 3986 section 5.2.1"), "{e}");
+    // Each rule set removes dot segments under its own RFC.
+    let e = relativize("http://a/b/c/d", "http://a/./g", Rules::Rfc1630).unwrap_err();
+    assert!(e.to_string().contains("RFC 1630"), "{e}");
+    assert!(!e.to_string().contains("3986"), "{e}");
+    let e = relativize("http://a/b/c/d", "http://a/./g", Rules::Rfc3986).unwrap_err();
+    assert!(e.to_string().contains("RFC 3986 section 5.2.4"), "{e}");
+    // A target without a scheme: the message is about the target only.
+    let e = relativize("http://a/b/c", "nope", Rules::Rfc3986).unwrap_err();
+    assert!(e.to_string().starts_with("the target is not"), "{e}");
+    assert!(!e.to_string().contains("base"), "{e}");
 }
 
 #[test]

@@ -50,6 +50,7 @@ pub fn relativize(base: &str, target: &str, rules: Rules) -> Result<String, Reso
             kind: ResolveErrorKind::TargetNotAbsolute,
             operand: Operand::Target,
             offset: scheme_stop(target, syntax),
+            rules: None,
         });
     }
     let b = split(base, syntax);
@@ -77,6 +78,7 @@ pub fn relativize(base: &str, target: &str, rules: Rules) -> Result<String, Reso
         kind: ResolveErrorKind::Unreachable,
         operand: Operand::Target,
         offset: 0,
+        rules: Some(rules),
     })
 }
 
