@@ -73,7 +73,7 @@ pub(super) fn resolve(base: &str, reference: &str, out: &mut String) -> Result<(
 /// end (`http://a` with `/g` gives `http://a/g`). If every run is shorter,
 /// it names a level above them all and replaces everything after the
 /// scheme (`magic://a/b` with `///g` gives `magic:///g`).
-fn cut_before_run(ctx: &[u8], n: usize) -> usize {
+pub(super) fn cut_before_run(ctx: &[u8], n: usize) -> usize {
     let mut candidate = None;
     let mut longer = false;
     let mut i = 0;
