@@ -324,6 +324,9 @@ impl Scanner {
         let mut blank = false;
         let mut ambiguous = false;
         let mut spaced = false;
+        // The last byte that is not whitespace: a hyphen before a line
+        // break, blanks or not between them, makes the URL ambiguous.
+        let mut last = 0u8;
         let gt = loop {
             if i >= limit {
                 return Attempt::No(t + 1);
@@ -345,14 +348,17 @@ impl Scanner {
                     blank |= b == b'\n';
                     spaced = true;
                     // RFC 1738 Appendix: "a line break immediately after a
-                    // hyphen": the hyphen may or may not be part of the URL.
-                    ambiguous |= i > content && hay[i - 1] == b'-';
+                    // hyphen": the hyphen may or may not be part of the URL,
+                    // and "all unencoded whitespace around the line break"
+                    // is ignored.
+                    ambiguous |= last == b'-';
                 }
                 b if is_space(b) => spaced = true,
                 // A control character is in no URL (RFC 1738 section 2.2).
                 b if b < 0x20 || b == 0x7f => return Attempt::No(t + 1),
                 b if b >= 0x80 => {
                     blank = false;
+                    last = b;
                     match wide(hay, i) {
                         Wide::Char(n) | Wide::Stop(n) => {
                             i += n;
@@ -363,7 +369,10 @@ impl Scanner {
                         Wide::Short => return Attempt::NeedMore,
                     }
                 }
-                _ => blank = false,
+                _ => {
+                    blank = false;
+                    last = b;
+                }
             }
             i += 1;
         };
@@ -640,11 +649,26 @@ impl Scanner {
                     _ => break,
                 },
                 Class::Stop => {
-                    if !(matches!(b, b'\n' | b'\r') && i > from && hay[i - 1] == b'-') {
+                    if !(matches!(b, b'\n' | b'\r' | b' ' | b'\t')
+                        && i > from
+                        && hay[i - 1] == b'-')
+                    {
                         break;
                     }
-                    let mut j = i + 1;
-                    if b == b'\r' && hay.get(j) == Some(&b'\n') {
+                    // RFC 1738 Appendix: "ignore all unencoded whitespace
+                    // around the line break": blanks may sit between the
+                    // hyphen and the break.
+                    let mut k = i;
+                    while k <= limit && matches!(hay.get(k), Some(b' ' | b'\t')) {
+                        k += 1;
+                    }
+                    let brk = match hay.get(k) {
+                        Some(&c @ (b'\n' | b'\r')) => c,
+                        None if !eof && k <= limit => return Scan::NeedMore,
+                        _ => break,
+                    };
+                    let mut j = k + 1;
+                    if brk == b'\r' && hay.get(j) == Some(&b'\n') {
                         j += 1;
                     }
                     // The blanks after the break, as far as the length
@@ -1269,14 +1293,27 @@ mod tests {
         let units: [(&[u8], Options, usize); 4] = [
             (b"http://a.org/x-\n", DEFAULT, 1),
             (b"http://a.org/x-\n  y-\n", DEFAULT, 1),
-            (b"http://a.org/x-\ny-\ny-\ny-\ny-\ny-\ny-\ny-\ny-\ny-\n", DEFAULT, 1),
-            (b"y-\nhttp://a.org/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-\n", small, 1),
+            (
+                b"http://a.org/x-\ny-\ny-\ny-\ny-\ny-\ny-\ny-\ny-\ny-\n",
+                DEFAULT,
+                1,
+            ),
+            (
+                b"y-\nhttp://a.org/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-\n",
+                small,
+                1,
+            ),
         ];
         for (unit, opts, per_unit) in units {
             let text = |n: usize| unit.repeat(n);
             let (a, found) = examined(&text(2000), opts);
             let (b, _) = examined(&text(4000), opts);
-            assert_eq!(found, 2000 * per_unit, "{:?}", String::from_utf8_lossy(unit));
+            assert_eq!(
+                found,
+                2000 * per_unit,
+                "{:?}",
+                String::from_utf8_lossy(unit)
+            );
             assert!(a <= 2 * 2000 * unit.len(), "{a}");
             assert!(b <= 2 * a + 2 * unit.len(), "{a} {b}");
         }
@@ -1296,8 +1333,16 @@ mod tests {
             ["http://a.org/x-", "http://b.org/y"]
         );
         assert_eq!(
-            all("http://a.org/x-\n  <URL:http://b.org/y> www.c.org/x-\n  www.d.org", DEFAULT),
-            ["http://a.org/x-", "http://b.org/y", "www.c.org/x-", "www.d.org"]
+            all(
+                "http://a.org/x-\n  <URL:http://b.org/y> www.c.org/x-\n  www.d.org",
+                DEFAULT
+            ),
+            [
+                "http://a.org/x-",
+                "http://b.org/y",
+                "www.c.org/x-",
+                "www.d.org"
+            ]
         );
         assert_eq!(all("http://a.org/x-\n  y", DEFAULT), ["http://a.org/x-y"]);
     }
