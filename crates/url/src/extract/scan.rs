@@ -9,7 +9,9 @@
 //! the previous match), so a reader keeps the bytes from the later of
 //! those two points.
 
-use super::class::{CLASS, Class, Wide, char_before, is_known_tld, is_space, wide};
+use super::class::{
+    CLASS, Class, Wide, char_before, is_known_tld, is_space, is_unicode_space, wide,
+};
 use super::{Delimiter, Kind};
 use crate::Scheme;
 
@@ -360,7 +362,12 @@ impl Scanner {
                     blank = false;
                     last = b;
                     match wide(hay, i) {
-                        Wide::Char(n) | Wide::Stop(n) => {
+                        Wide::Char(n) => {
+                            i += n;
+                            continue;
+                        }
+                        Wide::Stop(n) => {
+                            spaced |= is_unicode_space(&hay[i..i + n]);
                             i += n;
                             continue;
                         }
@@ -381,11 +388,7 @@ impl Scanner {
         // specs) is no URL: it is judged in place, with no copy.
         let squeezed: Vec<u8>;
         let bytes = if spaced {
-            squeezed = hay[content..gt]
-                .iter()
-                .copied()
-                .filter(|&b| !is_space(b))
-                .collect();
+            squeezed = squeeze(&hay[content..gt]);
             &squeezed[..]
         } else {
             &hay[content..gt]
@@ -874,6 +877,28 @@ fn trim(hay: &[u8], body: usize, mut end: usize, joins: &mut Vec<(usize, usize)>
             _ => return end,
         }
     }
+}
+
+/// Wrapped text without its whitespace, ASCII and Unicode ("The whitespace
+/// should be ignored when extracting the URL", RFC 1738 Appendix).
+fn squeeze(text: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while let Some(&b) = text.get(i) {
+        let n = match b {
+            b if b < 0x80 => 1,
+            _ => match wide(text, i) {
+                Wide::Char(n) | Wide::Stop(n) => n,
+                _ => 1,
+            },
+        };
+        let c = &text[i..i + n];
+        if !(is_space(b) || (n > 1 && is_unicode_space(c))) {
+            v.extend_from_slice(c);
+        }
+        i += n;
+    }
+    v
 }
 
 /// The URL's text: the bytes from `from` to `end` without the gaps.
