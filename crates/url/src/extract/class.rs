@@ -95,6 +95,20 @@ pub(super) fn wide(hay: &[u8], i: usize) -> Wide {
     }
 }
 
+/// The Unicode spaces and line separators (White_Space outside ASCII):
+/// inside a wrapper they are whitespace to ignore, as ASCII's are.
+#[inline]
+pub(super) fn is_unicode_space(c: &[u8]) -> bool {
+    matches!(
+        c,
+        [0xc2, 0x85 | 0xa0]
+            | [0xe1, 0x9a, 0x80]
+            | [0xe2, 0x80, 0x80..=0x8a | 0xa8 | 0xa9 | 0xaf]
+            | [0xe2, 0x81, 0x9f]
+            | [0xe3, 0x80, 0x80]
+    )
+}
+
 /// Unicode separators, and the punctuation that sits next to URLs in
 /// running text without a space (CJK punctuation, curly quotes, the
 /// ellipsis, fullwidth brackets and bars).
@@ -210,6 +224,9 @@ mod tests {
         assert_eq!(wide(&[0xe3, 0x80], 0), Wide::Short);
         assert_eq!(wide(&[0xe3, 0x41], 0), Wide::Invalid);
         assert_eq!(wide(&[0x80], 0), Wide::Invalid);
+        assert!(is_unicode_space("\u{a0}".as_bytes()));
+        assert!(is_unicode_space("\u{2003}".as_bytes()));
+        assert!(!is_unicode_space("\u{3002}".as_bytes()));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //!
 //! - **Wrapped URLs** (RFC 1738 Appendix, "Recommendations for URLs in
 //!   Context"): `<URL:...>`, with every whitespace character inside
-//!   removed ("The whitespace should be ignored when extracting the URL"),
+//!   (ASCII, and Unicode spaces such as U+00A0) removed ("The whitespace should be ignored when extracting the URL"),
 //!   any scheme. The bare `<scheme:...>` wrapper of the 1993 draft ("Wrappers
 //!   for URIs in plain text") and RFC 3986 Appendix C, for the known
 //!   schemes below and for any scheme followed by `//`.
@@ -30,8 +30,10 @@
 //!   (RFC 1738 section 3.1), an `@` for `mailto` (section 3.5), a name for
 //!   `news`, `<NID>:<NSS>` for `urn`.
 //! - **Line breaks after a hyphen** (RFC 1738 Appendix): a URL whose line
-//!   ends right after a `-` goes on at the next line's first non-blank
-//!   character, keeping the hyphen, and is marked
+//!   ends with a `-` (blanks after it allowed) goes on at the next line's
+//!   first non-blank character, keeping the hyphen, unless that line
+//!   starts a URL of its own (`<`, a known scheme or `URL:`, any scheme
+//!   with `//`, `www.`); at most 8 breaks are joined. It is marked
 //!   [`ambiguous`](Found::ambiguous): "the hyphen may or may not actually
 //!   be part of the URL".
 //! - **`www.` and `ftp.` host names** ([`Finder::www`], on by default),
@@ -56,8 +58,9 @@
 //! # Limits
 //!
 //! A URL (wrapper included) longer than [`Finder::max_len`] bytes (64 KiB
-//! by default) is dropped: nothing is reported for it, and the search goes
-//! on after the next whitespace or other stop character after its start. A
+//! by default) is dropped whole: nothing is reported for it, and the
+//! search goes on after the next whitespace or other stop character after
+//! the point where it passed the limit. A
 //! `<` whose `>` is not found within that length, or before a blank line,
 //! another `<` or the end of the text, is no wrapper: the text after it is
 //! searched as usual. So memory and time stay linear in the input, whatever
@@ -391,8 +394,8 @@ impl Iterator for FindIter<'_> {
                     self.cursor = raw.end;
                     return Some(Found::from_raw(raw, 0));
                 }
-                Step::TooLong { start } => {
-                    let p = reader::skip_stop(hay, start, true).unwrap_or(hay.len());
+                Step::TooLong { resume } => {
+                    let p = reader::skip_stop(hay, resume, true).unwrap_or(hay.len());
                     self.floor = p;
                     self.cursor = p;
                 }

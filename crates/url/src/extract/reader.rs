@@ -202,9 +202,9 @@ impl<R: Read> Iterator for Extractor<R> {
                     self.cursor = raw.end;
                     return Some(self.found(raw));
                 }
-                Step::TooLong { start } => {
+                Step::TooLong { resume } => {
                     self.skipping = true;
-                    self.cursor = start;
+                    self.cursor = resume;
                     continue;
                 }
                 Step::End | Step::NeedMore { .. } if self.eof => return None,

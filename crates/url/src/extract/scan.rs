@@ -9,7 +9,9 @@
 //! the previous match), so a reader keeps the bytes from the later of
 //! those two points.
 
-use super::class::{CLASS, Class, Wide, char_before, is_known_tld, is_space, wide};
+use super::class::{
+    CLASS, Class, Wide, char_before, is_known_tld, is_space, is_unicode_space, wide,
+};
 use super::{Delimiter, Kind};
 use crate::Scheme;
 
@@ -50,10 +52,11 @@ pub(super) enum Step {
     NeedMore {
         resume: usize,
     },
-    /// A candidate starting at `start` is longer than the limit: it is
-    /// dropped, and the search goes on after the next stop byte.
+    /// A candidate is longer than the limit: it is dropped whole, and the
+    /// search goes on after the next stop byte at or after `resume`, the
+    /// point where its scan gave up, so that none of it is scanned again.
     TooLong {
-        start: usize,
+        resume: usize,
     },
     /// No more triggers in the window.
     End,
@@ -62,6 +65,7 @@ pub(super) enum Step {
 enum Attempt {
     Match(Raw),
     NeedMore,
+    /// Too long; the index where the scan gave up.
     TooLong(usize),
     /// No URL at this trigger; triggers before this index are skipped.
     No(usize),
@@ -127,8 +131,14 @@ enum Scan {
         joins: Vec<(usize, usize)>,
     },
     NeedMore,
-    TooLong,
+    /// Past the limit at this index.
+    TooLong(usize),
 }
+
+/// The most line breaks after a hyphen joined into one URL. RFC 1738's
+/// examples break a URL once or twice; a bound keeps a run of lines that
+/// all end in a hyphen from making every line's URL scan all the others.
+const MAX_JOINS: usize = 8;
 
 impl Scanner {
     pub(super) fn new(opts: Options) -> Scanner {
@@ -151,7 +161,7 @@ impl Scanner {
             match attempt {
                 Attempt::Match(raw) => return Step::Found(raw),
                 Attempt::NeedMore => return Step::NeedMore { resume: t },
-                Attempt::TooLong(start) => return Step::TooLong { start },
+                Attempt::TooLong(resume) => return Step::TooLong { resume },
                 Attempt::No(skip) => cursor = skip.max(t + 1),
             }
         }
@@ -316,6 +326,9 @@ impl Scanner {
         let mut blank = false;
         let mut ambiguous = false;
         let mut spaced = false;
+        // The last byte that is not whitespace: a hyphen before a line
+        // break, blanks or not between them, makes the URL ambiguous.
+        let mut last = 0u8;
         let gt = loop {
             if i >= limit {
                 return Attempt::No(t + 1);
@@ -337,16 +350,24 @@ impl Scanner {
                     blank |= b == b'\n';
                     spaced = true;
                     // RFC 1738 Appendix: "a line break immediately after a
-                    // hyphen": the hyphen may or may not be part of the URL.
-                    ambiguous |= i > content && hay[i - 1] == b'-';
+                    // hyphen": the hyphen may or may not be part of the URL,
+                    // and "all unencoded whitespace around the line break"
+                    // is ignored.
+                    ambiguous |= last == b'-';
                 }
                 b if is_space(b) => spaced = true,
                 // A control character is in no URL (RFC 1738 section 2.2).
                 b if b < 0x20 || b == 0x7f => return Attempt::No(t + 1),
                 b if b >= 0x80 => {
                     blank = false;
+                    last = b;
                     match wide(hay, i) {
-                        Wide::Char(n) | Wide::Stop(n) => {
+                        Wide::Char(n) => {
+                            i += n;
+                            continue;
+                        }
+                        Wide::Stop(n) => {
+                            spaced |= is_unicode_space(&hay[i..i + n]);
                             i += n;
                             continue;
                         }
@@ -355,7 +376,10 @@ impl Scanner {
                         Wide::Short => return Attempt::NeedMore,
                     }
                 }
-                _ => blank = false,
+                _ => {
+                    blank = false;
+                    last = b;
+                }
             }
             i += 1;
         };
@@ -364,11 +388,7 @@ impl Scanner {
         // specs) is no URL: it is judged in place, with no copy.
         let squeezed: Vec<u8>;
         let bytes = if spaced {
-            squeezed = hay[content..gt]
-                .iter()
-                .copied()
-                .filter(|&b| !is_space(b))
-                .collect();
+            squeezed = squeeze(&hay[content..gt]);
             &squeezed[..]
         } else {
             &hay[content..gt]
@@ -488,7 +508,7 @@ impl Scanner {
         let mut e = t + 1;
         loop {
             if e - s > self.opts.max_len {
-                return Attempt::TooLong(s);
+                return Attempt::TooLong(e);
             }
             let Some(&b) = hay.get(e) else {
                 if eof {
@@ -567,7 +587,7 @@ impl Scanner {
         let (raw_end, mut joins) = match self.scan(hay, url_start, body, eof) {
             Scan::Done { end, joins } => (end, joins),
             Scan::NeedMore => return Attempt::NeedMore,
-            Scan::TooLong => return Attempt::TooLong(url_start),
+            Scan::TooLong(at) => return Attempt::TooLong(at),
         };
         let end = trim(hay, body, raw_end, &mut joins);
         // Most candidates (a word before a dot, under fuzzy matching) fail
@@ -600,8 +620,10 @@ impl Scanner {
         let mut joins = Vec::new();
         let mut i = from;
         loop {
+            #[cfg(test)]
+            EXAMINED.with(|n| n.set(n.get() + 1));
             if i > limit {
-                return Scan::TooLong;
+                return Scan::TooLong(i);
             }
             let Some(&b) = hay.get(i) else {
                 return if eof {
@@ -630,11 +652,26 @@ impl Scanner {
                     _ => break,
                 },
                 Class::Stop => {
-                    if !(matches!(b, b'\n' | b'\r') && i > from && hay[i - 1] == b'-') {
+                    if !(matches!(b, b'\n' | b'\r' | b' ' | b'\t')
+                        && i > from
+                        && hay[i - 1] == b'-')
+                    {
                         break;
                     }
-                    let mut j = i + 1;
-                    if b == b'\r' && hay.get(j) == Some(&b'\n') {
+                    // RFC 1738 Appendix: "ignore all unencoded whitespace
+                    // around the line break": blanks may sit between the
+                    // hyphen and the break.
+                    let mut k = i;
+                    while k <= limit && matches!(hay.get(k), Some(b' ' | b'\t')) {
+                        k += 1;
+                    }
+                    let brk = match hay.get(k) {
+                        Some(&c @ (b'\n' | b'\r')) => c,
+                        None if !eof && k <= limit => return Scan::NeedMore,
+                        _ => break,
+                    };
+                    let mut j = k + 1;
+                    if brk == b'\r' && hay.get(j) == Some(&b'\n') {
                         j += 1;
                     }
                     // The blanks after the break, as far as the length
@@ -660,8 +697,15 @@ impl Scanner {
                         },
                         _ => false,
                     };
-                    if !continues {
+                    if !continues || joins.len() == MAX_JOINS {
                         break;
+                    }
+                    // A line that starts a URL of its own is not the rest
+                    // of this one.
+                    match self.starts_url(hay, j, eof) {
+                        Some(true) => break,
+                        Some(false) => {}
+                        None => return Scan::NeedMore,
                     }
                     joins.push((i, j));
                     i = j;
@@ -670,6 +714,48 @@ impl Scanner {
         }
         Scan::Done { end: i, joins }
     }
+}
+
+impl Scanner {
+    /// Whether a URL starts at `j`: `<`, a known scheme's name or `URL`
+    /// before a colon, any scheme followed by `//`, and with
+    /// [`Options::www`] a `www.` or `ftp.` host. `None` when more bytes
+    /// are needed to tell.
+    fn starts_url(&self, hay: &[u8], j: usize, eof: bool) -> Option<bool> {
+        if hay.get(j) == Some(&b'<') {
+            return Some(true);
+        }
+        if self.opts.www {
+            match hay.get(j..j + 4) {
+                Some(w) if w.eq_ignore_ascii_case(b"www.") || w.eq_ignore_ascii_case(b"ftp.") => {
+                    return Some(true);
+                }
+                None if !eof => return None,
+                _ => {}
+            }
+        }
+        let colon = match scheme_at(hay, j, eof) {
+            Ok(Some(c)) => c,
+            Ok(None) => return Some(false),
+            Err(()) => return None,
+        };
+        let name = &hay[j..colon];
+        if known(name).is_some() || name.eq_ignore_ascii_case(b"URL") {
+            return Some(true);
+        }
+        match hay.get(colon + 1..colon + 3) {
+            Some(s) => Some(s == b"//"),
+            None if eof => Some(false),
+            None => None,
+        }
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Bytes the scan of unwrapped URLs has stepped over, to test that the
+    /// search is linear without timing it.
+    pub(super) static EXAMINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 impl Attempt {
@@ -791,6 +877,28 @@ fn trim(hay: &[u8], body: usize, mut end: usize, joins: &mut Vec<(usize, usize)>
             _ => return end,
         }
     }
+}
+
+/// Wrapped text without its whitespace, ASCII and Unicode ("The whitespace
+/// should be ignored when extracting the URL", RFC 1738 Appendix).
+fn squeeze(text: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while let Some(&b) = text.get(i) {
+        let n = match b {
+            b if b < 0x80 => 1,
+            _ => match wide(text, i) {
+                Wide::Char(n) | Wide::Stop(n) => n,
+                _ => 1,
+            },
+        };
+        let c = &text[i..i + n];
+        if !(is_space(b) || (n > 1 && is_unicode_space(c))) {
+            v.extend_from_slice(c);
+        }
+        i += n;
+    }
+    v
 }
 
 /// The URL's text: the bytes from `from` to `end` without the gaps.
@@ -1173,6 +1281,95 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The bytes the scan examines for `text`, and the URLs found.
+    fn examined(text: &[u8], opts: Options) -> (usize, usize) {
+        EXAMINED.with(|n| n.set(0));
+        let s = Scanner::new(opts);
+        let (mut floor, mut cursor, mut found) = (0, 0, 0);
+        loop {
+            match s.next(text, floor, cursor, true) {
+                Step::Found(r) => {
+                    (floor, cursor) = (r.end, r.end);
+                    found += 1;
+                }
+                Step::TooLong { resume } => {
+                    let p = super::super::reader::skip_stop(text, resume, true).unwrap();
+                    (floor, cursor) = (p, p);
+                }
+                Step::NeedMore { .. } => panic!("at eof"),
+                Step::End => return (EXAMINED.with(|n| n.get()), found),
+            }
+        }
+    }
+
+    #[test]
+    fn hyphen_joins_stay_linear() {
+        // RFC 1738 Appendix: a line break after a hyphen may be inside a
+        // URL. Lines that each hold a URL ending in a hyphen, lines that
+        // all end in one, and a URL joined past the limit: the bytes
+        // examined double when the text doubles, and stay a small multiple
+        // of it.
+        let small = Options {
+            max_len: 256,
+            ..DEFAULT
+        };
+        let units: [(&[u8], Options, usize); 4] = [
+            (b"http://a.org/x-\n", DEFAULT, 1),
+            (b"http://a.org/x-\n  y-\n", DEFAULT, 1),
+            (
+                b"http://a.org/x-\ny-\ny-\ny-\ny-\ny-\ny-\ny-\ny-\ny-\n",
+                DEFAULT,
+                1,
+            ),
+            (
+                b"y-\nhttp://a.org/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-\n",
+                small,
+                1,
+            ),
+        ];
+        for (unit, opts, per_unit) in units {
+            let text = |n: usize| unit.repeat(n);
+            let (a, found) = examined(&text(2000), opts);
+            let (b, _) = examined(&text(4000), opts);
+            assert_eq!(
+                found,
+                2000 * per_unit,
+                "{:?}",
+                String::from_utf8_lossy(unit)
+            );
+            assert!(a <= 2 * 2000 * unit.len(), "{a}");
+            assert!(b <= 2 * a + 2 * unit.len(), "{a} {b}");
+        }
+        // A chain longer than the limit is dropped whole, not rescanned
+        // from each of its lines.
+        let mut chain = b"http://a.org/x-\n".to_vec();
+        chain.extend(b"yyyyyyyyyy-\n".repeat(100_000));
+        let (n, found) = examined(&chain, small);
+        assert!(n <= 2 * chain.len(), "{n}");
+        assert!(found <= 1);
+    }
+
+    #[test]
+    fn a_hyphen_join_stops_at_a_new_url() {
+        assert_eq!(
+            all("http://a.org/x-\nhttp://b.org/y", DEFAULT),
+            ["http://a.org/x-", "http://b.org/y"]
+        );
+        assert_eq!(
+            all(
+                "http://a.org/x-\n  <URL:http://b.org/y> www.c.org/x-\n  www.d.org",
+                DEFAULT
+            ),
+            [
+                "http://a.org/x-",
+                "http://b.org/y",
+                "www.c.org/x-",
+                "www.d.org"
+            ]
+        );
+        assert_eq!(all("http://a.org/x-\n  y", DEFAULT), ["http://a.org/x-y"]);
     }
 
     #[test]

@@ -355,7 +355,9 @@ pub(crate) fn rfc1630<const N: usize>(out: &mut String, pieces: [&str; N]) {
 
 /// Start of the element xxx when `out[start..]` ends with `xxx/`, the `/`
 /// being a single slash, xxx not "..", and xxx starting the path or
-/// following a single slash.
+/// following a single slash. A run of three or more slashes that starts
+/// the path is `//`, an empty host, and the root: the element after it is
+/// an ordinary one (`file:///a/b/c` with `../../g` gives `file:///g`).
 fn removable_element(out: &str, start: usize) -> Option<usize> {
     let path = &out.as_bytes()[start..];
     let n = path.len();
@@ -369,8 +371,9 @@ fn removable_element(out: &str, start: usize) -> Option<usize> {
     if &path[xs..n - 1] == b".." {
         return None;
     }
-    let single_before = xs == 0 || (xs == 1 || path[xs - 2] != b'/');
-    single_before.then_some(start + xs)
+    let run = path[..xs].iter().rev().take_while(|&&c| c == b'/').count();
+    let ordinary = run <= 1 || (run >= 3 && run == xs);
+    ordinary.then_some(start + xs)
 }
 
 #[cfg(test)]
@@ -517,6 +520,9 @@ mod tests {
         assert_eq!(d1630(["a/", "../b"]), "b");
         assert_eq!(d1630(["a/b/", "../../c"]), "c");
         assert_eq!(d1630(["a/./", "../b"]), "b");
+        assert_eq!(d1630(["///a/b/", "../../g"]), "///g");
+        assert_eq!(d1630(["//h/a/b/", "../../g"]), "//h/g");
+        assert_eq!(d1630(["//h/a/", "../../g"]), "//h/../g");
     }
 
     #[test]

@@ -184,6 +184,9 @@ pub struct ResolveError {
     kind: ResolveErrorKind,
     operand: Operand,
     offset: usize,
+    /// The rules in force, for [`ResolveErrorKind::Unreachable`]: each
+    /// removes dot segments under its own RFC's text.
+    rules: Option<Rules>,
 }
 
 /// The kind of a [`ResolveError`].
@@ -278,6 +281,7 @@ impl ResolveError {
             kind: ResolveErrorKind::BaseNotAbsolute,
             operand: Operand::Base,
             offset: scheme_stop(base, syntax),
+            rules: None,
         }
     }
 
@@ -291,6 +295,7 @@ impl ResolveError {
             kind: ResolveErrorKind::BaseNotAbsolute,
             operand: Operand::Base,
             offset,
+            rules: None,
         }
     }
 
@@ -299,6 +304,7 @@ impl ResolveError {
             kind: ResolveErrorKind::BaseNotHierarchical,
             operand: Operand::Base,
             offset: scheme.len(),
+            rules: None,
         }
     }
 }
@@ -329,10 +335,16 @@ impl fmt::Display for ResolveError {
             Operand::Target => "target",
         };
         match self.kind {
-            ResolveErrorKind::BaseNotAbsolute | ResolveErrorKind::TargetNotAbsolute => write!(
+            ResolveErrorKind::BaseNotAbsolute => write!(
+                f,
+                "the base is not an absolute URL: no scheme and ':' at byte {} \
+                 (a base must be absolute, RFC 3986 section 5.2.1, RFC 1808 section 3)",
+                self.offset
+            ),
+            ResolveErrorKind::TargetNotAbsolute => write!(
                 f,
                 "the {which} is not an absolute URL: no scheme and ':' at byte {} \
-                 (a base must be absolute, RFC 3986 section 5.2.1, RFC 1808 section 3)",
+                 (relativize needs an absolute target to make a reference to)",
                 self.offset
             ),
             ResolveErrorKind::BaseNotHierarchical => write!(
@@ -341,11 +353,21 @@ impl fmt::Display for ResolveError {
                  reference cannot be resolved against it (RFC 1738 section 2.3)",
                 self.offset
             ),
-            ResolveErrorKind::Unreachable => write!(
-                f,
-                "no reference resolves to this target under these rules: its path has '.' or \
-                 '..' segments, which resolution removes (RFC 3986 section 5.2.4)"
-            ),
+            ResolveErrorKind::Unreachable => {
+                let rule = match self.rules {
+                    Some(Rules::Rfc1630) => {
+                        "RFC 1630, Partial (relative) form: \"xxx/../\" and \"/.\" are removed"
+                    }
+                    Some(Rules::Rfc1808) => "RFC 1808 section 4, step 6",
+                    Some(Rules::Rfc2396) => "RFC 2396 section 5.2, step 6",
+                    _ => "RFC 3986 section 5.2.4",
+                };
+                write!(
+                    f,
+                    "no reference resolves to this target under these rules: its path has \
+                     '.' or '..' segments, which resolution removes ({rule})"
+                )
+            }
         }
     }
 }
@@ -401,7 +423,8 @@ fn hierarchical(scheme: &str) -> bool {
 ///   contradicts its own rule, and its author later wrote that the examples
 ///   have an error); otherwise the base's last element goes; then
 ///   `xxx/../` and `/.` are removed, where an element after `//` (a host)
-///   is never removed. A trailing `..` is not followed by a slash and stays.
+///   is never removed (but the first element after a leading `///`, an
+///   empty host, is an ordinary one). A trailing `..` is not followed by a slash and stays.
 ///   The base's query and fragment never count; an empty reference or a
 ///   bare fragment names the base document.
 ///

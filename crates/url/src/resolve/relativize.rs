@@ -1,20 +1,22 @@
 //! The shortest reference to a target.
 
 use super::split::{Parts, SchemeSyntax, split, split_1808};
-use super::{Operand, ResolveError, ResolveErrorKind, Rules, resolve_into, scheme_stop};
+use super::{Operand, ResolveError, ResolveErrorKind, Rules, resolve_into, rfc1630, scheme_stop};
 
 /// The shortest reference that [`resolve`](super::resolve) turns back into
 /// `target` against `base` under `rules`.
 ///
 /// Candidates are built from the components (a bare `#fragment`, a
-/// `?query`, `;params` under RFC 1808, a relative path with `../`, an
-/// absolute path, a network path, the target itself), each is resolved,
+/// `?query`, `;params` under RFC 1808, a relative path with `../`, rooted
+/// or rootless, `.`, `..` and `../..`, under RFC 1630 the form with N
+/// leading slashes for each run length N in the target, an absolute path,
+/// a network path, the target itself), each is resolved,
 /// and the shortest whose resolution is exactly `target` wins, so the
 /// round trip `resolve(base, relativize(base, t)?) == t` holds by
 /// construction. Schemes and authorities must match byte for byte to be
 /// left out. The empty reference is never returned: it names "the current
 /// document" (RFC 2396 section 4.2), which is not always the base, so
-/// `./` or the last segment stands for the base itself.
+/// `.`, `./` or the last segment stands for the base itself.
 ///
 /// # Errors
 ///
@@ -50,6 +52,7 @@ pub fn relativize(base: &str, target: &str, rules: Rules) -> Result<String, Reso
             kind: ResolveErrorKind::TargetNotAbsolute,
             operand: Operand::Target,
             offset: scheme_stop(target, syntax),
+            rules: None,
         });
     }
     let b = split(base, syntax);
@@ -77,6 +80,7 @@ pub fn relativize(base: &str, target: &str, rules: Rules) -> Result<String, Reso
         kind: ResolveErrorKind::Unreachable,
         operand: Operand::Target,
         offset: 0,
+        rules: Some(rules),
     })
 }
 
@@ -101,13 +105,13 @@ fn candidates(b: &Parts<'_>, t: &Parts<'_>, rules: Rules, base: &str, target: &s
     if b.authority != t.authority {
         return out;
     }
-    if t.path == b.path {
-        if t.query == b.query && t.fragment.is_some() {
-            out.push(tail("", false));
-        }
-        if t.query.is_some() {
-            out.push(tail("", true));
-        }
+    if t.path == b.path && t.query == b.query && t.fragment.is_some() {
+        out.push(tail("", false));
+    }
+    // A bare "?query" keeps the base's path (RFC 3986, RFC 1808) or its
+    // directory (RFC 1630, RFC 2396): the round trip tells which.
+    if t.query.is_some() {
+        out.push(tail("", true));
     }
     if rules == Rules::Rfc1808 {
         // ";x" keeps the base's path and replaces its params (section 5.1).
@@ -124,7 +128,66 @@ fn candidates(b: &Parts<'_>, t: &Parts<'_>, rules: Rules, base: &str, target: &s
         out.push(tail(t.path, true));
     }
     if let Some(rel) = relative_path(b, t) {
+        // "./", "../", "../../": the same without the last "/" names the
+        // same directory ("." and ".." are complete segments).
+        if let Some(dots) = rel.strip_suffix('/')
+            && dots.split('/').all(|s| s == "." || s == "..")
+        {
+            out.push(tail(dots, true));
+        }
         out.push(tail(&rel, true));
+    }
+    // Dot segments alone, for the targets that the paths above miss (under
+    // RFC 1630, "." against `x://b` is `x://b`: "/." goes).
+    for dots in [".", "..", "../.."] {
+        out.push(tail(dots, true));
+    }
+    if rules == Rules::Rfc1630 {
+        out.extend(slash_forms(base, target));
+    }
+    out
+}
+
+/// RFC 1630: "If the partial form begins with N slashes, everything from
+/// the context URI up to (but not including) the first occurrence of
+/// exactly the same number of consecutive slashes which has no greater
+/// number of consecutive slashes anywhere to the right of it is taken to
+/// be the same": for each N, the one place where the target may be cut.
+/// A path has few distinct run lengths (k of them take k(k+1)/2 slashes),
+/// and at most 16 are tried.
+fn slash_forms(base: &str, target: &str) -> Vec<String> {
+    let Some(colon) = base.find(':') else {
+        return Vec::new();
+    };
+    let bb = base.as_bytes();
+    let ctx_end = bb[colon + 1..]
+        .iter()
+        .position(|&c| c == b'?' || c == b'#')
+        .map_or(bb.len(), |k| colon + 1 + k);
+    let ctx = &bb[colon + 1..ctx_end];
+    let tb = target.as_bytes();
+    let path_end = tb
+        .iter()
+        .position(|&c| c == b'?' || c == b'#')
+        .unwrap_or(tb.len());
+    let mut lengths: Vec<usize> = Vec::new();
+    let mut i = colon + 1;
+    while i < path_end && lengths.len() < 16 {
+        let run = tb[i..path_end].iter().take_while(|&&c| c == b'/').count();
+        if run > 0 && !lengths.contains(&run) {
+            lengths.push(run);
+        }
+        i += run.max(1);
+    }
+    let mut out = Vec::new();
+    for n in lengths {
+        let keep = colon + 1 + rfc1630::cut_before_run(ctx, n);
+        let run = tb
+            .get(keep..path_end)
+            .map_or(0, |r| r.iter().take_while(|&&c| c == b'/').count());
+        if run == n && tb[..keep] == bb[..keep] {
+            out.push(target[keep..].to_string());
+        }
     }
     out
 }
@@ -138,7 +201,8 @@ fn relative_path(b: &Parts<'_>, t: &Parts<'_>) -> Option<String> {
     } else {
         &b.path[..b.path.rfind('/').map_or(0, |k| k + 1)]
     };
-    if !dir.starts_with('/') || !t.path.starts_with('/') {
+    // Rooted to rooted, or rootless to rootless (`x:a/b` to `x:a/c`).
+    if dir.starts_with('/') != t.path.starts_with('/') || (dir.is_empty() && t.path.is_empty()) {
         return None;
     }
     // The longest common prefix that ends at a "/".
@@ -178,5 +242,6 @@ mod tests {
         assert_eq!(rel("http://a/b/c/d", "http://a/b/c/x:y"), "./x:y");
         assert_eq!(rel("http://a", "http://a/x"), "x");
         assert_eq!(rel("http://a/b/c/", "http://a/b/c//x"), ".//x");
+        assert_eq!(rel("x:a/b", "x:a/c"), "c");
     }
 }

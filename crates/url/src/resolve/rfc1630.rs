@@ -73,7 +73,7 @@ pub(super) fn resolve(base: &str, reference: &str, out: &mut String) -> Result<(
 /// end (`http://a` with `/g` gives `http://a/g`). If every run is shorter,
 /// it names a level above them all and replaces everything after the
 /// scheme (`magic://a/b` with `///g` gives `magic:///g`).
-fn cut_before_run(ctx: &[u8], n: usize) -> usize {
+pub(super) fn cut_before_run(ctx: &[u8], n: usize) -> usize {
     let mut candidate = None;
     let mut longer = false;
     let mut i = 0;
@@ -106,15 +106,16 @@ fn cut_before_run(ctx: &[u8], n: usize) -> usize {
 ///
 /// "If a path of the context locator ends in slash ... The trailing slash
 /// indicates a void segment of the path": then nothing is removed. When
-/// the last part follows a run of two or more slashes it is not a path
-/// element but a higher level (the host of `http://a`): it stays and a
-/// "/" starts the path after it.
+/// the last part is the host, after the `//` that follows the scheme's
+/// colon (`http://a`), it is no part of the path: it stays and a "/"
+/// starts the path after it. A `//` further on is inside the path, and
+/// what follows its rightmost slash goes like any last part.
 fn last_element_removed(ctx: &str) -> (&str, &'static str) {
     let b = ctx.as_bytes();
     match b.iter().rposition(|&c| c == b'/') {
         None => ("", ""),
         Some(k) if k + 1 == b.len() => (ctx, ""),
-        Some(k) if k > 0 && b[k - 1] == b'/' => (ctx, "/"),
+        Some(1) if b[0] == b'/' => (ctx, "/"),
         Some(k) => (&ctx[..=k], ""),
     }
 }
@@ -141,5 +142,7 @@ mod tests {
         assert_eq!(last_element_removed("//a/b/"), ("//a/b/", ""));
         assert_eq!(last_element_removed("//a"), ("//a", "/"));
         assert_eq!(last_element_removed("bar"), ("", ""));
+        assert_eq!(last_element_removed("//a/b/c//d"), ("//a/b/c//", ""));
+        assert_eq!(last_element_removed("///d"), ("///", ""));
     }
 }
