@@ -387,6 +387,27 @@ fn fatal(
 /// The violation for a byte that `comp` does not allow.
 #[cold]
 fn refused(b: u8, at: usize, comp: Component, d: Dialect) -> ParseError {
+    // RFC 1630 lists "$", "&", "!" and the like as safe or extra: what is
+    // wrong in its user or password is that alphanum2 leaves them out, not
+    // that they are unsafe.
+    if d == Dialect::Rfc1630
+        && matches!(comp, Component::User | Component::Password)
+        && crate::table::rfc1630_safe_or_extra(b)
+    {
+        let rule = if comp == Component::User {
+            "user"
+        } else {
+            "password"
+        };
+        return ParseError::scheme_rule(
+            at,
+            comp,
+            d,
+            rule,
+            "RFC 1630, BNF for specific URL schemes",
+            "RFC 1630's user and password are alphanum2: letters, digits, '-', '_', '.' and '+'; any other character must be %-encoded",
+        );
+    }
     let kind = match class_of(b, d) {
         Class::Control => ParseErrorKind::ControlChar,
         Class::NonAscii => ParseErrorKind::NonAscii,

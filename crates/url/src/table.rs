@@ -261,6 +261,13 @@ pub(crate) fn class_of(b: u8, d: Dialect) -> Class {
     }
 }
 
+/// Whether RFC 1630 counts `b` among its safe or extra characters: graphic
+/// characters it never calls unsafe, which some of its rules still leave
+/// out (user and password take only alphanum2).
+pub(crate) fn rfc1630_safe_or_extra(b: u8) -> bool {
+    has(S1630_SAFE, b) || has(S1630_EXTRA, b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -102,9 +102,10 @@ fn candidates(b: &Parts<'_>, t: &Parts<'_>, rules: Rules, base: &str, target: &s
     if let Some(a) = t.authority {
         out.push(tail(&format!("//{a}{}", t.path), true));
     }
-    if b.authority != t.authority {
-        return out;
-    }
+    // Different authorities usually leave only the network path, but a
+    // path that starts with "//" reads like an authority once written out
+    // (`http:/.//a` with `?` gives `http://?`): every candidate is checked
+    // by its round trip, so the others are tried too.
     if t.path == b.path && t.query == b.query && t.fragment.is_some() {
         out.push(tail("", false));
     }
@@ -144,6 +145,16 @@ fn candidates(b: &Parts<'_>, t: &Parts<'_>, rules: Rules, base: &str, target: &s
     }
     if rules == Rules::Rfc1630 {
         out.extend(slash_forms(base, target));
+        // Where dot segments in the base shift its runs of slashes, the
+        // cut the rule makes is not always the one `slash_forms` predicts:
+        // the tail after each "/" of the target is tried as well (at most
+        // 32, each checked by its round trip).
+        out.extend(
+            target
+                .match_indices('/')
+                .take(32)
+                .map(|(k, _)| target[k..].to_string()),
+        );
     }
     out
 }
