@@ -134,12 +134,24 @@ fn push_component(
     comp: Component,
     d: Dialect,
 ) {
+    // A Prospero hsoname may hold "/" unquoted (RFC 1738 section 3.11),
+    // but its ";field=value" pairs may not (fieldname and fieldvalue are
+    // *[ uchar | "?" | ":" | "@" | "&" ]): after the first literal ";"
+    // of the path, an escaped "/" is data and keeps its escape.
+    let mut in_fields = false;
     let mut i = 0;
     while i < text.len() {
         let b = text[i];
+        if b == b';' && scheme == Scheme::Prospero && comp == Component::Path {
+            in_fields = true;
+        }
         if b == b'%' {
             if let Some(v) = escape_value(text, i) {
-                if literal_ok(v, has_search, comp, d) && !reserved(scheme, has_search, comp, d, v) {
+                let field_slash = in_fields && v == b'/';
+                if literal_ok(v, has_search, comp, d)
+                    && !reserved(scheme, has_search, comp, d, v)
+                    && !field_slash
+                {
                     out.push(v as char);
                 } else {
                     push_escape(out, v);
