@@ -66,7 +66,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use uniform::pct::{self, EncodeSet};
 use uniform::plan::Plan;
-use uniform::schemes::{WaisForm, WaisUrl};
+use uniform::schemes::{WaisForm, WaisUrl, Wpath, WpathRecord, wais_words};
 
 /// At most this many hits of a search are listed.
 pub(crate) const MAX_HITS: i64 = 100;
@@ -77,58 +77,6 @@ const MAX_NAME: usize = 200;
 /// What a word of a `<wpath>` encodes: what `uchar` does not allow, and
 /// `+`, which separates the words.
 const WORD: EncodeSet = EncodeSet::WAIS.add(b'+');
-
-/// The words of a search part (or of a `<wpath>`): split on `+`, decoded,
-/// empty ones dropped.
-fn words(search: &str) -> Vec<Vec<u8>> {
-    search
-        .split('+')
-        .filter(|w| !w.is_empty())
-        .map(|w| pct::decode(w.as_bytes()).into_owned())
-        .collect()
-}
-
-/// The record a `<wpath>` names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Doc {
-    /// By the server's record identifier (stable).
-    Id(u64),
-    /// By its position in the result set (unstable).
-    Position(i64),
-}
-
-/// The `<wpath>` of record `doc` of the search `words`.
-fn wpath(doc: Doc, words: &[Vec<u8>]) -> String {
-    let w: Vec<String> = words
-        .iter()
-        .map(|w| pct::encode(w, &WORD).into_owned())
-        .collect();
-    match doc {
-        Doc::Id(id) => format!("id{id},{}", w.join("+")),
-        Doc::Position(p) => format!("{p},{}", w.join("+")),
-    }
-}
-
-/// A `<wpath>` as the convention reads it: the record and the words.
-fn parse_wpath(raw: &str) -> Option<(Doc, Vec<Vec<u8>>)> {
-    let (head, rest) = raw.split_once(',')?;
-    let (id, digits) = match head.strip_prefix("id") {
-        Some(d) => (true, d),
-        None => (false, head),
-    };
-    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let n: i64 = digits.parse().ok()?;
-    let doc = if id {
-        Doc::Id(n as u64)
-    } else if n >= 1 {
-        Doc::Position(n)
-    } else {
-        return None;
-    };
-    Some((doc, words(rest)))
-}
 
 /// At most this many hits are searched for a record identifier.
 pub(crate) const MAX_SCAN: i64 = 1000;
@@ -187,7 +135,11 @@ pub(crate) fn fetch(
                 ));
             };
             let raw = v.wpath().map(|p| p.as_str()).unwrap_or_default();
-            let Some((which, words)) = parse_wpath(raw) else {
+            let Some(Wpath {
+                record: which,
+                words,
+            }) = Wpath::parse(raw)
+            else {
                 return Err(AccessError::new(
                     AccessErrorKind::Unsupported,
                     "wais",
@@ -211,7 +163,7 @@ pub(crate) fn fetch(
     let result = match (form, doc) {
         (_, Some((syntax, which, words))) => s.document(&database, &syntax, which, words, out, ui),
         (WaisForm::Search, _) => {
-            let words = words(v.search().map(|q| q.as_str()).unwrap_or_default());
+            let words = wais_words(v.search().map(|q| q.as_str()).unwrap_or_default());
             s.listing(&base, &database, words).map(Fetched::Listing)
         }
         _ => s.describe(&base, &database).map(Fetched::Listing),
@@ -516,8 +468,9 @@ impl Session {
             let position = i as i64 + 1;
             // The stable name where the server gives one.
             let doc = match ids.as_ref().and_then(|ids| ids.get(i).copied().flatten()) {
-                Some(id) => Doc::Id(id),
-                None => Doc::Position(position),
+                Some(id) => WpathRecord::Id(id),
+                // At most MAX_HITS.
+                None => WpathRecord::Position(position as u32),
             };
             l.entries.push(match rec {
                 Ok(r) => match &r.syntax {
@@ -532,7 +485,11 @@ impl Session {
                             .url(format!(
                                 "{base}/{}/{}",
                                 pct::encode(syntax.wtype().as_bytes(), &EncodeSet::WAIS),
-                                wpath(doc, words)
+                                Wpath {
+                                    record: doc,
+                                    words: words.to_vec()
+                                }
+                                .to_raw()
                             ))
                             .detail(format!("record {position} of {hits}, {}", syntax.name()))
                     }
@@ -633,7 +590,7 @@ impl Session {
         &mut self,
         database: &[u8],
         syntax: &RecordSyntax,
-        which: Doc,
+        which: WpathRecord,
         words: Vec<Vec<u8>>,
         out: &mut dyn Write,
         ui: &mut dyn Interaction,
@@ -641,7 +598,8 @@ impl Session {
         let query = Query::from_words(words);
         let hits = self.search(database, &query)?;
         let position = match which {
-            Doc::Position(position) => {
+            WpathRecord::Position(position) => {
+                let position = i64::from(position);
                 if position > hits {
                     return Err(self.error(
                         AccessErrorKind::Protocol,
@@ -653,7 +611,7 @@ impl Session {
                 }
                 position
             }
-            Doc::Id(id) => {
+            WpathRecord::Id(id) => {
                 let scan = hits.min(MAX_SCAN);
                 let ids = if scan == 0 {
                     Some(Vec::new())
@@ -798,22 +756,27 @@ mod tests {
     #[test]
     fn wpath_convention_round_trips() {
         let w = vec![b"rfc".to_vec(), b"1738+x".to_vec(), b"a/b".to_vec()];
-        let p = wpath(Doc::Position(3), &w);
+        let doc = |record| Wpath {
+            record,
+            words: w.clone(),
+        };
+        let p = doc(WpathRecord::Position(3)).to_raw();
         assert_eq!(p, "3,rfc+1738%2Bx+a%2Fb");
-        assert_eq!(parse_wpath(&p), Some((Doc::Position(3), w.clone())));
-        let p = wpath(Doc::Id(42), &w);
+        assert_eq!(Wpath::parse(&p), Some(doc(WpathRecord::Position(3))));
+        let p = doc(WpathRecord::Id(42)).to_raw();
         assert_eq!(p, "id42,rfc+1738%2Bx+a%2Fb");
-        assert_eq!(parse_wpath(&p), Some((Doc::Id(42), w)));
-        assert_eq!(parse_wpath("id0,"), Some((Doc::Id(0), vec![])));
-        assert_eq!(parse_wpath("1,"), Some((Doc::Position(1), vec![])));
-        assert_eq!(parse_wpath("0,x"), None);
-        assert_eq!(parse_wpath("id,x"), None);
-        assert_eq!(parse_wpath("idx,x"), None);
-        assert_eq!(parse_wpath("x,y"), None);
-        assert_eq!(parse_wpath("12"), None);
-        assert_eq!(parse_wpath("9999999999,x"), None);
+        assert_eq!(Wpath::parse(&p), Some(doc(WpathRecord::Id(42))));
+        let record = |raw| Wpath::parse(raw).map(|w| (w.record, w.words));
+        assert_eq!(record("id0,"), Some((WpathRecord::Id(0), vec![])));
+        assert_eq!(record("1,"), Some((WpathRecord::Position(1), vec![])));
+        assert_eq!(record("0,x"), None);
+        assert_eq!(record("id,x"), None);
+        assert_eq!(record("idx,x"), None);
+        assert_eq!(record("x,y"), None);
+        assert_eq!(record("12"), None);
+        assert_eq!(record("9999999999,x"), None);
         // A libwww-style doc-id is not the convention.
-        assert_eq!(parse_wpath("0=host;1=db;"), None);
+        assert_eq!(record("0=host;1=db;"), None);
     }
 
     #[test]

@@ -18,8 +18,7 @@
 
 use super::policy::PlanError;
 use super::{Line, Plan, PlanOptions, Step, endpoint};
-use crate::pct;
-use crate::schemes::{WaisForm, WaisUrl};
+use crate::schemes::{WaisForm, WaisUrl, Wpath, WpathRecord, wais_words};
 
 /// At most this many hits are presented for a listing.
 const MAX_HITS: u32 = 100;
@@ -30,16 +29,6 @@ const MAX_HITS: u32 = 100;
 /// carry one).
 fn quote(w: &[u8]) -> Vec<u8> {
     [&b"\""[..], w, b"\""].concat()
-}
-
-/// The words of a search part or of a `<wpath>`: split on `+`, decoded,
-/// empty ones dropped.
-fn words(search: &str) -> Vec<Vec<u8>> {
-    search
-        .split('+')
-        .filter(|w| !w.is_empty())
-        .map(|w| pct::decode(w.as_bytes()).into_owned())
-        .collect()
 }
 
 /// The Type-1 query in prefix notation: the words AND-ed, or every record.
@@ -79,32 +68,6 @@ fn syntax(wtype: &str) -> Option<String> {
     )
 }
 
-/// The record a `<wpath>` names: by identifier, or by position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Doc {
-    Id(u32),
-    Position(u32),
-}
-
-/// A `<wpath>` read by the convention: the record and the words.
-fn parse_wpath(raw: &str) -> Option<(Doc, Vec<Vec<u8>>)> {
-    let (head, rest) = raw.split_once(',')?;
-    let (id, digits) = match head.strip_prefix("id") {
-        Some(d) => (true, d),
-        None => (false, head),
-    };
-    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let n: u32 = digits.parse().ok()?;
-    let doc = match (id, n) {
-        (true, n) => Doc::Id(n),
-        (false, 0) => return None,
-        (false, n) => Doc::Position(n),
-    };
-    Some((doc, words(rest)))
-}
-
 /// Section 3.9's three forms as Init, Search, Present and Close.
 pub(super) fn plan(url: &WaisUrl<'_>, _o: &PlanOptions) -> Result<Plan, PlanError> {
     let database = url.database().decode().into_owned();
@@ -133,7 +96,7 @@ pub(super) fn plan(url: &WaisUrl<'_>, _o: &PlanOptions) -> Result<Plan, PlanErro
             Some(format!(
                 "wtype {wtype:?} names no record syntax: use TEXT, USMARC, XML, GRS-1 or a dotted OID"
             ))
-        } else if parse_wpath(raw).is_none() {
+        } else if Wpath::parse(raw).is_none() {
             Some(format!(
                 "wpath {raw:?} is not Uniform's \"id<n>,words\" or \"position,words\" form (a WAIS 1.0 document-id means nothing to a Z39.50 server)"
             ))
@@ -168,7 +131,7 @@ pub(super) fn plan(url: &WaisUrl<'_>, _o: &PlanOptions) -> Result<Plan, PlanErro
     ));
     match url.form() {
         WaisForm::Search => {
-            let w = words(url.search().map(|s| s.as_str()).unwrap_or_default());
+            let w = wais_words(url.search().map(|s| s.as_str()).unwrap_or_default());
             search(&mut plan, &w);
             plan.send(brief).push(Step::Note(format!(
                 "< presentResponse: the hits listed (fewer when fewer match), each as {base}/TEXT/id<n>,<words> (n its record id, elementSetName zebra::meta::sysno; <position> where the server gives none)"
@@ -193,10 +156,13 @@ pub(super) fn plan(url: &WaisUrl<'_>, _o: &PlanOptions) -> Result<Plan, PlanErro
             // Both checked above.
             let syntax = syntax(&wtype).unwrap_or_default();
             let raw = url.wpath().map(|p| p.as_str()).unwrap_or_default();
-            let (doc, w) = parse_wpath(raw).unwrap_or((Doc::Position(1), Vec::new()));
-            search(&mut plan, &w);
-            let position = match doc {
-                Doc::Id(id) => {
+            let doc = Wpath::parse(raw).unwrap_or(Wpath {
+                record: WpathRecord::Position(1),
+                words: Vec::new(),
+            });
+            search(&mut plan, &doc.words);
+            let position = match doc.record {
+                WpathRecord::Id(id) => {
                     plan.send(Line::text(
                         "presentRequest 1..1000 elementSetName zebra::meta::sysno preferredRecordSyntax XML",
                     ))
@@ -205,7 +171,7 @@ pub(super) fn plan(url: &WaisUrl<'_>, _o: &PlanOptions) -> Result<Plan, PlanErro
                     )));
                     "<its position>".to_string()
                 }
-                Doc::Position(p) => p.to_string(),
+                WpathRecord::Position(p) => p.to_string(),
             };
             let position = format!("{position}..{position}");
             if syntax == "SUTRS" {
@@ -279,9 +245,10 @@ mod tests {
         assert!(p.contains("position,words"), "{p}");
         assert!(!p.contains("\n> "), "{p}");
         assert!(shown("wais://h/db/PS/1,x").contains("names no record syntax"));
-        assert_eq!(parse_wpath("3,"), Some((Doc::Position(3), vec![])));
-        assert_eq!(parse_wpath("id3,"), Some((Doc::Id(3), vec![])));
-        assert_eq!(parse_wpath("id,x"), None);
+        let record = |raw| Wpath::parse(raw).map(|w| w.record);
+        assert_eq!(record("3,"), Some(WpathRecord::Position(3)));
+        assert_eq!(record("id3,"), Some(WpathRecord::Id(3)));
+        assert_eq!(record("id,x"), None);
         assert_eq!(syntax("1.2.840.10003.5.10").as_deref(), Some("USMARC"));
         assert_eq!(syntax("1.2.3").as_deref(), Some("1.2.3"));
         assert_eq!(syntax("gif"), None);

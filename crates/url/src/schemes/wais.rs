@@ -21,6 +21,119 @@ use crate::{Url, UrlRef};
 
 const SECTION: &str = "RFC 1738 section 5";
 
+/// The words of a WAIS search part, or of a [`Wpath`]: split on `+`,
+/// decoded, empty ones dropped.
+///
+/// # Example
+///
+/// ```
+/// use uniform::schemes::wais_words;
+/// assert_eq!(wais_words("rfc%201738++url"), [b"rfc 1738".to_vec(), b"url".to_vec()]);
+/// ```
+pub fn wais_words(search: &str) -> Vec<Vec<u8>> {
+    search
+        .split('+')
+        .filter(|w| !w.is_empty())
+        .map(|w| crate::pct::decode(w.as_bytes()).into_owned())
+        .collect()
+}
+
+/// The record a [`Wpath`] names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WpathRecord {
+    /// By the server's record identifier (Zebra's record id): the same
+    /// record however the database grows.
+    Id(u64),
+    /// By its place in the result set, from 1: whatever is there today.
+    Position(u32),
+}
+
+/// A document's `<wpath>` read by Uniform's convention (RFC 1738 makes it
+/// a WAIS document-id, which no Z39.50 server has): `id<n>,<words>` is
+/// the record whose identifier is `n` among the hits of the words,
+/// `<position>,<words>` the record at that place; the words are joined by
+/// `+`, each encoded as `uchar`.
+///
+/// # Example
+///
+/// ```
+/// use uniform::schemes::{Wpath, WpathRecord};
+/// let w = Wpath::parse("id3,file+transfer").unwrap();
+/// assert_eq!(w.record, WpathRecord::Id(3));
+/// assert_eq!(w.words, [b"file".to_vec(), b"transfer".to_vec()]);
+/// assert_eq!(w.to_raw(), "id3,file+transfer");
+/// assert_eq!(Wpath::parse("0,x"), None); // positions start at 1
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wpath {
+    /// Which record.
+    pub record: WpathRecord,
+    /// The search words that find it, decoded.
+    pub words: Vec<Vec<u8>>,
+}
+
+impl Wpath {
+    /// The most digits a position or identifier may have.
+    const MAX_DIGITS: usize = 9;
+
+    /// Reads `raw` (the wpath as the URL has it), or `None` when it does
+    /// not follow the convention.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::{Wpath, WpathRecord};
+    /// assert_eq!(Wpath::parse("2,").unwrap().record, WpathRecord::Position(2));
+    /// assert_eq!(Wpath::parse("0=host;1=db;"), None); // an old WAIS doc-id
+    /// ```
+    pub fn parse(raw: &str) -> Option<Wpath> {
+        let (head, rest) = raw.split_once(',')?;
+        let (id, digits) = match head.strip_prefix("id") {
+            Some(d) => (true, d),
+            None => (false, head),
+        };
+        if digits.is_empty()
+            || digits.len() > Self::MAX_DIGITS
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+        let n: u32 = digits.parse().ok()?;
+        let record = match (id, n) {
+            (true, n) => WpathRecord::Id(n.into()),
+            (false, 0) => return None,
+            (false, n) => WpathRecord::Position(n),
+        };
+        Some(Wpath {
+            record,
+            words: wais_words(rest),
+        })
+    }
+
+    /// The wpath as a URL writes it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::{Wpath, WpathRecord};
+    /// let w = Wpath { record: WpathRecord::Position(1), words: vec![b"a+b c".to_vec()] };
+    /// assert_eq!(w.to_raw(), "1,a%2Bb%20c");
+    /// ```
+    pub fn to_raw(&self) -> String {
+        // `+` separates the words, so a word's own is encoded.
+        const WORD: EncodeSet = EncodeSet::WAIS.add(b'+');
+        let words: Vec<String> = self
+            .words
+            .iter()
+            .map(|w| encode(w, &WORD).into_owned())
+            .collect();
+        match self.record {
+            WpathRecord::Id(id) => format!("id{id},{}", words.join("+")),
+            WpathRecord::Position(p) => format!("{p},{}", words.join("+")),
+        }
+    }
+}
+
 /// Which of the three forms of RFC 1738 section 3.9 a `wais` URL has.
 ///
 /// # Example
