@@ -803,28 +803,7 @@ mod tests {
     /// A fake server that answers Init, then sends `then` after the next
     /// request, for the faults no real server makes.
     fn fake(then: Vec<u8>) -> u16 {
-        let l = TcpListener::bind("127.0.0.1:0").unwrap();
-        let port = l.local_addr().unwrap().port();
-        std::thread::spawn(move || {
-            let (mut c, _) = l.accept().unwrap();
-            let mut buf = [0u8; 4096];
-            let _ = c.read(&mut buf);
-            let init = ber::cons(
-                21,
-                &[
-                    ber::ctx(3, &[5, 0xE0]),
-                    ber::ctx(4, &[6, 0xC0]),
-                    ber::ctx(5, &[1]),
-                    ber::ctx(6, &[1]),
-                    ber::ctx(12, &[0xFF]),
-                ],
-            );
-            let _ = c.write_all(&init);
-            let _ = c.read(&mut buf);
-            let _ = c.write_all(&then);
-            std::thread::sleep(Duration::from_millis(500));
-        });
-        port
+        fake_seq(vec![then])
     }
 
     /// A fake server that answers Init, then each request with the next
