@@ -313,8 +313,8 @@ impl<'a> WaisUrl<'a> {
     /// record id) is `n` among the hits of the words, and stays the same
     /// record however the database grows; `<position>,<words>`, the
     /// record at that place in the result set, is read too but names
-    /// whatever is there today. The whole convention is in the access
-    /// crate's `wais` module.
+    /// whatever is there today. [`Wpath::parse`] reads the convention
+    /// and [`Wpath::to_raw`] writes it.
     ///
     /// # Example
     ///
