@@ -91,21 +91,29 @@ pub(crate) fn rfc3986_dotted(out: &mut String, a: &str, b: &str, dotted: bool) {
 /// drops itself and the last output segment, anything else is written
 /// after a "/"; a last "." or ".." leaves a "/" at the end.
 fn remove_dots_rooted(out: &mut String, start: usize, rest: &str) {
-    let mut segments = rest.split('/').peekable();
-    while let Some(seg) = segments.next() {
-        let last = segments.peek().is_none();
-        match seg {
-            "." => {}
-            ".." => pop_segment(out, start),
+    let b = rest.as_bytes();
+    let mut i = 0;
+    loop {
+        let end = super::split::find_bytes(b, i, [b'/']);
+        let last = end == b.len();
+        match &b[i..end] {
+            b"." => {}
+            b".." => pop_segment(out, start),
             _ => {
                 out.push('/');
-                out.push_str(seg);
+                out.push_str(&rest[i..end]);
+                if last {
+                    return;
+                }
+                i = end + 1;
                 continue;
             }
         }
         if last {
             out.push('/');
+            return;
         }
+        i = end + 1;
     }
 }
 
@@ -193,7 +201,7 @@ fn has_dot_segment(s: &[u8]) -> bool {
 /// output buffer" (RFC 3986 section 5.2.4, step 2C).
 #[inline]
 fn pop_segment(out: &mut String, start: usize) {
-    let k = out[start..].rfind('/').map_or(start, |k| start + k);
+    let k = super::split::rfind_byte(&out.as_bytes()[start..], b'/').map_or(start, |k| start + k);
     out.truncate(k);
 }
 

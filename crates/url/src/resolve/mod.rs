@@ -46,6 +46,7 @@ mod split;
 use crate::Scheme;
 use core::fmt;
 use core::str::FromStr;
+use rfc3986::BaseView;
 
 pub use relativize::relativize;
 
@@ -517,7 +518,8 @@ pub fn resolve_into(
 pub struct Base<'a> {
     text: &'a str,
     rules: Rules,
-    parts: split::Parts<'a>,
+    /// The base split beforehand, under the rules of RFC 3986.
+    split: Option<rfc3986::Prepared<'a>>,
 }
 
 impl<'a> Base<'a> {
@@ -540,18 +542,20 @@ impl<'a> Base<'a> {
             Rules::Rfc1630 => split::SchemeSyntax::BeforeColon,
             _ => split::SchemeSyntax::Strict,
         };
+        let mut split = None;
         if rules == Rules::Rfc1808 {
             if split::split_1808(text).scheme.is_none() {
                 return Err(ResolveError::base_not_absolute_1808(text));
             }
-        } else if split::scheme_len(text, syntax).is_none() {
-            return Err(ResolveError::base_not_absolute(text, syntax));
+        } else {
+            let Some(n) = split::scheme_len(text, syntax) else {
+                return Err(ResolveError::base_not_absolute(text, syntax));
+            };
+            if matches!(rules, Rules::Rfc3986 | Rules::Rfc3986Compat) {
+                split = Some(rfc3986::Prepared::scan(text, n, hierarchical(&text[..n])));
+            }
         }
-        Ok(Base {
-            text,
-            rules,
-            parts: split::split(text, syntax),
-        })
+        Ok(Base { text, rules, split })
     }
 
     /// The base as given.
@@ -619,11 +623,12 @@ impl<'a> Base<'a> {
     /// ```
     pub fn resolve_into(&self, reference: &str, out: &mut String) -> Result<(), ResolveError> {
         let len = out.len();
-        let view = rfc3986::BaseView::Split(&self.parts);
-        let r = match self.rules {
-            Rules::Rfc3986 => rfc3986::resolve_with(view, reference, false, out),
-            Rules::Rfc3986Compat => rfc3986::resolve_with(view, reference, true, out),
-            rules => resolve_into(self.text, reference, rules, out),
+        let r = match (&self.split, self.rules) {
+            (Some(p), rules) => {
+                let compat = rules == Rules::Rfc3986Compat;
+                rfc3986::resolve_with(BaseView::Split(p), reference, compat, out)
+            }
+            (None, rules) => resolve_into(self.text, reference, rules, out),
         };
         if r.is_err() {
             out.truncate(len);

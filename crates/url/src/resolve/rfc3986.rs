@@ -1,6 +1,8 @@
 //! RFC 3986 section 5.2 and RFC 2396 section 5.2.
 
-use super::split::{Parts, SchemeSyntax, head_with, rfind_byte, scheme_len, split, split_with};
+use super::split::{
+    Parts, SchemeSyntax, find_bytes, head_with, rfind_byte, scan_path, scheme_len, split,
+};
 use super::{ResolveError, dots, hierarchical};
 
 /// RFC 3986 section 5.2.2 with 5.2.3 and 5.3. `compat` is the non-strict
@@ -19,11 +21,63 @@ pub(super) fn resolve(
 
 /// A base as given (text and scheme length), split only as far as a
 /// reference needs: an absolute reference or a network path needs its
-/// scheme alone. Or a base split beforehand, by [`Base`](super::Base).
+/// scheme alone. Or a base split beforehand, by [`Base`](super::Base),
+/// with whether its scheme is hierarchical.
 #[derive(Clone, Copy)]
 pub(super) enum BaseView<'a, 'p> {
     Text(&'a str, usize),
-    Split(&'p Parts<'a>),
+    Split(&'p Prepared<'a>),
+}
+
+/// What resolution needs of a base whose reference keeps part of its
+/// path, found in one pass over it ([`scan_path`]); and, for a base split
+/// beforehand by [`Base`](super::Base), whether its scheme is
+/// hierarchical. Offsets into the text rather than slices keep it small,
+/// which counts when a program holds the bases of many documents.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Prepared<'a> {
+    text: &'a str,
+    /// The scheme's colon.
+    scheme_end: usize,
+    path_start: usize,
+    path_end: usize,
+    /// The end of the directory a merge keeps (section 5.2.3).
+    dir_end: usize,
+    /// The base has an authority and an empty path: the directory a
+    /// merge keeps is "/", which is not in the text.
+    root_dir: bool,
+    /// The path may hold a dot segment.
+    dotted: bool,
+    hierarchical: bool,
+}
+
+impl<'a> Prepared<'a> {
+    /// `text` has a scheme `scheme_end` bytes long.
+    #[inline]
+    pub(super) fn scan(text: &'a str, scheme_end: usize, hierarchical: bool) -> Prepared<'a> {
+        let (_, authority, path_start) = head_with(text, Some(scheme_end));
+        let path = scan_path(text.as_bytes(), path_start);
+        Prepared {
+            text,
+            scheme_end,
+            path_start,
+            path_end: path.end,
+            dir_end: path.dir_end,
+            root_dir: authority.is_some() && path.end == path_start,
+            dotted: path.dotted,
+            hierarchical,
+        }
+    }
+
+    /// The directory a merge keeps, as [`merge_dir`] gives it.
+    #[inline]
+    fn dir(&self) -> &'a str {
+        if self.root_dir {
+            "/"
+        } else {
+            &self.text[self.path_start..self.dir_end]
+        }
+    }
 }
 
 impl<'a> BaseView<'a, '_> {
@@ -31,27 +85,45 @@ impl<'a> BaseView<'a, '_> {
     fn scheme(&self) -> &'a str {
         match *self {
             BaseView::Text(t, n) => &t[..n],
-            BaseView::Split(p) => p.scheme.unwrap_or_default(),
+            BaseView::Split(p) => &p.text[..p.scheme_end],
         }
     }
 
+    /// The scheme, its colon and the authority with its `//`, as written.
     #[inline]
-    fn authority(&self) -> Option<&'a str> {
+    fn head(&self) -> &'a str {
         match *self {
-            BaseView::Text(t, n) => head_with(t, Some(n)).1,
-            BaseView::Split(p) => p.authority,
+            BaseView::Text(t, n) => &t[..head_with(t, Some(n)).2],
+            BaseView::Split(p) => &p.text[..p.path_start],
         }
     }
 
+    /// The base split, for a reference that keeps part of its path.
     #[inline]
-    fn parts(&self) -> Parts<'a> {
+    fn prepared(&self) -> Prepared<'a> {
         match *self {
-            BaseView::Text(t, n) => split_with(t, Some(n)),
+            // Whether the scheme is hierarchical was asked before.
+            BaseView::Text(t, n) => Prepared::scan(t, n, true),
             BaseView::Split(p) => *p,
+        }
+    }
+
+    #[inline]
+    fn hierarchical(&self) -> bool {
+        match *self {
+            BaseView::Text(t, n) => hierarchical(&t[..n]),
+            BaseView::Split(p) => p.hierarchical,
         }
     }
 }
 
+// Where neither the base's kept part nor the reference has a dot segment,
+// the target is a prefix of the base text followed by the reference text
+// (without its scheme, when `compat` dropped it): the scheme, colon, `//`
+// and authority of the base are written as they stand in it, and the
+// reference's path, query and fragment as they stand in the reference. So
+// each case below copies at most two slices, and walks the components only
+// when dots must be removed.
 pub(super) fn resolve_with(
     base: BaseView<'_, '_>,
     reference: &str,
@@ -61,52 +133,74 @@ pub(super) fn resolve_with(
     let bs = base.scheme();
     let r = split(reference, SchemeSyntax::Strict);
     let mut scheme = r.scheme;
-    if compat && scheme.is_some_and(|s| s.eq_ignore_ascii_case(bs)) && hierarchical(bs) {
+    // The reference from its authority or path on.
+    let mut rest = reference;
+    if let Some(s) = scheme
+        && compat
+        && s.eq_ignore_ascii_case(bs)
+        && base.hierarchical()
+    {
         scheme = None;
+        rest = &reference[s.len() + 1..];
     }
-    if let Some(s) = scheme {
-        out.push_str(s);
-        out.push(':');
-        if let Some(a) = r.authority {
-            out.push_str("//");
-            out.push_str(a);
+    if scheme.is_some() {
+        if !r.dotted {
+            out.push_str(reference);
+            return Ok(());
         }
-        dots::rfc3986_dotted(out, r.path, "", r.dotted);
+        out.push_str(&reference[..r.path_start]);
+        dots::rfc3986_dotted(out, r.path, "", true);
         push_tail(out, r.query, r.fragment);
         return Ok(());
     }
-    check_hierarchy(bs, &r)?;
-    out.push_str(bs);
-    out.push(':');
-    let query;
+    check_hierarchy(base.hierarchical(), bs, &r)?;
     if let Some(a) = r.authority {
+        out.push_str(bs);
+        out.push(':');
+        if !r.dotted {
+            out.push_str(rest);
+            return Ok(());
+        }
         out.push_str("//");
         out.push_str(a);
-        dots::rfc3986_dotted(out, r.path, "", r.dotted);
-        query = r.query;
-    } else if r.path.starts_with('/') {
-        if let Some(a) = base.authority() {
-            out.push_str("//");
-            out.push_str(a);
-        }
-        dots::rfc3986_dotted(out, r.path, "", r.dotted);
-        query = r.query;
-    } else {
-        let b = base.parts();
-        if let Some(a) = b.authority {
-            out.push_str("//");
-            out.push_str(a);
-        }
-        if r.path.is_empty() {
-            // "T.path = Base.path": taken as it is, dot segments and all.
-            out.push_str(b.path);
-            query = r.query.or(b.query);
-        } else {
-            dots::rfc3986_merge(out, merge_dir(&b), b.dotted, r.path, r.dotted);
-            query = r.query;
-        }
+        dots::rfc3986_dotted(out, r.path, "", true);
+        push_tail(out, r.query, r.fragment);
+        return Ok(());
     }
-    push_tail(out, query, r.fragment);
+    if r.path.starts_with('/') {
+        out.push_str(base.head());
+        if !r.dotted {
+            out.push_str(rest);
+            return Ok(());
+        }
+        dots::rfc3986_dotted(out, r.path, "", true);
+        push_tail(out, r.query, r.fragment);
+        return Ok(());
+    }
+    let b = base.prepared();
+    if r.path.is_empty() {
+        // "T.path = Base.path": taken as it is, dot segments and all,
+        // with the base's query unless the reference has one.
+        let end = if r.query.is_some() {
+            b.path_end
+        } else {
+            find_bytes(b.text.as_bytes(), b.path_end, [b'#'])
+        };
+        out.push_str(&b.text[..end]);
+        out.push_str(rest);
+        return Ok(());
+    }
+    if !b.dotted && !r.dotted {
+        out.push_str(&b.text[..b.dir_end]);
+        if b.root_dir {
+            out.push('/');
+        }
+        out.push_str(rest);
+        return Ok(());
+    }
+    out.push_str(&b.text[..b.path_start]);
+    dots::rfc3986_merge(out, b.dir(), b.dotted, r.path, r.dotted);
+    push_tail(out, r.query, r.fragment);
     Ok(())
 }
 
@@ -123,10 +217,15 @@ fn merge_dir<'a>(b: &Parts<'a>) -> &'a str {
 }
 
 /// A reference that is neither empty nor a bare fragment needs a
-/// hierarchical base (RFC 1738 section 2.3).
-fn check_hierarchy(base_scheme: &str, r: &Parts<'_>) -> Result<(), ResolveError> {
+/// hierarchical base (RFC 1738 section 2.3); `hierarchical` says whether
+/// `base_scheme` is one.
+fn check_hierarchy(
+    hierarchical: bool,
+    base_scheme: &str,
+    r: &Parts<'_>,
+) -> Result<(), ResolveError> {
     let same_document = r.authority.is_none() && r.path.is_empty() && r.query.is_none();
-    if same_document || hierarchical(base_scheme) {
+    if same_document || hierarchical {
         Ok(())
     } else {
         Err(ResolveError::base_not_hierarchical(base_scheme))
@@ -172,7 +271,7 @@ pub(super) fn resolve_2396(
         out.push_str(reference);
         return Ok(());
     }
-    check_hierarchy(bs, &r)?;
+    check_hierarchy(hierarchical(bs), bs, &r)?;
     out.push_str(bs);
     out.push(':');
     if let Some(a) = r.authority {

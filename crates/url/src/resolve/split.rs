@@ -7,6 +7,9 @@
 /// The five components of RFC 3986 section 3 (Appendix B).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Parts<'a> {
+    /// Where the path starts: the string up to there is the scheme, its
+    /// colon and the `//` authority, as written.
+    pub path_start: usize,
     pub scheme: Option<&'a str>,
     pub authority: Option<&'a str>,
     pub path: &'a str,
@@ -116,6 +119,7 @@ pub(crate) fn split_with(s: &str, scheme: Option<usize>) -> Parts<'_> {
         }
         j = k + 1;
     };
+    let path_start = i;
     let path = &s[i..path_end];
     i = path_end;
     let query = if b.get(i) == Some(&b'?') {
@@ -128,6 +132,7 @@ pub(crate) fn split_with(s: &str, scheme: Option<usize>) -> Parts<'_> {
     };
     let fragment = (b.get(i) == Some(&b'#')).then(|| &s[i + 1..]);
     Parts {
+        path_start,
         scheme,
         authority,
         path,
@@ -157,9 +162,35 @@ pub(crate) fn find_bytes<const N: usize>(b: &[u8], from: usize, needles: [u8; N]
     if rest.is_empty() {
         return b.len();
     }
-    let mut pad = [0xff; 8];
-    pad[..rest.len()].copy_from_slice(rest);
-    first_match(u64::from_le_bytes(pad), needles).map_or(b.len(), |i| k + i)
+    first_match(load_tail(b, rest.len()), needles).map_or(b.len(), |i| k + i)
+}
+
+/// The last `n` bytes of `b` (`0 < n < 8`) as a little-endian word whose
+/// other bytes are 0xFF. Copying them into a padded array would cost a
+/// `memcpy` call and a failed store-to-load forwarding on every short
+/// string; whole-word loads that overlap bytes already read cost neither.
+#[inline(always)]
+fn load_tail(b: &[u8], n: usize) -> u64 {
+    debug_assert!(n > 0 && n < 8 && n <= b.len());
+    let word = if b.len() >= 8 {
+        let last = &b[b.len() - 8..];
+        let w = u64::from_le_bytes([
+            last[0], last[1], last[2], last[3], last[4], last[5], last[6], last[7],
+        ]);
+        w >> ((8 - n) * 8)
+    } else {
+        let rest = &b[b.len() - n..];
+        if n >= 4 {
+            let lo = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]);
+            let hi = u32::from_le_bytes([rest[n - 4], rest[n - 3], rest[n - 2], rest[n - 1]]);
+            u64::from(lo) | (u64::from(hi) << ((n - 4) * 8))
+        } else {
+            u64::from(rest[0])
+                | (u64::from(rest[n / 2]) << (n / 2 * 8))
+                | (u64::from(rest[n - 1]) << ((n - 1) * 8))
+        }
+    };
+    word | (u64::MAX << (n * 8))
 }
 
 const LO: u64 = 0x0101_0101_0101_0101;
@@ -179,18 +210,91 @@ fn first_match<const N: usize>(w: u64, needles: [u8; N]) -> Option<usize> {
     (m != 0).then(|| (m.trailing_zeros() / 8) as usize)
 }
 
+/// What a merge needs of a base's path (RFC 3986 section 5.2.3), found in
+/// one pass: where the path ends, where the directory a merge keeps ends,
+/// and whether the path may hold a dot segment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PathScan {
+    /// The first `?` or `#` at or after the path's start, else the length.
+    pub end: usize,
+    /// Just after the path's last `/`, else the path's start.
+    pub dir_end: usize,
+    /// A `.` starts the path or follows a `/`. That is more often than a
+    /// complete `.` or `..` segment, which is safe: the flag only lets dot
+    /// removal be skipped.
+    pub dotted: bool,
+}
+
+/// Scans the path that starts at `from`, eight bytes at a time.
+#[inline]
+pub(crate) fn scan_path(b: &[u8], from: usize) -> PathScan {
+    let mut scan = PathScan {
+        end: b.len(),
+        dir_end: from,
+        dotted: false,
+    };
+    // Flags the first byte of the next word as starting a segment; the
+    // path's first byte does.
+    let mut carry = 0x80;
+    let mut k = from;
+    let mut words = b[from..].chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        if scan_word(w, k, &mut carry, &mut scan) {
+            return scan;
+        }
+        k += 8;
+    }
+    let n = words.remainder().len();
+    if n > 0 {
+        scan_word(load_tail(b, n), k, &mut carry, &mut scan);
+    }
+    scan
+}
+
+/// One word of [`scan_path`], starting at byte `k`; whether the path ends in it.
+#[inline(always)]
+fn scan_word(w: u64, k: usize, carry: &mut u64, scan: &mut PathScan) -> bool {
+    let ends = zero_bytes(w ^ (LO * u64::from(b'?'))) | zero_bytes(w ^ (LO * u64::from(b'#')));
+    // The bytes before the first end, or all.
+    let valid = if ends == 0 {
+        u64::MAX
+    } else {
+        (1u64 << (ends.trailing_zeros() & !7)) - 1
+    };
+    let slashes = zero_bytes(w ^ (LO * u64::from(b'/'))) & valid;
+    let dots = zero_bytes(w ^ (LO * u64::from(b'.'))) & valid;
+    if dots & ((slashes << 8) | *carry) != 0 {
+        scan.dotted = true;
+    }
+    if slashes != 0 {
+        scan.dir_end = k + (63 - slashes.leading_zeros() as usize) / 8 + 1;
+    }
+    *carry = slashes >> 56;
+    if ends != 0 {
+        scan.end = k + (ends.trailing_zeros() / 8) as usize;
+        return true;
+    }
+    false
+}
+
+/// 0x80 in exactly the zero bytes of `x` (no borrow crosses bytes).
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7)
+}
+
 /// Index of the last `c` in `b`, eight bytes at a time from the end.
 #[inline]
 pub(crate) fn rfind_byte(b: &[u8], c: u8) -> Option<usize> {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let pattern = LO * u64::from(c);
     let mut words = b.rchunks_exact(8);
     let mut end = b.len();
     for w in &mut words {
         let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]) ^ pattern;
-        // Exactly the zero bytes of x (no borrow crosses bytes here), so
-        // the highest flag is the last match.
-        let m = !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
+        // Exactly the zero bytes of x, so the highest flag is the last match.
+        let m = zero_bytes(x);
         end -= 8;
         if m != 0 {
             return Some(end + 7 - (m.leading_zeros() / 8) as usize);
@@ -344,6 +448,67 @@ mod tests {
             }
         }
         assert_eq!(find_bytes(b"", 0, [b'a']), 0);
+        // Every length of tail, in strings shorter and longer than a word.
+        for len in 0..20 {
+            let s: Vec<u8> = (0..len).map(|i| b'a' + i as u8).collect();
+            for from in 0..=len {
+                for c in 0..len {
+                    let needle = b'a' + c as u8;
+                    let naive = s[from..]
+                        .iter()
+                        .position(|&x| x == needle)
+                        .map_or(len, |p| p + from);
+                    assert_eq!(find_bytes(&s, from, [needle]), naive, "{len} {from} {c}");
+                }
+                assert_eq!(find_bytes(&s, from, [b'#']), len);
+            }
+        }
+    }
+
+    #[test]
+    fn scan_path_agrees_with_a_naive_scan() {
+        let alphabet = [b'a', b'/', b'.', b'?', b'#'];
+        // Every string of up to 6 of these, at offsets 0 to 10 in a longer
+        // string, so that words and tails of every length are read.
+        let mut cases = vec![Vec::new()];
+        for _ in 0..6 {
+            let longer: Vec<Vec<u8>> = cases
+                .iter()
+                .filter(|c| c.len() == cases.last().unwrap().len())
+                .flat_map(|c| alphabet.iter().map(move |&x| [c.as_slice(), &[x]].concat()))
+                .collect();
+            cases.extend(longer);
+        }
+        for case in &cases {
+            for pad in [0, 3, 9] {
+                let mut b = vec![b'x'; pad];
+                b.extend_from_slice(case);
+                b.extend_from_slice(b"/x/y.z");
+                let from = pad;
+                let end = b[from..]
+                    .iter()
+                    .position(|&c| c == b'?' || c == b'#')
+                    .map_or(b.len(), |k| from + k);
+                let path = &b[from..end];
+                let dir_end = path
+                    .iter()
+                    .rposition(|&c| c == b'/')
+                    .map_or(from, |k| from + k + 1);
+                let dotted =
+                    (0..path.len()).any(|i| path[i] == b'.' && (i == 0 || path[i - 1] == b'/'));
+                let want = PathScan {
+                    end,
+                    dir_end,
+                    dotted,
+                };
+                assert_eq!(
+                    scan_path(&b, from),
+                    want,
+                    "{:?} from {from}",
+                    String::from_utf8_lossy(&b)
+                );
+            }
+        }
     }
 
     #[test]
