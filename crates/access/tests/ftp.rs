@@ -329,6 +329,40 @@ fn an_empty_name_is_listed_by_list_with_kinds_sizes_and_directory_urls() {
 }
 
 #[test]
+fn a_directory_named_without_its_slash_is_listed_after_retr_is_refused() {
+    for (name, base) in peers() {
+        // No typecode: RETR pub, 550, CWD pub, TYPE A, LIST.
+        let url = format!("{base}/pub");
+        let l = listing(&url);
+        assert_eq!(l.url, url, "{name}");
+        assert_eq!(names(&l), PUB, "{name}");
+        let a = l.entries.iter().find(|e| e.name == "a").unwrap();
+        assert_eq!(a.kind, EntryKind::Directory, "{name}");
+        assert_eq!(a.url.as_deref(), Some(format!("{base}/pub/a/").as_str()));
+        let sub = listing(&format!("{base}/pub/a"));
+        assert!(
+            sub.entries.iter().any(|e| e.name == "b"),
+            "{name}: {:?}",
+            names(&sub)
+        );
+        // A typecode says what the name is: no fallback.
+        for t in ["i", "a"] {
+            let e = get(
+                &format!("{base}/pub;type={t}"),
+                &options(),
+                &mut Record::default(),
+            )
+            .unwrap_err();
+            assert!(e.to_string().contains("RETR pub"), "{name} ;type={t}: {e}");
+            assert!(
+                e.reply().is_some_and(|r| r.starts_with("550")),
+                "{name}: {e}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_listed_url_fetches_its_file() {
     let want = common::fixture("anon/pub/space and;semicolon.txt");
     for (name, base) in peers() {

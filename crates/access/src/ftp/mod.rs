@@ -22,7 +22,11 @@
 //! - `SIZE name` (RFC 3659) before a `RETR` in image type, to tell the
 //!   [`Interaction`] the size and to notice a data connection that ends
 //!   early. Not in ASCII type: there SIZE counts the octets on the wire,
-//!   before CR LF becomes LF, and pyftpdlib refuses it.
+//!   before CR LF becomes LF, and pyftpdlib refuses it;
+//! - for a URL without a typecode whose `RETR name` is refused with 550,
+//!   `CWD name`, `TYPE A` and `LIST`: the name may be a directory, and is
+//!   then listed (libwww's reading; the plan's note says so). When `CWD`
+//!   is refused too, the error is the `RETR`'s.
 //!
 //! # Safety
 //!
@@ -147,6 +151,8 @@ pub(crate) fn fetch(
         logged_in: false,
         listing_url: without_password(&url),
         listing_base: listing_base(v),
+        directory_fallback: v.typecode_raw().is_none() && !v.name().as_str().is_empty(),
+        refusal: None,
     };
     let result = run.steps(plan, out, ui);
     if result.is_err() {
@@ -169,6 +175,11 @@ struct Run<'o> {
     logged_in: bool,
     listing_url: String,
     listing_base: Bases,
+    /// The URL has a name and no typecode: a `RETR` refused with 550 may
+    /// have named a directory, to be listed instead (see [`Run::enter`]).
+    directory_fallback: bool,
+    /// The code of the last data command the server refused.
+    refusal: Option<u32>,
 }
 
 struct Session {
@@ -495,7 +506,16 @@ impl Run<'_> {
                 ui.size_known(n);
             }
         }
-        let mut stream = self.open_data(&wire, expect, &shown)?;
+        let (mut stream, t, wire, shown) = match self.open_data(&wire, expect, &shown) {
+            Ok(stream) => (stream, t, wire, shown),
+            Err(e) => match wire.strip_prefix(b"RETR ") {
+                Some(name) if self.directory_fallback && self.refusal == Some(550) => {
+                    let stream = self.enter(name, e)?;
+                    (stream, Transfer::FtpList, b"LIST".to_vec(), "`LIST`".into())
+                }
+                _ => return Err(e),
+            },
+        };
         let result = match t {
             Transfer::FtpAscii | Transfer::FtpImage => copy(
                 &mut stream,
@@ -555,6 +575,40 @@ impl Run<'_> {
             return Err(e);
         }
         Ok(fetched)
+    }
+
+    /// The fallback for a `RETR name` refused with 550 when the URL has no
+    /// typecode: the name may be a directory. RFC 1738 section 3.2.3
+    /// leaves the reading of a URL without one to the client, and libwww
+    /// (HTFTP.c) and the browsers after it read such a name as a directory
+    /// when it is not a file. `CWD name` tells: when the server refuses it
+    /// too, the `RETR`'s refusal is the answer; else `TYPE A` and `LIST`
+    /// list it, as an empty name would. The octets of the name are the
+    /// ones the plan checked for `RETR`.
+    fn enter(&mut self, name: &[u8], refused: AccessError) -> Result<Data, AccessError> {
+        let cwd = [b"CWD ".as_slice(), name].concat();
+        self.before_reply(None)?;
+        match self
+            .session()?
+            .ftp
+            .custom_command(octets(&cwd), &statuses(&[250]))
+        {
+            Ok(_) => {}
+            Err(FtpError::UnexpectedResponse(_)) => return Err(refused),
+            Err(e) => {
+                let shown = format!("`CWD {}`", String::from_utf8_lossy(name));
+                return Err(self.ftp_error(e, &shown, AccessErrorKind::Protocol));
+            }
+        }
+        self.before_reply(None)?;
+        if let Err(e) = self
+            .session()?
+            .ftp
+            .custom_command("TYPE A", &statuses(&[200]))
+        {
+            return Err(self.ftp_error(e, "`TYPE A`", AccessErrorKind::Protocol));
+        }
+        self.open_data(b"LIST", &[150, 125], "`LIST`")
     }
 
     /// An error when fewer octets came than `SIZE` announced.
@@ -639,6 +693,10 @@ impl Run<'_> {
                 _ => false,
             };
             if !set_up_failed || modes.peek().is_none() || self.deadline.passed() {
+                self.refusal = match &e {
+                    FtpError::UnexpectedResponse(r) if !set_up_failed => Some(r.status.code()),
+                    _ => None,
+                };
                 let set_up = match (&e, mode) {
                     (FtpError::UnexpectedResponse(_) | FtpError::BadResponse, _)
                         if set_up_failed =>

@@ -43,7 +43,8 @@ pub fn guess_ftp_type(name: &[u8]) -> Typecode {
 /// The RFC 1738 section 3.2 access algorithm: log in (the anonymous
 /// convention when the URL names no user), one CWD per cwd segment with a
 /// null argument for an empty one, TYPE, then RETR, NLST (typecode d) or
-/// LIST (an empty name).
+/// LIST (an empty name). Without a typecode, a note tells the fallback
+/// for a RETR refused with 550: the name listed as a directory.
 pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError> {
     let mut plan = Plan::new(url.url().scheme_kind());
     plan.push(Step::Connect(endpoint(&url.url())))
@@ -162,6 +163,15 @@ pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError>
         plan.send(Line::text("RETR ").and(&name))
             .push(Step::Expect(vec![150, 125]))
             .push(Step::Read(read));
+        if typecode.is_none() {
+            // libwww's reading (HTFTP.c): with no typecode to say that the
+            // name is a file, a name that is not one may be a directory.
+            plan.push(Step::Note(
+                "no ;type= in the URL: if RETR is refused with 550, CWD to the name, \
+                 then TYPE A and LIST it as a directory (a refused CWD leaves the 550)"
+                    .into(),
+            ));
+        }
     }
     plan.push(Step::Expect(vec![226, 250]))
         .send(Line::text("QUIT"))
