@@ -127,10 +127,14 @@ start_gophernicus() {
   gopher_root "$P/gopher/root"
   # inetd-style: socat accepts, gophernicus serves one connection as nobody.
   # -nc -no: no content detection, no charset conversion (binary-safe);
-  # -nf -nd: no footer, no dates or sizes (menus are the same every run).
+  # -nf -nd: no footer, no dates or sizes (menus are the same every run);
+  # -nm: no shared memory, so no per-client session counts. With them,
+  # gophernicus throttles a client that has fetched 4 GiB (-k) within the
+  # session timeout (-s, 30 minutes): a few runs of bench-access.sh, after
+  # which every transfer crawled at a few tens of MiB/s.
   launch gophernicus "$P/gopher" socat \
     "TCP-LISTEN:$UNIFORM_GOPHER_PORT,bind=$H,reuseaddr,fork" \
-    "EXEC:/usr/sbin/gophernicus -h $H -p $UNIFORM_GOPHER_PORT -r $P/gopher/root -ns -nv -nc -no -nf -nd -e dat=9 -e bin=9,su=nobody"
+    "EXEC:/usr/sbin/gophernicus -h $H -p $UNIFORM_GOPHER_PORT -r $P/gopher/root -ns -nv -nc -no -nf -nd -nm -e dat=9 -e bin=9,su=nobody"
 }
 
 start_pygopherd() {
