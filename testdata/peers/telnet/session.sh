@@ -12,3 +12,7 @@ IFS= read -r line
 line=$(printf '%s' "$line" | tr -d '\r')
 printf '\r\nYou typed: %s\r\n' "$line"
 printf 'Bye.\r\n'
+# telnetd closes the connection when this shell exits, and under load it
+# has been seen to do so before it had sent the last line from the pty:
+# give it time to drain.
+sleep 0.3
