@@ -5,6 +5,19 @@ use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+/// The capacity of the buffer in front of an output file. A `BufWriter`
+/// passes on a write at least this long without copying it, so that the
+/// chunks of a transfer (64 KiB and more) go from the network's buffer to
+/// the file in one system call, as curl's do; shorter writes (the lines of
+/// a text item or a listing) are gathered.
+///
+/// # Example
+///
+/// ```
+/// assert!(uniform_access::output::BUFFER < 64 * 1024);
+/// ```
+pub const BUFFER: usize = 32 * 1024;
+
 /// A file that appears under its name only when [`AtomicFile::commit`] is
 /// called: until then the bytes go to a temporary file beside it, which is
 /// removed if the `AtomicFile` is dropped uncommitted. A failed transfer
@@ -49,7 +62,7 @@ impl AtomicFile {
         let temp = target.with_file_name(temp_name);
         let file = File::create(&temp)?;
         Ok(AtomicFile {
-            file: Some(io::BufWriter::with_capacity(256 * 1024, file)),
+            file: Some(io::BufWriter::with_capacity(BUFFER, file)),
             temp,
             target: target.to_path_buf(),
         })

@@ -148,7 +148,10 @@ impl Output {
             )),
             Ok(m) if !m.is_file() => {
                 let f = OpenOptions::new().write(true).open(path)?;
-                Ok(Output::Direct(io::BufWriter::with_capacity(128 * 1024, f)))
+                Ok(Output::Direct(io::BufWriter::with_capacity(
+                    uniform_access::output::BUFFER,
+                    f,
+                )))
             }
             _ => AtomicFile::create(path).map(Output::Atomic),
         }
