@@ -66,17 +66,13 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use uniform::pct::{self, EncodeSet};
 use uniform::plan::Plan;
-use uniform::schemes::{WaisForm, WaisUrl, Wpath, WpathRecord, wais_words};
+use uniform::schemes::{WaisForm, WaisUrl, Wpath, WpathRecord, wais_search, wais_words};
 
 /// At most this many hits of a search are listed.
 pub(crate) const MAX_HITS: i64 = 100;
 
 /// How a listed name is cut.
 const MAX_NAME: usize = 200;
-
-/// What a word of a `<wpath>` encodes: what `uchar` does not allow, and
-/// `+`, which separates the words.
-const WORD: EncodeSet = EncodeSet::WAIS.add(b'+');
 
 /// At most this many hits are searched for a record identifier.
 pub(crate) const MAX_SCAN: i64 = 1000;
@@ -92,7 +88,7 @@ fn record_id(data: &[u8]) -> Option<u64> {
     let digits = &text[at..];
     let end = digits.find('"')?;
     let d = &digits[..end];
-    (!d.is_empty() && d.len() <= 19 && d.bytes().all(|b| b.is_ascii_digit()))
+    (!d.is_empty() && d.len() <= 20 && d.bytes().all(|b| b.is_ascii_digit()))
         .then(|| d.parse().ok())
         .flatten()
 }
@@ -420,7 +416,7 @@ impl Session {
         let mut l = Listing::new(if words.is_empty() {
             base.to_string()
         } else {
-            format!("{base}?{}", search_part(&words))
+            format!("{base}?{}", wais_search(&words))
         });
         let shown = hits.min(MAX_HITS);
         let more = if hits > shown {
@@ -723,14 +719,6 @@ fn pdu_name(p: &Pdu) -> String {
     }
 }
 
-fn search_part(words: &[Vec<u8>]) -> String {
-    words
-        .iter()
-        .map(|w| pct::encode(w, &WORD).into_owned())
-        .collect::<Vec<_>>()
-        .join("+")
-}
-
 /// A record's text on one line: its non-empty lines joined by " / ", cut
 /// at [`MAX_NAME`] characters.
 fn headline(data: &[u8]) -> String {
@@ -787,6 +775,18 @@ mod tests {
         );
         assert_eq!(record_id(br#"<record sysno=""/>"#), None);
         assert_eq!(record_id(br#"<record sysno="3x"/>"#), None);
+        // Every identifier Zebra can give (u64) reads, and its wpath reads back.
+        let max = record_id(br#"<record sysno="18446744073709551615"/>"#).unwrap();
+        assert_eq!(max, u64::MAX);
+        let w = Wpath {
+            record: WpathRecord::Id(max),
+            words: vec![b"x".to_vec()],
+        };
+        assert_eq!(Wpath::parse(&w.to_raw()), Some(w));
+        assert_eq!(
+            record_id(br#"<record sysno="18446744073709551616"/>"#),
+            None
+        );
         assert_eq!(record_id(b"This is dummy SUTRS record number 3"), None);
         assert_eq!(record_id(&[0xFF, b'"']), None);
     }

@@ -86,7 +86,7 @@ pub use nntp::{NntpBuilder, NntpUrl};
 pub use prospero::{ProsperoBuilder, ProsperoUrl};
 pub use registry::{Registry, RegistryError, RegistryErrorKind, SchemeSpec, Validator};
 pub use telnet::{TelnetBuilder, TelnetUrl};
-pub use wais::{WaisBuilder, WaisForm, WaisUrl, Wpath, WpathRecord, wais_words};
+pub use wais::{WaisBuilder, WaisForm, WaisUrl, Wpath, WpathRecord, wais_search, wais_words};
 
 use crate::error::ParseError;
 use crate::parser::{PATH_SLASH, Sink};

@@ -38,6 +38,25 @@ pub fn wais_words(search: &str) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// Words as a WAIS search part, or the words of a [`Wpath`], write them:
+/// each encoded as `uchar` with its own `+` encoded, joined by `+`. The
+/// inverse of [`wais_words`] for non-empty words.
+///
+/// # Example
+///
+/// ```
+/// use uniform::schemes::{wais_search, wais_words};
+/// let words = [b"rfc 1738".to_vec(), b"a+b".to_vec()];
+/// assert_eq!(wais_search(&words), "rfc%201738+a%2Bb");
+/// assert_eq!(wais_words(&wais_search(&words)), words);
+/// ```
+pub fn wais_search(words: &[Vec<u8>]) -> String {
+    // `+` separates the words, so a word's own is encoded.
+    const WORD: EncodeSet = EncodeSet::WAIS.add(b'+');
+    let words: Vec<std::borrow::Cow<'_, str>> = words.iter().map(|w| encode(w, &WORD)).collect();
+    words.join("+")
+}
+
 /// The record a [`Wpath`] names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WpathRecord {
@@ -73,8 +92,12 @@ pub struct Wpath {
 }
 
 impl Wpath {
-    /// The most digits a position or identifier may have.
-    const MAX_DIGITS: usize = 9;
+    /// The most digits a position may have: positions are `u32`.
+    const MAX_POSITION_DIGITS: usize = 9;
+    /// The most digits an identifier may have: Zebra's are `u64`, and
+    /// `u64::MAX` has 20. Every identifier a server can list must read
+    /// back, or a listing would give URLs that Uniform then refuses.
+    const MAX_ID_DIGITS: usize = 20;
 
     /// Reads `raw` (the wpath as the URL has it), or `None` when it does
     /// not follow the convention.
@@ -85,6 +108,9 @@ impl Wpath {
     /// use uniform::schemes::{Wpath, WpathRecord};
     /// assert_eq!(Wpath::parse("2,").unwrap().record, WpathRecord::Position(2));
     /// assert_eq!(Wpath::parse("0=host;1=db;"), None); // an old WAIS doc-id
+    /// let big = Wpath::parse("id18446744073709551615,x").unwrap();
+    /// assert_eq!(big.record, WpathRecord::Id(u64::MAX));
+    /// assert_eq!(Wpath::parse("id18446744073709551616,x"), None);
     /// ```
     pub fn parse(raw: &str) -> Option<Wpath> {
         let (head, rest) = raw.split_once(',')?;
@@ -92,17 +118,21 @@ impl Wpath {
             Some(d) => (true, d),
             None => (false, head),
         };
-        if digits.is_empty()
-            || digits.len() > Self::MAX_DIGITS
-            || !digits.bytes().all(|b| b.is_ascii_digit())
-        {
+        let max = if id {
+            Self::MAX_ID_DIGITS
+        } else {
+            Self::MAX_POSITION_DIGITS
+        };
+        if digits.is_empty() || digits.len() > max || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
-        let n: u32 = digits.parse().ok()?;
-        let record = match (id, n) {
-            (true, n) => WpathRecord::Id(n.into()),
-            (false, 0) => return None,
-            (false, n) => WpathRecord::Position(n),
+        let record = if id {
+            WpathRecord::Id(digits.parse().ok()?)
+        } else {
+            match digits.parse().ok()? {
+                0 => return None,
+                n => WpathRecord::Position(n),
+            }
         };
         Some(Wpath {
             record,
@@ -120,16 +150,10 @@ impl Wpath {
     /// assert_eq!(w.to_raw(), "1,a%2Bb%20c");
     /// ```
     pub fn to_raw(&self) -> String {
-        // `+` separates the words, so a word's own is encoded.
-        const WORD: EncodeSet = EncodeSet::WAIS.add(b'+');
-        let words: Vec<String> = self
-            .words
-            .iter()
-            .map(|w| encode(w, &WORD).into_owned())
-            .collect();
+        let words = wais_search(&self.words);
         match self.record {
-            WpathRecord::Id(id) => format!("id{id},{}", words.join("+")),
-            WpathRecord::Position(p) => format!("{p},{}", words.join("+")),
+            WpathRecord::Id(id) => format!("id{id},{words}"),
+            WpathRecord::Position(p) => format!("{p},{words}"),
         }
     }
 }
