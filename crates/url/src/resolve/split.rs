@@ -15,8 +15,8 @@ pub(crate) struct Parts<'a> {
     pub path: &'a str,
     pub query: Option<&'a str>,
     pub fragment: Option<&'a str>,
-    /// Whether the path may hold a complete "." or ".." segment (it does
-    /// when this is set, or has a "." or ".." as its last segment).
+    /// Whether the path may hold a complete "." or ".." segment: a "."
+    /// starts one of its segments. Unset, dot removal has nothing to do.
     pub dotted: bool,
 }
 
@@ -101,24 +101,14 @@ pub(crate) fn split(s: &str, syntax: SchemeSyntax) -> Parts<'_> {
 pub(crate) fn split_with(s: &str, scheme: Option<usize>) -> Parts<'_> {
     let b = s.as_bytes();
     let (scheme, authority, mut i) = head_with(s, scheme);
-    // The end of the path, noting on the way any "." that starts a
-    // complete "." or ".." segment, so that dot removal can be skipped
-    // without reading the path again.
-    let ends_segment = |m: usize| m == b.len() || matches!(b[m], b'/' | b'?' | b'#');
-    let mut dotted = false;
-    let mut j = i;
-    let path_end = loop {
-        let k = find_bytes(b, j, [b'?', b'#', b'.']);
-        if k == b.len() || b[k] != b'.' {
-            break k;
-        }
-        if (k == i || b[k - 1] == b'/')
-            && (ends_segment(k + 1) || (b[k + 1] == b'.' && ends_segment(k + 2)))
-        {
-            dotted = true;
-        }
-        j = k + 1;
-    };
+    // The end of the path, noting on the way whether a "." starts one of
+    // its segments, so that dot removal can be skipped without reading
+    // the path again.
+    let PathScan {
+        end: path_end,
+        dotted,
+        ..
+    } = scan_path(b, i);
     let path_start = i;
     let path = &s[i..path_end];
     i = path_end;
@@ -392,15 +382,19 @@ mod tests {
 
     #[test]
     fn dotted_paths() {
+        // Set when a "." starts a segment of the path: for every "." or
+        // ".." segment, and for some others (".c", "..b"), which dot
+        // removal then copies as they are.
         let cases = [
             ("a/./b", true),
             ("../g", true),
             ("/a/..", true),
             ("x:..?q", true),
-            ("/a.b/.c", false),
+            ("/a.b/.c", true),
+            ("/a/..b", true),
+            ("/a.b/c.", false),
             ("g?./x", false),
             ("#..", false),
-            ("/a/..b", false),
         ];
         for (s, d) in cases {
             assert_eq!(split(s, SchemeSyntax::Strict).dotted, d, "{s}");
