@@ -181,7 +181,8 @@ struct Run<'o> {
     /// The URL has a name and no typecode: a `RETR` refused with 550 may
     /// have named a directory, to be listed instead (see [`Run::enter`]).
     directory_fallback: bool,
-    /// The code of the last data command the server refused.
+    /// The code with which the server refused the data command of the
+    /// last [`Run::open_data`], if it did.
     refusal: Option<u32>,
 }
 
@@ -661,6 +662,8 @@ impl Run<'_> {
     /// Sends the data command over a new data connection: EPSV, else PASV,
     /// else PORT.
     fn open_data(&mut self, wire: &[u8], expect: &[u16], shown: &str) -> Result<Data, AccessError> {
+        // Set again below only when the server refuses this command.
+        self.refusal = None;
         let codes = statuses(expect);
         let mut modes = [Mode::ExtendedPassive, Mode::Passive, Mode::Active]
             .into_iter()

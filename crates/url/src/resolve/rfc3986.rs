@@ -153,7 +153,7 @@ pub(super) fn resolve_with(
         push_tail(out, r.query, r.fragment);
         return Ok(());
     }
-    check_hierarchy(base.hierarchical(), bs, &r)?;
+    check_hierarchy(|| base.hierarchical(), bs, &r)?;
     if let Some(a) = r.authority {
         out.push_str(bs);
         out.push(':');
@@ -217,15 +217,15 @@ fn merge_dir<'a>(b: &Parts<'a>) -> &'a str {
 }
 
 /// A reference that is neither empty nor a bare fragment needs a
-/// hierarchical base (RFC 1738 section 2.3); `hierarchical` says whether
-/// `base_scheme` is one.
+/// hierarchical base (RFC 1738 section 2.3); `hierarchical` tells whether
+/// `base_scheme` is one, and is asked only for such a reference.
 fn check_hierarchy(
-    hierarchical: bool,
+    hierarchical: impl FnOnce() -> bool,
     base_scheme: &str,
     r: &Parts<'_>,
 ) -> Result<(), ResolveError> {
     let same_document = r.authority.is_none() && r.path.is_empty() && r.query.is_none();
-    if same_document || hierarchical {
+    if same_document || hierarchical() {
         Ok(())
     } else {
         Err(ResolveError::base_not_hierarchical(base_scheme))
@@ -271,7 +271,7 @@ pub(super) fn resolve_2396(
         out.push_str(reference);
         return Ok(());
     }
-    check_hierarchy(hierarchical(bs), bs, &r)?;
+    check_hierarchy(|| hierarchical(bs), bs, &r)?;
     out.push_str(bs);
     out.push(':');
     if let Some(a) = r.authority {

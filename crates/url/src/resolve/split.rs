@@ -200,9 +200,10 @@ fn first_match<const N: usize>(w: u64, needles: [u8; N]) -> Option<usize> {
     (m != 0).then(|| (m.trailing_zeros() / 8) as usize)
 }
 
-/// What a merge needs of a base's path (RFC 3986 section 5.2.3), found in
-/// one pass: where the path ends, where the directory a merge keeps ends,
-/// and whether the path may hold a dot segment.
+/// What resolution needs of a path, found in one pass: where it ends,
+/// where the directory a merge keeps ends (RFC 3986 section 5.2.3, for a
+/// base), and whether it may hold a dot segment (for a base and a
+/// reference alike).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PathScan {
     /// The first `?` or `#` at or after the path's start, else the length.
