@@ -1,21 +1,107 @@
 #!/usr/bin/env bash
 # Runs every test of the project: doctests, unit and integration tests, the
-# conformance runner over ../shared/testdata, and the CLI tests.
-# Closes with one line "N passed, N failed" over all of them.
-set -euo pipefail
+# conformance runner over ../shared/testdata, the CLI tests and the README's
+# examples. Tests that need a real server start it (scripts/peers/ensure.sh,
+# installing it where it is missing); the servers started so are stopped at
+# the end. A test that cannot have what it needs is SKIPPED, by name, with
+# the reason, and is not counted as passed. The last line is exactly
+# "N passed, N failed, N skipped"; the exit status is 1 when anything
+# failed (a build error counts as a failure).
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+work=$(mktemp -d)
+log=$work/log
+export UNIFORM_TEST_SKIPS=$work/skips
+export UNIFORM_PEERS_STARTED=$work/started
+: >"$log" && : >"$UNIFORM_TEST_SKIPS" && : >"$UNIFORM_PEERS_STARTED" && : >"$work/exits"
+
+stop_started() {
+  if [ -s "$UNIFORM_PEERS_STARTED" ]; then
+    mapfile -t started < <(sort -u "$UNIFORM_PEERS_STARTED")
+    echo "== stopping the peers the tests started: ${started[*]}"
+    scripts/peers/stop.sh "${started[@]}" || true
+    : >"$UNIFORM_PEERS_STARTED"
+  fi
+}
+trap 'stop_started; rm -rf "$work"' EXIT
+
+# step DESCRIPTION COMMAND...: runs it into the log; a non-zero exit is
+# remembered, so that a build error is a failure even with no test failed.
+step() {
+  local what=$1 rc
+  shift
+  echo "== $what: $*"
+  "$@" 2>&1 | tee -a "$log"
+  rc=${PIPESTATUS[0]}
+  [ "$rc" = 0 ] || echo "$rc $*" >>"$work/exits"
+}
 
 # Doctests first: nextest does not run them.
-cargo test --doc 2>&1 | tee -a "$log"
-cargo test --lib --bins --tests 2>&1 | tee -a "$log"
+step doctests cargo test --doc
+step tests cargo test --no-fail-fast --lib --bins --tests
+stop_started
 
-# Sum libtest's "test result:" lines and the conformance runner's own
-# "N passed, N failed" line.
-awk '
-  /^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed;?$/) p += $i; if ($(i+1) ~ /^failed;?$/) f += $i } }
-  /^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3 }
-  END { printf "%d passed, %d failed\n", p, f; exit (f > 0) }
+# Each test's outcome from libtest's "test NAME ... ok|FAILED|ignored"
+# lines, keyed by the binary that "Running" names; a skip recorded by a
+# test that libtest reports as ok is a skip, not a pass. The conformance
+# runner (no libtest) prints its own "N passed, N failed".
+awk -v skips="$UNIFORM_TEST_SKIPS" -v exits="$work/exits" '
+  BEGIN {
+    while ((getline line < skips) > 0) {
+      sub(/^SKIPPED /, "", line)
+      key = line; sub(/: .*/, "", key)
+      if (!(key in skip)) { skip[key] = line; order[++ns] = key }
+    }
+    while ((getline line < exits) > 0) bad_exit[++ne] = line
+  }
+  /^ *Running / {
+    bin = $0
+    sub(/.*\/deps\//, "", bin); sub(/\)[[:space:]]*$/, "", bin); sub(/-[0-9a-f]+$/, "", bin)
+    next
+  }
+  /^ *Doc-tests / { bin = "doc-tests " $2; next }
+  /^test .* \.\.\. (ok|FAILED|ignored)/ {
+    line = substr($0, 6)
+    n = split(line, parts, / \.\.\. /)
+    result = parts[n]; name = substr(line, 1, length(line) - length(result) - 5)
+    key = bin "::" name
+    has_tests[bin] = 1
+    if (result ~ /^ok/) { lib_ok++; if (key in skip) skipped_ok[key] = 1; else passed++ }
+    else if (result ~ /^FAILED/) { lib_failed++; failed++; failures[++nf] = key; delete skip[key] }
+    else if (result ~ /^ignored/) { lib_ignored++; ignores[++ni] = key " (ignored)" }
+    next
+  }
+  /^[0-9]+ passed, [0-9]+ failed$/ { passed += $1; failed += $3 }
+  /^test result: / {
+    for (i = 1; i < NF; i++) {
+      if ($(i+1) ~ /^passed;?$/) rp += $i
+      if ($(i+1) ~ /^failed;?$/) rf += $i
+      if ($(i+1) ~ /^ignored;?$/) ri += $i
+    }
+  }
+  END {
+    s = 0
+    for (k = 1; k <= ns; k++) {
+      key = order[k]
+      if (!(key in skip)) continue
+      b = key; sub(/::.*/, "", b)
+      # A skip of a libtest binary that names none of its tests would be
+      # counted twice: once passed, once skipped.
+      if ((b in has_tests) && !(key in skipped_ok)) { print "FAILED: a skip names no test that ran: " skip[key]; failed++; continue }
+      print "SKIPPED " skip[key]; s++
+    }
+    for (k = 1; k <= ni; k++) { print "SKIPPED " ignores[k]; s++ }
+    for (k = 1; k <= nf; k++) print "FAILED " failures[k]
+    # Every test that libtest counted was read above, or the count is wrong.
+    if (lib_ok != rp || lib_failed != rf || lib_ignored != ri) {
+      printf "FAILED: %d ok, %d failed, %d ignored test lines, but libtest totals %d, %d, %d\n", lib_ok, lib_failed, lib_ignored, rp, rf, ri
+      failed++
+    }
+    # A command that failed with no failed test: a build error, a crash.
+    for (k = 1; k <= ne; k++) print "FAILED: exit status " bad_exit[k]
+    if (failed == 0 && ne > 0) failed = ne
+    printf "%d passed, %d failed, %d skipped\n", passed, failed, s
+    exit (failed > 0)
+  }
 ' "$log"

@@ -81,7 +81,7 @@ fn failure(url: &str, opts: &FetchOptions) -> AccessError {
 
 #[test]
 fn files_are_the_fixtures_bytes() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let b = base();
@@ -109,7 +109,7 @@ fn files_are_the_fixtures_bytes() {
 
 #[test]
 fn the_fragment_is_never_sent() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     // Sent, "#top" would be "%23top" or cut the path: nginx would answer 404.
@@ -121,7 +121,7 @@ fn the_fragment_is_never_sent() {
 
 #[test]
 fn the_search_part_is_sent_as_written() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     assert_eq!(
@@ -132,7 +132,7 @@ fn the_search_part_is_sent_as_written() {
 
 #[test]
 fn a_large_file_streams_with_its_size_and_progress() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let expected = fixture("anon/large/large.bin");
@@ -158,7 +158,7 @@ fn a_large_file_streams_with_its_size_and_progress() {
 
 #[test]
 fn a_404_is_a_protocol_error_quoting_the_status_line() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let e = failure(
@@ -173,7 +173,7 @@ fn a_404_is_a_protocol_error_quoting_the_status_line() {
 
 #[test]
 fn basic_auth_from_the_url_options_or_prompt() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let (h, p) = (host(), port(NGINX));
@@ -222,7 +222,7 @@ fn basic_auth_from_the_url_options_or_prompt() {
 
 #[test]
 fn redirects_are_followed_within_the_limit() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     assert_eq!(
@@ -245,7 +245,7 @@ fn redirects_are_followed_within_the_limit() {
 
 #[test]
 fn a_redirect_to_file_is_never_followed() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     // CVE-2009-0037: nginx answers 302 Location: file:///etc/passwd.
@@ -269,7 +269,7 @@ fn a_redirect_to_file_is_never_followed() {
 
 #[test]
 fn credentials_do_not_follow_a_redirect_to_another_host() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let (h, p) = (host(), port(NGINX));
@@ -309,7 +309,7 @@ fn the_policy_refuses_before_connecting() {
 
 #[test]
 fn https_to_a_plain_http_server_fails_the_handshake() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let e = failure(

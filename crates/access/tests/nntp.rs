@@ -65,7 +65,7 @@ fn body_of(article: &str) -> &str {
 
 #[test]
 fn an_article_by_message_id_is_unstuffed() {
-    if !peer_up("INN", NNTP) {
+    if !peer_up(&["innd"]) {
         return;
     }
     let got = article("news:test1.urltest@example.com");
@@ -85,7 +85,7 @@ fn an_article_by_message_id_is_unstuffed() {
 
 #[test]
 fn an_article_by_number() {
-    if !peer_up("INN", NNTP) {
+    if !peer_up(&["innd"]) {
         return;
     }
     let got = article(&format!("nntp://{}/local.test/1", server()));
@@ -97,7 +97,7 @@ fn an_article_by_number() {
 
 #[test]
 fn a_group_is_listed_from_its_overview() {
-    if !peer_up("INN", NNTP) {
+    if !peer_up(&["innd"]) {
         return;
     }
     for url in [
@@ -145,7 +145,7 @@ fn a_group_is_listed_from_its_overview() {
 
 #[test]
 fn all_groups() {
-    if !peer_up("INN", NNTP) {
+    if !peer_up(&["innd"]) {
         return;
     }
     let l = listing("news:*", &opts());
@@ -172,7 +172,7 @@ fn all_groups() {
 
 #[test]
 fn missing_things_are_errors_quoting_the_server() {
-    if !peer_up("INN", NNTP) {
+    if !peer_up(&["innd"]) {
         return;
     }
     let e = get_with("news:no-such-article.urltest@example.com", &opts())

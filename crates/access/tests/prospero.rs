@@ -106,7 +106,7 @@ fn the_request_is_the_plan() {
 
 #[test]
 fn an_object_is_fetched_from_vsftpd_through_its_access_method() {
-    if !common::peer_up("vsftpd", "UNIFORM_FTP_PORT") {
+    if !common::peer_up(&["vsftpd"]) {
         return;
     }
     let r = Responder::start(vec![("/pub/hello.txt", hello_method())], Faults::default());

@@ -254,7 +254,7 @@ fn the_policy_runs_before_the_gateway() {
 
 #[test]
 fn nginx_answers_the_absolute_form_as_a_gateway_would_hear_it() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let gw = format!("http://{}:{}/", host(), port(NGINX));

@@ -58,7 +58,7 @@ fn header<'a>(text: &'a str, name: &str) -> Option<&'a str> {
 
 #[test]
 fn a_message_reaches_the_maildir() {
-    if !peer_up("aiosmtpd", SMTP) {
+    if !peer_up(&["aiosmtpd"]) {
         return;
     }
     let nonce = SystemTime::now()

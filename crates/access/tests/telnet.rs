@@ -98,7 +98,7 @@ fn join(h: JoinHandle<io::Result<SessionEnd>>) -> SessionEnd {
 
 #[test]
 fn the_scripted_session_echoes_a_line() {
-    if !peer_up("telnetd (scripted)", "UNIFORM_TELNET_SCRIPT_PORT") {
+    if !peer_up(&["telnetd-script"]) {
         return;
     }
     let (keys, screen, h) = start(TelnetSession::new(), connect("UNIFORM_TELNET_SCRIPT_PORT"));
@@ -114,7 +114,7 @@ fn the_scripted_session_echoes_a_line() {
 
 #[test]
 fn the_scripted_session_as_a_terminal_sees_it() {
-    if !peer_up("telnetd (scripted)", "UNIFORM_TELNET_SCRIPT_PORT") {
+    if !peer_up(&["telnetd-script"]) {
         return;
     }
     // Raw terminal: the server's CR LF untouched; Enter is CR.
@@ -133,7 +133,7 @@ fn the_scripted_session_as_a_terminal_sees_it() {
 
 #[test]
 fn the_escape_key_ends_the_session() {
-    if !peer_up("telnetd (scripted)", "UNIFORM_TELNET_SCRIPT_PORT") {
+    if !peer_up(&["telnetd-script"]) {
         return;
     }
     let s = TelnetSession::new().escape(Some(ESCAPE_KEY));
@@ -146,7 +146,7 @@ fn the_escape_key_ends_the_session() {
 
 #[test]
 fn a_real_login_runs_a_command() {
-    if !peer_up("telnetd", "UNIFORM_TELNET_PORT") {
+    if !peer_up(&["telnetd"]) {
         return;
     }
     let (keys, screen, h) = start(TelnetSession::new(), connect("UNIFORM_TELNET_PORT"));
@@ -243,7 +243,8 @@ fn the_advice_comes_first_and_the_password_is_never_sent() {
     // fetch() uses this process's standard input and output: on a terminal
     // that would be an interactive session.
     if io::stdin().is_terminal() {
-        eprintln!("NOT RUN: standard input is a terminal");
+        uniform_testkit::Skip::new("standard input is a terminal: fetch would start a session on it")
+            .record();
         return;
     }
     // A server that records what it receives, then closes.

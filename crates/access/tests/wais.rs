@@ -40,7 +40,7 @@ fn files(l: &Listing) -> Vec<(&str, &str)> {
 }
 
 fn zebra() -> Option<String> {
-    common::peer_up("Zebra", "UNIFORM_ZEBRA_PORT").then(|| {
+    common::peer_up(&["zebra"]).then(|| {
         format!(
             "wais://{}:{}",
             common::host(),
@@ -50,7 +50,7 @@ fn zebra() -> Option<String> {
 }
 
 fn ztest() -> Option<String> {
-    common::peer_up("yaz-ztest", "UNIFORM_Z3950_PORT").then(|| {
+    common::peer_up(&["yaz-ztest"]).then(|| {
         format!(
             "wais://{}:{}",
             common::host(),

@@ -4,79 +4,12 @@
 
 use serde_json::Value;
 use std::io::Write;
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
-// The few lines of crates/access/tests/common/mod.rs this file needs: the
-// settings of scripts/peers/env.sh (the environment overrides them), and
-// the rule that a missing server fails under CI=true and is reported as
-// not run elsewhere.
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn setting(name: &str) -> String {
-    if let Ok(v) = std::env::var(name) {
-        return v;
-    }
-    let env =
-        std::fs::read_to_string(repo().join("scripts/peers/env.sh")).expect("scripts/peers/env.sh");
-    for line in env.lines() {
-        let Some(rest) = line.strip_prefix(&format!("export {name}=")) else {
-            continue;
-        };
-        let value = rest
-            .split_once(":-")
-            .map_or(rest, |(_, d)| d.trim_end_matches('}'));
-        // Only a value that names the directory looks it up: the
-        // directory's own default would otherwise recurse forever.
-        if !value.contains("$UNIFORM_PEERS_DIR") {
-            return value.to_string();
-        }
-        return value.replace("$UNIFORM_PEERS_DIR", &setting("UNIFORM_PEERS_DIR"));
-    }
-    panic!("{name} is not in scripts/peers/env.sh");
-}
-
-fn host() -> String {
-    setting("UNIFORM_PEERS_HOST")
-}
-
-fn port(name: &str) -> u16 {
-    setting(name)
-        .parse()
-        .unwrap_or_else(|_| panic!("{name} is not a port"))
-}
-
-#[must_use]
-fn peer_up(what: &str, port_setting: &str) -> bool {
-    let p = port(port_setting);
-    let addr = format!("{}:{p}", host()).parse().expect("an address");
-    if TcpStream::connect_timeout(&addr, Duration::from_secs(2)).is_ok() {
-        return true;
-    }
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!(
-            "{what} is not listening on {}:{p}: CI starts it with scripts/peers/start.sh",
-            host()
-        );
-    }
-    eprintln!(
-        "NOT RUN: {what} is not listening on {}:{p} (scripts/peers/start.sh starts it)",
-        host()
-    );
-    false
-}
-
-fn fixture(rel: &str) -> Vec<u8> {
-    let generated = PathBuf::from(setting("UNIFORM_PEERS_FIXTURES")).join(rel);
-    std::fs::read(&generated)
-        .or_else(|_| std::fs::read(repo().join("testdata/peers").join(rel)))
-        .unwrap_or_else(|e| panic!("fixture {rel}: {e}"))
-}
+// Where the peer servers listen, starting them on demand (a test whose
+// peer cannot be started is recorded as skipped), and their fixtures.
+use uniform_testkit::{fixture, host, peer_up, port, setting};
 
 struct Output {
     code: i32,
@@ -162,7 +95,7 @@ fn names(dir: &Path) -> Vec<String> {
 
 #[test]
 fn an_http_file_goes_to_standard_output() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let out = fetch(&[&http("/pub/binary.bin")]);
@@ -178,7 +111,7 @@ fn an_http_file_goes_to_standard_output() {
 
 #[test]
 fn output_files_are_written_whole_or_not_at_all() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let dir = scratch("atomic");
@@ -216,7 +149,7 @@ fn output_files_are_written_whole_or_not_at_all() {
 
 #[test]
 fn output_to_dev_null_is_written_directly() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let out = fetch(&[&http("/large/large.bin"), "-o", "/dev/null", "--json"]);
@@ -228,7 +161,7 @@ fn output_to_dev_null_is_written_directly() {
 
 #[test]
 fn an_unwritable_directory_fails_with_no_file() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let dir = scratch("readonly");
@@ -276,7 +209,7 @@ fn a_refused_url_exits_1_naming_the_rule() {
 
 #[test]
 fn a_404_exits_1_quoting_the_status_line() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let out = fetch(&[&http("/pub/nope.txt")]);
@@ -296,7 +229,7 @@ fn a_404_exits_1_quoting_the_status_line() {
 
 #[test]
 fn errors_and_json_never_show_the_password() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let url = format!(
@@ -321,7 +254,7 @@ fn errors_and_json_never_show_the_password() {
 
 #[test]
 fn the_password_comes_from_standard_input() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     let user = setting("UNIFORM_PEER_USER");
@@ -355,7 +288,7 @@ fn the_password_comes_from_standard_input() {
 
 #[test]
 fn redirects_follow_the_limit_and_never_to_file() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     assert_eq!(
@@ -372,7 +305,7 @@ fn redirects_follow_the_limit_and_never_to_file() {
 
 #[test]
 fn a_gateway_gets_the_whole_url() {
-    if !peer_up("nginx", NGINX) {
+    if !peer_up(&["nginx"]) {
         return;
     }
     // nginx answers an absolute-form request for its own files: it stands
@@ -390,7 +323,7 @@ fn a_gateway_gets_the_whole_url() {
 
 #[test]
 fn a_type_7_item_without_a_search_needs_one() {
-    if !peer_up("gophernicus", "UNIFORM_GOPHER_PORT") {
+    if !peer_up(&["gophernicus"]) {
         return;
     }
     // RFC 1738 3.4: a search item is sent its search; standard input is
@@ -442,7 +375,7 @@ fn a_bad_proxy_variable_is_a_usage_error() {
 
 #[test]
 fn listings_print_as_text_or_json_without_passwords() {
-    if !peer_up("vsftpd", "UNIFORM_FTP_PORT") {
+    if !peer_up(&["vsftpd"]) {
         return;
     }
     let user = setting("UNIFORM_PEER_USER");
@@ -470,7 +403,7 @@ fn listings_print_as_text_or_json_without_passwords() {
 
 #[test]
 fn a_mailto_message_from_flags_or_standard_input() {
-    if !peer_up("aiosmtpd", "UNIFORM_SMTP_PORT") {
+    if !peer_up(&["aiosmtpd"]) {
         return;
     }
     let relay = format!("{}:{}", host(), port("UNIFORM_SMTP_PORT"));

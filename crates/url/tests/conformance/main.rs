@@ -34,9 +34,10 @@ fn main() -> ExitCode {
             eprintln!("conformance: ../shared/testdata is missing, and CI=true requires it");
             return ExitCode::FAILURE;
         }
-        println!(
-            "conformance: ../shared/testdata not found; skipping (set UNIFORM_SHARED_TESTDATA to run)"
-        );
+        uniform_testkit::Skip::new(
+            "../shared/testdata not found (set UNIFORM_SHARED_TESTDATA to run the peer suites)",
+        )
+        .record();
         println!("0 passed, 0 failed");
         return ExitCode::SUCCESS;
     };

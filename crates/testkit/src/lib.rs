@@ -1,0 +1,379 @@
+//! What Uniform's tests share: where the loopback peer servers listen (the
+//! values of `scripts/peers/env.sh`, which the environment may override),
+//! starting them on demand, the fixtures they serve, and skips that are
+//! counted as skips.
+//!
+//! A test that needs a real server asks for it by name before it does
+//! anything else:
+//!
+//! ```no_run
+//! if !uniform_testkit::peer_up(&["nginx"]) {
+//!     return; // recorded as skipped, with the reason
+//! }
+//! // ... talk to nginx on uniform_testkit::peer_port("nginx")
+//! ```
+//!
+//! [`peer_up`] starts a peer that is down through `scripts/peers/ensure.sh`
+//! (which installs it first where it is missing, as root). When that is
+//! impossible, the test is recorded as skipped: a `SKIPPED` line on
+//! standard error and a line in the file named by `UNIFORM_TEST_SKIPS`, from which `scripts/test.sh` counts
+//! it as skipped rather than passed. With `UNIFORM_REQUIRE_PEERS=true` (as
+//! `.ci/run` sets), a peer that cannot be started fails the test instead;
+//! with `UNIFORM_PEERS=off`, no peer is started (nor installed) and the
+//! tests that need one are skipped.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+/// Every peer of `scripts/peers/lib.sh`, with the setting of its port.
+///
+/// ```
+/// assert!(uniform_testkit::PEERS.contains(&("nginx", "UNIFORM_HTTP_PORT")));
+/// ```
+pub const PEERS: &[(&str, &str)] = &[
+    ("vsftpd", "UNIFORM_FTP_PORT"),
+    ("pyftpdlib", "UNIFORM_PYFTPD_PORT"),
+    ("gophernicus", "UNIFORM_GOPHER_PORT"),
+    ("pygopherd", "UNIFORM_GOPHERPLUS_PORT"),
+    ("innd", "UNIFORM_NNTP_PORT"),
+    ("aiosmtpd", "UNIFORM_SMTP_PORT"),
+    ("telnetd", "UNIFORM_TELNET_PORT"),
+    ("telnetd-script", "UNIFORM_TELNET_SCRIPT_PORT"),
+    ("nginx", "UNIFORM_HTTP_PORT"),
+    ("yaz-ztest", "UNIFORM_Z3950_PORT"),
+    ("zebra", "UNIFORM_ZEBRA_PORT"),
+];
+
+/// The repository's root.
+///
+/// ```
+/// assert!(uniform_testkit::repo().join("scripts/peers/env.sh").is_file());
+/// ```
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The value of `name` in `scripts/peers/env.sh`, unless the environment
+/// sets it.
+///
+/// ```
+/// let port = uniform_testkit::setting("UNIFORM_HTTP_PORT");
+/// assert!(port.parse::<u16>().is_ok());
+/// ```
+///
+/// # Panics
+///
+/// When `name` is not a setting of `env.sh`: a typo in a test.
+pub fn setting(name: &str) -> String {
+    if let Ok(v) = std::env::var(name) {
+        return v;
+    }
+    let env =
+        std::fs::read_to_string(repo().join("scripts/peers/env.sh")).expect("scripts/peers/env.sh");
+    for line in env.lines() {
+        let Some(rest) = line.strip_prefix(&format!("export {name}=")) else {
+            continue;
+        };
+        let value = rest
+            .split_once(":-")
+            .map_or(rest, |(_, d)| d.trim_end_matches('}'));
+        // Only a value that names the directory looks it up: the
+        // directory's own default would otherwise recurse forever.
+        if !value.contains("$UNIFORM_PEERS_DIR") {
+            return value.to_string();
+        }
+        return value.replace("$UNIFORM_PEERS_DIR", &setting("UNIFORM_PEERS_DIR"));
+    }
+    panic!("{name} is not in scripts/peers/env.sh");
+}
+
+/// The address every peer listens on.
+///
+/// ```
+/// assert!(uniform_testkit::host().parse::<std::net::IpAddr>().is_ok());
+/// ```
+pub fn host() -> String {
+    setting("UNIFORM_PEERS_HOST")
+}
+
+/// The port in setting `name` (e.g. `UNIFORM_FTP_PORT`).
+///
+/// ```
+/// assert_eq!(uniform_testkit::port("UNIFORM_FTP_PORT"), uniform_testkit::peer_port("vsftpd"));
+/// ```
+///
+/// # Panics
+///
+/// When the setting is not a port number.
+pub fn port(name: &str) -> u16 {
+    setting(name)
+        .parse()
+        .unwrap_or_else(|_| panic!("{name} is not a port"))
+}
+
+/// The port of the peer `name` (a name of [`PEERS`]).
+///
+/// ```
+/// assert!(uniform_testkit::peer_port("zebra") > 1024);
+/// ```
+///
+/// # Panics
+///
+/// When `name` is not a peer.
+pub fn peer_port(name: &str) -> u16 {
+    let (_, setting) = PEERS
+        .iter()
+        .find(|(p, _)| *p == name)
+        .unwrap_or_else(|| panic!("{name} is not a peer of scripts/peers/lib.sh"));
+    port(setting)
+}
+
+/// Why a test did not run. [`Skip::record`] reports it.
+///
+/// ```
+/// let skip = uniform_testkit::Skip::new("no IPv6 on this machine");
+/// assert_eq!(skip.reason(), "no IPv6 on this machine");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skip {
+    reason: String,
+}
+
+impl Skip {
+    /// A skip for `reason`.
+    ///
+    /// ```
+    /// let _ = uniform_testkit::Skip::new("why");
+    /// ```
+    pub fn new(reason: impl Into<String>) -> Skip {
+        Skip {
+            reason: reason.into(),
+        }
+    }
+
+    /// The reason, as the `SKIPPED` line gives it.
+    ///
+    /// ```
+    /// assert_eq!(uniform_testkit::Skip::new("why").reason(), "why");
+    /// ```
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+
+    /// Reports the running test as skipped: `SKIPPED binary::test: reason`
+    /// on standard error (captured by the harness like any test output)
+    /// and, when `UNIFORM_TEST_SKIPS` names a file, the same line appended
+    /// to it, from which `scripts/test.sh` lists the skips. The caller then
+    /// returns.
+    ///
+    /// ```no_run
+    /// uniform_testkit::Skip::new("an example").record();
+    /// ```
+    pub fn record(&self) {
+        let line = format!("SKIPPED {}: {}\n", test_name(), self.reason);
+        // Through the harness's capture (shown with --nocapture): a direct
+        // write would land inside libtest's "test NAME ... ok" line.
+        eprint!("{line}");
+        if let Some(path) = std::env::var_os("UNIFORM_TEST_SKIPS") {
+            if let Ok(mut f) = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+            {
+                // One write of one short line: appends do not interleave.
+                let _ = f.write_all(line.as_bytes());
+            }
+        }
+    }
+}
+
+/// The running test as `binary::test`: the test binary's name without
+/// cargo's hash, and the name the harness gave the test's thread.
+///
+/// ```
+/// let name = uniform_testkit::test_name();
+/// assert!(name.contains("::"));
+/// ```
+pub fn test_name() -> String {
+    let binary = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let binary = match binary.rsplit_once('-') {
+        Some((name, hash)) if hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            name.to_string()
+        }
+        _ => binary,
+    };
+    let thread = std::thread::current();
+    format!("{binary}::{}", thread.name().unwrap_or("main"))
+}
+
+fn listening(name: &str) -> bool {
+    let Ok(addr) = format!("{}:{}", host(), peer_port(name)).parse() else {
+        return false;
+    };
+    TcpStream::connect_timeout(&addr, Duration::from_secs(2)).is_ok()
+}
+
+fn required() -> bool {
+    std::env::var("UNIFORM_REQUIRE_PEERS").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// The peers that could not be started in this process, and why: asked
+/// once, so that a machine without them does not retry for every test.
+fn failures() -> &'static Mutex<HashMap<String, String>> {
+    static FAILED: OnceLock<Mutex<HashMap<String, String>>> = OnceLock::new();
+    FAILED.get_or_init(Mutex::default)
+}
+
+/// Makes the peers `names` (names of [`PEERS`]) listen, starting the ones
+/// that are down with `scripts/peers/ensure.sh`; the reason when that is
+/// impossible.
+///
+/// ```no_run
+/// uniform_testkit::peers(&["vsftpd", "pyftpdlib"]).expect("both FTP servers");
+/// ```
+///
+/// # Errors
+///
+/// A [`Skip`] naming the peers and what `ensure.sh` said.
+pub fn peers(names: &[&str]) -> Result<(), Skip> {
+    // One test at a time asks, so that parallel tests start a peer once.
+    let mut failed = failures().lock().unwrap_or_else(|e| e.into_inner());
+    let down: Vec<&str> = names.iter().copied().filter(|n| !listening(n)).collect();
+    if down.is_empty() {
+        return Ok(());
+    }
+    if std::env::var("UNIFORM_PEERS").is_ok_and(|v| v == "off") {
+        return Err(Skip::new(format!(
+            "{} not running, and UNIFORM_PEERS=off forbids starting them",
+            down.join(", ")
+        )));
+    }
+    if let Some((name, why)) = down
+        .iter()
+        .find_map(|n| failed.get(*n).map(|why| (*n, why)))
+    {
+        return Err(Skip::new(format!("{name} could not be started: {why}")));
+    }
+    let out = Command::new(repo().join("scripts/peers/ensure.sh"))
+        .args(&down)
+        .output();
+    let why = match out {
+        Ok(o) if o.status.success() => match down.iter().find(|n| !listening(n)) {
+            None => return Ok(()),
+            Some(n) => format!("ensure.sh said {n} runs, but it does not listen"),
+        },
+        Ok(o) => String::from_utf8_lossy(&o.stderr)
+            .lines()
+            .last()
+            .unwrap_or("ensure.sh failed and said nothing")
+            .trim_start_matches("ensure: ")
+            .to_string(),
+        Err(e) => format!("scripts/peers/ensure.sh could not run: {e}"),
+    };
+    for n in &down {
+        failed.insert((*n).to_string(), why.clone());
+    }
+    Err(Skip::new(format!("{} not running: {why}", down.join(", "))))
+}
+
+/// Whether the peers `names` run, starting them when they do not. When
+/// they cannot be started, the test is recorded as skipped ([`Skip::record`])
+/// and the caller returns at once; with `UNIFORM_REQUIRE_PEERS=true` it
+/// fails instead.
+///
+/// ```no_run
+/// if !uniform_testkit::peer_up(&["innd"]) {
+///     return;
+/// }
+/// ```
+///
+/// # Panics
+///
+/// Under `UNIFORM_REQUIRE_PEERS=true`, when a peer cannot be started.
+#[must_use]
+pub fn peer_up(names: &[&str]) -> bool {
+    match peers(names) {
+        Ok(()) => true,
+        Err(skip) if required() => panic!(
+            "{} (UNIFORM_REQUIRE_PEERS=true: the peers must run)",
+            skip.reason()
+        ),
+        Err(skip) => {
+            skip.record();
+            false
+        }
+    }
+}
+
+/// The directory of the fixtures the FTP, HTTP and gopher peers serve,
+/// built from `testdata/peers` by `scripts/peers/gen-fixtures.py` (once a
+/// process; the script does nothing when they are up to date).
+///
+/// ```no_run
+/// let dir = uniform_testkit::fixtures_dir();
+/// assert!(dir.join("anon/pub/hello.txt").is_file());
+/// ```
+///
+/// # Panics
+///
+/// When the fixtures cannot be built (no python3): a broken checkout.
+pub fn fixtures_dir() -> PathBuf {
+    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        let dir = PathBuf::from(setting("UNIFORM_PEERS_FIXTURES"));
+        let peers_dir = PathBuf::from(setting("UNIFORM_PEERS_DIR"));
+        std::fs::create_dir_all(&peers_dir).map_err(|e| format!("{}: {e}", peers_dir.display()))?;
+        let large = std::env::var("UNIFORM_PEERS_LARGE_MIB").unwrap_or_else(|_| "32".into());
+        let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
+        // Under ensure.sh's lock: start.sh builds the same tree.
+        let out = Command::new("flock")
+            .arg("-w")
+            .arg("900")
+            .arg(peers_dir.join("ensure.lock"))
+            .arg(python)
+            .arg(repo().join("scripts/peers/gen-fixtures.py"))
+            .arg(repo().join("testdata/peers"))
+            .arg(&dir)
+            .arg(large)
+            .output()
+            .map_err(|e| format!("flock python3 gen-fixtures.py: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "gen-fixtures.py failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        Ok(dir)
+    });
+    match built {
+        Ok(dir) => dir.clone(),
+        Err(e) => panic!("the peers' fixtures: {e}"),
+    }
+}
+
+/// A fixture the peers serve: under the generated directory
+/// ([`fixtures_dir`]), or committed under `testdata/peers`.
+///
+/// ```no_run
+/// let hello = uniform_testkit::fixture("anon/pub/hello.txt");
+/// assert!(!hello.is_empty());
+/// ```
+///
+/// # Panics
+///
+/// When there is no such fixture.
+pub fn fixture(rel: &str) -> Vec<u8> {
+    std::fs::read(fixtures_dir().join(rel))
+        .or_else(|_| std::fs::read(repo().join("testdata/peers").join(rel)))
+        .unwrap_or_else(|e| panic!("fixture {rel}: {e}"))
+}
