@@ -42,11 +42,12 @@ mapfile -t todo < <(down)
 command -v ss >/dev/null || fail "ss (iproute2) is missing: start.sh waits on it"
 
 mkdir -p "$P/logs"
-if ! timeout 1200 "$PEERS_HERE/install.sh" >"$P/logs/install.log" 2>&1; then
+# fd 8 (the lock) must not reach the servers: they would hold it forever.
+if ! timeout 1200 "$PEERS_HERE/install.sh" >"$P/logs/install.log" 2>&1 8>&-; then
   tail -n 15 "$P/logs/install.log" >&2
   fail "install.sh failed (log: $P/logs/install.log): $(grep -E 'ERROR|E:' "$P/logs/install.log" | tail -n 1)"
 fi
-if ! "$PEERS_HERE/start.sh" "${todo[@]}" >"$P/logs/ensure-start.log" 2>&1; then
+if ! "$PEERS_HERE/start.sh" "${todo[@]}" >"$P/logs/ensure-start.log" 2>&1 8>&-; then
   tail -n 30 "$P/logs/ensure-start.log" >&2
   fail "start.sh ${todo[*]} failed: $(grep -E '^start: (FAIL|ERROR)' "$P/logs/ensure-start.log" | head -n 1)"
 fi
