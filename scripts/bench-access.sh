@@ -3,7 +3,9 @@
 # file by FTP (vsftpd), HTTP (nginx) and Gopher (gophernicus), each written
 # to /dev/null. Prints each tool's throughput (best of N runs, and the
 # median) and its peak resident set (GNU time's "Maximum resident set
-# size", the largest of the N runs).
+# size", the largest of the N runs), after the header of
+# scripts/bench-header.sh: date, machine, load, commit, and the versions of
+# curl and of the servers.
 #
 #   scripts/bench-access.sh [SIZE_MIB]    # default 1024 (1 GiB); 3 runs
 #
@@ -23,6 +25,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/peers/env.sh
+. scripts/bench-header.sh
 
 SIZE_MIB=${1:-1024}
 RUNS=${UNIFORM_BENCH_RUNS:-3}
@@ -76,6 +79,12 @@ run() {
 mibs() { awk -v b="$BYTES" -v ns="$1" 'BEGIN { printf "%.0f", b / 1048576 / (ns / 1e9) }'; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
+# The peers' versions, as installed (Debian packages).
+deb_version() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null || echo '?'; }
+bench_header access "$(curl --version | head -n 1 | cut -d' ' -f1-2) (Debian $(deb_version curl))" \
+  "vsftpd $(deb_version vsftpd)" "nginx-light $(deb_version nginx-light)" \
+  "gophernicus $(deb_version gophernicus)"
+echo
 echo "| scheme | server | uniform MiB/s (best, median) | curl MiB/s (best, median) | uniform/curl (best, median) | uniform peak RSS | curl peak RSS |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for scheme in $SCHEMES; do

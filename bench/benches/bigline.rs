@@ -4,6 +4,7 @@
 //! ```text
 //! cargo bench -p uniform-bench --bench bigline            # up to 100 MB
 //! cargo bench -p uniform-bench --bench bigline -- --mb 20
+//! cargo test -p uniform-bench --benches -- --smoke   # 1 MB only, debug build
 //! ```
 //!
 //! Each case builds `"http://h/"` followed by N bytes of filler, resets the
@@ -20,7 +21,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 use uniform::{Dialect, ParseOptions, Url, UrlRef};
-use uniform_bench::{peak_rss, reset_peak_rss, rss};
+use uniform_bench::{peak_rss, print_header, reset_peak_rss, rss};
 
 const MB: usize = 1 << 20;
 
@@ -147,6 +148,8 @@ fn max_mb() -> Result<usize, String> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--bench" => {}
+            // One size, 1 MB: every case once, quick in a debug build.
+            "--smoke" => mb = 1,
             "--mb" => {
                 let v = it.next().ok_or("--mb needs a number")?;
                 mb = v
@@ -165,10 +168,11 @@ fn main() -> ExitCode {
     let top = match max_mb() {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("bigline: {e}\nusage: bigline [--mb N]");
+            eprintln!("bigline: {e}\nusage: bigline [--mb N] [--smoke]");
             return ExitCode::from(2);
         }
     };
+    print_header("bigline", &[]);
     let sizes: Vec<usize> = [1, 10, 100]
         .into_iter()
         .filter(|&m| m < top)

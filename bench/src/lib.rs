@@ -9,6 +9,11 @@
 //!   times several closures in turn, one pass each per round, so that a
 //!   burst of load on a shared machine falls on all of them alike.
 //! - [`peak_rss`] and [`reset_peak_rss`] read and reset `VmHWM`.
+//! - [`header`] prints what a figure needs beside it: the date (UTC), the
+//!   machine (CPU model, cores, load average), the commit, the build and
+//!   the versions of the peer crates linked (from the workspace's
+//!   `Cargo.lock`); [`smoke_requested`] tells a benchmark to make one
+//!   quick pass over a small slice (`--smoke`).
 //!
 //! # Example: time a pass over a corpus
 //!
@@ -29,8 +34,9 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs, missing_debug_implementations)]
 
-use std::path::PathBuf;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use std::{fmt, fs, io};
 
 /// The directory the corpora are read from: `$UNIFORM_CORPUS` when set,
@@ -296,6 +302,183 @@ fn status_kib(key: &str) -> Option<u64> {
         .ok()
 }
 
+/// Whether the command line asks for a smoke run (`--smoke`): one pass
+/// over a small slice of the input through every code path of the
+/// benchmark, checks included, quick enough for a debug build; its
+/// figures mean nothing.
+///
+/// # Example
+///
+/// ```
+/// // `cargo test --benches -- --smoke` passes it to every bench binary.
+/// let _ = uniform_bench::smoke_requested();
+/// ```
+pub fn smoke_requested() -> bool {
+    std::env::args().skip(1).any(|a| a == "--smoke")
+}
+
+/// The first `n` lines of a corpus, for [`smoke_requested`] runs; all of
+/// them otherwise.
+///
+/// # Example
+///
+/// ```
+/// let v = vec!["a".to_string(), "b".to_string(), "c".to_string()];
+/// assert_eq!(uniform_bench::slice_for_smoke(v.clone(), 2, true), ["a", "b"]);
+/// assert_eq!(uniform_bench::slice_for_smoke(v, 2, false).len(), 3);
+/// ```
+pub fn slice_for_smoke(mut lines: Vec<String>, n: usize, smoke: bool) -> Vec<String> {
+    if smoke {
+        lines.truncate(n);
+    }
+    lines
+}
+
+/// The header every benchmark prints before its figures: what, when,
+/// where, which code and which peers.
+///
+/// # Example
+///
+/// ```
+/// let h = uniform_bench::header("parse", &["url"]);
+/// assert!(h.starts_with("bench parse"));
+/// assert!(h.contains("UTC"));
+/// assert!(h.contains("url "));
+/// ```
+pub fn header(bench: &str, peers: &[&str]) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let lock = fs::read_to_string(root.join("Cargo.lock")).unwrap_or_default();
+    let versions: Vec<String> = peers
+        .iter()
+        .map(|p| format!("{p} {}", locked_version(&lock, p).unwrap_or("?")))
+        .collect();
+    let (load, cores) = (load_average(), cores());
+    let build = if cfg!(debug_assertions) {
+        "debug (figures mean nothing)"
+    } else {
+        "release"
+    };
+    format!(
+        "bench {bench}\n  date     {}\n  machine  {}, {cores} cores, load average {load}\n  commit   {}\n  build    {build}; {}\n  peers    {}",
+        utc_now(),
+        cpu_model(),
+        commit(&root),
+        rustc_version(),
+        if versions.is_empty() {
+            "none".to_owned()
+        } else {
+            versions.join(", ")
+        },
+    )
+}
+
+/// Prints [`header`] and a blank line.
+pub fn print_header(bench: &str, peers: &[&str]) {
+    println!("{}\n", header(bench, peers));
+}
+
+/// The version `Cargo.lock` pins for package `name` (the first entry, if
+/// several versions are locked).
+///
+/// # Example
+///
+/// ```
+/// let lock = "[[package]]\nname = \"url\"\nversion = \"2.5.8\"\n";
+/// assert_eq!(uniform_bench::locked_version(lock, "url"), Some("2.5.8"));
+/// assert_eq!(uniform_bench::locked_version(lock, "ada-url"), None);
+/// ```
+pub fn locked_version<'a>(lock: &'a str, name: &str) -> Option<&'a str> {
+    let want = format!("name = \"{name}\"");
+    let mut lines = lock.lines();
+    while let Some(l) = lines.next() {
+        if l.trim() == want {
+            let v = lines.next()?.trim().strip_prefix("version = \"")?;
+            return v.strip_suffix('"');
+        }
+    }
+    None
+}
+
+/// The load average over 1, 5 and 15 minutes, as `/proc/loadavg` has it.
+pub fn load_average() -> String {
+    fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "?".into())
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(0, |n| n.get())
+}
+
+fn cpu_model() -> String {
+    fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|c| {
+            c.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, m)| m.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".into())
+}
+
+fn run(dir: &Path, cmd: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new(cmd)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}
+
+/// `git rev-parse --short HEAD`, with `-dirty` when the work tree has
+/// changes (tracked or not) at the time of the run.
+fn commit(root: &Path) -> String {
+    match run(root, "git", &["rev-parse", "--short", "HEAD"]) {
+        Some(c) => {
+            let dirty = run(root, "git", &["status", "--porcelain"]).is_some_and(|s| !s.is_empty());
+            if dirty { format!("{c}-dirty") } else { c }
+        }
+        None => "unknown (no git)".into(),
+    }
+}
+
+fn rustc_version() -> String {
+    run(Path::new("."), "rustc", &["-V"])
+        .map_or_else(|| "rustc ?".into(), |v| format!("{v} (on PATH)"))
+}
+
+/// Now, as `YYYY-MM-DD HH:MM:SS UTC`.
+fn utc_now() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let s = secs % 86_400;
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02} UTC",
+        s / 3600,
+        s / 60 % 60,
+        s % 60
+    )
+}
+
+/// The proleptic Gregorian date of a count of days since 1970-01-01
+/// (Howard Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,6 +537,13 @@ mod tests {
                     .all(|l| !l.is_empty() && !l.starts_with('\u{feff}'))
             );
         }
+    }
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_000), (2024, 10, 4));
     }
 
     #[test]
