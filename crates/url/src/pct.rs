@@ -94,7 +94,7 @@ impl EncodeSet {
     pub const WAIS: EncodeSet = EncodeSet::RESERVED;
 
     /// A Prospero hsoname (RFC 1738 section 3.11: ";" ends it, and "a
-    /// slash "/" may appear in the <hsoname> without quoting"); `?` for
+    /// slash "/" may appear in the &lt;hsoname&gt; without quoting"); `?` for
     /// RFC 3986 readers.
     pub const PROSPERO: EncodeSet = EncodeSet::UNSAFE.add_all(b";?");
 

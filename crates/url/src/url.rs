@@ -540,7 +540,7 @@ impl<'a> UrlRef<'a> {
         self.slice(0, self.fragment_or_end())
     }
 
-    /// The canonical form: see [`crate::canon`].
+    /// The canonical form (the rules are those of the `canon` module).
     ///
     /// # Example
     ///
@@ -678,7 +678,7 @@ impl Url {
         self.s
     }
 
-    /// The canonical form, as a new `Url` (see [`crate::canon`]).
+    /// The canonical form, as a new `Url` (the rules of the `canon` module).
     ///
     /// # Example
     ///

@@ -19,7 +19,7 @@
 //! - Constructed strings. BER lets a sender split an OCTET STRING or
 //!   GeneralString into segments (X.690 8.7.3, 8.23.6), with an
 //!   indefinite length, and a long record may come so; `OctetString::from_ber`
-//!   returns the segments' own encodings as the string. [`Apdu::octets`]
+//!   returns the segments' own encodings as the string. `Apdu::octets`
 //!   joins them.
 //! - [`frame_len`], the framing of APDUs on the TCP stream. `asn1-rs`
 //!   reports an identifier cut short by the end of its input as an invalid

@@ -30,7 +30,7 @@
 //! ```
 //!
 //! `id`: the words are searched (no words: every record, `_ALLRECORDS`),
-//! the identifiers of the first [`MAX_SCAN`] hits are asked for (element
+//! the identifiers of the first `MAX_SCAN` hits are asked for (element
 //! set `zebra::meta::sysno`, XML; the "Local Number" Zebra shows in its
 //! B and F records), and the record whose identifier is the one named is
 //! fetched. Zebra gives each record its identifier when it

@@ -174,7 +174,7 @@ pub enum Pdu {
     Other(u32),
 }
 
-/// initResponse [21].
+/// initResponse `[21]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct InitResponse {
@@ -190,7 +190,7 @@ pub struct InitResponse {
     pub implementation_version: Option<String>,
 }
 
-/// searchResponse [23].
+/// searchResponse `[23]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct SearchResponse {
@@ -206,7 +206,7 @@ pub struct SearchResponse {
     pub records: Option<Records>,
 }
 
-/// presentResponse [25].
+/// presentResponse `[25]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PresentResponse {
@@ -220,7 +220,7 @@ pub struct PresentResponse {
     pub records: Option<Records>,
 }
 
-/// close [48].
+/// close `[48]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Close {
@@ -236,9 +236,9 @@ pub struct Close {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Records {
-    /// responseRecords [28]: one entry per position.
+    /// responseRecords `[28]`: one entry per position.
     Records(Vec<NamePlusRecord>),
-    /// nonSurrogateDiagnostic [130] or multipleNonSurDiagnostics [205].
+    /// nonSurrogateDiagnostic `[130]` or multipleNonSurDiagnostics `[205]`.
     Diagnostics(Vec<Diagnostic>),
 }
 
@@ -726,7 +726,7 @@ pub(crate) fn present_request(
     )
 }
 
-/// close [48] with closeReason [211] finished (0).
+/// close `[48]` with closeReason [211] finished (0).
 pub(crate) fn close_request() -> Vec<u8> {
     cons(48, &[ctx(211, &int(0))])
 }

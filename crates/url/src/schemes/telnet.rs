@@ -15,7 +15,7 @@ use crate::{Scheme, Url, UrlRef};
 
 /// A `telnet`, `rlogin` or `tn3270` URL: an interactive session (RFC 1738
 /// section 3.8). The user name and password are advisory only: a client
-/// "merely advise[s] the user of the suggested username and password".
+/// "merely advise\[s\] the user of the suggested username and password".
 ///
 /// # Example
 ///
