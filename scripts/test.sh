@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project: doctests, unit and integration tests, the
-# conformance runner over ../shared/testdata, the CLI tests and the README's
-# examples. Tests that need a real server start it (scripts/peers/ensure.sh,
+# conformance runner over ../shared/testdata, the CLI tests, the README's
+# examples, and a smoke run of each benchmark. Tests that need a real server start it (scripts/peers/ensure.sh,
 # installing it where it is missing); the servers started so are stopped at
 # the end. A test that cannot have what it needs is SKIPPED, by name, with
 # the reason, and is not counted as passed. The last line is exactly
@@ -42,6 +42,20 @@ step doctests cargo test --doc
 step tests cargo test --no-fail-fast --lib --bins --tests
 stop_started
 
+# The benchmarks (uniform-bench, not a default member: ada-url builds C++):
+# their library's tests, then each bench once over a small slice of the
+# corpus (--smoke, a debug build): the code behind every README figure runs.
+step "bench library" cargo test -p uniform-bench --lib
+step "bench doctests" cargo test -p uniform-bench --doc
+for bench in $(sed -n 's/^name = "\(.*\)"$/\1/p' bench/Cargo.toml | grep -vx uniform-bench); do
+  echo "== bench smoke: $bench"
+  if cargo test -q -p uniform-bench --bench "$bench" -- --smoke 2>&1 | tee -a "$work/smoke.log"; then
+    echo "smoke $bench ok" >>"$log"
+  else
+    echo "smoke $bench FAILED" >>"$log"
+  fi
+done
+
 # Each test's outcome from libtest's "test NAME ... ok|FAILED|ignored"
 # lines, keyed by the binary that "Running" names; a skip recorded by a
 # test that libtest reports as ok is a skip, not a pass. The conformance
@@ -73,6 +87,8 @@ awk -v skips="$UNIFORM_TEST_SKIPS" -v exits="$work/exits" '
     next
   }
   /^[0-9]+ passed, [0-9]+ failed$/ { passed += $1; failed += $3 }
+  /^smoke [^ ]+ ok$/ { passed++ }
+  /^smoke [^ ]+ FAILED$/ { failed++; failures[++nf] = "bench smoke " $2 }
   /^test result: / {
     for (i = 1; i < NF; i++) {
       if ($(i+1) ~ /^passed;?$/) rp += $i
