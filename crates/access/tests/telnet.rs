@@ -243,8 +243,10 @@ fn the_advice_comes_first_and_the_password_is_never_sent() {
     // fetch() uses this process's standard input and output: on a terminal
     // that would be an interactive session.
     if io::stdin().is_terminal() {
-        uniform_testkit::Skip::new("standard input is a terminal: fetch would start a session on it")
-            .record();
+        uniform_testkit::Skip::new(
+            "standard input is a terminal: fetch would start a session on it",
+        )
+        .record();
         return;
     }
     // A server that records what it receives, then closes.

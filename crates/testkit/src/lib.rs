@@ -181,15 +181,14 @@ impl Skip {
         // Through the harness's capture (shown with --nocapture): a direct
         // write would land inside libtest's "test NAME ... ok" line.
         eprint!("{line}");
-        if let Some(path) = std::env::var_os("UNIFORM_TEST_SKIPS") {
-            if let Ok(mut f) = std::fs::OpenOptions::new()
+        if let Some(path) = std::env::var_os("UNIFORM_TEST_SKIPS")
+            && let Ok(mut f) = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)
-            {
-                // One write of one short line: appends do not interleave.
-                let _ = f.write_all(line.as_bytes());
-            }
+        {
+            // One write of one short line: appends do not interleave.
+            let _ = f.write_all(line.as_bytes());
         }
     }
 }
