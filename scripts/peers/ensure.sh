@@ -31,14 +31,12 @@ down() {
 mapfile -t todo < <(down)
 [ "${#todo[@]}" -gt 0 ] || exit 0
 
-mkdir -p "$P"
-exec 8>"$P/ensure.lock"
+[ "$(id -u)" = 0 ] || fail "${todo[*]} not running, and starting them needs root (vsftpd and telnetd log in through PAM, INN runs as news)"
+mkdir -p "$P" && { exec 8>"$P/ensure.lock"; } 2>/dev/null || fail "cannot write $P/ensure.lock"
 flock -w 900 8 || fail "another ensure.sh held $P/ensure.lock for 15 minutes"
 # Someone may have started them while this call waited for the lock.
 mapfile -t todo < <(down)
 [ "${#todo[@]}" -gt 0 ] || exit 0
-
-[ "$(id -u)" = 0 ] || fail "${todo[*]} not running, and starting them needs root (vsftpd and telnetd log in through PAM, INN runs as news)"
 command -v ss >/dev/null || fail "ss (iproute2) is missing: start.sh waits on it"
 
 mkdir -p "$P/logs"
