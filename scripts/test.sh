@@ -24,7 +24,8 @@ stop_started() {
     : >"$UNIFORM_PEERS_STARTED"
   fi
 }
-trap 'stop_started; rm -rf "$work"' EXIT
+# Quiet, so that the summary stays the last line.
+trap 'stop_started >/dev/null 2>&1; rm -rf "$work"' EXIT
 
 # step DESCRIPTION COMMAND...: runs it into the log; a non-zero exit is
 # remembered, so that a build error is a failure even with no test failed.
