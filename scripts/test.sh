@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the project: doctests, unit and integration tests, the
 # conformance runner over ../shared/testdata, the CLI tests, the README's
-# examples, and a smoke run of each benchmark. Tests that need a real server start it (scripts/peers/ensure.sh,
-# installing it where it is missing); the servers started so are stopped at
-# the end. A test that cannot have what it needs is SKIPPED, by name, with
+# examples, and a smoke run of each benchmark. Tests that need a real
+# server start it (scripts/peers/ensure.sh, installing it where it is
+# missing); the servers started so are stopped at the end. A test that cannot have what it needs is SKIPPED, by name, with
 # the reason, and is not counted as passed. The last line is exactly
 # "N passed, N failed, N skipped"; the exit status is 1 when anything
 # failed (a build error counts as a failure).

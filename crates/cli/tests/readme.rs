@@ -61,19 +61,20 @@ fn shell(command: &str) -> (i32, String) {
         &std::env::var_os("PATH").unwrap_or_default(),
     )))
     .expect("a PATH");
-    let out = Command::new("bash")
-        .arg("-c")
+    let mut bash = Command::new("bash");
+    bash.arg("-c")
         .arg(command)
         .current_dir(repo())
-        .env("PATH", path)
-        // What the examples show is the plain configuration.
-        .env_remove("NNTPSERVER")
-        .env_remove("SMTP_SERVER")
-        .env_remove("EMAIL")
-        .env_remove("ftp_proxy")
-        .env_remove("all_proxy")
-        .output()
-        .expect("bash runs");
+        .env("PATH", path);
+    // What the examples show is the plain configuration: no server or
+    // address from the environment, no proxy of any scheme.
+    for (name, _) in std::env::vars_os() {
+        let n = name.to_string_lossy().to_ascii_lowercase();
+        if n.ends_with("_proxy") || ["nntpserver", "smtp_server", "email"].contains(&n.as_str()) {
+            bash.env_remove(&name);
+        }
+    }
+    let out = bash.output().expect("bash runs");
     let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(&out.stderr));
     (out.status.code().unwrap_or(-1), text)

@@ -16,8 +16,8 @@
 //! [`peer_up`] starts a peer that is down through `scripts/peers/ensure.sh`
 //! (which installs it first where it is missing, as root). When that is
 //! impossible, the test is recorded as skipped: a `SKIPPED` line on
-//! standard error and a line in the file named by `UNIFORM_TEST_SKIPS`, from which `scripts/test.sh` counts
-//! it as skipped rather than passed. With `UNIFORM_REQUIRE_PEERS=true` (as
+//! standard error and a line in the file named by `UNIFORM_TEST_SKIPS`,
+//! from which `scripts/test.sh` counts it as skipped rather than passed. With `UNIFORM_REQUIRE_PEERS=true` (as
 //! `.ci/run` sets), a peer that cannot be started fails the test instead;
 //! with `UNIFORM_PEERS=off`, no peer is started (nor installed) and the
 //! tests that need one are skipped.
@@ -31,25 +31,6 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
-
-/// Every peer of `scripts/peers/lib.sh`, with the setting of its port.
-///
-/// ```
-/// assert!(uniform_testkit::PEERS.contains(&("nginx", "UNIFORM_HTTP_PORT")));
-/// ```
-pub const PEERS: &[(&str, &str)] = &[
-    ("vsftpd", "UNIFORM_FTP_PORT"),
-    ("pyftpdlib", "UNIFORM_PYFTPD_PORT"),
-    ("gophernicus", "UNIFORM_GOPHER_PORT"),
-    ("pygopherd", "UNIFORM_GOPHERPLUS_PORT"),
-    ("innd", "UNIFORM_NNTP_PORT"),
-    ("aiosmtpd", "UNIFORM_SMTP_PORT"),
-    ("telnetd", "UNIFORM_TELNET_PORT"),
-    ("telnetd-script", "UNIFORM_TELNET_SCRIPT_PORT"),
-    ("nginx", "UNIFORM_HTTP_PORT"),
-    ("yaz-ztest", "UNIFORM_Z3950_PORT"),
-    ("zebra", "UNIFORM_ZEBRA_PORT"),
-];
 
 /// The repository's root.
 ///
@@ -106,7 +87,7 @@ pub fn host() -> String {
 /// The port in setting `name` (e.g. `UNIFORM_FTP_PORT`).
 ///
 /// ```
-/// assert_eq!(uniform_testkit::port("UNIFORM_FTP_PORT"), uniform_testkit::peer_port("vsftpd"));
+/// assert!(uniform_testkit::port("UNIFORM_FTP_PORT") > 1024);
 /// ```
 ///
 /// # Panics
@@ -118,19 +99,26 @@ pub fn port(name: &str) -> u16 {
         .unwrap_or_else(|_| panic!("{name} is not a port"))
 }
 
-/// The port of the peer `name` (a name of [`PEERS`]).
+/// The port of the peer `name`, as `peer_port` in `scripts/peers/lib.sh`
+/// maps it to its setting (`vsftpd) echo "$UNIFORM_FTP_PORT" ;;`), so
+/// that the scripts' table is the only one.
 ///
 /// ```
+/// assert_eq!(uniform_testkit::peer_port("vsftpd"), uniform_testkit::port("UNIFORM_FTP_PORT"));
 /// assert!(uniform_testkit::peer_port("zebra") > 1024);
 /// ```
 ///
 /// # Panics
 ///
-/// When `name` is not a peer.
+/// When `name` is not a peer of `lib.sh`.
 pub fn peer_port(name: &str) -> u16 {
-    let (_, setting) = PEERS
-        .iter()
-        .find(|(p, _)| *p == name)
+    let lib =
+        std::fs::read_to_string(repo().join("scripts/peers/lib.sh")).expect("scripts/peers/lib.sh");
+    let arm = format!("{name}) echo \"$");
+    let setting = lib
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix(&arm)?.split_once('"'))
+        .map(|(setting, _)| setting)
         .unwrap_or_else(|| panic!("{name} is not a peer of scripts/peers/lib.sh"));
     port(setting)
 }
@@ -233,7 +221,7 @@ fn failures() -> &'static Mutex<HashMap<String, String>> {
     FAILED.get_or_init(Mutex::default)
 }
 
-/// Makes the peers `names` (names of [`PEERS`]) listen, starting the ones
+/// Makes the peers `names` (names of `scripts/peers/lib.sh`) listen, starting the ones
 /// that are down with `scripts/peers/ensure.sh`; the reason when that is
 /// impossible.
 ///
