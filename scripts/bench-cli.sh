@@ -49,14 +49,23 @@ lines=$("$UNIFORM" parse --json - <"$CORPUS" | wc -l) || true
 [ "$lines" -eq "$URLS" ] || { echo "bench-cli: $lines JSON lines for $URLS URLs" >&2; exit 1; }
 
 MODES=(json text)
-cmd() {
-  case $1 in
-    json) "$UNIFORM" parse --json - <"$CORPUS" >/dev/null ;;
-    text) "$UNIFORM" parse - <"$CORPUS" >/dev/null ;;
-  esac
-}
+# cmd MODE [WRAPPER...]: the command of MODE, under WRAPPER if given.
 # The exit status of `parse` is 1 when a URL is refused; the timing
 # does not depend on it.
+cmd() {
+  local m=$1
+  shift
+  case $m in
+    json) "$@" "$UNIFORM" parse --json - <"$CORPUS" >/dev/null ;;
+    text) "$@" "$UNIFORM" parse - <"$CORPUS" >/dev/null ;;
+  esac
+}
+label() {
+  case $1 in
+    json) echo "uniform parse --json - < CORPUS > /dev/null" ;;
+    text) echo "uniform parse - < CORPUS > /dev/null" ;;
+  esac
+}
 run_ns() {
   local t0=$EPOCHREALTIME t1
   cmd "$1" || true
@@ -66,10 +75,7 @@ run_ns() {
 rss_kib() {
   local out
   out=$(mktemp)
-  case $1 in
-    json) /usr/bin/time -f %M -o "$out" "$UNIFORM" parse --json - <"$CORPUS" >/dev/null || true ;;
-    text) /usr/bin/time -f %M -o "$out" "$UNIFORM" parse - <"$CORPUS" >/dev/null || true ;;
-  esac
+  cmd "$1" /usr/bin/time -f %M -o "$out" || true
   tail -n 1 "$out"
   rm -f "$out"
 }
@@ -91,11 +97,7 @@ printf '%-46s %9s %9s %14s %14s %10s %10s\n' command "best ms" "median ms" "URLs
 for m in "${MODES[@]}"; do
   read -r best med _ < <(echo "${times[$m]}" | stat_of)
   read -r rmin _ rmax < <(echo "${rss[$m]}" | stat_of)
-  case $m in
-    json) label="uniform parse --json - < CORPUS > /dev/null" ;;
-    text) label="uniform parse - < CORPUS > /dev/null" ;;
-  esac
-  awk -v l="$label" -v b="$best" -v m="$med" -v n="$URLS" -v rx="$rmax" -v rn="$rmin" 'BEGIN {
+  awk -v l="$(label "$m")" -v b="$best" -v m="$med" -v n="$URLS" -v rx="$rmax" -v rn="$rmin" 'BEGIN {
     printf "%-46s %9.1f %9.1f %14.0f %14.0f %6.1f MiB %6.1f MiB\n", l, b / 1e6, m / 1e6, n / (b / 1e9), n / (m / 1e9), rx / 1024, rn / 1024
   }'
 done

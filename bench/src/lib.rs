@@ -36,7 +36,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 use std::{fmt, fs, io};
 
 /// The directory the corpora are read from: `$UNIFORM_CORPUS` when set,
@@ -450,33 +450,11 @@ fn rustc_version() -> String {
         .map_or_else(|| "rustc ?".into(), |v| format!("{v} (on PATH)"))
 }
 
-/// Now, as `YYYY-MM-DD HH:MM:SS UTC`.
+/// Now, as `YYYY-MM-DD HH:MM:SS UTC`, by `date -u`, as the scripts'
+/// header (scripts/bench-header.sh) has it.
 fn utc_now() -> String {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    let s = secs % 86_400;
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02} UTC",
-        s / 3600,
-        s / 60 % 60,
-        s % 60
-    )
-}
-
-/// The proleptic Gregorian date of a count of days since 1970-01-01
-/// (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
+    run(Path::new("."), "date", &["-u", "+%Y-%m-%d %H:%M:%S UTC"])
+        .unwrap_or_else(|| "unknown date (no date command)".into())
 }
 
 #[cfg(test)]
@@ -537,13 +515,6 @@ mod tests {
                     .all(|l| !l.is_empty() && !l.starts_with('\u{feff}'))
             );
         }
-    }
-
-    #[test]
-    fn civil_dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(20_000), (2024, 10, 4));
     }
 
     #[test]
