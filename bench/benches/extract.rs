@@ -177,6 +177,7 @@ fn disagreement(names: [&str; 2], a: &[String], b: &[String]) {
 }
 
 fn main() -> ExitCode {
+    uniform_bench::smoke_needs(&uniform_bench::corpus_dir().join("../spec"));
     let mut passes = 7;
     let mut mb = 50usize;
     let mut smoke = false;

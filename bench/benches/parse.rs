@@ -385,6 +385,7 @@ fn bench_corpus(name: &str, lines: &[String], passes: usize) -> usize {
 }
 
 fn main() -> ExitCode {
+    uniform_bench::smoke_needs(&uniform_bench::corpus_dir());
     let args = match args() {
         Ok(a) => a,
         Err(e) => {

@@ -150,6 +150,7 @@ fn pairs(smoke: bool) -> Vec<Pair> {
 }
 
 fn main() -> ExitCode {
+    uniform_bench::smoke_needs(&uniform_bench::corpus_dir());
     let mut passes = DEFAULT_PASSES;
     let mut smoke = false;
     let mut args = std::env::args().skip(1);

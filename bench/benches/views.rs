@@ -71,6 +71,7 @@ fn read_all(u: &UrlRef<'_>, len: fn(Encoded<'_>) -> usize) -> usize {
 }
 
 fn main() -> ExitCode {
+    uniform_bench::smoke_needs(&uniform_bench::corpus_dir());
     let mut passes = 51;
     let mut smoke = false;
     let mut it = std::env::args().skip(1);

@@ -317,6 +317,27 @@ pub fn smoke_requested() -> bool {
     std::env::args().skip(1).any(|a| a == "--smoke")
 }
 
+/// For a smoke run: when `dir`, a folder of `../shared` the bench reads,
+/// is missing, prints `SKIPPED: REASON` and ends the process with status
+/// 0, so that `scripts/test.sh` counts the smoke run as skipped, neither
+/// passed nor failed. A full run goes on, and fails on the missing input.
+///
+/// # Example
+///
+/// ```
+/// // Without --smoke on the command line this never exits.
+/// uniform_bench::smoke_needs(std::path::Path::new("/no/such/folder"));
+/// ```
+pub fn smoke_needs(dir: &Path) {
+    if smoke_requested() && !dir.is_dir() {
+        println!(
+            "SKIPPED: {} not found (UNIFORM_CORPUS names the corpus folder; spec/ is beside it)",
+            dir.display()
+        );
+        std::process::exit(0);
+    }
+}
+
 /// The first `n` lines of a corpus, for [`smoke_requested`] runs; all of
 /// them otherwise.
 ///
