@@ -24,6 +24,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod modgraph;
+
 use std::collections::HashMap;
 use std::io::Write;
 use std::net::TcpStream;
