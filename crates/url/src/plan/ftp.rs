@@ -1,8 +1,12 @@
-//! FTP (RFC 1738 sections 3.2.1 to 3.2.3, over RFC 959).
+//! FTP (RFC 1738 sections 3.2.1 to 3.2.3, over RFC 959): the plan as
+//! data. [`FtpPlan::commands`] lists the control-connection commands in
+//! the order they go; each [`FtpCommand`] is one wire line. The executor
+//! sends exactly these, and `uniform plan` renders them.
 
-use super::policy::{PlanError, check_field};
-use super::{Line, Plan, PlanOptions, Step, Transfer, endpoint};
-use crate::schemes::{FtpUrl, Typecode};
+use super::options::PlanOptions;
+use super::refusal::PlanError;
+use super::step::{Endpoint, Line, Step, Transfer};
+use crate::schemes::ftp::{FtpUrl, Typecode};
 
 /// Name suffixes whose files are text, for the guess RFC 1738 section
 /// 3.2.3 asks for when the typecode is absent ("the data content type of a
@@ -45,54 +49,360 @@ pub fn guess_ftp_type(name: &[u8]) -> Typecode {
 /// null argument for an empty one, TYPE, then RETR, NLST (typecode d) or
 /// LIST (an empty name). Without a typecode, a note tells the fallback
 /// for a RETR refused with 550: the name listed as a directory.
-pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError> {
-    let mut plan = Plan::new(url.url().scheme_kind());
-    plan.push(Step::Connect(endpoint(&url.url())))
-        .push(Step::Expect(vec![220]));
+/// The representation type of RFC 959 section 3.1.1 that RETR uses.
+///
+/// # Example
+///
+/// ```
+/// use uniform::plan::FtpType;
+/// assert_eq!(FtpType::Image.code(), "I");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FtpType {
+    /// `TYPE A`: text, whose line ends the client makes local.
+    Ascii,
+    /// `TYPE I`: the octets as stored.
+    Image,
+}
 
+impl FtpType {
+    /// The argument of the TYPE command.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::FtpType;
+    /// assert_eq!(FtpType::Ascii.code(), "A");
+    /// ```
+    pub fn code(self) -> &'static str {
+        match self {
+            FtpType::Ascii => "A",
+            FtpType::Image => "I",
+        }
+    }
+}
+
+/// The password the PASS command carries.
+///
+/// # Example
+///
+/// ```
+/// use uniform::plan::{FtpCommand, FtpPassword};
+/// let pass = FtpCommand::Pass(FtpPassword::Given(b"secret".to_vec()));
+/// assert_eq!(pass.line().to_string(), "PASS ****");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FtpPassword {
+    /// The URL's password, decoded.
+    Given(Vec<u8>),
+    /// The user's mail address, for anonymous FTP (RFC 1738 section
+    /// 3.2.1).
+    Anonymous(Vec<u8>),
+    /// The URL names a user and no password: the user is asked.
+    Prompted,
+}
+
+/// One FTP command: a line on the control connection (RFC 959 section 4.1).
+///
+/// # Example
+///
+/// ```
+/// use uniform::plan::FtpCommand;
+/// let cwd = FtpCommand::Cwd(b"etc".to_vec());
+/// assert_eq!(cwd.line().wire(), Some(b"CWD etc".to_vec()));
+/// assert_eq!(cwd.expect(), &[250]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FtpCommand {
+    /// `USER name`.
+    User(Vec<u8>),
+    /// `PASS password`, a secret.
+    Pass(FtpPassword),
+    /// `CWD segment`; an empty segment is `CWD ` with a null argument.
+    Cwd(Vec<u8>),
+    /// `TYPE A` or `TYPE I`.
+    Type(FtpType),
+    /// `EPSV` (RFC 2428): the server names a port for the data.
+    Epsv,
+    /// `PASV`: the server names an address and port for the data.
+    Pasv,
+    /// `PORT h1,h2,h3,h4,p1,p2`: the client names where it listens.
+    Port([u8; 6]),
+    /// `SIZE name` (RFC 3659): the size of a file, for progress.
+    Size(Vec<u8>),
+    /// `RETR name`.
+    Retr(Vec<u8>),
+    /// `NLST` or `NLST name`: a name list.
+    Nlst(Option<Vec<u8>>),
+    /// `LIST` or `LIST name`: the server's directory listing.
+    List(Option<Vec<u8>>),
+    /// `QUIT`.
+    Quit,
+}
+
+impl FtpCommand {
+    /// The line as it goes on the wire, without CR LF; a password is a
+    /// secret piece, shown `****`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::FtpCommand;
+    /// assert_eq!(FtpCommand::Port([127, 0, 0, 1, 4, 1]).line().to_string(), "PORT 127,0,0,1,4,1");
+    /// ```
+    pub fn line(&self) -> Line {
+        let with = |verb: &str, arg: &Option<Vec<u8>>| match arg {
+            Some(a) => Line::text(verb).and(" ").and(a),
+            None => Line::text(verb),
+        };
+        match self {
+            FtpCommand::User(u) => Line::text("USER ").and(u),
+            FtpCommand::Pass(FtpPassword::Given(p) | FtpPassword::Anonymous(p)) => {
+                Line::text("PASS ").secret(p)
+            }
+            FtpCommand::Pass(FtpPassword::Prompted) => Line::text("PASS ").prompted(),
+            FtpCommand::Cwd(s) => Line::text("CWD ").and(s),
+            FtpCommand::Type(t) => Line::text("TYPE ").and(t.code()),
+            FtpCommand::Epsv => Line::text("EPSV"),
+            FtpCommand::Pasv => Line::text("PASV"),
+            FtpCommand::Port(p) => Line::text(format!(
+                "PORT {},{},{},{},{},{}",
+                p[0], p[1], p[2], p[3], p[4], p[5]
+            )),
+            FtpCommand::Size(n) => Line::text("SIZE ").and(n),
+            FtpCommand::Retr(n) => Line::text("RETR ").and(n),
+            FtpCommand::Nlst(n) => with("NLST", n),
+            FtpCommand::List(n) => with("LIST", n),
+            FtpCommand::Quit => Line::text("QUIT"),
+        }
+    }
+
+    /// The reply codes that let the dialogue go on (RFC 959 section 5.4):
+    /// for a transfer, the preliminary reply (150 or 125); the transfer's
+    /// completion (226 or 250) is [`FtpCommand::COMPLETE`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::FtpCommand;
+    /// assert_eq!(FtpCommand::Retr(b"x".to_vec()).expect(), &[150, 125]);
+    /// ```
+    pub fn expect(&self) -> &'static [u16] {
+        match self {
+            FtpCommand::User(_) => &[230, 331],
+            FtpCommand::Pass(_) => &[230, 202],
+            FtpCommand::Cwd(_) => &[250],
+            FtpCommand::Type(_) | FtpCommand::Port(_) => &[200],
+            FtpCommand::Epsv => &[229],
+            FtpCommand::Pasv => &[227],
+            FtpCommand::Size(_) => &[213],
+            FtpCommand::Retr(_) | FtpCommand::Nlst(_) | FtpCommand::List(_) => &[150, 125],
+            FtpCommand::Quit => &[221],
+        }
+    }
+
+    /// The reply that ends a transfer well.
+    pub const COMPLETE: &'static [u16] = &[226, 250];
+
+    /// The greeting a server sends on connection.
+    pub const GREETING: &'static [u16] = &[220];
+}
+
+/// What the plan does once in the directory.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{Dialogue, FtpAction, PlanOptions, plan}};
+/// let p = plan(&UrlRef::parse("ftp://h/pub/;type=d")?, &PlanOptions::default()).unwrap();
+/// let Dialogue::Ftp(ftp) = p.dialogue() else { unreachable!() };
+/// assert_eq!(ftp.action, FtpAction::Nlst(None));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FtpAction {
+    /// RETR the file.
+    Retr {
+        /// The decoded file name.
+        name: Vec<u8>,
+        /// No typecode said the name is a file: a RETR refused with 550
+        /// is followed by `CWD name`, `TYPE A` and `LIST` (libwww's
+        /// reading, HTFTP.c).
+        directory_fallback: bool,
+    },
+    /// NLST, of the name when there is one (typecode `d`).
+    Nlst(Option<Vec<u8>>),
+    /// LIST the directory reached (an empty name).
+    List,
+}
+
+/// The FTP dialogue of one URL.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{Dialogue, FtpCommand, PlanOptions, plan}};
+/// let p = plan(&UrlRef::parse("ftp://myname@host.dom/%2Fetc/motd")?, &PlanOptions::default()).unwrap();
+/// let Dialogue::Ftp(ftp) = p.dialogue() else { unreachable!() };
+/// let lines: Vec<String> = ftp.commands().iter().map(|c| c.line().to_string()).collect();
+/// assert_eq!(lines, ["USER myname", "PASS ****", "CWD /etc", "TYPE I", "RETR motd", "QUIT"]);
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct FtpPlan {
+    /// The server.
+    pub endpoint: Endpoint,
+    /// The decoded user name; `anonymous` when the URL has none.
+    pub user: Vec<u8>,
+    /// The password PASS sends when USER is answered 331.
+    pub password: FtpPassword,
+    /// The decoded cwd segments, one CWD each.
+    pub cwd: Vec<Vec<u8>>,
+    /// The representation type.
+    pub ftp_type: FtpType,
+    /// True when no typecode was given and the type is guessed from the
+    /// name (RFC 1738 section 3.2.3).
+    pub type_guessed: bool,
+    /// RETR, NLST or LIST.
+    pub action: FtpAction,
+}
+
+impl FtpPlan {
+    /// The commands in the order they go, QUIT last. The data connection
+    /// (EPSV, else PASV, else PORT) is opened before the transfer command;
+    /// it depends on the server's answers, so it is not listed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Dialogue, FtpCommand, PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("ftp://h/a.txt")?, &PlanOptions::default()).unwrap();
+    /// let Dialogue::Ftp(ftp) = p.dialogue() else { unreachable!() };
+    /// assert_eq!(ftp.commands().last(), Some(&FtpCommand::Quit));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn commands(&self) -> Vec<FtpCommand> {
+        let mut out = vec![
+            FtpCommand::User(self.user.clone()),
+            FtpCommand::Pass(self.password.clone()),
+        ];
+        out.extend(self.cwd.iter().cloned().map(FtpCommand::Cwd));
+        out.push(FtpCommand::Type(self.ftp_type));
+        out.push(self.transfer_command());
+        out.push(FtpCommand::Quit);
+        out
+    }
+
+    /// The command that starts the transfer: RETR, NLST or LIST.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Dialogue, FtpCommand, PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("ftp://h/pub/")?, &PlanOptions::default()).unwrap();
+    /// let Dialogue::Ftp(ftp) = p.dialogue() else { unreachable!() };
+    /// assert_eq!(ftp.transfer_command(), FtpCommand::List(None));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn transfer_command(&self) -> FtpCommand {
+        match &self.action {
+            FtpAction::Retr { name, .. } => FtpCommand::Retr(name.clone()),
+            FtpAction::Nlst(name) => FtpCommand::Nlst(name.clone()),
+            FtpAction::List => FtpCommand::List(None),
+        }
+    }
+
+    /// How the data is read.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, Transfer, plan}};
+    /// let p = plan(&UrlRef::parse("ftp://h/x;type=a")?, &PlanOptions::default()).unwrap();
+    /// let Dialogue::Ftp(ftp) = p.dialogue() else { unreachable!() };
+    /// assert_eq!(ftp.transfer(), Transfer::FtpAscii);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn transfer(&self) -> Transfer {
+        match (&self.action, self.ftp_type) {
+            (FtpAction::List, _) => Transfer::FtpList,
+            (FtpAction::Nlst(_), _) => Transfer::FtpNameList,
+            (FtpAction::Retr { .. }, FtpType::Ascii) => Transfer::FtpAscii,
+            (FtpAction::Retr { .. }, FtpType::Image) => Transfer::FtpImage,
+        }
+    }
+
+    /// The plan as steps, for `uniform plan`.
+    pub(crate) fn render(&self, out: &mut Vec<Step>) {
+        out.push(Step::Connect(self.endpoint.clone()));
+        out.push(Step::Expect(FtpCommand::GREETING.to_vec()));
+        for command in self.commands() {
+            match &command {
+                FtpCommand::Pass(_) => {
+                    out.push(Step::Note(
+                        "PASS only if the server asks for it (331)".into(),
+                    ));
+                }
+                FtpCommand::Type(t) if self.type_guessed => out.push(Step::Note(format!(
+                    "no ;type= in the URL: type {} guessed from the name (RFC 1738 section 3.2.3)",
+                    t.code()
+                ))),
+                FtpCommand::Retr(_) | FtpCommand::Nlst(_) | FtpCommand::List(_) => {
+                    out.push(Step::Note(
+                        "data connection: EPSV, else PASV, else PORT".into(),
+                    ));
+                    if matches!(self.action, FtpAction::List) {
+                        out.push(Step::Note(
+                            "LIST: the server's own form, read as Unix or MS-DOS lines".into(),
+                        ));
+                    }
+                }
+                _ => {}
+            }
+            super::step::send(out, command.line());
+            out.push(Step::Expect(command.expect().to_vec()));
+            if matches!(
+                command,
+                FtpCommand::Retr(_) | FtpCommand::Nlst(_) | FtpCommand::List(_)
+            ) {
+                out.push(Step::Read(self.transfer()));
+                if let FtpAction::Retr {
+                    directory_fallback: true,
+                    ..
+                } = self.action
+                {
+                    out.push(Step::Note(
+                        "no ;type= in the URL: if RETR is refused with 550, CWD to the name, \
+                         then TYPE A and LIST it as a directory (a refused CWD leaves the 550)"
+                            .into(),
+                    ));
+                }
+                out.push(Step::Expect(FtpCommand::COMPLETE.to_vec()));
+            }
+        }
+    }
+}
+
+pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<FtpPlan, PlanError> {
     // Section 3.2.1: USER and PASS from the URL; else "anonymous" and the
     // user's mail address; a user without a password is asked for one.
     let user = url.user().map(|u| u.decode().into_owned());
-    match &user {
-        Some(u) => {
-            check_field(u, "user name")?;
-            plan.send(Line::text("USER ").and(u));
-        }
-        None => {
-            plan.send(Line::text("USER anonymous"));
-        }
-    }
-    plan.push(Step::Expect(vec![230, 331]));
-    let pass = match (url.password(), &user) {
-        (Some(p), _) => {
-            let p = p.decode().into_owned();
-            check_field(&p, "password")?;
-            Line::text("PASS ").secret(p)
-        }
-        (None, Some(_)) => Line::text("PASS ").prompted(),
-        (None, None) => {
-            let mail = o.email.clone().unwrap_or_else(|| "anonymous@".to_string());
-            check_field(mail.as_bytes(), "anonymous password (the mail address)")?;
-            Line::text("PASS ").secret(mail)
-        }
+    let password = match (url.password(), &user) {
+        (Some(p), _) => FtpPassword::Given(p.decode().into_owned()),
+        (None, Some(_)) => FtpPassword::Prompted,
+        (None, None) => FtpPassword::Anonymous(
+            o.email
+                .clone()
+                .unwrap_or_else(|| "anonymous@".to_string())
+                .into_bytes(),
+        ),
     };
-    plan.push(Step::Note(
-        "PASS only if the server asks for it (331)".into(),
-    ))
-    .send(pass)
-    .push(Step::Expect(vec![230, 202]));
-
     // Section 3.2.2: each cwd segment, decoded, is one CWD; "//etc" is
     // "CWD " with a null argument, then "CWD etc".
-    for seg in url.cwd() {
-        let seg = seg.decode();
-        check_field(&seg, "cwd segment")?;
-        plan.send(Line::text("CWD ").and(&*seg))
-            .push(Step::Expect(vec![250]));
-    }
-
+    let cwd = url.cwd().map(|s| s.decode().into_owned()).collect();
     let name = url.name().decode().into_owned();
-    check_field(&name, "file name")?;
     let typecode = match (url.typecode(), url.typecode_raw()) {
         (Some(t), _) => Some(t),
         (None, None) => None,
@@ -118,63 +428,29 @@ pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError>
         None if list => Typecode::Ascii,
         None => guess_ftp_type(&name),
     };
-    if typecode.is_none() && !list {
-        plan.push(Step::Note(format!(
-            "no ;type= in the URL: type {} guessed from the name (RFC 1738 section 3.2.3)",
-            ty.as_char().to_ascii_uppercase()
-        )));
-    }
     // TYPE A goes as such: some servers refuse "TYPE A N".
-    let type_line = if ty == Typecode::Ascii {
-        "TYPE A"
+    let ftp_type = if ty == Typecode::Ascii {
+        FtpType::Ascii
     } else {
-        "TYPE I"
+        FtpType::Image
     };
-    plan.send(Line::text(type_line))
-        .push(Step::Expect(vec![200]));
-    plan.push(Step::Note(
-        "data connection: EPSV, else PASV, else PORT".into(),
-    ));
-    if nlst || list {
-        let line = if list {
-            plan.push(Step::Note(
-                "LIST: the server's own form, read as Unix or MS-DOS lines".into(),
-            ));
-            Line::text("LIST")
-        } else if name.is_empty() {
-            Line::text("NLST")
-        } else {
-            Line::text("NLST ").and(&name)
-        };
-        let read = if list {
-            Transfer::FtpList
-        } else {
-            Transfer::FtpNameList
-        };
-        plan.send(line)
-            .push(Step::Expect(vec![150, 125]))
-            .push(Step::Read(read));
+    let action = if list {
+        FtpAction::List
+    } else if nlst {
+        FtpAction::Nlst((!name.is_empty()).then_some(name))
     } else {
-        let read = if ty == Typecode::Ascii {
-            Transfer::FtpAscii
-        } else {
-            Transfer::FtpImage
-        };
-        plan.send(Line::text("RETR ").and(&name))
-            .push(Step::Expect(vec![150, 125]))
-            .push(Step::Read(read));
-        if typecode.is_none() {
-            // libwww's reading (HTFTP.c): with no typecode to say that the
-            // name is a file, a name that is not one may be a directory.
-            plan.push(Step::Note(
-                "no ;type= in the URL: if RETR is refused with 550, CWD to the name, \
-                 then TYPE A and LIST it as a directory (a refused CWD leaves the 550)"
-                    .into(),
-            ));
+        FtpAction::Retr {
+            name,
+            directory_fallback: typecode.is_none(),
         }
-    }
-    plan.push(Step::Expect(vec![226, 250]))
-        .send(Line::text("QUIT"))
-        .push(Step::Expect(vec![221]));
-    Ok(plan)
+    };
+    Ok(FtpPlan {
+        endpoint: Endpoint::of(&url.url()),
+        user: user.unwrap_or_else(|| b"anonymous".to_vec()),
+        password,
+        cwd,
+        ftp_type,
+        type_guessed: typecode.is_none() && !list,
+        action,
+    })
 }

@@ -1,27 +1,161 @@
-//! Gopher and Gopher+ (RFC 1738 section 3.4, RFC 1436, Gopher+).
+//! Gopher and Gopher+ (RFC 1738 section 3.4, RFC 1436, Gopher+): the
+//! request as its fields. [`GopherPlan::request_line`] joins them with the
+//! protocol's TAB into the one line the executor sends.
 
-use super::policy::{PlanError, Rule, check_field};
-use super::{Line, Plan, PlanOptions, Step, Transfer, endpoint};
-use crate::schemes::{GopherPlus, GopherUrl};
+use super::options::PlanOptions;
+use super::refusal::PlanError;
+use super::step::{Endpoint, Line, Step, Transfer};
+use crate::schemes::gopher::{GopherPlus, GopherUrl};
 
 /// What a type 7 item asks of the user when neither the URL nor the
 /// options give its search.
 const SEARCH_WORDS: &str = "search words";
 
-/// Refuses a TAB inside a field whose ends the TAB marks on the wire.
-fn no_tab(field: &[u8], what: &str) -> Result<(), PlanError> {
-    match field.iter().position(|&b| b == b'\t') {
-        Some(p) => Err(PlanError::refused(
-            Rule::GopherTab,
-            format!(
-                "the {what} decodes to a TAB at octet {p}: TAB separates the fields of a gopher request"
-            ),
-        )),
-        None => Ok(()),
+/// What an ASK item's second request asks of the user.
+const FORM_ANSWERS: &str = "the form's answers, one a line";
+
+/// The search of a gopher request.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{Dialogue, GopherSearch, PlanOptions, plan}};
+/// let p = plan(&UrlRef::parse("gopher://h/7/s")?, &PlanOptions::default()).unwrap();
+/// let Dialogue::Gopher(g) = p.dialogue() else { unreachable!() };
+/// assert_eq!(g.search, GopherSearch::Asked);
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GopherSearch {
+    /// No search.
+    None,
+    /// The search, decoded: from the URL, or given for a type 7 item.
+    Given(Vec<u8>),
+    /// A type 7 item with no search: the user is asked for one.
+    Asked,
+}
+
+/// One gopher request: selector, search and Gopher+ string, and how the
+/// reply is read.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
+/// let p = plan(&UrlRef::parse("gopher://h.dom/7/search%09rfc%201738")?, &PlanOptions::default()).unwrap();
+/// let Dialogue::Gopher(g) = p.dialogue() else { unreachable!() };
+/// assert_eq!(g.request_line().wire(), Some(b"/search\trfc 1738".to_vec()));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct GopherPlan {
+    /// The server.
+    pub endpoint: Endpoint,
+    /// The item's type character.
+    pub gopher_type: u8,
+    /// The decoded selector.
+    pub selector: Vec<u8>,
+    /// The search.
+    pub search: GopherSearch,
+    /// The Gopher+ string's request part, decoded, when there is one.
+    pub plus: Option<Vec<u8>>,
+    /// The lines of a Gopher+ ASK form's data block, sent after the
+    /// request line (their line ends are CR LF on the wire).
+    pub form: Vec<Vec<u8>>,
+    /// An item with a Gopher+ ASK form to fill in first (`?` after the
+    /// selector's TAB): two requests, the form's questions asked between.
+    pub ask_item: bool,
+    /// How the reply is read.
+    pub transfer: Transfer,
+}
+
+impl GopherPlan {
+    /// The request line: selector, then TAB and search, then TAB and the
+    /// Gopher+ string (with an empty search before it when there is none).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("gopher://h/1/dir%09%09+")?, &PlanOptions::default()).unwrap();
+    /// let Dialogue::Gopher(g) = p.dialogue() else { unreachable!() };
+    /// assert_eq!(g.request_line().wire(), Some(b"/dir\t\t+".to_vec()));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn request_line(&self) -> Line {
+        let mut line = Line::text(&self.selector);
+        match &self.search {
+            GopherSearch::Given(s) => line = line.and("\t").and(s),
+            GopherSearch::Asked => line = line.and("\t").asked(SEARCH_WORDS),
+            GopherSearch::None => {}
+        }
+        if let Some(plus) = &self.plus {
+            if self.search == GopherSearch::None {
+                line = line.and("\t");
+            }
+            line = line.and("\t").and(plus);
+        }
+        line
+    }
+
+    /// An ASK item's two requests: the one that fetches the form
+    /// (`\t!+ASK`), and the first line of the one that sends its answers
+    /// (`\t+\t1`), which `+-1`, the answers and `.` follow.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("gopher://h/1/form%09%09?")?, &PlanOptions::default()).unwrap();
+    /// let Dialogue::Gopher(g) = p.dialogue() else { unreachable!() };
+    /// let (ask, answer) = g.ask_requests();
+    /// assert_eq!(ask.wire(), Some(b"/form\t!+ASK".to_vec()));
+    /// assert_eq!(answer.wire(), Some(b"/form\t+\t1".to_vec()));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn ask_requests(&self) -> (Line, Line) {
+        let request = match &self.search {
+            GopherSearch::Given(s) if !s.is_empty() => Line::text(&self.selector).and("\t").and(s),
+            _ => Line::text(&self.selector),
+        };
+        (request.clone().and("\t!+ASK"), request.and("\t+\t1"))
+    }
+
+    pub(crate) fn render(&self, out: &mut Vec<Step>) {
+        out.push(Step::Connect(self.endpoint.clone()));
+        if self.ask_item {
+            let (ask, answer) = self.ask_requests();
+            super::step::send(out, ask);
+            out.push(Step::Read(Transfer::GopherAskForm));
+            out.push(Step::Prompt(
+                "the form's questions (the +ASK block's Ask:, AskP:, AskL:, Choose:, Select:), asked of the user (RFC 1738 section 3.4.5)".into(),
+            ));
+            out.push(Step::Connect(self.endpoint.clone()));
+            super::step::send(out, answer);
+            super::step::send(out, Line::text("+-1"));
+            super::step::send(out, Line::default().asked(FORM_ANSWERS));
+            super::step::send(out, Line::text("."));
+            out.push(Step::Read(Transfer::GopherPlus));
+            return;
+        }
+        if self.search == GopherSearch::Asked {
+            out.push(Step::Prompt(
+                "search words for this type 7 item, asked of the user: the URL has none (give --query or add %09words to the URL)".into(),
+            ));
+            out.push(Step::Send(self.request_line()));
+        } else {
+            super::step::send(out, self.request_line());
+        }
+        for l in &self.form {
+            super::step::send(out, Line::text(l));
+        }
+        out.push(Step::Read(self.transfer));
     }
 }
 
-/// How the reply of an item of `gopher_type` is read (RFC 1436 section 3.8).
+/// How a gopher type's reply is read; `None` for the types that are
+/// sessions of another protocol.
 fn transfer(gopher_type: u8) -> Option<Transfer> {
     Some(match gopher_type {
         b'1' | b'7' => Transfer::GopherMenu,
@@ -31,11 +165,7 @@ fn transfer(gopher_type: u8) -> Option<Transfer> {
     })
 }
 
-/// Section 3.4: connect, send the decoded selector, a TAB and the search
-/// when there is one, a TAB and the Gopher+ string when there is one, then
-/// CR LF. A Gopher+ string in the ASK form of section 3.4.9 carries its
-/// data block after the request line, one line each.
-pub(super) fn plan(url: &GopherUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanError> {
+pub(super) fn plan(url: &GopherUrl<'_>, o: &PlanOptions) -> Result<GopherPlan, PlanError> {
     let t = url.gopher_type();
     let Some(read) = transfer(t) else {
         return Err(PlanError::unsupported(format!(
@@ -44,116 +174,51 @@ pub(super) fn plan(url: &GopherUrl<'_>, o: &PlanOptions) -> Result<Plan, PlanErr
             if t == b'8' { "telnet" } else { "tn3270" }
         )));
     };
-    let selector = url.selector().decode().into_owned();
-    check_field(&selector, "gopher selector")?;
-    no_tab(&selector, "gopher selector")?;
-    let mut line = Line::text(&selector);
-
     // Type 7 without a search in the URL takes the one the user gave, or
     // asks for one: a search server answers a bare selector with nothing
     // useful (RFC 1738 section 3.4: the search "is submitted to the
     // search engine").
     let search = match url.search() {
-        Some(s) => Some(s.decode().into_owned()),
-        None if t == b'7' => o.query.as_ref().map(|q| q.as_bytes().to_vec()),
-        None => None,
+        Some(s) => GopherSearch::Given(s.decode().into_owned()),
+        None if t == b'7' => match &o.query {
+            Some(q) => GopherSearch::Given(q.as_bytes().to_vec()),
+            None => GopherSearch::Asked,
+        },
+        None => GopherSearch::None,
     };
-    let ask_search = search.is_none() && t == b'7';
-    if let Some(s) = &search {
-        check_field(s, "gopher search")?;
-        no_tab(s, "gopher search")?;
-        line = line.and("\t").and(s);
-    } else if ask_search {
-        line = line.and("\t").asked(SEARCH_WORDS);
+    let mut plan = GopherPlan {
+        endpoint: Endpoint::of(&url.url()),
+        gopher_type: t,
+        selector: url.selector().decode().into_owned(),
+        search,
+        plus: None,
+        form: Vec::new(),
+        ask_item: url.plus_kind() == Some(GopherPlus::AskItem),
+        transfer: read,
+    };
+    if plan.ask_item {
+        plan.transfer = Transfer::GopherPlus;
+        return Ok(plan);
     }
-
-    if url.plus_kind() == Some(GopherPlus::AskItem) {
-        return Ok(ask_item(url, line, search.as_deref()));
-    }
-
-    let mut block: Vec<Vec<u8>> = Vec::new();
-    let mut read = read;
     if let Some(plus) = url.plus() {
-        if search.is_none() && !ask_search {
-            line = line.and("\t");
-        }
         let plus = plus.decode().into_owned();
-        let (first, rest) = split_ask_form(&plus)?;
-        check_field(first, "Gopher+ string")?;
-        // Only the ASK form's data flag "\t1" may hold a TAB.
-        let flagless = if rest.is_some() {
-            &first[..first.len() - 2]
-        } else {
-            first
-        };
-        no_tab(flagless, "Gopher+ string")?;
-        line = line.and("\t").and(first);
-        if let Some(lines) = rest {
-            block = lines;
-        }
+        let (first, form) = split_ask_form(&plus);
+        plan.plus = Some(first.to_vec());
+        plan.form = form;
         // Every Gopher+ reply starts with its length line ("+-1", "+-2"
         // or "+N"), attribute blocks and ASK forms included.
-        read = Transfer::GopherPlus;
+        plan.transfer = Transfer::GopherPlus;
     }
-
-    let mut plan = Plan::new(url.url().scheme_kind());
-    plan.push(Step::Connect(endpoint(&url.url())));
-    if ask_search {
-        plan.ask(
-            "search words for this type 7 item, asked of the user: the URL has none (give --query or add %09words to the URL)",
-            line,
-        );
-    } else {
-        plan.send(line);
-    }
-    for l in block {
-        plan.send(Line::text(l));
-    }
-    plan.push(Step::Read(read));
     Ok(plan)
 }
 
-/// What the answers line of a `?` item's plan stands for.
-const FORM_ANSWERS: &str = "the form's answers, one a line";
-
-/// Section 3.4.5: a "?" item "require[s] the client to fetch the item's
-/// +ASK attribute to get the form definition, and then ask the user to
-/// fill out the form and return the user's responses along with the
-/// selector string". The attribute request is `selector TAB !+ASK`; the
-/// answers go as section 3.4.9 writes them: `selector TAB + TAB 1`, then
-/// the data block `+-1`, one answer a line, `.`. An empty search field the
-/// URL's syntax needed before the "?" is no search and is left out.
-fn ask_item(url: &GopherUrl<'_>, selector_line: Line, search: Option<&[u8]>) -> Plan {
-    let request = match search {
-        Some(s) if !s.is_empty() => selector_line,
-        _ => Line::text(url.selector().decode()),
-    };
-    let mut plan = Plan::new(url.url().scheme_kind());
-    let server = endpoint(&url.url());
-    plan.push(Step::Connect(server.clone()))
-        .send(request.clone().and("\t!+ASK"))
-        .push(Step::Read(Transfer::GopherAskForm))
-        .push(Step::Prompt(
-            "the form's questions (the +ASK block's Ask:, AskP:, AskL:, Choose:, Select:), asked of the user (RFC 1738 section 3.4.5)".into(),
-        ))
-        .push(Step::Connect(server))
-        .send(request.and("\t+\t1"))
-        .send(Line::text("+-1"))
-        .send(Line::default().asked(FORM_ANSWERS))
-        .send(Line::text("."))
-        .push(Step::Read(Transfer::GopherPlus));
-    plan
-}
-
-/// Splits a decoded Gopher+ string into its request part and, for the ASK
-/// form of section 3.4.9 (`+\t1` CR LF `+-1` CR LF values CR LF `.` CR LF),
-/// the lines of its data block. A CR or LF anywhere else is refused.
-/// A Gopher+ string's request part, and the lines of its ASK data block.
-type AskParts<'a> = (&'a [u8], Option<Vec<Vec<u8>>>);
-
-fn split_ask_form(plus: &[u8]) -> Result<AskParts<'_>, PlanError> {
+/// A Gopher+ string that holds an ASK form's answers (Gopher+ section
+/// 2.6: the request ends with TAB "1", then the data block: "+-1", the
+/// lines, "."): its request part and the lines of its data block. Any
+/// other string is all request part, where the policy refuses a CR or LF.
+fn split_ask_form(plus: &[u8]) -> (&[u8], Vec<Vec<u8>>) {
     let Some(p) = plus.windows(2).position(|w| w == b"\r\n") else {
-        return Ok((plus, None));
+        return (plus, Vec::new());
     };
     let first = &plus[..p];
     let body = &plus[p + 2..];
@@ -167,15 +232,11 @@ fn split_ask_form(plus: &[u8]) -> Result<AskParts<'_>, PlanError> {
             .all(|l| l.ends_with(b"\r") && !l[..l.len() - 1].contains(&b'\r'))
         && lines.first().is_some_and(|l| l.starts_with(b"+"));
     if !well_formed {
-        // Not the ASK form: the CR LF would end the request line early.
-        check_field(plus, "Gopher+ string")?;
+        return (plus, Vec::new());
     }
     let block = lines[..lines.len() - 1]
         .iter()
         .map(|l| l[..l.len() - 1].to_vec())
-        .collect::<Vec<_>>();
-    for l in &block {
-        check_field(l, "Gopher+ form line")?;
-    }
-    Ok((first, Some(block)))
+        .collect();
+    (first, block)
 }

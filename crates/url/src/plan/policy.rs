@@ -7,164 +7,22 @@
 //! telnet protocols)" that must "not [be] unencoded before transmission".
 //! The rules below answer that section and the advisories DESIGN.md lists.
 
-use super::{Plan, Step};
+use super::dialogue::{Dialogue, Plan};
+use super::file::FilePlan;
+use super::ftp::{FtpAction, FtpPassword, FtpPlan};
+use super::gopher::{GopherPlan, GopherSearch};
+use super::nntp::{ArticleRef, NntpCommand, NntpPlan};
+use super::options::PlanOptions;
+use super::prospero::ProsperoPlan;
+use super::refusal::{PlanError, Rule};
+use super::smtp::SmtpPlan;
+use super::step::{Endpoint, Step};
+use super::telnet::TelnetPlan;
+use crate::scheme::Scheme;
+use crate::schemes::file::FilePathErrorKind;
 use crate::url::UrlRef;
-use crate::{Scheme, pct};
 use std::fmt;
-
-/// The rule that refused a plan.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Rule {
-    /// A decoded CR or LF would land on a protocol line (RFC 1738 section
-    /// 6; CVE-2012-0036, CVE-2014-8150).
-    LineBreakInjection,
-    /// A decoded NUL would land on a protocol line (CVE-2018-1000120).
-    NulInjection,
-    /// A TAB inside a gopher selector, search or Gopher+ string, where the
-    /// TAB is the protocol's field separator (RFC 1738 section 3.4.1).
-    GopherTab,
-    /// A port that belongs to another well-known service (RFC 1738
-    /// section 6; the gopher-to-SMTP attack it describes).
-    BadPort,
-    /// The host a reader would see differs from the one connected to:
-    /// `#@`, an escape or a backslash in the authority, an unencoded `@`
-    /// in the user name (CVE-2016-8624, CVE-2022-27780, CVE-2016-9179).
-    AuthorityConfusion,
-    /// A `file:` URL whose host is not this machine (RFC 1738 section
-    /// 3.10, RFC 1630 "file").
-    RemoteFile,
-    /// A byte the protocol cannot carry (a telnet IAC, CVE-2023-27533).
-    ProtocolByte,
-    /// A decoded field outside its grammar, which the line would carry as
-    /// more or other arguments than the URL names: a newsgroup, article
-    /// number or message-id (RFC 1738 sections 3.6, 3.7 and 5).
-    FieldGrammar,
-}
-
-impl Rule {
-    /// A short stable name, for `--json` and messages.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::plan::Rule;
-    /// assert_eq!(Rule::BadPort.as_str(), "bad-port");
-    /// ```
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Rule::LineBreakInjection => "line-break-injection",
-            Rule::NulInjection => "nul-injection",
-            Rule::GopherTab => "gopher-tab",
-            Rule::BadPort => "bad-port",
-            Rule::AuthorityConfusion => "authority-confusion",
-            Rule::RemoteFile => "remote-file",
-            Rule::ProtocolByte => "protocol-byte",
-            Rule::FieldGrammar => "field-grammar",
-        }
-    }
-
-    /// Where the rule comes from.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::plan::Rule;
-    /// assert!(Rule::NulInjection.source().contains("CVE-2018-1000120"));
-    /// ```
-    pub fn source(self) -> &'static str {
-        match self {
-            Rule::LineBreakInjection => "RFC 1738 section 6; CVE-2012-0036, CVE-2014-8150",
-            Rule::NulInjection => "RFC 1738 section 6; CVE-2018-1000120",
-            Rule::GopherTab => "RFC 1738 section 3.4.1",
-            Rule::BadPort => "RFC 1738 section 6; the Fetch standard's bad ports",
-            Rule::AuthorityConfusion => "CVE-2016-8624, CVE-2022-27780, CVE-2016-9179",
-            Rule::RemoteFile => "RFC 1738 section 3.10",
-            Rule::ProtocolByte => "CVE-2023-27533",
-            Rule::FieldGrammar => "RFC 1738 sections 3.6, 3.7 and 5",
-        }
-    }
-}
-
-/// A plan the policy refused, or a URL no plan can be made for.
-///
-/// # Example
-///
-/// ```
-/// use uniform::{UrlRef, plan::{PlanOptions, Rule, plan}};
-/// let url = UrlRef::parse("mailto:a%0D%0ARCPT%20TO:x@b.example")?;
-/// let err = plan(&url, &PlanOptions::default()).unwrap_err();
-/// assert_eq!(err.rule(), Some(Rule::LineBreakInjection));
-/// # Ok::<_, uniform::ParseError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlanError {
-    rule: Option<Rule>,
-    message: String,
-}
-
-impl PlanError {
-    pub(crate) fn refused(rule: Rule, message: impl Into<String>) -> PlanError {
-        PlanError {
-            rule: Some(rule),
-            message: message.into(),
-        }
-    }
-
-    pub(crate) fn unsupported(message: impl Into<String>) -> PlanError {
-        PlanError {
-            rule: None,
-            message: message.into(),
-        }
-    }
-
-    /// The safety rule that refused the plan; `None` when the URL has no
-    /// access algorithm (a scheme without one, an empty mailto).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::{UrlRef, plan::{PlanOptions, plan}};
-    /// let url = UrlRef::parse("x-private:thing")?;
-    /// assert_eq!(plan(&url, &PlanOptions::default()).unwrap_err().rule(), None);
-    /// # Ok::<_, uniform::ParseError>(())
-    /// ```
-    pub fn rule(&self) -> Option<Rule> {
-        self.rule
-    }
-
-    /// What happened, in words.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::{UrlRef, plan::{PlanOptions, plan}};
-    /// let url = UrlRef::parse("http://h:25/")?;
-    /// let e = plan(&url, &PlanOptions::default()).unwrap_err();
-    /// assert!(e.message().contains("port 25"));
-    /// # Ok::<_, uniform::ParseError>(())
-    /// ```
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-}
-
-impl fmt::Display for PlanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.rule {
-            Some(r) => write!(
-                f,
-                "refused by rule {} ({}): {}",
-                r.as_str(),
-                r.source(),
-                self.message
-            ),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-impl std::error::Error for PlanError {}
+use std::ops::Deref;
 
 /// The ports of other well-known services that a URL may not name unless
 /// the user allows it: the Fetch standard's "bad ports" list.
@@ -284,20 +142,422 @@ fn naive_host(s: &str, auth_start: usize) -> Option<&str> {
     Some(&host_port[..host_port.find(':').unwrap_or(host_port.len())])
 }
 
-/// The checks on the finished plan: no line carries CR, LF or NUL.
-pub(crate) fn check_plan(plan: &Plan) -> Result<(), PlanError> {
+/// A plan the policy has judged: the only kind an executor runs, and the
+/// only kind `uniform plan` shows. Made by [`judge`] alone.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
+/// let approved = plan(&UrlRef::parse("ftp://h/x.txt")?, &PlanOptions::default()).unwrap();
+/// assert!(matches!(approved.dialogue(), Dialogue::Ftp(_)));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Approved(Plan);
+
+impl Approved {
+    /// The plan itself.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Scheme, UrlRef, plan::{PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("file:///x")?, &PlanOptions::default()).unwrap().into_plan();
+    /// assert_eq!(p.scheme(), Scheme::File);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn into_plan(self) -> Plan {
+        self.0
+    }
+}
+
+impl Deref for Approved {
+    type Target = Plan;
+
+    fn deref(&self) -> &Plan {
+        &self.0
+    }
+}
+
+impl fmt::Display for Approved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Judges `plan`, made for `url` (directly, or as a route through a
+/// gateway), by every rule, in one place: `uniform plan` and `uniform
+/// fetch` both come here, so they refuse exactly the same URLs with the
+/// same message.
+///
+/// # Errors
+///
+/// A [`PlanError`] naming the [`Rule`] that refuses the plan.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{PlanOptions, Rule, judge, unjudged}};
+/// let url = UrlRef::parse("ftp://h/a%0D%0ADELE%20x")?;
+/// let p = unjudged(&url, &PlanOptions::default()).unwrap();
+/// let e = judge(&url, p, &PlanOptions::default()).unwrap_err();
+/// assert_eq!(e.rule(), Some(Rule::LineBreakInjection));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+pub fn judge(url: &UrlRef<'_>, plan: Plan, options: &PlanOptions) -> Result<Approved, PlanError> {
+    check_url(url, &options.allowed_ports)?;
+    match plan.dialogue() {
+        Dialogue::Ftp(p) => ftp(p)?,
+        Dialogue::Gopher(p) => gopher(p)?,
+        Dialogue::Nntp(p) => nntp(p)?,
+        Dialogue::Smtp(p) => smtp(p)?,
+        Dialogue::Telnet(p) => telnet(p)?,
+        Dialogue::File(p) => file(p)?,
+        Dialogue::Prospero(p) => prospero(p)?,
+        Dialogue::Http(_) | Dialogue::Wais(_) => {}
+    }
+    // Whatever the protocol: no line carries a CR, LF or NUL, and every
+    // connection goes to a host name or an address.
     for step in plan.steps() {
-        if let Step::Send(line) | Step::Advise(line) = step {
-            let bytes: Vec<u8> = line.known_bytes().collect();
-            check_field(&bytes, &format!("line {:?}", line.to_string()))?;
+        match &step {
+            Step::Send(line) | Step::Advise(line) => {
+                let bytes: Vec<u8> = line.known_bytes().collect();
+                check_field(&bytes, &format!("line {:?}", line.to_string()))?;
+            }
+            Step::Connect(Endpoint::Host { host, .. }) => check_host(host)?,
+            _ => {}
+        }
+    }
+    Ok(Approved(plan))
+}
+
+fn ftp(p: &FtpPlan) -> Result<(), PlanError> {
+    check_field(&p.user, "user name")?;
+    match &p.password {
+        FtpPassword::Given(pw) => check_field(pw, "password")?,
+        FtpPassword::Anonymous(mail) => {
+            check_field(mail, "anonymous password (the mail address)")?;
+        }
+        FtpPassword::Prompted => {}
+    }
+    for seg in &p.cwd {
+        check_field(seg, "cwd segment")?;
+    }
+    match &p.action {
+        FtpAction::Retr { name, .. } | FtpAction::Nlst(Some(name)) => {
+            check_field(name, "file name")?;
+        }
+        FtpAction::Nlst(None) | FtpAction::List => {}
+    }
+    Ok(())
+}
+
+/// Refuses a TAB inside a field whose ends the TAB marks on the wire.
+fn no_tab(field: &[u8], what: &str) -> Result<(), PlanError> {
+    match field.iter().position(|&b| b == b'\t') {
+        Some(p) => Err(PlanError::refused(
+            Rule::GopherTab,
+            format!(
+                "the {what} decodes to a TAB at octet {p}: TAB separates the fields of a gopher request"
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+fn gopher(p: &GopherPlan) -> Result<(), PlanError> {
+    check_field(&p.selector, "gopher selector")?;
+    no_tab(&p.selector, "gopher selector")?;
+    if let GopherSearch::Given(s) = &p.search {
+        check_field(s, "gopher search")?;
+        no_tab(s, "gopher search")?;
+    }
+    if let Some(plus) = &p.plus {
+        check_field(plus, "Gopher+ string")?;
+        // Only the ASK form's data flag "\t1" may hold a TAB.
+        let flagless = if p.form.is_empty() {
+            &plus[..]
+        } else {
+            &plus[..plus.len().saturating_sub(2)]
+        };
+        no_tab(flagless, "Gopher+ string")?;
+    }
+    for line in &p.form {
+        check_field(line, "Gopher+ form line")?;
+    }
+    Ok(())
+}
+
+fn nntp(p: &NntpPlan) -> Result<(), PlanError> {
+    for c in &p.commands {
+        match c {
+            NntpCommand::Group(g) => {
+                check_field(g, "newsgroup name")?;
+                check_group(g)?;
+            }
+            NntpCommand::Article(ArticleRef::Number(a)) => {
+                check_field(a, "article number")?;
+                check_article(a)?;
+            }
+            NntpCommand::Article(ArticleRef::MessageId(id)) => {
+                check_field(id, "message-id")?;
+                check_message_id(id)?;
+            }
+            _ => {}
         }
     }
     Ok(())
 }
 
-/// The decoded form of a raw field, for the checks and the lines.
-pub(crate) fn decoded(raw: &str) -> Vec<u8> {
-    pct::decode(raw.as_bytes()).into_owned()
+fn check_group(group: &[u8]) -> Result<(), PlanError> {
+    let bad = match group.first() {
+        None => Some("it is empty".to_string()),
+        Some(b) if !b.is_ascii_alphabetic() => {
+            Some(format!("it starts with {}, not a letter", shown(*b)))
+        }
+        _ => group
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || b"-.+_".contains(&b)))
+            .map(|p| {
+                format!(
+                    "{} at octet {p} is not a letter, digit, '-', '.', '+' or '_'",
+                    shown(group[p])
+                )
+            }),
+    };
+    match bad {
+        Some(why) => Err(PlanError::refused(
+            Rule::FieldGrammar,
+            format!("the newsgroup name is outside rule group (RFC 1738 section 5): {why}"),
+        )),
+        None => Ok(()),
+    }
+}
+
+fn check_article(article: &[u8]) -> Result<(), PlanError> {
+    if article.is_empty() || !article.iter().all(u8::is_ascii_digit) {
+        return Err(PlanError::refused(
+            Rule::FieldGrammar,
+            format!(
+                "the article {:?} is outside rule article (RFC 1738 sections 3.7 and 5): an article number is decimal digits",
+                String::from_utf8_lossy(article)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn check_message_id(id: &[u8]) -> Result<(), PlanError> {
+    let why = if id.starts_with(b"<") || id.ends_with(b">") {
+        "it is written in angle brackets; RFC 1738 section 3.6 writes a message-id without the enclosing \"<\" and \">\", which ARTICLE adds"
+    } else if id
+        .iter()
+        .any(|&b| b == b' ' || b == b'\t' || b == b'<' || b == b'>')
+    {
+        "it holds a space, TAB or angle bracket, which would end the ARTICLE argument (RFC 3977 section 3.6)"
+    } else {
+        return Ok(());
+    };
+    Err(PlanError::refused(
+        Rule::FieldGrammar,
+        format!("the message-id is outside rule messageid: {why}"),
+    ))
+}
+
+fn shown(b: u8) -> String {
+    if b.is_ascii_graphic() {
+        format!("'{}'", b as char)
+    } else {
+        format!("octet {b:#04X}")
+    }
+}
+
+fn smtp(p: &SmtpPlan) -> Result<(), PlanError> {
+    check_field(&p.recipient, "mail address")?;
+    check_mailbox(&p.recipient, "recipient")?;
+    if let Some(sender) = &p.sender {
+        check_field(sender, "sender address")?;
+        check_mailbox(sender, "sender")?;
+    }
+    if let Some(m) = &p.message {
+        if let Some(subject) = &m.subject {
+            check_field(subject.as_bytes(), "subject")?;
+        }
+        // A body line may end with CR LF or LF; a CR elsewhere, or a NUL,
+        // would reach DATA as a line break or a cut the relay reads its
+        // own way (RFC 5321 section 2.3.8).
+        let body = &m.body;
+        for (i, &b) in body.iter().enumerate() {
+            let at_line_end = b == b'\r' && body.get(i + 1) == Some(&b'\n');
+            if (b == b'\r' && !at_line_end) || b == 0 {
+                let what = if b == 0 { "a NUL" } else { "a bare CR" };
+                return Err(PlanError::refused(
+                    if b == 0 {
+                        Rule::NulInjection
+                    } else {
+                        Rule::LineBreakInjection
+                    },
+                    format!(
+                        "the message body holds {what} at octet {i}: SMTP carries lines ended by CR LF"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// RFC 5321 section 4.1.2's Mailbox: `Local-part "@" ( Domain /
+/// address-literal )`, the local part a dot-string or a quoted string;
+/// octets above 127 are allowed as RFC 6531 allows them. Anything else
+/// would put more on the MAIL or RCPT line than the address (a `>` and
+/// ` SIZE=1` are parameters).
+fn check_mailbox(address: &[u8], which: &str) -> Result<(), PlanError> {
+    let refuse = |at: usize, why: &str| {
+        Err(PlanError::refused(
+            Rule::FieldGrammar,
+            format!(
+                "the {which} {:?} is not a mailbox (rule Mailbox, RFC 5321 section 4.1.2): {why} at octet {at}",
+                String::from_utf8_lossy(address)
+            ),
+        ))
+    };
+    let atext =
+        |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-/=?^_`{|}~".contains(&b) || b >= 0x80;
+    let mut i = 0;
+    if address.first() == Some(&b'"') {
+        i = 1;
+        loop {
+            match address.get(i) {
+                None => return refuse(i, "the quoted local part is not closed"),
+                Some(b'"') => break,
+                Some(b'\\') if address.get(i + 1).is_some_and(|b| (32..127).contains(b)) => i += 2,
+                Some(&b) if (32..127).contains(&b) && b != b'\\' || b >= 0x80 => i += 1,
+                Some(_) => return refuse(i, "an octet a quoted string cannot hold"),
+            }
+        }
+        i += 1;
+    } else {
+        let start = i;
+        while let Some(&b) = address.get(i) {
+            if b == b'@' {
+                break;
+            }
+            let empty_atom = b == b'.' && (i == start || address[i - 1] == b'.');
+            if !(atext(b) || b == b'.') || empty_atom {
+                return refuse(i, "an octet outside a dot-string");
+            }
+            i += 1;
+        }
+        if i == start || address[i - 1] == b'.' {
+            return refuse(i, "an empty or dot-ended local part");
+        }
+    }
+    if address.get(i) != Some(&b'@') {
+        return refuse(i, "no '@' after the local part");
+    }
+    let domain = &address[i + 1..];
+    let at = i + 1;
+    if let Some(literal) = domain.strip_prefix(b"[") {
+        let ok = literal.strip_suffix(b"]").is_some_and(|l| {
+            !l.is_empty()
+                && l.iter()
+                    .all(|&b| (33..127).contains(&b) && !b"[]\\".contains(&b))
+        });
+        return if ok {
+            Ok(())
+        } else {
+            refuse(at, "a bad address literal")
+        };
+    }
+    if domain.is_empty() {
+        return refuse(at, "an empty domain");
+    }
+    for (k, label) in domain.split(|&b| b == b'.').enumerate() {
+        let ok = !label.is_empty()
+            && label
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b >= 0x80)
+            && !label.starts_with(b"-")
+            && !label.ends_with(b"-");
+        if !ok {
+            let offset = at
+                + domain
+                    .split(|&b| b == b'.')
+                    .take(k)
+                    .map(|l| l.len() + 1)
+                    .sum::<usize>();
+            let bad = label
+                .iter()
+                .position(|&b| !(b.is_ascii_alphanumeric() || b == b'-' || b >= 0x80))
+                .unwrap_or(0);
+            return refuse(offset + bad, "a domain label is letters, digits and '-'");
+        }
+    }
+    Ok(())
+}
+
+fn telnet(p: &TelnetPlan) -> Result<(), PlanError> {
+    if let Some(user) = &p.user {
+        check_field(user, "advisory user name")?;
+    }
+    Ok(())
+}
+
+fn file(p: &FilePlan) -> Result<(), PlanError> {
+    let host = &p.host;
+    if !(host.is_empty() || host.eq_ignore_ascii_case("localhost")) {
+        return Err(PlanError::refused(
+            Rule::RemoteFile,
+            format!(
+                "the file is on host {host:?}, not on this machine (only \"\" and \"localhost\" are local)"
+            ),
+        ));
+    }
+    if p.path.contains(&0) {
+        return Err(PlanError::refused(
+            Rule::NulInjection,
+            "the file path decodes to a NUL",
+        ));
+    }
+    match &p.local {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == FilePathErrorKind::EncodedSeparator => Err(PlanError::refused(
+            Rule::FieldGrammar,
+            format!(
+                "no local file name: {e}: a decoded '/' would join segments the URL keeps apart (../ out of the directory it names)"
+            ),
+        )),
+        Err(e) => Err(PlanError::unsupported(format!("no local file name: {e}"))),
+    }
+}
+
+fn prospero(p: &ProsperoPlan) -> Result<(), PlanError> {
+    check_field(&p.hsoname, "hsoname")?;
+    check_field(&p.version, "object version")?;
+    Ok(())
+}
+
+/// A host a connection may go to: a name of letters, digits and the
+/// characters RFC 3986 allows in a reg-name, or an IP address. A host
+/// that holds a bracket, an `@` or a space is what is left of an authority
+/// a reader split elsewhere (`http://[::1%25@evil.com]/` read leniently).
+fn check_host(host: &str) -> Result<(), PlanError> {
+    if host.parse::<std::net::IpAddr>().is_ok() {
+        return Ok(());
+    }
+    let ok = |c: char| c.is_ascii_alphanumeric() || "-._~!$&'()*+,;=".contains(c) || !c.is_ascii();
+    match host.char_indices().find(|&(_, c)| !ok(c)) {
+        None => Ok(()),
+        Some((at, c)) => Err(PlanError::refused(
+            Rule::AuthorityConfusion,
+            format!(
+                "the host {host:?} is not a host name or address: {:?} at octet {at} (rule host, RFC 3986 section 3.2.2)",
+                c
+            ),
+        )),
+    }
 }
 
 #[cfg(test)]

@@ -14,15 +14,15 @@
 //! with `''` for a quote inside, when empty or holding a space, TAB, FF,
 //! VT, CR, LF, `/`, `'`, `+` or `,`.
 
-use super::policy::{PlanError, check_field};
-use super::{Line, Plan, PlanOptions, Step, endpoint};
-use crate::schemes::ProsperoUrl;
+use super::options::PlanOptions;
+use super::step::{Endpoint, Line, Step};
+use crate::schemes::prospero::ProsperoUrl;
 
 /// How many FORWARDED replies are followed.
 const MAX_FORWARDS: u32 = 8;
 
 /// A token as it goes on a request line.
-fn quote(token: &[u8]) -> Vec<u8> {
+pub(crate) fn quote(token: &[u8]) -> Vec<u8> {
     let needs = token.is_empty() || token.iter().any(|b| b" \t\x0c\x0b\r\n/'+,".contains(b));
     if !needs {
         return token.to_vec();
@@ -65,58 +65,140 @@ fn version(url: &ProsperoUrl<'_>) -> Vec<u8> {
 }
 
 /// The prologue and GET-OBJECT-INFO, and notes for what follows.
-pub(super) fn plan(url: &ProsperoUrl<'_>, _o: &PlanOptions) -> Result<Plan, PlanError> {
-    let hsoname = url.hsoname().decode().into_owned();
-    check_field(&hsoname, "hsoname")?;
-    let version = version(url);
-    check_field(&version, "object version")?;
-    let u = url.url();
-    let mut plan = Plan::new(u.scheme_kind());
-    plan.push(Step::Note(
-        "ARDP version 0 over UDP: the request is one message of numbered packets".into(),
-    ))
-    .push(Step::Connect(endpoint(&u)))
-    .send(Line::text("VERSION 5 UNIFORM"))
-    .send(Line::text("AUTHENTICATE '' UNAUTHENTICATED anonymous"))
-    .send(
+/// The Prospero dialogue of a URL: one request message over ARDP.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
+/// let p = plan(&UrlRef::parse("prospero://host.dom//pros/name")?, &PlanOptions::default()).unwrap();
+/// let Dialogue::Prospero(pr) = p.dialogue() else { unreachable!() };
+/// assert_eq!(pr.hsoname, b"/pros/name");
+/// assert_eq!(pr.request()[2].to_string(), "GET-OBJECT-INFO ACCESS-METHOD ASCII '/pros/name' 0");
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ProsperoPlan {
+    /// The server.
+    pub endpoint: Endpoint,
+    /// The decoded hsoname.
+    pub hsoname: Vec<u8>,
+    /// The object version: OBJECT-VERSION, or `0`.
+    pub version: Vec<u8>,
+    /// The URL's other fields, decoded: shown, not used.
+    pub ignored_fields: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
+impl ProsperoPlan {
+    /// The lines of the request message: VERSION, AUTHENTICATE and
+    /// GET-OBJECT-INFO.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("prospero://h/x")?, &PlanOptions::default()).unwrap();
+    /// let Dialogue::Prospero(pr) = p.dialogue() else { unreachable!() };
+    /// assert_eq!(pr.request()[0].to_string(), "VERSION 5 UNIFORM");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn request(&self) -> Vec<Line> {
+        vec![
+            Line::text("VERSION 5 UNIFORM"),
+            Line::text("AUTHENTICATE '' UNAUTHENTICATED anonymous"),
+            self.request_for(&self.hsoname),
+        ]
+    }
+
+    /// The GET-OBJECT-INFO line for `hsoname` (a forwarded request names
+    /// another).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("prospero://h/x")?, &PlanOptions::default()).unwrap();
+    /// let Dialogue::Prospero(pr) = p.dialogue() else { unreachable!() };
+    /// assert_eq!(pr.request_for(b"y z").to_string(), "GET-OBJECT-INFO ACCESS-METHOD ASCII 'y z' 0");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn request_for(&self, hsoname: &[u8]) -> Line {
         Line::text("GET-OBJECT-INFO ACCESS-METHOD ASCII ")
-            .and(quote(&hsoname))
+            .and(quote(hsoname))
             .and(" ")
-            .and(quote(&version)),
-    );
-    for (name, value) in url.fields() {
-        let n = name.decode();
-        if !n.eq_ignore_ascii_case(b"OBJECT-VERSION") {
-            plan.push(Step::Note(format!(
+            .and(quote(&self.version))
+    }
+
+    /// The DIRECTORY line of the fallback listing.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("prospero://h/x")?, &PlanOptions::default()).unwrap();
+    /// let Dialogue::Prospero(pr) = p.dialogue() else { unreachable!() };
+    /// assert_eq!(pr.directory_for(b"x").to_string(), "DIRECTORY ASCII x 0");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn directory_for(&self, hsoname: &[u8]) -> Line {
+        Line::text("DIRECTORY ASCII ")
+            .and(quote(hsoname))
+            .and(" ")
+            .and(quote(&self.version))
+    }
+
+    pub(crate) fn render(&self, out: &mut Vec<Step>) {
+        out.push(Step::Note(
+            "ARDP version 0 over UDP: the request is one message of numbered packets".into(),
+        ));
+        out.push(Step::Connect(self.endpoint.clone()));
+        for line in self.request() {
+            super::step::send(out, line);
+        }
+        for (n, v) in &self.ignored_fields {
+            out.push(Step::Note(format!(
                 "field {}={}: not used to choose the object (only OBJECT-VERSION is)",
-                show(&n),
-                show(&value.decode())
+                show(n),
+                show(v)
             )));
         }
+        let shown = show(&quote(&self.hsoname));
+        out.push(Step::Note(
+            "< ATTRIBUTE ... ACCESS-METHOD (AFTP, FTP, GOPHER, WAIS, TELNET): the object fetched through that URL".into(),
+        ));
+        out.push(Step::Note(format!(
+            "< FORWARDED: the same request to the server it names, at most {MAX_FORWARDS} times, never twice to one"
+        )));
+        out.push(Step::Note(format!(
+            "< NONE-FOUND or no access method: the directory listed with DIRECTORY ASCII {shown} {} and LIST ATTRIBUTES COMPONENTS",
+            show(&quote(&self.version))
+        )));
     }
-    let shown = show(&quote(&hsoname));
-    plan.push(Step::Note(
-        "< ATTRIBUTE ... ACCESS-METHOD (AFTP, FTP, GOPHER, WAIS, TELNET): the object fetched through that URL".into(),
-    ))
-    .push(Step::Note(format!(
-        "< FORWARDED: the same request to the server it names, at most {MAX_FORWARDS} times, never twice to one"
-    )))
-    .push(Step::Note(format!(
-        "< NONE-FOUND or no access method: the directory listed with DIRECTORY ASCII {shown} {} and LIST ATTRIBUTES COMPONENTS",
-        show(&quote(&version))
-    )));
-    Ok(plan)
+}
+
+pub(super) fn plan(url: &ProsperoUrl<'_>, _o: &PlanOptions) -> ProsperoPlan {
+    ProsperoPlan {
+        endpoint: Endpoint::of(&url.url()),
+        hsoname: url.hsoname().decode().into_owned(),
+        version: version(url),
+        ignored_fields: url
+            .fields()
+            .map(|(n, v)| (n.decode().into_owned(), v.decode().into_owned()))
+            .filter(|(n, _)| !n.eq_ignore_ascii_case(b"OBJECT-VERSION"))
+            .collect(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::UrlRef;
-    use crate::plan::Rule;
+    use crate::plan::refusal::{PlanError, Rule};
+    use crate::url::UrlRef;
 
     fn shown(url: &str) -> Result<String, PlanError> {
         let u = UrlRef::parse(url).unwrap();
-        plan(&u.prospero().unwrap(), &PlanOptions::default()).map(|p| p.to_string())
+        crate::plan::plan(&u, &PlanOptions::default()).map(|p| p.to_string())
     }
 
     #[test]

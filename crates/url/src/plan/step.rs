@@ -1,5 +1,6 @@
 //! The steps of a plan and their text form (DESIGN.md section 3, `plan`).
 
+use crate::url::UrlRef;
 use std::fmt;
 
 /// A piece of configuration the URL does not carry and the plan needs.
@@ -206,6 +207,25 @@ impl Line {
     pub fn missing(mut self, m: Missing) -> Line {
         self.pieces.push(Piece::Missing(m));
         self
+    }
+
+    /// Appends the pieces of `other`, secrets kept secret.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::Line;
+    /// let mut line = Line::text("a ");
+    /// line.extend(&Line::text("b ").secret("c"));
+    /// assert_eq!(line.to_string(), "a b ****");
+    /// ```
+    pub fn extend(&mut self, other: &Line) {
+        for p in &other.pieces {
+            match p {
+                Piece::Text(t) => *self = std::mem::take(self).and(t),
+                other => self.pieces.push(other.clone()),
+            }
+        }
     }
 
     /// The pieces, in order.
@@ -506,4 +526,45 @@ impl fmt::Display for Step {
             Step::Prompt(p) => write!(f, "? {p}"),
         }
     }
+}
+
+impl Endpoint {
+    /// The endpoint of a URL with an authority: its host and port.
+    pub(crate) fn of(url: &UrlRef<'_>) -> Endpoint {
+        Endpoint::Host {
+            host: url.hostname().unwrap_or_default().to_string(),
+            port: url.port_or_default().unwrap_or(0),
+        }
+    }
+
+    /// A `host[:port]` from configuration, or the piece that is missing.
+    pub(crate) fn configured(server: Option<&str>, port: u16, missing: Missing) -> Endpoint {
+        let Some(server) = server else {
+            return Endpoint::Missing { missing, port };
+        };
+        let (host, port) = match server.rsplit_once(':') {
+            Some((h, p)) if !h.contains(':') || h.starts_with('[') => match p.parse() {
+                Ok(p) => (h.trim_start_matches('[').trim_end_matches(']'), p),
+                Err(_) => (server, port),
+            },
+            _ => (server, port),
+        };
+        Endpoint::Host {
+            host: host.to_string(),
+            port,
+        }
+    }
+}
+
+/// Sends `line`; a password it asks for is announced by a prompt step
+/// first, so that the plan tells a password the user types from one the
+/// URL carries, both shown `****` on the line (RFC 1738 section 3.2.1: the
+/// program "should request one from the user").
+pub(crate) fn send(out: &mut Vec<Step>, line: Line) {
+    if line.prompts_secret() && !matches!(out.last(), Some(Step::Prompt(_))) {
+        out.push(Step::Prompt(
+            "password asked of the user: the URL names a user and no password (RFC 1738 section 3.2.1)".into(),
+        ));
+    }
+    out.push(Step::Send(line));
 }

@@ -60,18 +60,18 @@
 
 mod build;
 mod encoded;
-mod file;
-mod ftp;
+pub(crate) mod file;
+pub(crate) mod ftp;
 mod generic;
-mod gopher;
+pub(crate) mod gopher;
 mod http;
-mod mailto;
-mod news;
-mod nntp;
-mod prospero;
+pub(crate) mod mailto;
+pub(crate) mod news;
+pub(crate) mod nntp;
+pub(crate) mod prospero;
 pub mod registry;
 mod telnet;
-mod wais;
+pub(crate) mod wais;
 
 pub use build::{BuildError, BuildErrorKind};
 pub use encoded::{Encoded, Segments};

@@ -1,0 +1,177 @@
+//! A plan: the typed dialogue of one protocol, and its steps as
+//! `uniform plan` shows them.
+
+use super::file::FilePlan;
+use super::ftp::FtpPlan;
+use super::gopher::GopherPlan;
+use super::http::HttpPlan;
+use super::nntp::NntpPlan;
+use super::prospero::ProsperoPlan;
+use super::smtp::SmtpPlan;
+use super::step::{Endpoint, Missing, Step};
+use super::telnet::TelnetPlan;
+use super::wais::WaisPlan;
+use crate::scheme::Scheme;
+use std::fmt;
+
+/// The dialogue of one protocol, as data: what the executor of that
+/// protocol runs, and nothing else.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
+/// let p = plan(&UrlRef::parse("gopher://h/0/x")?, &PlanOptions::default()).unwrap();
+/// assert!(matches!(p.dialogue(), Dialogue::Gopher(_)));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Dialogue {
+    /// FTP commands.
+    Ftp(FtpPlan),
+    /// An HTTP request head (direct, or through a gateway).
+    Http(HttpPlan),
+    /// A gopher request.
+    Gopher(GopherPlan),
+    /// NNTP commands.
+    Nntp(NntpPlan),
+    /// An SMTP envelope and message.
+    Smtp(SmtpPlan),
+    /// An interactive session.
+    Telnet(TelnetPlan),
+    /// Z39.50 requests.
+    Wais(WaisPlan),
+    /// A local file.
+    File(FilePlan),
+    /// A Prospero request.
+    Prospero(ProsperoPlan),
+}
+
+/// A plan: the scheme it accesses and its dialogue.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{PlanOptions, Step, plan}};
+/// let p = plan(&UrlRef::parse("telnet://guest@h/")?, &PlanOptions::default()).unwrap();
+/// assert!(matches!(p.steps()[0], Step::Advise(_)));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    scheme: Scheme,
+    dialogue: Dialogue,
+}
+
+impl Plan {
+    /// A plan for `scheme` that runs `dialogue`: the access side makes
+    /// one this way for a route through a gateway. It runs only once the
+    /// policy has judged it ([`crate::plan::judge`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Scheme, UrlRef, plan::{Dialogue, Plan, PlanOptions, plan}};
+    /// let direct = plan(&UrlRef::parse("http://h/")?, &PlanOptions::default()).unwrap();
+    /// let again = Plan::new(Scheme::Http, direct.dialogue().clone());
+    /// assert_eq!(again.to_string(), direct.to_string());
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn new(scheme: Scheme, dialogue: Dialogue) -> Plan {
+        Plan { scheme, dialogue }
+    }
+
+    /// The scheme the plan accesses.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Scheme, UrlRef, plan::{PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("file:///etc/motd")?, &PlanOptions::default()).unwrap();
+    /// assert_eq!(p.scheme(), Scheme::File);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn scheme(&self) -> Scheme {
+        self.scheme
+    }
+
+    /// The dialogue.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("nntp://h/g")?, &PlanOptions::default()).unwrap();
+    /// assert!(matches!(p.dialogue(), Dialogue::Nntp(_)));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn dialogue(&self) -> &Dialogue {
+        &self.dialogue
+    }
+
+    /// The steps, as `uniform plan` shows them (DESIGN.md section 3): the
+    /// dialogue rendered, one step a line.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{PlanOptions, Step, Transfer, plan}};
+    /// let p = plan(&UrlRef::parse("file:///etc/motd")?, &PlanOptions::default()).unwrap();
+    /// assert_eq!(p.steps(), [Step::Open(b"/etc/motd".to_vec()), Step::Read(Transfer::File)]);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn steps(&self) -> Vec<Step> {
+        let mut out = Vec::new();
+        match &self.dialogue {
+            Dialogue::Ftp(p) => p.render(&mut out),
+            Dialogue::Http(p) => p.render(&mut out),
+            Dialogue::Gopher(p) => p.render(&mut out),
+            Dialogue::Nntp(p) => p.render(&mut out),
+            Dialogue::Smtp(p) => p.render(&mut out),
+            Dialogue::Telnet(p) => p.render(&mut out),
+            Dialogue::Wais(p) => p.render(&mut out),
+            Dialogue::File(p) => p.render(&mut out),
+            Dialogue::Prospero(p) => p.render(&mut out),
+        }
+        out
+    }
+
+    /// The configuration the plan lacks: empty when it can run.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Missing, PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("mailto:a@b.example")?, &PlanOptions::default()).unwrap();
+    /// assert_eq!(p.missing(), vec![Missing::SmtpServer, Missing::Sender]);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn missing(&self) -> Vec<Missing> {
+        let mut out = Vec::new();
+        for s in self.steps() {
+            let found: Vec<Missing> = match &s {
+                Step::Connect(Endpoint::Missing { missing, .. }) => vec![*missing],
+                Step::Send(l) | Step::Advise(l) => l.missing_pieces().collect(),
+                _ => Vec::new(),
+            };
+            for m in found {
+                if !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Plan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Each line as it is, trailing space included: "CWD " with a null
+        // argument (RFC 1738 section 3.2.2) is not "CWD".
+        for s in self.steps() {
+            writeln!(f, "{s}")?;
+        }
+        Ok(())
+    }
+}

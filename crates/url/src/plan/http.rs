@@ -1,0 +1,271 @@
+//! HTTP (RFC 1738 section 3.3, over RFC 9112): the request head as a
+//! value. The direct plan is a GET of the URL's path and search; a route
+//! through a gateway or proxy is another [`HttpPlan`], made by the access
+//! side and judged by the same policy.
+
+use super::step::{Endpoint, Line, Step, Transfer};
+use crate::pct::{self, EncodeSet};
+use crate::scheme::Scheme;
+use crate::url::UrlRef;
+
+/// One header field of a request; its value may hold a secret.
+///
+/// # Example
+///
+/// ```
+/// use uniform::plan::{Header, Line};
+/// let h = Header::new("Authorization", Line::text("Basic ").secret("dTpw"));
+/// assert_eq!(h.line().to_string(), "Authorization: Basic ****");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Header {
+    /// The field name.
+    pub name: String,
+    /// The field value.
+    pub value: Line,
+}
+
+impl Header {
+    /// A header `name: value`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::{Header, Line};
+    /// assert_eq!(Header::new("Host", Line::text("h")).line().to_string(), "Host: h");
+    /// ```
+    pub fn new(name: impl Into<String>, value: Line) -> Header {
+        Header {
+            name: name.into(),
+            value,
+        }
+    }
+
+    /// The field line, `name: value`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::{Header, Line};
+    /// assert_eq!(Header::new("Accept", Line::text("*/*")).line().wire(), Some(b"Accept: */*".to_vec()));
+    /// ```
+    pub fn line(&self) -> Line {
+        let mut line = Line::text(&self.name).and(": ");
+        line.extend(&self.value);
+        line
+    }
+}
+
+/// A request head: the request line and the header fields (RFC 9112
+/// section 2.1), ended by an empty line.
+///
+/// # Example
+///
+/// ```
+/// use uniform::plan::{Header, Line, RequestHead};
+/// let head = RequestHead::get(Line::text("/x"), vec![Header::new("Host", Line::text("h"))]);
+/// let lines: Vec<String> = head.lines().iter().map(|l| l.to_string()).collect();
+/// assert_eq!(lines, ["GET /x HTTP/1.1", "Host: h", ""]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RequestHead {
+    /// The method.
+    pub method: String,
+    /// The request target: origin form (`/path?q`), absolute form (a
+    /// whole URL, to a gateway) or authority form (CONNECT).
+    pub target: Line,
+    /// The header fields, in order.
+    pub headers: Vec<Header>,
+}
+
+impl RequestHead {
+    /// A GET of `target` with `headers`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::{Line, RequestHead};
+    /// assert_eq!(RequestHead::get(Line::text("/"), vec![]).method, "GET");
+    /// ```
+    pub fn get(target: Line, headers: Vec<Header>) -> RequestHead {
+        RequestHead {
+            method: "GET".into(),
+            target,
+            headers,
+        }
+    }
+
+    /// The request line: method, target, `HTTP/1.1`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::{Line, RequestHead};
+    /// assert_eq!(RequestHead::get(Line::text("/a"), vec![]).request_line().to_string(), "GET /a HTTP/1.1");
+    /// ```
+    pub fn request_line(&self) -> Line {
+        let mut line = Line::text(&self.method).and(" ");
+        line.extend(&self.target);
+        line.and(" HTTP/1.1")
+    }
+
+    /// The value of the first header named `name` (case-insensitive).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::{Header, Line, RequestHead};
+    /// let head = RequestHead::get(Line::text("/"), vec![Header::new("Host", Line::text("h"))]);
+    /// assert_eq!(head.header("host").map(|l| l.to_string()), Some("h".to_string()));
+    /// ```
+    pub fn header(&self, name: &str) -> Option<&Line> {
+        self.headers
+            .iter()
+            .find(|h| h.name.eq_ignore_ascii_case(name))
+            .map(|h| &h.value)
+    }
+
+    /// Every line of the head, the request line first and the empty line
+    /// that ends it last.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::{Line, RequestHead};
+    /// assert_eq!(RequestHead::get(Line::text("/"), vec![]).lines().len(), 2);
+    /// ```
+    pub fn lines(&self) -> Vec<Line> {
+        let mut out = vec![self.request_line()];
+        out.extend(self.headers.iter().map(Header::line));
+        out.push(Line::default());
+        out
+    }
+}
+
+/// A CONNECT tunnel through a proxy (RFC 9110 section 9.3.6), for an
+/// `https` URL: the head that opens it, answered 200.
+///
+/// # Example
+///
+/// ```
+/// use uniform::plan::{Header, Line, RequestHead, Tunnel};
+/// let t = Tunnel { note: "through a CONNECT tunnel".into(), head: RequestHead {
+///     method: "CONNECT".into(), target: Line::text("h:443"), headers: vec![] } };
+/// assert_eq!(t.head.request_line().to_string(), "CONNECT h:443 HTTP/1.1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Tunnel {
+    /// What the tunnel is, as the plan shows it.
+    pub note: String,
+    /// The CONNECT request head.
+    pub head: RequestHead,
+}
+
+/// An HTTP exchange: where to connect, TLS or not, an optional tunnel,
+/// and the request head.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
+/// let p = plan(&UrlRef::parse("http://h:8000/a?b")?, &PlanOptions::default()).unwrap();
+/// let Dialogue::Http(http) = p.dialogue() else { unreachable!() };
+/// assert_eq!(http.head.request_line().to_string(), "GET /a?b HTTP/1.1");
+/// assert!(!http.tls);
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HttpPlan {
+    /// Where the connection goes: the URL's server, or a gateway.
+    pub endpoint: Endpoint,
+    /// A note on the route, shown after the connection (a gateway's name).
+    pub route: Option<String>,
+    /// A CONNECT tunnel opened first, through a proxy.
+    pub tunnel: Option<Tunnel>,
+    /// TLS on the connection (inside the tunnel, if any), with the server
+    /// name checked: `https`.
+    pub tls: bool,
+    /// The request.
+    pub head: RequestHead,
+}
+
+impl HttpPlan {
+    /// The plan as steps, for `uniform plan`.
+    pub(crate) fn render(&self, out: &mut Vec<Step>) {
+        out.push(Step::Connect(self.endpoint.clone()));
+        if let Some(t) = &self.tunnel {
+            out.push(Step::Note(t.note.clone()));
+            for line in t.head.lines() {
+                super::step::send(out, line);
+            }
+            out.push(Step::Expect(vec![200]));
+        }
+        if let Some(route) = &self.route {
+            out.push(Step::Note(route.clone()));
+        }
+        if self.tls && self.tunnel.is_none() {
+            out.push(Step::Note("TLS handshake, server name checked".into()));
+        }
+        for line in self.head.lines() {
+            super::step::send(out, line);
+        }
+        out.push(Step::Read(Transfer::HttpResponse));
+    }
+}
+
+/// The origin-form target of an http URL: its path (at least `/`) and
+/// search, with what may not stand on a request line encoded.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::origin_form};
+/// assert_eq!(origin_form(&UrlRef::parse("http://h")?), "/");
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+pub fn origin_form(url: &UrlRef<'_>) -> String {
+    let mut target = String::from(url.path_with_slash());
+    if target.is_empty() {
+        target.push('/');
+    }
+    if let Some(q) = url.query() {
+        target.push('?');
+        target.push_str(q);
+    }
+    pct::encode(target.as_bytes(), &EncodeSet::REQUEST_TARGET).into_owned()
+}
+
+/// The Host field of an http URL: its host, and its port unless it is the
+/// default.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::host_field};
+/// assert_eq!(host_field(&UrlRef::parse("http://h:80/")?), "h");
+/// assert_eq!(host_field(&UrlRef::parse("http://h:81/")?), "h:81");
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+pub fn host_field(url: &UrlRef<'_>) -> String {
+    let mut host = url.host().unwrap_or_default().to_string();
+    if let Some(p) = url.port().filter(|&p| Some(p) != url.default_port()) {
+        host.push_str(&format!(":{p}"));
+    }
+    host
+}
+
+pub(super) fn plan(url: &UrlRef<'_>) -> HttpPlan {
+    HttpPlan {
+        endpoint: Endpoint::of(url),
+        route: None,
+        tunnel: None,
+        tls: url.scheme_kind() == Scheme::Https,
+        head: RequestHead::get(
+            Line::text(origin_form(url)),
+            vec![
+                Header::new("Host", Line::text(host_field(url))),
+                Header::new("Connection", Line::text("close")),
+            ],
+        ),
+    }
+}
