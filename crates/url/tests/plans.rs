@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 use std::path::Path;
-use uniform::UrlRef;
+use uniform::{Dialect, ParseOptions};
 use uniform::plan::{PlanOptions, plan};
 
 #[derive(Deserialize)]
@@ -30,6 +30,8 @@ struct Case {
     query: Option<String>,
     #[serde(default)]
     allow_port: Vec<u16>,
+    /// rfc1738 (the default), rfc1630 or rfc3986, read leniently.
+    dialect: Option<String>,
 }
 
 /// The lines the contract fixes: connections, lines sent, files opened.
@@ -55,7 +57,13 @@ fn run(name: &str) -> usize {
         o.query = c.query.clone();
         o.allowed_ports = c.allow_port.clone();
         let label = format!("[{}] {:?} ({})", c.section, c.url, c.note);
-        let url = match UrlRef::parse(&c.url) {
+        let dialect = match c.dialect.as_deref() {
+            None | Some("rfc1738") => Dialect::Rfc1738,
+            Some("rfc1630") => Dialect::Rfc1630,
+            Some("rfc3986") => Dialect::Rfc3986,
+            Some(other) => panic!("{label}: no dialect {other}"),
+        };
+        let url = match ParseOptions::new().dialect(dialect).parse(&c.url) {
             Ok(u) => u,
             Err(e) => {
                 failures.push(format!("{label}: does not parse: {e}"));
