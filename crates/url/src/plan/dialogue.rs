@@ -12,6 +12,7 @@ use super::step::{Endpoint, Missing, Step};
 use super::telnet::TelnetPlan;
 use super::wais::WaisPlan;
 use crate::scheme::Scheme;
+use crate::url::UrlRef;
 use std::fmt;
 
 /// The dialogue of one protocol, as data: what the executor of that
@@ -61,25 +62,46 @@ pub enum Dialogue {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     scheme: Scheme,
+    url: String,
     dialogue: Dialogue,
 }
 
 impl Plan {
-    /// A plan for `scheme` that runs `dialogue`: the access side makes
-    /// one this way for a route through a gateway. It runs only once the
+    /// A plan of `url` that runs `dialogue`: the access side makes one
+    /// this way for a route through a gateway. It runs only once the
     /// policy has judged it ([`crate::plan::judge`]).
     ///
     /// # Example
     ///
     /// ```
-    /// use uniform::{Scheme, UrlRef, plan::{Dialogue, Plan, PlanOptions, plan}};
-    /// let direct = plan(&UrlRef::parse("http://h/")?, &PlanOptions::default()).unwrap();
-    /// let again = Plan::new(Scheme::Http, direct.dialogue().clone());
+    /// use uniform::{UrlRef, plan::{Dialogue, Plan, PlanOptions, plan}};
+    /// let url = UrlRef::parse("http://h/")?;
+    /// let direct = plan(&url, &PlanOptions::default()).unwrap();
+    /// let again = Plan::new(&url, direct.dialogue().clone());
     /// assert_eq!(again.to_string(), direct.to_string());
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
-    pub fn new(scheme: Scheme, dialogue: Dialogue) -> Plan {
-        Plan { scheme, dialogue }
+    pub fn new(url: &UrlRef<'_>, dialogue: Dialogue) -> Plan {
+        Plan {
+            scheme: url.scheme_kind(),
+            url: url.as_str().to_string(),
+            dialogue,
+        }
+    }
+
+    /// The URL planned, as written: the base of the URLs a listing gives
+    /// and of a redirect's reference.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("gopher://h/1/")?, &PlanOptions::default()).unwrap();
+    /// assert_eq!(p.url(), "gopher://h/1/");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn url(&self) -> &str {
+        &self.url
     }
 
     /// The scheme the plan accesses.

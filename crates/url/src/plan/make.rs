@@ -29,5 +29,5 @@ pub(crate) fn build(url: &UrlRef<'_>, options: &PlanOptions) -> Result<Plan, Pla
             )));
         }
     };
-    Ok(Plan::new(url.scheme_kind(), dialogue))
+    Ok(Plan::new(url, dialogue))
 }
