@@ -700,4 +700,106 @@ mod tests {
         assert_eq!(Scheme::from_name("x-"), Scheme::Other);
         assert_eq!(Scheme::from_name("X-Foo"), Scheme::Experimental);
     }
+
+    /// The table says what the match arms it replaced said, variant by
+    /// variant (the arms are kept here as the reference).
+    #[test]
+    fn table_agrees_with_the_former_arms() {
+        use Scheme::*;
+        let all = [
+            Ftp,
+            Http,
+            Https,
+            Gopher,
+            Mailto,
+            News,
+            Nntp,
+            Telnet,
+            Wais,
+            File,
+            Prospero,
+            Mid,
+            Cid,
+            Urn,
+            Rlogin,
+            Tn3270,
+            Afs,
+            Nfs,
+            Mailserver,
+            Z3950,
+            Experimental,
+            Other,
+        ];
+        for s in all {
+            let port = match s {
+                Ftp => Some(21),
+                Http => Some(80),
+                Https => Some(443),
+                Gopher => Some(70),
+                Nntp => Some(119),
+                Telnet | Tn3270 => Some(23),
+                Wais => Some(210),
+                Prospero => Some(1525),
+                Rlogin => Some(513),
+                _ => None,
+            };
+            assert_eq!(s.default_port(), port, "{s:?}");
+            let internet = matches!(
+                s,
+                Ftp | Http
+                    | Https
+                    | Gopher
+                    | Nntp
+                    | Telnet
+                    | Wais
+                    | File
+                    | Prospero
+                    | Rlogin
+                    | Tn3270
+            );
+            assert_eq!(s.uses_internet_syntax(), internet, "{s:?}");
+            let opaque = matches!(s, Mailto | News | Mid | Cid);
+            assert_eq!(s.row().syntax == Syntax::Opaque, opaque, "{s:?}");
+            let flat = matches!(s, Mailto | News | Mid | Cid | Urn);
+            assert_eq!(s.is_hierarchical(), !flat, "{s:?}");
+            let no_search = matches!(
+                s,
+                Ftp | Gopher | Mailto | News | Nntp | Telnet | File | Prospero | Rlogin | Tn3270
+            );
+            assert_eq!(s.has_search_1738(), !no_search, "{s:?}");
+            let undefined = matches!(
+                s,
+                Afs | Nfs | Mailserver | Z3950 | Urn | Experimental | Other
+            );
+            assert_eq!(s.has_defined_syntax(), !undefined, "{s:?}");
+            let view = match s {
+                Ftp => ViewKind::Ftp,
+                Http | Https => ViewKind::Http,
+                Gopher => ViewKind::Gopher,
+                Mailto => ViewKind::Mailto,
+                News => ViewKind::News,
+                Nntp => ViewKind::Nntp,
+                Telnet | Rlogin | Tn3270 => ViewKind::Telnet,
+                Wais => ViewKind::Wais,
+                File => ViewKind::File,
+                Prospero => ViewKind::Prospero,
+                Mid => ViewKind::Mid,
+                Cid => ViewKind::Cid,
+                Urn => ViewKind::Urn,
+                _ => ViewKind::Generic,
+            };
+            assert_eq!(s.row().view, view, "{s:?}");
+            assert!(!s.row().rfcs.is_empty(), "{s:?}");
+            // Only schemes with a protocol can be fetched.
+            assert!(!s.row().fetch || s.row().protocol.is_some(), "{s:?}");
+        }
+        assert_eq!(Https.defined_in(), "RFC 2818 section 2.4");
+        assert_eq!(Rlogin.defined_in(), "RFC 1630, Telnet, rlogin, tn3270");
+        assert_eq!(Afs.defined_in(), "RFC 1738 section 4");
+        assert_eq!(Other.defined_in(), "RFC 1738 section 5 (genericurl)");
+        assert_eq!(
+            Experimental.defined_in(),
+            "RFC 1738 section 4 (x- names are experimental)"
+        );
+    }
 }
