@@ -81,6 +81,21 @@ pub fn details(url: &uniform::UrlRef<'_>) -> Value {
         }),
         // The user name and password of telnet are the top-level keys.
         SchemeUrl::Telnet(_) => Value::Object(Map::new()),
+        // mid, cid and urn keep the generic kind's scheme_specific_part
+        // (as written): they had that kind before they had views.
+        SchemeUrl::Mid(m) => json!({
+            "message_id": text(m.message_id()),
+            "scheme_specific_part": url.scheme_specific_part(),
+        }),
+        SchemeUrl::Cid(c) => json!({
+            "content_id": text(c.content_id()),
+            "scheme_specific_part": url.scheme_specific_part(),
+        }),
+        SchemeUrl::Urn(u) => json!({
+            "namespace": opt(u.namespace()),
+            "specific_string": text(u.specific_string()),
+            "scheme_specific_part": url.scheme_specific_part(),
+        }),
         _ => json!({ "scheme_specific_part": url.scheme_specific_part() }),
     };
     if let Value::Object(m) = &mut obj {
@@ -100,8 +115,32 @@ mod tests {
     #[test]
     fn generic_details_hold_the_scheme_specific_part() {
         assert_eq!(
+            d("afs://cell/dir%2Fx#x"),
+            json!({"kind": "generic", "scheme_specific_part": "//cell/dir%2Fx"})
+        );
+    }
+
+    #[test]
+    fn mid_cid_urn() {
+        assert_eq!(
+            d("mid:960830.1639%20x@XIson.com"),
+            json!({"kind": "mid", "message_id": "960830.1639 x@XIson.com",
+                   "scheme_specific_part": "960830.1639%20x@XIson.com"})
+        );
+        assert_eq!(
+            d("cid:foo4*foo1@bar.net"),
+            json!({"kind": "cid", "content_id": "foo4*foo1@bar.net",
+                   "scheme_specific_part": "foo4*foo1@bar.net"})
+        );
+        assert_eq!(
+            d("urn:isbn:0451450523"),
+            json!({"kind": "urn", "namespace": "isbn", "specific_string": "0451450523",
+                   "scheme_specific_part": "isbn:0451450523"})
+        );
+        assert_eq!(
             d("urn:/iana/dns/ch%2Fx#x"),
-            json!({"kind": "generic", "scheme_specific_part": "/iana/dns/ch%2Fx"})
+            json!({"kind": "urn", "namespace": null, "specific_string": "/iana/dns/ch/x",
+                   "scheme_specific_part": "/iana/dns/ch%2Fx"})
         );
     }
 

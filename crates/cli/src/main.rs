@@ -59,6 +59,7 @@ subcommands! {
     Relativize(cmd::resolve::RelativizeArgs),
     Extract(cmd::extract::Args),
     Fetch(cmd::fetch::Args),
+    Schemes(cmd::schemes::Args),
 }
 
 fn main() -> ExitCode {

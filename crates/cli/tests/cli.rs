@@ -1328,3 +1328,106 @@ fn nntp_article_numbers_of_any_size_are_json_numbers() {
     let out = clitest!(0, "parse", "--json", "nntp://h/g/42");
     assert_eq!(out.json()[0]["details"]["article"], 42);
 }
+
+#[test]
+fn schemes_prints_the_table() {
+    let out = clitest!(0, "schemes");
+    let lines: Vec<&str> = out.text().lines().collect();
+    assert_eq!(lines[0], "name        port  protocol  fetch  rfcs");
+    assert_eq!(
+        lines[1],
+        "ftp         21    ftp       yes    RFC 1738 section 3.2; RFC 1630, FTP"
+    );
+    assert!(
+        lines
+            .contains(&"mailto      -     smtp      yes    RFC 1738 section 3.5; RFC 1630, Mailto"),
+        "{out:?}"
+    );
+    assert!(
+        lines.contains(&"rlogin      513   rlogin    no     RFC 1630, Telnet, rlogin, tn3270"),
+        "{out:?}"
+    );
+    assert!(out.stderr.is_empty(), "{out:?}");
+}
+
+#[test]
+fn schemes_json_is_one_object_per_scheme() {
+    let out = clitest!(0, "schemes", "--json");
+    let v = out.json();
+    assert_eq!(v.len(), 20, "{out:?}");
+    let names: Vec<&str> = v.iter().map(|o| o["name"].as_str().unwrap()).collect();
+    assert_eq!(&names[..4], ["ftp", "http", "https", "gopher"]);
+    for o in &v {
+        let keys: Vec<&str> = o.as_object().unwrap().keys().map(String::as_str).collect();
+        for k in [
+            "name",
+            "rfcs",
+            "default_port",
+            "protocol",
+            "fetch",
+            "syntax",
+            "hierarchical",
+        ] {
+            assert!(keys.contains(&k), "{k} in {o}");
+        }
+        assert!(o["rfcs"].as_array().is_some_and(|a| !a.is_empty()), "{o}");
+        assert!(o["fetch"].is_boolean(), "{o}");
+        // Fetching needs a protocol.
+        assert!(o["fetch"] == false || o["protocol"].is_string(), "{o}");
+    }
+    let gopher = &v[3];
+    assert_eq!(gopher["default_port"], 70);
+    assert_eq!(gopher["protocol"], "gopher");
+    assert_eq!(gopher["syntax"], "internet");
+    let urn = v.iter().find(|o| o["name"] == "urn").unwrap();
+    assert_eq!(urn["default_port"], Value::Null);
+    assert_eq!(urn["protocol"], Value::Null);
+    assert_eq!(urn["fetch"], false);
+    assert_eq!(urn["hierarchical"], false);
+    assert_eq!(urn["rfcs"], serde_json::json!(["RFC 1630, URN"]));
+}
+
+#[test]
+fn mid_cid_urn_details() {
+    let out = clitest!(0, "parse", "--json", "mid:960830.1639@XIson.com");
+    let d = &out.json()[0]["details"];
+    assert_eq!(d["kind"], "mid", "{out:?}");
+    assert_eq!(d["message_id"], "960830.1639@XIson.com");
+    let out = clitest!(0, "parse", "--json", "cid:part%201@h");
+    let d = &out.json()[0]["details"];
+    assert_eq!(
+        (&d["kind"], &d["content_id"]),
+        (&"cid".into(), &"part 1@h".into())
+    );
+    let out = clitest!(0, "parse", "--json", "urn:isbn:0451450523");
+    let d = &out.json()[0]["details"];
+    assert_eq!(d["kind"], "urn", "{out:?}");
+    assert_eq!(d["namespace"], "isbn");
+    assert_eq!(d["specific_string"], "0451450523");
+    assert_eq!(d["scheme_specific_part"], "isbn:0451450523");
+    // Strict RFC 1630 checks a mid's addr-spec and points at the fault.
+    let out = clitest!(
+        1,
+        "parse",
+        "--json",
+        "--strict",
+        "--dialect",
+        "rfc1630",
+        "mid:a..b@h"
+    );
+    let v = &out.json()[0];
+    assert_eq!(v["error"]["offset"], 6, "{out:?}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("addr-spec"),
+        "{out:?}"
+    );
+    // Strict RFC 3986 checks a URN's namespace identifier (RFC 8141).
+    let out = clitest!(1, "check", "--dialect", "rfc3986", "urn:a_b:x");
+    assert!(
+        out.text().contains("NID") || out.stderr.contains("NID"),
+        "{out:?}"
+    );
+}

@@ -28,11 +28,14 @@
 //! and `+` in a search part) keep their escapes, and so does a path
 //! segment that would decode to "." or ".." (its dots are reserved).
 
-use crate::parser::NONE;
+use crate::dialect::Dialect;
+use crate::offsets::NONE;
+use crate::parser;
 use crate::pct::{escape_value, push_escape};
+use crate::scheme::Scheme;
+use crate::sink::Sink;
 use crate::table::{Component, allowed};
-use crate::url::UrlRef;
-use crate::{Dialect, Scheme};
+use crate::url::{Url, UrlRef};
 
 /// Whether the scheme's url-path is a sequence of fields the server reads
 /// as they are, not a hierarchy a client may tidy: a gopher selector ("no
@@ -219,7 +222,7 @@ fn push_path_1630(out: &mut String, path: &[u8], scheme: Scheme, has_search: boo
 }
 
 /// The canonical form of `url` (see the module documentation).
-pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
+fn canonical(url: &UrlRef<'_>) -> String {
     let s = url.as_str();
     let d = url.dialect();
     let scheme = url.scheme_kind();
@@ -299,7 +302,7 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
         // first "/" keeps its escape.
         if !url.has_authority()
             && out[start..].starts_with("//")
-            && crate::parser::slashes_start_authority(scheme, url.scheme_spec(), d)
+            && d.reads_authority(url.scheme_row())
         {
             out.replace_range(start..start + 1, "%2F");
         }
@@ -326,9 +329,102 @@ pub(crate) fn canonical(url: &UrlRef<'_>) -> String {
     out
 }
 
+/// The canonical form of a borrowed URL, and equivalence.
+impl UrlRef<'_> {
+    /// The canonical form (the rules are those of the `canon` module).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// let url = UrlRef::parse("FTP://Host.Dom:21/%7euser/%2fx")?;
+    /// assert_eq!(url.canonical(), "ftp://host.dom/%7Euser/%2Fx");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn canonical(&self) -> String {
+        canonical(self)
+    }
+
+    /// Whether two URLs are the same by the RFCs: equal canonical forms.
+    /// An encoded reserved character is never the same as the character.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// // RFC 1630, "Encoding reserved characters", examples 1 and 2.
+    /// let a = UrlRef::parse("http://info.cern.ch/albert/bertram/marie-claude")?;
+    /// let b = UrlRef::parse("http://info.cern.ch/albert/bertram/marie%2Dclaude")?;
+    /// let c = UrlRef::parse("http://info.cern.ch/albert/bertram%2Fmarie-claude")?;
+    /// assert!(a.equivalent(&b));
+    /// assert!(!a.equivalent(&c));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn equivalent(&self, other: &UrlRef<'_>) -> bool {
+        self.canonical() == other.canonical()
+    }
+}
+
+/// The canonical form of an owned URL, and equivalence.
+impl Url {
+    /// See [`UrlRef::canonical`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Url;
+    /// assert_eq!(Url::parse("HTTP://H:80/a")?.canonical(), "http://h/a");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn canonical(&self) -> String {
+        self.as_url_ref().canonical()
+    }
+
+    /// The canonical form, as a new `Url` (the rules of the `canon` module).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Url;
+    /// assert_eq!(Url::parse("Gopher://H:70")?.normalize().as_str(), "gopher://h/");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn normalize(&self) -> Url {
+        let s = self.canonical();
+        let r = self.as_url_ref();
+        let mut sink = Sink {
+            strict: false,
+            out: None,
+        };
+        match parser::parse(&s, r.dialect(), r.registry(), &mut sink) {
+            Ok(off) => Url::from_parts(s, off, r.registry()),
+            // The canonical form of a URL is a URL; if that ever failed,
+            // the unchanged URL is the honest answer.
+            Err(_) => self.clone(),
+        }
+    }
+
+    /// Whether two URLs are the same by the RFCs (equal canonical forms).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Url;
+    /// let a = Url::parse("ftp://host/a%2Fb")?;
+    /// let b = Url::parse("ftp://host/a/b")?;
+    /// assert!(!a.equivalent(&b));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn equivalent(&self, other: &Url) -> bool {
+        self.as_url_ref().equivalent(&other.as_url_ref())
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::{Dialect, ParseOptions, UrlRef};
+    use crate::dialect::Dialect;
+    use crate::options::ParseOptions;
+    use crate::url::UrlRef;
 
     fn canon(s: &str) -> String {
         UrlRef::parse(s).unwrap().canonical()

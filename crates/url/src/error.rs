@@ -1,7 +1,8 @@
 //! Positioned errors that name the rule they come from.
 
+use crate::dialect::Dialect;
+use crate::scheme::Scheme;
 use crate::table::Component;
-use crate::{Dialect, Scheme};
 use core::fmt;
 
 /// What is wrong, without where.

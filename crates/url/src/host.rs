@@ -1,9 +1,9 @@
 //! Hosts: RFC 1738 hostname and hostnumber, RFC 1630 hostname, RFC 3986
 //! IP-literal, IPv4address and reg-name.
 
-use crate::Dialect;
+use crate::dialect::Dialect;
 use crate::error::{ParseError, ParseErrorKind};
-use crate::parser::Sink;
+use crate::sink::Sink;
 use crate::table::{Component, allowed, hex_val};
 
 /// Checks `host` (which starts at byte `at` of the input), reporting each

@@ -50,20 +50,26 @@
 #![deny(missing_docs, missing_debug_implementations)]
 
 mod canon;
+mod dialect;
 mod error;
 pub mod extract;
 mod host;
+mod offsets;
+mod options;
 mod parser;
 pub mod pct;
 pub mod plan;
 pub mod resolve;
 mod scheme;
 pub mod schemes;
+mod sink;
 mod table;
 mod url;
 
+pub use dialect::Dialect;
 pub use error::{ParseError, ParseErrorKind};
-pub use parser::{Dialect, MAX_WARNINGS, ParseOptions};
-pub use scheme::Scheme;
+pub use options::ParseOptions;
+pub use scheme::{Protocol, SCHEMES, Scheme, SchemeRow, Syntax, ViewKind};
+pub use sink::MAX_WARNINGS;
 pub use table::Component;
 pub use url::{Url, UrlRef};

@@ -7,372 +7,20 @@
 //! go to a [`Sink`], which turns the first into the error in strict mode
 //! and keeps them as warnings in lenient mode; faults that leave nothing to
 //! read (no scheme, a port that is no number) end the parse in both.
+//!
+//! This is the scheme-independent pass: each scheme's own grammar is
+//! checked afterwards by [`crate::schemes`], from [`crate::ParseOptions`].
 
-use crate::Scheme;
+use crate::dialect::Dialect;
 use crate::error::{ParseError, ParseErrorKind, undefined_syntax};
 use crate::host;
-use crate::schemes::{Registry, SchemeSpec};
+use crate::offsets::{
+    AUTHORITY, IP_LITERAL, NONE, Offsets, PASSWORD, PATH_SLASH, PORT, PORT_COLON, USER,
+};
+use crate::scheme::{Scheme, Syntax};
+use crate::sink::Sink;
 use crate::table::{AUTH_SPECIAL, Class, Component, TABLE, class_of, hex_val, mask};
-use crate::url::UrlRef;
-
-/// How many warnings a lenient parse keeps: a 100 MB line of spaces must
-/// not cost a hundred million of them.
-pub const MAX_WARNINGS: usize = 256;
-
-/// Where violations go.
-#[derive(Debug)]
-pub(crate) struct Sink<'v> {
-    pub(crate) strict: bool,
-    pub(crate) out: Option<&'v mut Vec<ParseError>>,
-}
-
-impl Sink<'_> {
-    /// Whether reports are kept or turned into errors: if neither, checks
-    /// that only report can be skipped.
-    #[inline]
-    pub(crate) fn listening(&self) -> bool {
-        self.strict || self.out.is_some()
-    }
-
-    /// Records a violation: in strict mode it becomes the error.
-    #[cold]
-    pub(crate) fn report(&mut self, e: ParseError) -> Result<(), ParseError> {
-        if self.strict && e.kind() != ParseErrorKind::UndefinedSyntax {
-            return Err(e);
-        }
-        if let Some(out) = self.out.as_deref_mut()
-            && out.len() < MAX_WARNINGS
-        {
-            out.push(e);
-        }
-        Ok(())
-    }
-}
-
-/// Component boundaries of a parsed URL, as byte offsets into its text.
-///
-/// `u32` offsets keep a [`crate::Url`] small, as rust-url does; inputs of
-/// 4 GiB or more are refused with [`ParseErrorKind::TooLong`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Offsets {
-    /// The `:` after the scheme.
-    pub scheme_end: u32,
-    /// End of the user name (the `:` or `@` after it), when `USER`.
-    pub user_end: u32,
-    pub host_start: u32,
-    pub host_end: u32,
-    /// The `/` that ends the authority, or where the path starts.
-    pub path_start: u32,
-    /// The `?`, or `NONE`.
-    pub query_start: u32,
-    /// The `#`, or `NONE`.
-    pub fragment_start: u32,
-    pub port: u16,
-    pub scheme: Scheme,
-    pub dialect: Dialect,
-    pub flags: u8,
-    /// The registry the URL was parsed with, for schemes it defines.
-    pub registry: Option<&'static Registry>,
-}
-
-pub(crate) const NONE: u32 = u32::MAX;
-/// "//" follows the scheme.
-pub(crate) const AUTHORITY: u8 = 1;
-/// A user name (maybe empty) and its "@".
-pub(crate) const USER: u8 = 2;
-/// A ":" and a password (maybe empty) after the user name.
-pub(crate) const PASSWORD: u8 = 4;
-/// A ":" after the host.
-pub(crate) const PORT_COLON: u8 = 8;
-/// Digits after that ":" (then `port` holds their value).
-pub(crate) const PORT: u8 = 16;
-/// A "/" after the authority: the url-path is present, maybe empty.
-pub(crate) const PATH_SLASH: u8 = 32;
-/// The host is an IP literal in brackets.
-pub(crate) const IP_LITERAL: u8 = 64;
-
-/// The three grammars Uniform reads URLs by.
-///
-/// # Example
-///
-/// ```
-/// use uniform::{Dialect, ParseOptions};
-///
-/// // "~" is unsafe in RFC 1738 and unreserved in RFC 3986.
-/// let strict = |d| ParseOptions::new().dialect(d).strict(true);
-/// assert!(strict(Dialect::Rfc1738).parse("http://h/~me").is_err());
-/// assert!(strict(Dialect::Rfc3986).parse("http://h/~me").is_ok());
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Dialect {
-    /// RFC 1738 (December 1994), the URL standard: the default.
-    #[default]
-    Rfc1738 = 0,
-    /// RFC 1630 (June 1994), URIs as the early Web used them.
-    Rfc1630 = 1,
-    /// RFC 3986 (January 2005), today's generic URI syntax.
-    Rfc3986 = 2,
-}
-
-impl Dialect {
-    /// The name the command line uses: `rfc1738`, `rfc1630`, `rfc3986`.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::Dialect;
-    /// assert_eq!(Dialect::Rfc1630.as_str(), "rfc1630");
-    /// ```
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Dialect::Rfc1738 => "rfc1738",
-            Dialect::Rfc1630 => "rfc1630",
-            Dialect::Rfc3986 => "rfc3986",
-        }
-    }
-
-    /// The dialect of a command-line name, case-insensitively.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::Dialect;
-    /// assert_eq!(Dialect::from_name("RFC3986"), Some(Dialect::Rfc3986));
-    /// assert_eq!(Dialect::from_name("whatwg"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<Dialect> {
-        [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986]
-            .into_iter()
-            .find(|d| d.as_str().eq_ignore_ascii_case(name))
-    }
-
-    /// Whether `?` starts a search part in URLs of `scheme` under this
-    /// dialect (always in RFC 1630 and RFC 3986; by scheme in RFC 1738,
-    /// see [`Scheme::has_search_1738`]).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::{Dialect, Scheme};
-    /// assert!(!Dialect::Rfc1738.has_search(Scheme::Ftp));
-    /// assert!(Dialect::Rfc3986.has_search(Scheme::Ftp));
-    /// ```
-    pub fn has_search(self, scheme: Scheme) -> bool {
-        match self {
-            Dialect::Rfc1738 => scheme.has_search_1738(),
-            Dialect::Rfc1630 | Dialect::Rfc3986 => true,
-        }
-    }
-}
-
-/// How to parse: the dialect, and strict or lenient.
-///
-/// # Example
-///
-/// ```
-/// use uniform::{Dialect, ParseOptions};
-///
-/// let mut warnings = Vec::new();
-/// let url = ParseOptions::new()
-///     .dialect(Dialect::Rfc1738)
-///     .parse_with_warnings("http://host/a b", &mut warnings)?;
-/// assert_eq!(url.path(), Some("a b"));
-/// assert_eq!(warnings.len(), 1);
-/// assert_eq!(warnings[0].offset(), 13);
-/// # Ok::<_, uniform::ParseError>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ParseOptions {
-    dialect: Dialect,
-    strict: bool,
-    registry: Option<&'static Registry>,
-}
-
-impl ParseOptions {
-    /// RFC 1738, lenient.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::{Dialect, ParseOptions};
-    /// let o = ParseOptions::new();
-    /// assert_eq!(o.get_dialect(), Dialect::Rfc1738);
-    /// assert!(!o.is_strict());
-    /// ```
-    pub fn new() -> ParseOptions {
-        ParseOptions::default()
-    }
-
-    /// Sets the grammar.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::{Dialect, ParseOptions};
-    /// let url = ParseOptions::new().dialect(Dialect::Rfc3986).parse("ftp://h/a?b")?;
-    /// assert_eq!(url.query(), Some("b"));
-    /// # Ok::<_, uniform::ParseError>(())
-    /// ```
-    pub fn dialect(mut self, dialect: Dialect) -> ParseOptions {
-        self.dialect = dialect;
-        self
-    }
-
-    /// Strict: the first violation of the grammar is an error. Lenient
-    /// (the default): violations that leave the URL readable are warnings.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::ParseOptions;
-    /// assert!(ParseOptions::new().parse("http://h/%zz").is_ok());
-    /// assert!(ParseOptions::new().strict(true).parse("http://h/%zz").is_err());
-    /// ```
-    pub fn strict(mut self, strict: bool) -> ParseOptions {
-        self.strict = strict;
-        self
-    }
-
-    /// Reads the schemes `registry` defines by their own flags and
-    /// validator (RFC 1738 section 4: new schemes map onto the URL syntax).
-    /// The built-in schemes of the seeds cannot be redefined.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::ParseOptions;
-    /// use uniform::schemes::{Registry, SchemeSpec};
-    /// let reg = Registry::new()
-    ///     .register(SchemeSpec::new("git").default_port(9418).internet_syntax(true).search(false))?
-    ///     .leak();
-    /// let url = ParseOptions::new().registry(reg).parse("GIT://h:9418/a?b")?;
-    /// assert_eq!(url.default_port(), Some(9418));
-    /// assert_eq!(url.query(), None); // "?" is data in this scheme
-    /// assert_eq!(url.canonical(), "git://h/a?b");
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn registry(mut self, registry: &'static Registry) -> ParseOptions {
-        self.registry = Some(registry);
-        self
-    }
-
-    /// The registry these options read new schemes by, if any.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::ParseOptions;
-    /// assert!(ParseOptions::new().get_registry().is_none());
-    /// ```
-    pub fn get_registry(&self) -> Option<&'static Registry> {
-        self.registry
-    }
-
-    /// The grammar these options parse by.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::{Dialect, ParseOptions};
-    /// assert_eq!(ParseOptions::new().get_dialect(), Dialect::Rfc1738);
-    /// ```
-    pub fn get_dialect(&self) -> Dialect {
-        self.dialect
-    }
-
-    /// Whether these options are strict.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::ParseOptions;
-    /// assert!(ParseOptions::new().strict(true).is_strict());
-    /// ```
-    pub fn is_strict(&self) -> bool {
-        self.strict
-    }
-
-    /// Parses without allocating; warnings are dropped.
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] for input that is not a URL, or in strict mode for
-    /// the first violation of the grammar.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::ParseOptions;
-    /// let url = ParseOptions::new().parse("gopher://h.dom/7/search%09rfc")?;
-    /// assert_eq!(url.host(), Some("h.dom"));
-    /// # Ok::<_, uniform::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn parse<'a>(&self, input: &'a str) -> Result<UrlRef<'a>, ParseError> {
-        let mut sink = Sink {
-            strict: self.strict,
-            out: None,
-        };
-        let off = parse(input, self.dialect, self.registry, &mut sink)?;
-        Ok(UrlRef::from_parts(input, off))
-    }
-
-    /// Parses and appends each tolerated violation to `warnings` (at most
-    /// [`MAX_WARNINGS`] of them).
-    ///
-    /// # Errors
-    ///
-    /// As [`ParseOptions::parse`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::{ParseErrorKind, ParseOptions};
-    /// let mut w = Vec::new();
-    /// ParseOptions::new().parse_with_warnings("afs://cell/x", &mut w)?;
-    /// assert_eq!(w[0].kind(), ParseErrorKind::UndefinedSyntax);
-    /// # Ok::<_, uniform::ParseError>(())
-    /// ```
-    pub fn parse_with_warnings<'a>(
-        &self,
-        input: &'a str,
-        warnings: &mut Vec<ParseError>,
-    ) -> Result<UrlRef<'a>, ParseError> {
-        let mut sink = Sink {
-            strict: self.strict,
-            out: Some(warnings),
-        };
-        let off = parse(input, self.dialect, self.registry, &mut sink)?;
-        Ok(UrlRef::from_parts(input, off))
-    }
-
-    /// Parses bytes, which must be UTF-8.
-    ///
-    /// # Errors
-    ///
-    /// [`ParseErrorKind::NotUtf8`] at the first invalid byte, else as
-    /// [`ParseOptions::parse`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::{ParseErrorKind, ParseOptions};
-    /// let e = ParseOptions::new().parse_bytes(b"http://h/\xff").unwrap_err();
-    /// assert_eq!((e.kind(), e.offset()), (ParseErrorKind::NotUtf8, 9));
-    /// ```
-    pub fn parse_bytes<'a>(&self, input: &'a [u8]) -> Result<UrlRef<'a>, ParseError> {
-        match core::str::from_utf8(input) {
-            Ok(s) => self.parse(s),
-            Err(e) => Err(ParseError::new(
-                ParseErrorKind::NotUtf8,
-                e.valid_up_to(),
-                Component::Scheme,
-                input.get(e.valid_up_to()).copied(),
-                self.dialect,
-            )),
-        }
-    }
-}
+use crate::url::{Registry, Url, spec_of};
 
 fn fatal(
     kind: ParseErrorKind,
@@ -487,19 +135,6 @@ pub(crate) fn parse(
         parse_impl::<true>(input, d, registry, sink)
     } else {
         parse_impl::<false>(input, d, registry, sink)
-    }
-}
-
-/// The registry's entry for a scheme the seeds do not define.
-#[inline]
-pub(crate) fn spec_of(
-    registry: Option<&'static Registry>,
-    scheme: Scheme,
-    name: &[u8],
-) -> Option<&'static SchemeSpec> {
-    match (registry, scheme) {
-        (Some(r), Scheme::Other | Scheme::Experimental) => r.lookup_bytes(name),
-        _ => None,
     }
 }
 
@@ -664,24 +299,25 @@ fn parse_impl<const CHECK: bool>(
         scheme,
         dialect: d,
         flags: 0,
-        registry,
     };
-    let spec = spec_of(registry, scheme, &b[..i]);
-    let internet = spec.map_or(scheme.uses_internet_syntax(), |s| s.uses_internet_syntax());
-    // RFC 1738 section 4 reserves these names without a syntax; RFC 1630
+    let row = match spec_of(registry, scheme, &b[..i]) {
+        Some(spec) => &spec.row,
+        None => scheme.row(),
+    };
+    let internet = row.syntax == Syntax::Internet;
+    // RFC 1738 section 4 reserves named schemes without a syntax; RFC 1630
     // reserves urn for a future standard, which RFC 3986's time has (RFC 8141).
     if CHECK
-        && (matches!(
-            scheme,
-            Scheme::Afs | Scheme::Nfs | Scheme::Mailserver | Scheme::Z3950
-        ) || (scheme == Scheme::Urn && d != Dialect::Rfc3986))
+        && !row.defined
+        && scheme.name().is_some()
+        && !(scheme == Scheme::Urn && d == Dialect::Rfc3986)
     {
         sink.report(undefined_syntax(scheme, d))?;
     }
     i += 1;
-    let has_search = spec.map_or(d.has_search(scheme), |s| s.has_search_in(d));
+    let has_search = d.has_search_in(row);
 
-    if b[i..].starts_with(b"//") && slashes_start_authority(scheme, spec, d) {
+    if b[i..].starts_with(b"//") && d.reads_authority(row) {
         off.flags |= AUTHORITY;
         i = authority::<CHECK>(
             b,
@@ -734,36 +370,7 @@ fn parse_impl<const CHECK: bool>(
             scan(b, i + 1, n, Component::Fragment, false, false, d, sink)?;
         }
     }
-    if CHECK {
-        let url = UrlRef::from_parts(input, off);
-        crate::schemes::validate(&url, sink)?;
-        if let Some(spec) = spec {
-            crate::schemes::registry::validate_registered(spec, &url, sink)?;
-        }
-    }
     Ok(off)
-}
-
-/// Whether `//` after the colon starts an authority. Not in the schemes
-/// that do not use the common Internet syntax: RFC 1738 section 3.5
-/// ("Within mailto URLs, there are no reserved characters"), RFC 1630 News
-/// ("News host names are NOT part of news URLs"), RFC 1630's mid and cid,
-/// and schemes registered as not using it; there `//` is part of the
-/// scheme-specific part. RFC 3986 is a generic syntax: its `//` always
-/// starts one (section 3.2). Unknown schemes keep the generic reading.
-pub(crate) fn slashes_start_authority(
-    scheme: Scheme,
-    spec: Option<&SchemeSpec>,
-    d: Dialect,
-) -> bool {
-    d == Dialect::Rfc3986
-        || !spec.map_or(
-            matches!(
-                scheme,
-                Scheme::Mailto | Scheme::News | Scheme::Mid | Scheme::Cid
-            ),
-            |s| s.is_opaque(),
-        )
 }
 
 /// Parses `//` login (RFC 1738 section 3.1) from `start`, just after the
@@ -958,6 +565,53 @@ fn authority<const CHECK: bool>(
         }
     }
     Ok(end)
+}
+
+/// The offsets checked against a fresh parse.
+impl Url {
+    /// Checks that the offsets describe the text (for tests and fuzzing).
+    ///
+    /// # Panics
+    ///
+    /// When an offset is out of order or off a character boundary, or when
+    /// reparsing the text gives other offsets.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Url;
+    /// Url::parse("ftp://u:p@h:1/x;type=a")?.check_invariants();
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn check_invariants(&self) {
+        let text = self.as_str();
+        let r = self.as_url_ref();
+        let o = r.offsets();
+        let len = text.len() as u32;
+        assert!(o.scheme_end < len && text.as_bytes()[o.scheme_end as usize] == b':');
+        assert!(o.host_start <= o.host_end && o.host_end <= o.path_start);
+        assert!(o.path_start <= len);
+        if o.query_start != NONE {
+            assert!(
+                o.query_start >= o.path_start && text.as_bytes()[o.query_start as usize] == b'?'
+            );
+        }
+        if o.fragment_start != NONE {
+            assert!(
+                o.fragment_start >= o.path_start
+                    && text.as_bytes()[o.fragment_start as usize] == b'#'
+            );
+        }
+        for p in [o.host_start, o.host_end, o.path_start] {
+            assert!(text.is_char_boundary(p as usize));
+        }
+        let mut sink = Sink {
+            strict: false,
+            out: None,
+        };
+        let again = parse(text, o.dialect, r.registry(), &mut sink).expect("reparse");
+        assert_eq!(&again, o, "reparse of {:?}", text);
+    }
 }
 
 #[cfg(test)]

@@ -72,29 +72,352 @@ pub enum Scheme {
     Other,
 }
 
-/// Every named variant, in declaration order (without `Experimental` and `Other`).
-const NAMED: [(Scheme, &str); 20] = [
-    (Scheme::Ftp, "ftp"),
-    (Scheme::Http, "http"),
-    (Scheme::Https, "https"),
-    (Scheme::Gopher, "gopher"),
-    (Scheme::Mailto, "mailto"),
-    (Scheme::News, "news"),
-    (Scheme::Nntp, "nntp"),
-    (Scheme::Telnet, "telnet"),
-    (Scheme::Wais, "wais"),
-    (Scheme::File, "file"),
-    (Scheme::Prospero, "prospero"),
-    (Scheme::Mid, "mid"),
-    (Scheme::Cid, "cid"),
-    (Scheme::Urn, "urn"),
-    (Scheme::Rlogin, "rlogin"),
-    (Scheme::Tn3270, "tn3270"),
-    (Scheme::Afs, "afs"),
-    (Scheme::Nfs, "nfs"),
-    (Scheme::Mailserver, "mailserver"),
-    (Scheme::Z3950, "z39.50"),
+/// The protocol that reaches the object a URL names (RFC 1738 section 1:
+/// "the access method"), for the schemes that have one.
+///
+/// The planners of [`crate::plan`] and `uniform fetch` dispatch on it;
+/// `https` is [`Protocol::Http`] over TLS, `news` and `nntp` both
+/// [`Protocol::Nntp`], `mailto` [`Protocol::Smtp`].
+///
+/// # Example
+///
+/// ```
+/// use uniform::{Protocol, Scheme};
+/// assert_eq!(Scheme::Mailto.row().protocol, Some(Protocol::Smtp));
+/// assert_eq!(Protocol::Smtp.as_str(), "smtp");
+/// assert_eq!(Scheme::Urn.row().protocol, None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Protocol {
+    /// File Transfer Protocol (RFC 959).
+    Ftp,
+    /// HTTP, in clear (`http`) or over TLS (`https`).
+    Http,
+    /// Gopher (RFC 1436) and Gopher+.
+    Gopher,
+    /// Network News Transfer Protocol (RFC 977, RFC 3977).
+    Nntp,
+    /// Simple Mail Transfer Protocol, to send a `mailto` message (RFC 5321).
+    Smtp,
+    /// An interactive telnet session (RFC 854).
+    Telnet,
+    /// An rlogin session (RFC 1282).
+    Rlogin,
+    /// A tn3270 session: telnet carrying a 3270 data stream.
+    Tn3270,
+    /// WAIS over Z39.50.
+    Wais,
+    /// The local file system.
+    File,
+    /// Prospero over ARDP.
+    Prospero,
+}
+
+impl Protocol {
+    /// The protocol's name in lower case, as `uniform schemes` prints it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Protocol;
+    /// assert_eq!(Protocol::Tn3270.as_str(), "tn3270");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Protocol::Ftp => "ftp",
+            Protocol::Http => "http",
+            Protocol::Gopher => "gopher",
+            Protocol::Nntp => "nntp",
+            Protocol::Smtp => "smtp",
+            Protocol::Telnet => "telnet",
+            Protocol::Rlogin => "rlogin",
+            Protocol::Tn3270 => "tn3270",
+            Protocol::Wais => "wais",
+            Protocol::File => "file",
+            Protocol::Prospero => "prospero",
+        }
+    }
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How the scheme-specific part is laid out, which decides what `//`
+/// after the colon means under RFC 1738 and RFC 1630 (RFC 3986's `//`
+/// always starts an authority, its section 3.2).
+///
+/// # Example
+///
+/// ```
+/// use uniform::{Scheme, Syntax};
+/// assert_eq!(Scheme::Ftp.row().syntax, Syntax::Internet);
+/// assert_eq!(Scheme::News.row().syntax, Syntax::Opaque);
+/// assert_eq!(Scheme::Afs.row().syntax, Syntax::Generic);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Syntax {
+    /// The common Internet scheme syntax
+    /// `//<user>:<password>@<host>:<port>/<url-path>` (RFC 1738 section
+    /// 3.1): a missing `//` or host is a fault.
+    Internet,
+    /// No authority: a `//` after the colon is part of the address or name
+    /// (mailto, news, mid, cid).
+    Opaque,
+    /// The generic syntax (RFC 1738 section 5 `genericurl`, RFC 1630's
+    /// URI BNF): `//` may start an authority, none is required.
+    Generic,
+}
+
+impl Syntax {
+    /// The name `uniform schemes --json` gives it: `internet`, `opaque`
+    /// or `generic`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Syntax;
+    /// assert_eq!(Syntax::Opaque.as_str(), "opaque");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Syntax::Internet => "internet",
+            Syntax::Opaque => "opaque",
+            Syntax::Generic => "generic",
+        }
+    }
+}
+
+/// Which typed view of [`crate::schemes`] reads a scheme's URLs: what
+/// [`crate::UrlRef::specific`] dispatches on.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{Scheme, ViewKind};
+/// assert_eq!(Scheme::Rlogin.row().view, ViewKind::Telnet);
+/// assert_eq!(Scheme::Afs.row().view, ViewKind::Generic);
+/// assert_eq!(ViewKind::Telnet.as_str(), "telnet");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ViewKind {
+    /// [`crate::schemes::FtpUrl`].
+    Ftp,
+    /// [`crate::schemes::HttpUrl`].
+    Http,
+    /// [`crate::schemes::GopherUrl`].
+    Gopher,
+    /// [`crate::schemes::MailtoUrl`].
+    Mailto,
+    /// [`crate::schemes::NewsUrl`].
+    News,
+    /// [`crate::schemes::NntpUrl`].
+    Nntp,
+    /// [`crate::schemes::TelnetUrl`].
+    Telnet,
+    /// [`crate::schemes::WaisUrl`].
+    Wais,
+    /// [`crate::schemes::FileUrl`].
+    File,
+    /// [`crate::schemes::ProsperoUrl`].
+    Prospero,
+    /// [`crate::schemes::MidUrl`].
+    Mid,
+    /// [`crate::schemes::CidUrl`].
+    Cid,
+    /// [`crate::schemes::UrnUrl`].
+    Urn,
+    /// [`crate::schemes::GenericUrl`]: the scheme-specific part only.
+    Generic,
+}
+
+impl ViewKind {
+    /// The name the `parse --json` output gives the view in `details.kind`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::ViewKind;
+    /// assert_eq!(ViewKind::Generic.as_str(), "generic");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ViewKind::Ftp => "ftp",
+            ViewKind::Http => "http",
+            ViewKind::Gopher => "gopher",
+            ViewKind::Mailto => "mailto",
+            ViewKind::News => "news",
+            ViewKind::Nntp => "nntp",
+            ViewKind::Telnet => "telnet",
+            ViewKind::Wais => "wais",
+            ViewKind::File => "file",
+            ViewKind::Prospero => "prospero",
+            ViewKind::Mid => "mid",
+            ViewKind::Cid => "cid",
+            ViewKind::Urn => "urn",
+            ViewKind::Generic => "generic",
+        }
+    }
+}
+
+/// Everything the crate knows of one scheme: one row of [`SCHEMES`], or
+/// the row a [`crate::schemes::SchemeSpec`] registers.
+///
+/// The parser, the canonical form, the views, the planners and the
+/// command line read these fields rather than keep their own lists.
+/// Rows are made by the crate ([`SCHEMES`], [`Scheme::row`]) or by
+/// [`crate::schemes::SchemeSpec`]'s builder methods.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{Protocol, Scheme, Syntax};
+/// let row = Scheme::Gopher.row();
+/// assert_eq!(row.name, "gopher");
+/// assert_eq!(row.rfcs[0], "RFC 1738 section 3.4");
+/// assert_eq!(row.default_port, Some(70));
+/// assert_eq!(row.syntax, Syntax::Internet);
+/// assert!(row.hierarchical && !row.search_1738);
+/// assert_eq!(row.protocol, Some(Protocol::Gopher));
+/// assert!(row.fetch);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct SchemeRow {
+    /// The variant; [`Scheme::Other`] or [`Scheme::Experimental`] for a
+    /// registered scheme.
+    pub scheme: Scheme,
+    /// The name in lower case (`""` in the rows of `Experimental` and
+    /// `Other`, which stand for many names).
+    pub name: &'static str,
+    /// Where the scheme is defined, the defining text first (the one
+    /// messages cite), then other texts that describe or reserve it.
+    pub rfcs: &'static [&'static str],
+    /// The port a URL of the scheme means when it names none.
+    pub default_port: Option<u16>,
+    /// How the scheme-specific part is laid out.
+    pub syntax: Syntax,
+    /// Whether the seeds give the scheme a syntax: RFC 1738 section 4
+    /// reserves `afs`, `nfs`, `mailserver` and `z39.50` without one, RFC
+    /// 1630 reserves `urn` for a future standard.
+    pub defined: bool,
+    /// Whether `/` marks a hierarchy that relative references can use
+    /// (RFC 1738 section 2.3).
+    pub hierarchical: bool,
+    /// Whether `?` starts a search part under RFC 1738 (RFC 1630 and RFC
+    /// 3986 always read one).
+    pub search_1738: bool,
+    /// The protocol that reaches the object, if any.
+    pub protocol: Option<Protocol>,
+    /// Whether `uniform fetch` reaches the object by that protocol.
+    pub fetch: bool,
+    /// The typed view that reads the URL.
+    pub view: ViewKind,
+}
+
+impl SchemeRow {
+    /// The row of a scheme the seeds do not define: the generic syntax,
+    /// hierarchical, `?` starts a search part, no port, no protocol.
+    pub(crate) const fn generic(
+        scheme: Scheme,
+        name: &'static str,
+        rfcs: &'static [&'static str],
+    ) -> SchemeRow {
+        SchemeRow {
+            scheme,
+            name,
+            rfcs,
+            default_port: None,
+            syntax: Syntax::Generic,
+            defined: false,
+            hierarchical: true,
+            search_1738: true,
+            protocol: None,
+            fetch: false,
+            view: ViewKind::Generic,
+        }
+    }
+}
+
+/// A row of [`SCHEMES`], written out once: name, texts, port, syntax,
+/// defined, hierarchical, search, protocol, fetch, view.
+macro_rules! row {
+    ($scheme:ident, $name:literal, [$($rfc:literal),+], $port:expr, $syntax:ident, $defined:literal,
+     $hier:literal, $search:literal, $proto:expr, $fetch:literal, $view:ident) => {
+        SchemeRow {
+            scheme: Scheme::$scheme,
+            name: $name,
+            rfcs: &[$($rfc),+],
+            default_port: $port,
+            syntax: Syntax::$syntax,
+            defined: $defined,
+            hierarchical: $hier,
+            search_1738: $search,
+            protocol: $proto,
+            fetch: $fetch,
+            view: ViewKind::$view,
+        }
+    };
+}
+
+use Protocol as P;
+
+/// The scheme table: one row per named [`Scheme`], in declaration order
+/// (so `SCHEMES[s as usize]` is the row of `s`).
+///
+/// Default ports: RFC 1738 sections 3.2 to 3.11; rlogin 513 and tn3270 23
+/// are their protocols' own. `?` starts a search part under RFC 1738 only
+/// in http (section 3.3) and wais (3.9), and in the schemes it does not
+/// define; in the url-paths of ftp, gopher, file, prospero and the others
+/// it is an ordinary character. `rlogin` and `tn3270` have a protocol
+/// that `uniform fetch` does not speak (it says why).
+///
+/// # Example
+///
+/// ```
+/// use uniform::SCHEMES;
+/// let fetched: Vec<_> = SCHEMES.iter().filter(|r| r.fetch).map(|r| r.name).collect();
+/// assert!(fetched.contains(&"gopher") && !fetched.contains(&"urn"));
+/// ```
+#[rustfmt::skip]
+pub static SCHEMES: [SchemeRow; 20] = [
+    row!(Ftp, "ftp", ["RFC 1738 section 3.2", "RFC 1630, FTP"], Some(21), Internet, true, true, false, Some(P::Ftp), true, Ftp),
+    row!(Http, "http", ["RFC 1738 section 3.3", "RFC 1630, HTTP"], Some(80), Internet, true, true, true, Some(P::Http), true, Http),
+    row!(Https, "https", ["RFC 2818 section 2.4"], Some(443), Internet, true, true, true, Some(P::Http), true, Http),
+    row!(Gopher, "gopher", ["RFC 1738 section 3.4", "RFC 1630, Gopher"], Some(70), Internet, true, true, false, Some(P::Gopher), true, Gopher),
+    row!(Mailto, "mailto", ["RFC 1738 section 3.5", "RFC 1630, Mailto"], None, Opaque, true, false, false, Some(P::Smtp), true, Mailto),
+    row!(News, "news", ["RFC 1738 section 3.6", "RFC 1630, News"], None, Opaque, true, false, false, Some(P::Nntp), true, News),
+    row!(Nntp, "nntp", ["RFC 1738 section 3.7", "RFC 1630, BNF for specific URL schemes"], Some(119), Internet, true, true, false, Some(P::Nntp), true, Nntp),
+    row!(Telnet, "telnet", ["RFC 1738 section 3.8", "RFC 1630, Telnet, rlogin, tn3270"], Some(23), Internet, true, true, false, Some(P::Telnet), true, Telnet),
+    row!(Wais, "wais", ["RFC 1738 section 3.9", "RFC 1630, WAIS"], Some(210), Internet, true, true, true, Some(P::Wais), true, Wais),
+    row!(File, "file", ["RFC 1738 section 3.10", "RFC 1630, file"], None, Internet, true, true, false, Some(P::File), true, File),
+    row!(Prospero, "prospero", ["RFC 1738 section 3.11", "RFC 1630, Prospero"], Some(1525), Internet, true, true, false, Some(P::Prospero), true, Prospero),
+    row!(Mid, "mid", ["RFC 1630, Message-Id", "RFC 1738 section 4"], None, Opaque, true, false, true, None, false, Mid),
+    row!(Cid, "cid", ["RFC 1630, Content-Id", "RFC 1738 section 4"], None, Opaque, true, false, true, None, false, Cid),
+    row!(Urn, "urn", ["RFC 1630, URN"], None, Generic, false, false, true, None, false, Urn),
+    row!(Rlogin, "rlogin", ["RFC 1630, Telnet, rlogin, tn3270"], Some(513), Internet, true, true, false, Some(P::Rlogin), false, Telnet),
+    row!(Tn3270, "tn3270", ["RFC 1630, Telnet, rlogin, tn3270", "RFC 1738 section 4"], Some(23), Internet, true, true, false, Some(P::Tn3270), false, Telnet),
+    row!(Afs, "afs", ["RFC 1738 section 4"], None, Generic, false, true, true, None, false, Generic),
+    row!(Nfs, "nfs", ["RFC 1738 section 4"], None, Generic, false, true, true, None, false, Generic),
+    row!(Mailserver, "mailserver", ["RFC 1738 section 4"], None, Generic, false, true, true, None, false, Generic),
+    row!(Z3950, "z39.50", ["RFC 1738 section 4"], None, Generic, false, true, true, None, false, Generic),
 ];
+
+/// The row of every `x-` name.
+static EXPERIMENTAL: SchemeRow = SchemeRow::generic(
+    Scheme::Experimental,
+    "",
+    &["RFC 1738 section 4 (x- names are experimental)"],
+);
+
+/// The row of every other name.
+static OTHER: SchemeRow =
+    SchemeRow::generic(Scheme::Other, "", &["RFC 1738 section 5 (genericurl)"]);
 
 impl Scheme {
     /// Classifies a scheme name, ignoring ASCII case (RFC 1738 section 2.1).
@@ -158,6 +481,25 @@ impl Scheme {
         }
     }
 
+    /// The scheme's row of the table: [`SCHEMES`] for a named scheme, a
+    /// generic row for `Experimental` and `Other`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Scheme;
+    /// assert_eq!(Scheme::Nntp.row().default_port, Some(119));
+    /// assert_eq!(Scheme::Other.row().name, "");
+    /// ```
+    #[inline]
+    pub fn row(self) -> &'static SchemeRow {
+        match SCHEMES.get(self as usize) {
+            Some(row) => row,
+            None if self == Scheme::Experimental => &EXPERIMENTAL,
+            None => &OTHER,
+        }
+    }
+
     /// The canonical (lower-case) name, or `None` for `Experimental` and `Other`.
     ///
     /// # Example
@@ -168,8 +510,8 @@ impl Scheme {
     /// assert_eq!(Scheme::Other.name(), None);
     /// ```
     pub fn name(self) -> Option<&'static str> {
-        // `NAMED` is in declaration order: the variant's index is its place.
-        NAMED.get(self as usize).map(|(_, n)| *n)
+        // `SCHEMES` is in declaration order: the variant's index is its row.
+        SCHEMES.get(self as usize).map(|r| r.name)
     }
 
     /// The port a URL of this scheme means when it names none.
@@ -186,19 +528,7 @@ impl Scheme {
     /// assert_eq!(Scheme::Mailto.default_port(), None);
     /// ```
     pub fn default_port(self) -> Option<u16> {
-        Some(match self {
-            Scheme::Ftp => 21,
-            Scheme::Http => 80,
-            Scheme::Https => 443,
-            Scheme::Gopher => 70,
-            Scheme::Nntp => 119,
-            Scheme::Telnet => 23,
-            Scheme::Wais => 210,
-            Scheme::Prospero => 1525,
-            Scheme::Rlogin => 513,
-            Scheme::Tn3270 => 23,
-            _ => return None,
-        })
+        self.row().default_port
     }
 
     /// Whether the scheme-specific part follows the common Internet scheme
@@ -213,20 +543,7 @@ impl Scheme {
     /// assert!(!Scheme::News.uses_internet_syntax());
     /// ```
     pub fn uses_internet_syntax(self) -> bool {
-        matches!(
-            self,
-            Scheme::Ftp
-                | Scheme::Http
-                | Scheme::Https
-                | Scheme::Gopher
-                | Scheme::Nntp
-                | Scheme::Telnet
-                | Scheme::Wais
-                | Scheme::File
-                | Scheme::Prospero
-                | Scheme::Rlogin
-                | Scheme::Tn3270
-        )
+        self.row().syntax == Syntax::Internet
     }
 
     /// Whether `/` marks a hierarchy in this scheme, so that relative
@@ -242,10 +559,7 @@ impl Scheme {
     /// assert!(!Scheme::Mailto.is_hierarchical());
     /// ```
     pub fn is_hierarchical(self) -> bool {
-        !matches!(
-            self,
-            Scheme::Mailto | Scheme::News | Scheme::Mid | Scheme::Cid | Scheme::Urn
-        )
+        self.row().hierarchical
     }
 
     /// Whether `?` starts a search part in this scheme under RFC 1738.
@@ -264,19 +578,7 @@ impl Scheme {
     /// assert!(!Scheme::Ftp.has_search_1738());
     /// ```
     pub fn has_search_1738(self) -> bool {
-        !matches!(
-            self,
-            Scheme::Ftp
-                | Scheme::Gopher
-                | Scheme::Mailto
-                | Scheme::News
-                | Scheme::Nntp
-                | Scheme::Telnet
-                | Scheme::File
-                | Scheme::Prospero
-                | Scheme::Rlogin
-                | Scheme::Tn3270
-        )
+        self.row().search_1738
     }
 
     /// Whether the seeds define a syntax for this scheme. RFC 1738 section 4
@@ -291,16 +593,7 @@ impl Scheme {
     /// assert!(Scheme::Gopher.has_defined_syntax());
     /// ```
     pub fn has_defined_syntax(self) -> bool {
-        !matches!(
-            self,
-            Scheme::Afs
-                | Scheme::Nfs
-                | Scheme::Mailserver
-                | Scheme::Z3950
-                | Scheme::Urn
-                | Scheme::Experimental
-                | Scheme::Other
-        )
+        self.row().defined
     }
 
     /// Where the seeds define the scheme, for messages.
@@ -312,26 +605,7 @@ impl Scheme {
     /// assert_eq!(Scheme::Gopher.defined_in(), "RFC 1738 section 3.4");
     /// ```
     pub fn defined_in(self) -> &'static str {
-        match self {
-            Scheme::Ftp => "RFC 1738 section 3.2",
-            Scheme::Http => "RFC 1738 section 3.3",
-            Scheme::Https => "RFC 2818 section 2.4",
-            Scheme::Gopher => "RFC 1738 section 3.4",
-            Scheme::Mailto => "RFC 1738 section 3.5",
-            Scheme::News => "RFC 1738 section 3.6",
-            Scheme::Nntp => "RFC 1738 section 3.7",
-            Scheme::Telnet => "RFC 1738 section 3.8",
-            Scheme::Wais => "RFC 1738 section 3.9",
-            Scheme::File => "RFC 1738 section 3.10",
-            Scheme::Prospero => "RFC 1738 section 3.11",
-            Scheme::Mid => "RFC 1630, Message-Id",
-            Scheme::Cid => "RFC 1630, Content-Id",
-            Scheme::Urn => "RFC 1630, URN",
-            Scheme::Rlogin | Scheme::Tn3270 => "RFC 1630, Telnet, rlogin, tn3270",
-            Scheme::Afs | Scheme::Nfs | Scheme::Mailserver | Scheme::Z3950 => "RFC 1738 section 4",
-            Scheme::Experimental => "RFC 1738 section 4 (x- names are experimental)",
-            Scheme::Other => "RFC 1738 section 5 (genericurl)",
-        }
+        self.row().rfcs[0]
     }
 }
 
@@ -351,7 +625,10 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for (s, n) in NAMED {
+        for SchemeRow {
+            scheme: s, name: n, ..
+        } in SCHEMES
+        {
             assert_eq!(Scheme::from_name(n), s);
             assert_eq!(Scheme::from_name(&n.to_ascii_uppercase()), s);
             assert_eq!(s.name(), Some(n));
@@ -377,8 +654,9 @@ mod tests {
 
     #[test]
     fn named_is_in_declaration_order() {
-        for (i, (s, _)) in NAMED.iter().enumerate() {
-            assert_eq!(*s as usize, i);
+        for (i, row) in SCHEMES.iter().enumerate() {
+            assert_eq!(row.scheme as usize, i);
+            assert_eq!(row.scheme.row(), row);
         }
         assert_eq!(Scheme::Experimental.name(), None);
         assert_eq!(Scheme::Other.name(), None);
@@ -389,12 +667,12 @@ mod tests {
         // Against the plain search, on every name with each byte changed
         // to each value (case and non-letters alike), and on prefixes.
         let plain = |b: &[u8]| {
-            NAMED
+            SCHEMES
                 .iter()
-                .find(|(_, n)| b.eq_ignore_ascii_case(n.as_bytes()))
-                .map(|(s, _)| *s)
+                .find(|r| b.eq_ignore_ascii_case(r.name.as_bytes()))
+                .map(|r| r.scheme)
         };
-        for (_, n) in NAMED {
+        for SchemeRow { name: n, .. } in SCHEMES {
             for i in 0..n.len() {
                 for v in 0..=255u8 {
                     let mut b = n.as_bytes().to_vec();
@@ -421,5 +699,107 @@ mod tests {
     fn x_needs_a_name_after_the_dash() {
         assert_eq!(Scheme::from_name("x-"), Scheme::Other);
         assert_eq!(Scheme::from_name("X-Foo"), Scheme::Experimental);
+    }
+
+    /// The table says what the match arms it replaced said, variant by
+    /// variant (the arms are kept here as the reference).
+    #[test]
+    fn table_agrees_with_the_former_arms() {
+        use Scheme::*;
+        let all = [
+            Ftp,
+            Http,
+            Https,
+            Gopher,
+            Mailto,
+            News,
+            Nntp,
+            Telnet,
+            Wais,
+            File,
+            Prospero,
+            Mid,
+            Cid,
+            Urn,
+            Rlogin,
+            Tn3270,
+            Afs,
+            Nfs,
+            Mailserver,
+            Z3950,
+            Experimental,
+            Other,
+        ];
+        for s in all {
+            let port = match s {
+                Ftp => Some(21),
+                Http => Some(80),
+                Https => Some(443),
+                Gopher => Some(70),
+                Nntp => Some(119),
+                Telnet | Tn3270 => Some(23),
+                Wais => Some(210),
+                Prospero => Some(1525),
+                Rlogin => Some(513),
+                _ => None,
+            };
+            assert_eq!(s.default_port(), port, "{s:?}");
+            let internet = matches!(
+                s,
+                Ftp | Http
+                    | Https
+                    | Gopher
+                    | Nntp
+                    | Telnet
+                    | Wais
+                    | File
+                    | Prospero
+                    | Rlogin
+                    | Tn3270
+            );
+            assert_eq!(s.uses_internet_syntax(), internet, "{s:?}");
+            let opaque = matches!(s, Mailto | News | Mid | Cid);
+            assert_eq!(s.row().syntax == Syntax::Opaque, opaque, "{s:?}");
+            let flat = matches!(s, Mailto | News | Mid | Cid | Urn);
+            assert_eq!(s.is_hierarchical(), !flat, "{s:?}");
+            let no_search = matches!(
+                s,
+                Ftp | Gopher | Mailto | News | Nntp | Telnet | File | Prospero | Rlogin | Tn3270
+            );
+            assert_eq!(s.has_search_1738(), !no_search, "{s:?}");
+            let undefined = matches!(
+                s,
+                Afs | Nfs | Mailserver | Z3950 | Urn | Experimental | Other
+            );
+            assert_eq!(s.has_defined_syntax(), !undefined, "{s:?}");
+            let view = match s {
+                Ftp => ViewKind::Ftp,
+                Http | Https => ViewKind::Http,
+                Gopher => ViewKind::Gopher,
+                Mailto => ViewKind::Mailto,
+                News => ViewKind::News,
+                Nntp => ViewKind::Nntp,
+                Telnet | Rlogin | Tn3270 => ViewKind::Telnet,
+                Wais => ViewKind::Wais,
+                File => ViewKind::File,
+                Prospero => ViewKind::Prospero,
+                Mid => ViewKind::Mid,
+                Cid => ViewKind::Cid,
+                Urn => ViewKind::Urn,
+                _ => ViewKind::Generic,
+            };
+            assert_eq!(s.row().view, view, "{s:?}");
+            assert!(!s.row().rfcs.is_empty(), "{s:?}");
+            // Only schemes with a protocol can be fetched.
+            assert!(!s.row().fetch || s.row().protocol.is_some(), "{s:?}");
+        }
+        assert_eq!(Https.defined_in(), "RFC 2818 section 2.4");
+        assert_eq!(Rlogin.defined_in(), "RFC 1630, Telnet, rlogin, tn3270");
+        assert_eq!(Afs.defined_in(), "RFC 1738 section 4");
+        assert_eq!(Other.defined_in(), "RFC 1738 section 5 (genericurl)");
+        assert_eq!(
+            Experimental.defined_in(),
+            "RFC 1738 section 4 (x- names are experimental)"
+        );
     }
 }

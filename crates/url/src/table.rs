@@ -6,7 +6,7 @@
 //! are listed where the grammar lets them appear as data, the parser stops
 //! at them before it looks them up where they delimit.
 
-use crate::Dialect;
+use crate::dialect::Dialect;
 
 /// Where in a URL a byte stands, for character checks and messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

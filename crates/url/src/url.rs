@@ -10,21 +10,20 @@
 //!                        path   query  fragment
 //! ```
 
+use crate::dialect::Dialect;
 use crate::error::ParseError;
-use crate::parser::{
-    self, AUTHORITY, IP_LITERAL, NONE, Offsets, PASSWORD, PATH_SLASH, PORT, PORT_COLON,
-    ParseOptions, USER,
+use crate::offsets::{
+    AUTHORITY, IP_LITERAL, NONE, Offsets, PASSWORD, PATH_SLASH, PORT, PORT_COLON, USER,
 };
 use crate::pct;
-use crate::{Dialect, Scheme};
-use std::borrow::Cow;
-
+use crate::scheme::{Scheme, SchemeRow};
 use core::fmt;
+use std::borrow::Cow;
 
 /// A URL borrowed from its text: parsing allocates nothing.
 ///
 /// Every accessor returns a slice of the input. [`UrlRef::parse`] reads by
-/// RFC 1738, leniently; [`ParseOptions`] chooses another dialect or strict
+/// RFC 1738, leniently; [`ParseOptions`](crate::ParseOptions) chooses another dialect or strict
 /// checking.
 ///
 /// # Example
@@ -46,6 +45,7 @@ use core::fmt;
 pub struct UrlRef<'a> {
     s: &'a str,
     off: Offsets,
+    registry: Option<&'static Registry>,
 }
 
 /// An owned URL: one `String` and the offsets of its components.
@@ -68,30 +68,17 @@ pub struct UrlRef<'a> {
 pub struct Url {
     s: String,
     off: Offsets,
+    registry: Option<&'static Registry>,
 }
 
 impl<'a> UrlRef<'a> {
-    pub(crate) fn from_parts(s: &'a str, off: Offsets) -> UrlRef<'a> {
-        UrlRef { s, off }
-    }
-
-    /// Parses by RFC 1738, leniently (see [`ParseOptions`] for others).
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] when the input is not a URL at all: empty, without
-    /// a scheme, with a bad scheme name or a port that is no number.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::UrlRef;
-    /// assert!(UrlRef::parse("news:comp.infosystems.www.misc").is_ok());
-    /// assert!(UrlRef::parse("/relative/path").is_err());
-    /// ```
     #[inline]
-    pub fn parse(input: &'a str) -> Result<UrlRef<'a>, ParseError> {
-        ParseOptions::new().parse(input)
+    pub(crate) fn from_parts(
+        s: &'a str,
+        off: Offsets,
+        registry: Option<&'static Registry>,
+    ) -> UrlRef<'a> {
+        UrlRef { s, off, registry }
     }
 
     /// The whole URL as it was given.
@@ -121,6 +108,7 @@ impl<'a> UrlRef<'a> {
         Url {
             s: self.s.into(),
             off: self.off,
+            registry: self.registry,
         }
     }
 
@@ -367,9 +355,24 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn default_port(&self) -> Option<u16> {
+        self.scheme_row().default_port
+    }
+
+    /// The row of the scheme table that reads this URL: the registry's,
+    /// for a scheme it defines, else [`Scheme::row`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Protocol, UrlRef};
+    /// assert_eq!(UrlRef::parse("NEWS:a.b")?.scheme_row().protocol, Some(Protocol::Nntp));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn scheme_row(&self) -> &'static SchemeRow {
         match self.scheme_spec() {
-            Some(spec) => spec.get_default_port(),
-            None => self.off.scheme.default_port(),
+            Some(spec) => &spec.row,
+            None => self.off.scheme.row(),
         }
     }
 
@@ -387,8 +390,9 @@ impl<'a> UrlRef<'a> {
     /// assert!(UrlRef::parse("svn://h/repo")?.scheme_spec().is_none());
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn scheme_spec(&self) -> Option<&'static crate::schemes::SchemeSpec> {
-        parser::spec_of(self.off.registry, self.off.scheme, self.scheme().as_bytes())
+    #[inline]
+    pub fn scheme_spec(&self) -> Option<&'static SchemeSpec> {
+        spec_of(self.registry, self.off.scheme, self.scheme().as_bytes())
     }
 
     /// Whether the scheme uses the common Internet scheme syntax (RFC 1738
@@ -403,10 +407,7 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn uses_internet_syntax(&self) -> bool {
-        self.scheme_spec()
-            .map_or(self.off.scheme.uses_internet_syntax(), |s| {
-                s.uses_internet_syntax()
-            })
+        self.scheme_row().syntax == crate::scheme::Syntax::Internet
     }
 
     /// Whether `?` starts a search part in this URL's scheme under its
@@ -421,9 +422,7 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn has_search_part(&self) -> bool {
-        let d = self.off.dialect;
-        self.scheme_spec()
-            .map_or(d.has_search(self.off.scheme), |s| s.has_search_in(d))
+        self.off.dialect.has_search_in(self.scheme_row())
     }
 
     /// The port to connect to: the written one, else the default.
@@ -540,41 +539,13 @@ impl<'a> UrlRef<'a> {
         self.slice(0, self.fragment_or_end())
     }
 
-    /// The canonical form (the rules are those of the `canon` module).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::UrlRef;
-    /// let url = UrlRef::parse("FTP://Host.Dom:21/%7euser/%2fx")?;
-    /// assert_eq!(url.canonical(), "ftp://host.dom/%7Euser/%2Fx");
-    /// # Ok::<_, uniform::ParseError>(())
-    /// ```
-    pub fn canonical(&self) -> String {
-        crate::canon::canonical(self)
-    }
-
-    /// Whether two URLs are the same by the RFCs: equal canonical forms.
-    /// An encoded reserved character is never the same as the character.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::UrlRef;
-    /// // RFC 1630, "Encoding reserved characters", examples 1 and 2.
-    /// let a = UrlRef::parse("http://info.cern.ch/albert/bertram/marie-claude")?;
-    /// let b = UrlRef::parse("http://info.cern.ch/albert/bertram/marie%2Dclaude")?;
-    /// let c = UrlRef::parse("http://info.cern.ch/albert/bertram%2Fmarie-claude")?;
-    /// assert!(a.equivalent(&b));
-    /// assert!(!a.equivalent(&c));
-    /// # Ok::<_, uniform::ParseError>(())
-    /// ```
-    pub fn equivalent(&self, other: &UrlRef<'_>) -> bool {
-        self.canonical() == other.canonical()
-    }
-
     pub(crate) fn offsets(&self) -> &Offsets {
         &self.off
+    }
+
+    /// The registry the URL was parsed with, if any.
+    pub(crate) fn registry(&self) -> Option<&'static Registry> {
+        self.registry
     }
 }
 
@@ -612,40 +583,8 @@ macro_rules! delegate {
 }
 
 impl Url {
-    /// Parses by RFC 1738, leniently.
-    ///
-    /// # Errors
-    ///
-    /// As [`UrlRef::parse`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::Url;
-    /// let url = Url::parse("telnet://user:pw@host.dom/")?;
-    /// assert_eq!(url.port_or_default(), Some(23));
-    /// # Ok::<_, uniform::ParseError>(())
-    /// ```
-    pub fn parse(input: &str) -> Result<Url, ParseError> {
-        UrlRef::parse(input).map(|r| r.to_url())
-    }
-
-    /// Parses with options.
-    ///
-    /// # Errors
-    ///
-    /// As [`ParseOptions::parse`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::{Dialect, ParseOptions, Url};
-    /// let url = Url::parse_with(ParseOptions::new().dialect(Dialect::Rfc3986), "ftp://h/a?b")?;
-    /// assert_eq!(url.query(), Some("b"));
-    /// # Ok::<_, uniform::ParseError>(())
-    /// ```
-    pub fn parse_with(options: ParseOptions, input: &str) -> Result<Url, ParseError> {
-        options.parse(input).map(|r| r.to_url())
+    pub(crate) fn from_parts(s: String, off: Offsets, registry: Option<&'static Registry>) -> Url {
+        Url { s, off, registry }
     }
 
     /// The borrowed view.
@@ -662,6 +601,7 @@ impl Url {
         UrlRef {
             s: &self.s,
             off: self.off,
+            registry: self.registry,
         }
     }
 
@@ -676,86 +616,6 @@ impl Url {
     /// ```
     pub fn into_string(self) -> String {
         self.s
-    }
-
-    /// The canonical form, as a new `Url` (the rules of the `canon` module).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::Url;
-    /// assert_eq!(Url::parse("Gopher://H:70")?.normalize().as_str(), "gopher://h/");
-    /// # Ok::<_, uniform::ParseError>(())
-    /// ```
-    pub fn normalize(&self) -> Url {
-        let s = self.canonical();
-        let mut sink = parser::Sink {
-            strict: false,
-            out: None,
-        };
-        match parser::parse(&s, self.off.dialect, self.off.registry, &mut sink) {
-            Ok(off) => Url { s, off },
-            // The canonical form of a URL is a URL; if that ever failed,
-            // the unchanged URL is the honest answer.
-            Err(_) => self.clone(),
-        }
-    }
-
-    /// Whether two URLs are the same by the RFCs (equal canonical forms).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::Url;
-    /// let a = Url::parse("ftp://host/a%2Fb")?;
-    /// let b = Url::parse("ftp://host/a/b")?;
-    /// assert!(!a.equivalent(&b));
-    /// # Ok::<_, uniform::ParseError>(())
-    /// ```
-    pub fn equivalent(&self, other: &Url) -> bool {
-        self.as_url_ref().equivalent(&other.as_url_ref())
-    }
-
-    /// Checks that the offsets describe the text (for tests and fuzzing).
-    ///
-    /// # Panics
-    ///
-    /// When an offset is out of order or off a character boundary, or when
-    /// reparsing the text gives other offsets.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::Url;
-    /// Url::parse("ftp://u:p@h:1/x;type=a")?.check_invariants();
-    /// # Ok::<_, uniform::ParseError>(())
-    /// ```
-    pub fn check_invariants(&self) {
-        let o = &self.off;
-        let len = self.s.len() as u32;
-        assert!(o.scheme_end < len && self.s.as_bytes()[o.scheme_end as usize] == b':');
-        assert!(o.host_start <= o.host_end && o.host_end <= o.path_start);
-        assert!(o.path_start <= len);
-        if o.query_start != NONE {
-            assert!(
-                o.query_start >= o.path_start && self.s.as_bytes()[o.query_start as usize] == b'?'
-            );
-        }
-        if o.fragment_start != NONE {
-            assert!(
-                o.fragment_start >= o.path_start
-                    && self.s.as_bytes()[o.fragment_start as usize] == b'#'
-            );
-        }
-        for p in [o.host_start, o.host_end, o.path_start] {
-            assert!(self.s.is_char_boundary(p as usize));
-        }
-        let mut sink = parser::Sink {
-            strict: false,
-            out: None,
-        };
-        let again = parser::parse(&self.s, o.dialect, o.registry, &mut sink).expect("reparse");
-        assert_eq!(&again, o, "reparse of {:?}", self.s);
     }
 
     delegate! {
@@ -794,7 +654,9 @@ impl Url {
         /// See [`UrlRef::default_port`].
         fn default_port(&self) -> Option<u16>;
         /// See [`UrlRef::scheme_spec`].
-        fn scheme_spec(&self) -> Option<&'static crate::schemes::SchemeSpec>;
+        fn scheme_spec(&self) -> Option<&'static SchemeSpec>;
+        /// See [`UrlRef::scheme_row`].
+        fn scheme_row(&self) -> &'static SchemeRow;
         /// See [`UrlRef::uses_internet_syntax`].
         fn uses_internet_syntax(&self) -> bool;
         /// See [`UrlRef::has_search_part`].
@@ -811,8 +673,6 @@ impl Url {
         fn fragment(&self) -> Option<&str>;
         /// See [`UrlRef::without_fragment`].
         fn without_fragment(&self) -> &str;
-        /// See [`UrlRef::canonical`].
-        fn canonical(&self) -> String;
     }
 }
 
@@ -828,14 +688,6 @@ impl fmt::Display for Url {
     }
 }
 
-impl core::str::FromStr for Url {
-    type Err = ParseError;
-
-    fn from_str(s: &str) -> Result<Url, ParseError> {
-        Url::parse(s)
-    }
-}
-
 impl AsRef<str> for Url {
     fn as_ref(&self) -> &str {
         &self.s
@@ -845,5 +697,67 @@ impl AsRef<str> for Url {
 impl<'a> From<UrlRef<'a>> for Url {
     fn from(r: UrlRef<'a>) -> Url {
         r.to_url()
+    }
+}
+
+/// A scheme's own check, run after the generic parse when someone listens
+/// (a strict parse, or one that keeps warnings). It reports each violation
+/// through the callback, typically made with [`ParseError::scheme_rule`]; in
+/// strict mode the first one becomes the parse's error.
+// The registry's types live with the URL types: a URL holds the registry
+// it was parsed with, and a registered validator reads a URL.
+pub type Validator = fn(&UrlRef<'_>, &mut dyn FnMut(ParseError));
+
+/// What a [`Registry`] knows of one scheme: its row of the scheme table
+/// (the same [`SchemeRow`] the built-in schemes have), and an optional
+/// validator.
+///
+/// # Example
+///
+/// ```
+/// use uniform::schemes::SchemeSpec;
+/// let spec = SchemeSpec::new("git").default_port(9418).internet_syntax(true);
+/// assert_eq!(spec.name(), "git");
+/// assert!(spec.is_hierarchical());
+/// assert!(spec.has_search());
+/// assert_eq!(spec.row().default_port, Some(9418));
+/// ```
+#[derive(Clone, Copy)]
+pub struct SchemeSpec {
+    pub(crate) row: SchemeRow,
+    pub(crate) validate: Option<Validator>,
+}
+
+/// A table of schemes the seeds do not define.
+///
+/// Build it once and keep it for the program's life (a `static` with
+/// `LazyLock`, or [`Registry::leak`]), so that parse options can hold a
+/// `&'static Registry` and stay `Copy`.
+///
+/// # Example
+///
+/// ```
+/// use uniform::schemes::{Registry, SchemeSpec};
+/// let reg: &'static Registry = Registry::new()
+///     .register(SchemeSpec::new("git").default_port(9418).internet_syntax(true))?
+///     .leak();
+/// assert_eq!(reg.default_port("GIT"), Some(9418));
+/// # Ok::<_, uniform::schemes::RegistryError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Registry {
+    pub(crate) specs: Vec<SchemeSpec>,
+}
+
+/// The registry's entry for a scheme the seeds do not define.
+#[inline]
+pub(crate) fn spec_of(
+    registry: Option<&'static Registry>,
+    scheme: Scheme,
+    name: &[u8],
+) -> Option<&'static SchemeSpec> {
+    match (registry, scheme) {
+        (Some(r), Scheme::Other | Scheme::Experimental) => r.lookup_bytes(name),
+        _ => None,
     }
 }

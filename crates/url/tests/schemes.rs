@@ -140,6 +140,24 @@ fn view_json(u: &UrlRef<'_>) -> Value {
             "scheme_specific_part": g.scheme_specific_part().as_str(),
             "defined": g.has_defined_syntax(), "experimental": g.is_experimental(),
         }),
+        // The views of RFC 1630's mid, cid and urn also give the generic
+        // view's fields: every URL has that view.
+        SchemeUrl::Mid(m) => json!({
+            "message_id": text(m.message_id()), "local_part": text(m.local_part()),
+            "domain": text(m.domain()),
+            "scheme_specific_part": u.generic().scheme_specific_part().as_str(),
+            "defined": u.generic().has_defined_syntax(),
+        }),
+        SchemeUrl::Cid(c) => json!({
+            "content_id": text(c.content_id()),
+            "scheme_specific_part": u.generic().scheme_specific_part().as_str(),
+            "defined": u.generic().has_defined_syntax(),
+        }),
+        SchemeUrl::Urn(n) => json!({
+            "namespace": opt(n.namespace()), "specific_string": text(n.specific_string()),
+            "scheme_specific_part": u.generic().scheme_specific_part().as_str(),
+            "defined": u.generic().has_defined_syntax(),
+        }),
         _ => json!({}),
     };
     v.as_object_mut()

@@ -13,6 +13,7 @@ pub mod normalize;
 pub mod parse;
 pub mod plan;
 pub mod resolve;
+pub mod schemes;
 
 use crate::caret::{Diagnostic, Severity};
 use crate::password;

@@ -1,27 +1,44 @@
-//! From a URL to its plan: the scheme table's protocol chooses the
-//! planner; nothing here judges (that is the policy's).
+//! From a URL to its plan: the protocol the scheme table gives the
+//! scheme chooses the planner; nothing here judges (that is the policy's).
 
 use super::dialogue::{Dialogue, Plan};
 use super::options::PlanOptions;
 use super::refusal::PlanError;
 use super::{file, ftp, gopher, http, nntp, prospero, smtp, telnet, wais};
-use crate::schemes::SchemeUrl;
+use crate::scheme::{Protocol, Scheme};
+use crate::schemes::file::FileUrl;
+use crate::schemes::ftp::FtpUrl;
+use crate::schemes::gopher::GopherUrl;
+use crate::schemes::mailto::MailtoUrl;
+use crate::schemes::news::NewsUrl;
+use crate::schemes::nntp::NntpUrl;
+use crate::schemes::prospero::ProsperoUrl;
+use crate::schemes::wais::WaisUrl;
 use crate::url::UrlRef;
 
 /// The plan of `url`, not yet judged.
 pub(crate) fn build(url: &UrlRef<'_>, options: &PlanOptions) -> Result<Plan, PlanError> {
-    let dialogue = match url.specific() {
-        SchemeUrl::Ftp(v) => Dialogue::Ftp(ftp::plan(&v, options)?),
-        SchemeUrl::Http(_) => Dialogue::Http(http::plan(url)),
-        SchemeUrl::Gopher(v) => Dialogue::Gopher(gopher::plan(&v, options)?),
-        SchemeUrl::News(v) => Dialogue::Nntp(nntp::news(&v, options)),
-        SchemeUrl::Nntp(v) => Dialogue::Nntp(nntp::nntp(&v)),
-        SchemeUrl::Mailto(v) => Dialogue::Smtp(smtp::plan(&v, options)?),
-        SchemeUrl::Telnet(_) => Dialogue::Telnet(telnet::plan(url)),
-        SchemeUrl::Wais(v) => Dialogue::Wais(wais::plan(&v, options)?),
-        SchemeUrl::File(v) => Dialogue::File(file::plan(&v)),
-        SchemeUrl::Prospero(v) => Dialogue::Prospero(prospero::plan(&v, options)),
-        _ => {
+    let row = url.scheme_row();
+    let u = *url;
+    let dialogue = match row.protocol {
+        Some(Protocol::Ftp) => Dialogue::Ftp(ftp::plan(&FtpUrl::new(u), options)?),
+        Some(Protocol::Http) => Dialogue::Http(http::plan(url)),
+        Some(Protocol::Gopher) => Dialogue::Gopher(gopher::plan(&GopherUrl::new(u), options)?),
+        // news: names no server, nntp: does (RFC 1738 sections 3.6, 3.7).
+        Some(Protocol::Nntp) if row.scheme == Scheme::News => {
+            Dialogue::Nntp(nntp::news(&NewsUrl::new(u), options))
+        }
+        Some(Protocol::Nntp) => Dialogue::Nntp(nntp::nntp(&NntpUrl::new(u))),
+        Some(Protocol::Smtp) => Dialogue::Smtp(smtp::plan(&MailtoUrl::new(u), options)?),
+        Some(Protocol::Telnet | Protocol::Rlogin | Protocol::Tn3270) => {
+            Dialogue::Telnet(telnet::plan(url))
+        }
+        Some(Protocol::Wais) => Dialogue::Wais(wais::plan(&WaisUrl::new(u), options)?),
+        Some(Protocol::File) => Dialogue::File(file::plan(&FileUrl::new(u))),
+        Some(Protocol::Prospero) => {
+            Dialogue::Prospero(prospero::plan(&ProsperoUrl::new(u), options))
+        }
+        None => {
             return Err(PlanError::unsupported(format!(
                 "no access algorithm for the {} scheme ({})",
                 url.scheme().to_ascii_lowercase(),

@@ -1,7 +1,10 @@
 //! The shortest reference to a target.
 
+use super::base::resolve_into;
+use super::error::{Operand, ResolveError, ResolveErrorKind, scheme_stop};
+use super::rfc1630;
+use super::rules::Rules;
 use super::split::{Parts, SchemeSyntax, split, split_1808};
-use super::{Operand, ResolveError, ResolveErrorKind, Rules, resolve_into, rfc1630, scheme_stop};
 
 /// The shortest reference that [`resolve`](super::resolve) turns back into
 /// `target` against `base` under `rules`.

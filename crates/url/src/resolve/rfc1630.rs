@@ -1,7 +1,9 @@
 //! RFC 1630, "Partial (relative) form".
 
+use super::dots;
+use super::error::ResolveError;
+use super::hierarchy::hierarchical;
 use super::split::{SchemeSyntax, find_any, scheme_len};
-use super::{ResolveError, dots, hierarchical};
 
 pub(super) fn resolve(base: &str, reference: &str, out: &mut String) -> Result<(), ResolveError> {
     // "A partial form can be distinguished from an absolute form in that

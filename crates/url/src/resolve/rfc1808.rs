@@ -1,7 +1,9 @@
 //! RFC 1808 section 4, on the components of its section 2.4.
 
+use super::dots;
+use super::error::ResolveError;
+use super::hierarchy::hierarchical;
 use super::split::{Parts1808, split_1808};
-use super::{ResolveError, dots, hierarchical};
 
 /// Whether a component the RFC tests for being "non-empty" is.
 #[inline]

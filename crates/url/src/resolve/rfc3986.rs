@@ -1,9 +1,11 @@
 //! RFC 3986 section 5.2 and RFC 2396 section 5.2.
 
+use super::dots;
+use super::error::ResolveError;
+use super::hierarchy::hierarchical;
 use super::split::{
     Parts, SchemeSyntax, find_bytes, head_with, rfind_byte, scan_path, scheme_len, split,
 };
-use super::{ResolveError, dots, hierarchical};
 
 /// RFC 3986 section 5.2.2 with 5.2.3 and 5.3. `compat` is the non-strict
 /// reading of 5.2.2: a reference naming the base's own scheme drops it.

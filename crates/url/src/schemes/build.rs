@@ -1,9 +1,12 @@
 //! What the builders share: their error, host and port checks, and the
 //! common Internet scheme syntax they write (RFC 1738 section 3.1).
 
-use crate::parser::Sink;
+use crate::dialect::Dialect;
+use crate::error::ParseError;
+use crate::parser;
 use crate::pct::{EncodeSet, encode};
-use crate::{Dialect, ParseOptions, Url};
+use crate::sink::Sink;
+use crate::url::{Url, UrlRef};
 use core::fmt;
 use std::borrow::Cow;
 
@@ -182,11 +185,23 @@ impl Login {
     }
 }
 
-/// Parses what a builder wrote, strictly: a builder's URL meets its
-/// scheme's grammar, or the builder has a bug.
-pub(crate) fn finish(text: String) -> Result<Url, BuildError> {
-    match ParseOptions::new().strict(true).parse(&text) {
-        Ok(r) => Ok(r.to_url()),
+/// A view's own grammar check, as `finish` runs it on a built URL.
+pub(crate) type Check = fn(&UrlRef<'_>, &mut Sink<'_>) -> Result<(), ParseError>;
+
+/// Parses what a builder wrote, strictly, by RFC 1738 and then by `check`,
+/// its scheme's grammar: a builder's URL meets that grammar, or the builder
+/// has a bug.
+pub(crate) fn finish(text: String, check: Check) -> Result<Url, BuildError> {
+    let mut sink = Sink {
+        strict: true,
+        out: None,
+    };
+    let parsed = parser::parse(&text, Dialect::Rfc1738, None, &mut sink).and_then(|off| {
+        check(&UrlRef::from_parts(&text, off, None), &mut sink)?;
+        Ok(off)
+    });
+    match parsed {
+        Ok(off) => Ok(Url::from_parts(text, off, None)),
         Err(e) => Err(BuildError::new(
             BuildErrorKind::Unparsable,
             "url",
@@ -207,7 +222,7 @@ macro_rules! setter_plumbing {
         impl $builder {
             fn and_then(
                 self,
-                f: impl FnOnce(&mut $parts) -> Result<(), $crate::schemes::BuildError>,
+                f: impl FnOnce(&mut $parts) -> Result<(), $crate::schemes::build::BuildError>,
             ) -> $builder {
                 $builder {
                     inner: self.inner.and_then(|mut p| {

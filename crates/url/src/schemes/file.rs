@@ -6,13 +6,14 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, check_host, finish, setter_plumbing};
+use super::check::{check_reserved, report};
 use super::encoded::{Encoded, Segments, offset_in};
-use super::{check_reserved, report};
 use crate::error::ParseError;
-use crate::parser::Sink;
 use crate::pct::{EncodeSet, encode};
+use crate::sink::Sink;
 use crate::table::Component;
-use crate::{Url, UrlRef};
+use crate::url::Url;
+use crate::url::UrlRef;
 use core::fmt;
 use std::path::{Path, PathBuf};
 
@@ -653,7 +654,9 @@ impl FileBuilder {
     /// ```
     pub fn build(self) -> Result<Url, BuildError> {
         let (host, segs) = self.inner?;
-        finish(format!("file://{host}/{}", segs.join("/")))
+        finish(format!("file://{host}/{}", segs.join("/")), |u, sink| {
+            validate(&FileUrl::new(*u), sink)
+        })
     }
 }
 

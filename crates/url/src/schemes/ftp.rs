@@ -8,13 +8,15 @@
 //! ```
 
 use super::build::{BuildError, Login, finish, setter_plumbing};
+use super::check::{check_reserved, report};
 use super::encoded::{Encoded, Segments, last_segment, offset_in};
-use super::{check_reserved, report};
+use crate::dialect::Dialect;
 use crate::error::ParseError;
-use crate::parser::Sink;
 use crate::pct::{EncodeSet, encode};
+use crate::sink::Sink;
 use crate::table::Component;
-use crate::{Dialect, Url, UrlRef};
+use crate::url::Url;
+use crate::url::UrlRef;
 use core::fmt;
 
 const SECTION: &str = "RFC 1738 section 3.2.2";
@@ -141,7 +143,7 @@ impl<'a> FtpUrl<'a> {
     /// found in the last segment.
     #[inline]
     fn split(&self) -> Split<'a> {
-        let Some(path) = super::url_path(&self.url) else {
+        let Some(path) = super::path::url_path(&self.url) else {
             return Split {
                 fpath: None,
                 name_at: 0,
@@ -588,7 +590,7 @@ impl FtpBuilder {
                 s.push(t.as_char());
             }
         }
-        finish(s)
+        finish(s, |u, sink| validate(&FtpUrl::new(*u), sink))
     }
 }
 

@@ -1,14 +1,11 @@
-//! Schemes read by the generic syntax: RFC 1630's `mid` and `cid`, the
-//! reserved `urn`, experimental `x-` names, the names RFC 1738 section 4
-//! reserves without a syntax (`afs`, `nfs`, `mailserver`, `z39.50`), and
-//! every scheme the seeds do not name.
+//! Schemes read by the generic syntax alone: experimental `x-` names, the
+//! names RFC 1738 section 4 reserves without a syntax (`afs`, `nfs`,
+//! `mailserver`, `z39.50`), and every scheme the seeds do not name. Any
+//! URL also has this view ([`crate::UrlRef::generic`]).
 
-use super::encoded::{Encoded, offset_in};
-use super::report;
-use crate::error::{ParseError, ParseErrorKind};
-use crate::parser::Sink;
-use crate::table::Component;
-use crate::{Dialect, Scheme, UrlRef};
+use super::encoded::Encoded;
+use crate::scheme::Scheme;
+use crate::url::UrlRef;
 
 /// A URL of a scheme with no view of its own: its scheme-specific part.
 ///
@@ -100,61 +97,6 @@ impl<'a> GenericUrl<'a> {
     /// ```
     pub fn is_experimental(&self) -> bool {
         self.scheme() == Scheme::Experimental
-    }
-}
-
-/// RFC 1738 section 4 also reserves `mid`, `cid` and `tn3270` "for future
-/// definition"; RFC 1630 gives them a syntax, which the views use. Under
-/// RFC 1738 that deserves the same note as `afs`.
-pub(crate) fn reserved_by_1738(url: &UrlRef<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
-    let detail = match url.scheme_kind() {
-        Scheme::Mid => "RFC 1738 section 4 reserves \"mid\" without a syntax; read by RFC 1630's",
-        Scheme::Cid => "RFC 1738 section 4 reserves \"cid\" without a syntax; read by RFC 1630's",
-        Scheme::Tn3270 => {
-            "RFC 1738 section 4 reserves \"tn3270\" without a syntax; read as telnet, as RFC 1630 does"
-        }
-        _ => return Ok(()),
-    };
-    if url.dialect() == Dialect::Rfc1738 {
-        sink.report(
-            ParseError::new(
-                ParseErrorKind::UndefinedSyntax,
-                0,
-                Component::Scheme,
-                None,
-                Dialect::Rfc1738,
-            )
-            .with_detail(detail),
-        )?;
-    }
-    Ok(())
-}
-
-pub(crate) fn validate(v: &GenericUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
-    let url = &v.url;
-    reserved_by_1738(url, sink)?;
-    let ssp = url.scheme_specific_part();
-    let at = offset_in(url.as_str(), ssp);
-    match url.scheme_kind() {
-        Scheme::Mid if !ssp.contains('@') => report(
-            sink,
-            url,
-            at,
-            Component::Path,
-            "addr-spec",
-            "RFC 1630, Message-Id",
-            "a mid URL is an RFC 822 msg-id without its <>: local-part \"@\" domain",
-        ),
-        Scheme::Cid if ssp.is_empty() => report(
-            sink,
-            url,
-            at,
-            Component::Path,
-            "content-identifier",
-            "RFC 1630, Content-Id",
-            "a cid URL names the Content-ID of a MIME body part",
-        ),
-        _ => Ok(()),
     }
 }
 

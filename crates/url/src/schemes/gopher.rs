@@ -16,13 +16,15 @@
 //! different things. This is also what Perl's URI does.
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, forbidden, setter_plumbing};
+use super::check::{refuse_login, report};
 use super::encoded::{Encoded, find_decoded, offset_in};
-use super::{path_through_query, refuse_login, report};
+use super::path::path_through_query;
 use crate::error::ParseError;
-use crate::parser::Sink;
 use crate::pct::{self, EncodeSet, encode};
+use crate::sink::Sink;
 use crate::table::Component;
-use crate::{Url, UrlRef};
+use crate::url::Url;
+use crate::url::UrlRef;
 use core::fmt;
 
 const SECTION: &str = "RFC 1738 section 3.4.1";
@@ -639,7 +641,7 @@ impl GopherBuilder {
                 }
             }
         }
-        finish(s)
+        finish(s, |u, sink| validate(&GopherUrl::new(*u), sink))
     }
 }
 

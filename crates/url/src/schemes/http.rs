@@ -9,13 +9,17 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
+use super::check::{check_reserved, refuse_login, report};
+use super::encoded;
 use super::encoded::{Encoded, Segments};
-use super::{check_reserved, encoded, refuse_login, report};
+use crate::dialect::Dialect;
 use crate::error::ParseError;
-use crate::parser::Sink;
 use crate::pct::{EncodeSet, encode};
+use crate::scheme::Scheme;
+use crate::sink::Sink;
 use crate::table::Component;
-use crate::{Dialect, Scheme, Url, UrlRef};
+use crate::url::Url;
+use crate::url::UrlRef;
 
 const SECTION: &str = "RFC 1738 section 3.3";
 
@@ -346,7 +350,7 @@ impl HttpBuilder {
                 s.push_str(q);
             }
         }
-        finish(s)
+        finish(s, |u, sink| validate(&HttpUrl::new(*u), sink))
     }
 }
 

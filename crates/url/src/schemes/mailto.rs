@@ -6,13 +6,15 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, finish, setter_plumbing};
+use super::check::report;
 use super::encoded::{Encoded, offset_in};
-use super::report;
+use crate::dialect::Dialect;
 use crate::error::ParseError;
-use crate::parser::Sink;
 use crate::pct::{self, EncodeSet, encode};
+use crate::sink::Sink;
 use crate::table::Component;
-use crate::{Dialect, Url, UrlRef};
+use crate::url::Url;
+use crate::url::UrlRef;
 
 /// A `mailto` URL: an RFC 822 addr-spec (RFC 1738 section 3.5).
 ///
@@ -90,7 +92,7 @@ fn quoted(a: &[u8], i: usize, close: u8, what: &'static str) -> Result<usize, Fa
 /// `sub-domain = domain-ref / domain-literal` (a domain-ref is an atom).
 /// RFC 822's comments and white space between tokens belong to header
 /// fields, not to the single address a URL names: they are faults here.
-fn addr_spec_fault(a: &[u8]) -> Option<Fault> {
+pub(crate) fn addr_spec_fault(a: &[u8]) -> Option<Fault> {
     const WORD: &str = "a local-part is words (atoms or quoted strings) joined by \".\"";
     const SUB: &str = "a domain is atoms or domain literals joined by \".\"";
     let word = |i: usize| match a.get(i) {
@@ -133,7 +135,7 @@ fn addr_spec_fault(a: &[u8]) -> Option<Fault> {
 
 /// The offset in `encoded` of the decoded byte at `k` (the end of
 /// `encoded` past the last one).
-fn encoded_offset(encoded: &[u8], k: usize) -> usize {
+pub(crate) fn encoded_offset(encoded: &[u8], k: usize) -> usize {
     let mut i = 0;
     for _ in 0..k {
         if i >= encoded.len() {
@@ -348,7 +350,9 @@ impl MailtoBuilder {
                 "a mailto URL needs an address",
             ));
         };
-        finish(format!("mailto:{a}"))
+        finish(format!("mailto:{a}"), |u, sink| {
+            validate(&MailtoUrl::new(*u), sink)
+        })
     }
 }
 

@@ -8,13 +8,15 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, check_host, finish, setter_plumbing};
+use super::check::report;
 use super::encoded::{Encoded, offset_in};
-use super::report;
+use crate::dialect::Dialect;
 use crate::error::ParseError;
-use crate::parser::Sink;
 use crate::pct::{EncodeSet, encode};
+use crate::sink::Sink;
 use crate::table::Component;
-use crate::{Dialect, Url, UrlRef};
+use crate::url::Url;
+use crate::url::UrlRef;
 
 const SECTION: &str = "RFC 1738 section 5";
 
@@ -371,7 +373,9 @@ impl NewsBuilder {
                 "a news URL names a group, an article or \"*\"",
             ));
         };
-        finish(format!("news:{g}"))
+        finish(format!("news:{g}"), |u, sink| {
+            validate(&NewsUrl::new(*u), sink)
+        })
     }
 }
 

@@ -5,13 +5,14 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
+use super::check::{refuse_login, report};
 use super::encoded::{Encoded, offset_in};
 use super::news::group_fault;
-use super::{refuse_login, report};
 use crate::error::ParseError;
-use crate::parser::Sink;
+use crate::sink::Sink;
 use crate::table::Component;
-use crate::{Url, UrlRef};
+use crate::url::Url;
+use crate::url::UrlRef;
 
 const SECTION: &str = "RFC 1738 section 5";
 
@@ -329,7 +330,7 @@ impl NntpBuilder {
             s.push('/');
             s.push_str(&a.to_string());
         }
-        finish(s)
+        finish(s, |u, sink| validate(&NntpUrl::new(*u), sink))
     }
 }
 

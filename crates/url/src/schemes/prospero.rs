@@ -16,13 +16,16 @@
 //! before it, [`ProsperoUrl::version`] what follows, up to the first `;`.
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, forbidden, setter_plumbing};
+use super::check::{check_reserved, refuse_login, report};
 use super::encoded::{Encoded, offset_in};
-use super::{check_reserved, path_through_query, refuse_login, report};
+use super::path::path_through_query;
+use crate::dialect::Dialect;
 use crate::error::ParseError;
-use crate::parser::Sink;
 use crate::pct::{EncodeSet, encode};
+use crate::sink::Sink;
 use crate::table::Component;
-use crate::{Dialect, Url, UrlRef};
+use crate::url::Url;
+use crate::url::UrlRef;
 use core::fmt;
 
 const SECTION: &str = "RFC 1738 section 3.11";
@@ -437,7 +440,7 @@ impl ProsperoBuilder {
             s.push('=');
             s.push_str(v);
         }
-        finish(s)
+        finish(s, |u, sink| validate(&ProsperoUrl::new(*u), sink))
     }
 }
 

@@ -36,41 +36,15 @@
 //! assert!(SCHEMES.lookup("ftp").is_none()); // the seeds' schemes are built in
 //! ```
 
+use crate::dialect::Dialect;
 use crate::error::ParseError;
-use crate::parser::Sink;
+use crate::scheme::{Scheme, SchemeRow, Syntax};
+use crate::sink::Sink;
 use crate::url::UrlRef;
-use crate::{Dialect, Scheme};
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-/// A scheme's own check, run after the generic parse when someone listens
-/// (a strict parse, or one that keeps warnings). It reports each violation
-/// through the callback, typically made with [`ParseError::scheme_rule`]; in
-/// strict mode the first one becomes the parse's error.
-pub type Validator = fn(&UrlRef<'_>, &mut dyn FnMut(ParseError));
-
-/// What a [`Registry`] knows of one scheme.
-///
-/// # Example
-///
-/// ```
-/// use uniform::schemes::SchemeSpec;
-/// let spec = SchemeSpec::new("git").default_port(9418).internet_syntax(true);
-/// assert_eq!(spec.name(), "git");
-/// assert!(spec.is_hierarchical());
-/// assert!(spec.has_search());
-/// ```
-#[derive(Clone, Copy)]
-pub struct SchemeSpec {
-    name: &'static str,
-    default_port: Option<u16>,
-    /// `None`: not said, the generic reading (`//` may start an
-    /// authority); `Some(false)`: said not to, so `//` is data.
-    internet_syntax: Option<bool>,
-    hierarchical: bool,
-    has_search: bool,
-    validate: Option<Validator>,
-}
+pub use crate::url::{Registry, SchemeSpec, Validator};
 
 impl SchemeSpec {
     /// A scheme read as RFC 1738 reads schemes it does not define (the
@@ -87,13 +61,24 @@ impl SchemeSpec {
     /// ```
     pub const fn new(name: &'static str) -> SchemeSpec {
         SchemeSpec {
-            name,
-            default_port: None,
-            internet_syntax: None,
-            hierarchical: true,
-            has_search: true,
+            // Registration classifies the name (`Other` or `Experimental`).
+            row: SchemeRow::generic(Scheme::Other, name, &[]),
             validate: None,
         }
+    }
+
+    /// The scheme's row of the scheme table: what the parser, the
+    /// canonical form and the views read.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Syntax;
+    /// use uniform::schemes::SchemeSpec;
+    /// assert_eq!(SchemeSpec::new("tag").internet_syntax(false).row().syntax, Syntax::Opaque);
+    /// ```
+    pub fn row(&self) -> &SchemeRow {
+        &self.row
     }
 
     /// The port a URL of the scheme means when it names none.
@@ -105,7 +90,7 @@ impl SchemeSpec {
     /// assert_eq!(SchemeSpec::new("svn").default_port(3690).get_default_port(), Some(3690));
     /// ```
     pub const fn default_port(mut self, port: u16) -> SchemeSpec {
-        self.default_port = Some(port);
+        self.row.default_port = Some(port);
         self
     }
 
@@ -129,7 +114,11 @@ impl SchemeSpec {
     /// # Ok::<_, uniform::schemes::RegistryError>(())
     /// ```
     pub const fn internet_syntax(mut self, yes: bool) -> SchemeSpec {
-        self.internet_syntax = Some(yes);
+        self.row.syntax = if yes {
+            Syntax::Internet
+        } else {
+            Syntax::Opaque
+        };
         self
     }
 
@@ -143,7 +132,7 @@ impl SchemeSpec {
     /// assert!(!SchemeSpec::new("tag").hierarchical(false).is_hierarchical());
     /// ```
     pub const fn hierarchical(mut self, yes: bool) -> SchemeSpec {
-        self.hierarchical = yes;
+        self.row.hierarchical = yes;
         self
     }
 
@@ -157,7 +146,7 @@ impl SchemeSpec {
     /// assert!(!SchemeSpec::new("x-opaque").search(false).has_search());
     /// ```
     pub const fn search(mut self, yes: bool) -> SchemeSpec {
-        self.has_search = yes;
+        self.row.search_1738 = yes;
         self
     }
 
@@ -185,7 +174,7 @@ impl SchemeSpec {
     /// assert_eq!(SchemeSpec::new("svn").name(), "svn");
     /// ```
     pub fn name(&self) -> &'static str {
-        self.name
+        self.row.name
     }
 
     /// The default port.
@@ -197,7 +186,7 @@ impl SchemeSpec {
     /// assert_eq!(SchemeSpec::new("a").get_default_port(), None);
     /// ```
     pub fn get_default_port(&self) -> Option<u16> {
-        self.default_port
+        self.row.default_port
     }
 
     /// Whether the scheme uses the common Internet scheme syntax.
@@ -209,7 +198,7 @@ impl SchemeSpec {
     /// assert!(!SchemeSpec::new("a").uses_internet_syntax());
     /// ```
     pub fn uses_internet_syntax(&self) -> bool {
-        self.internet_syntax == Some(true)
+        self.row.syntax == Syntax::Internet
     }
 
     /// Whether the scheme was registered as not using the common Internet
@@ -224,7 +213,7 @@ impl SchemeSpec {
     /// assert!(!SchemeSpec::new("a").is_opaque());
     /// ```
     pub fn is_opaque(&self) -> bool {
-        self.internet_syntax == Some(false)
+        self.row.syntax == Syntax::Opaque
     }
 
     /// Whether the scheme is hierarchical.
@@ -236,7 +225,7 @@ impl SchemeSpec {
     /// assert!(SchemeSpec::new("a").is_hierarchical());
     /// ```
     pub fn is_hierarchical(&self) -> bool {
-        self.hierarchical
+        self.row.hierarchical
     }
 
     /// Whether `?` starts a search part under RFC 1738.
@@ -248,7 +237,7 @@ impl SchemeSpec {
     /// assert!(SchemeSpec::new("a").has_search());
     /// ```
     pub fn has_search(&self) -> bool {
-        self.has_search
+        self.row.search_1738
     }
 
     /// Whether `?` starts a search part under `dialect` (as
@@ -264,10 +253,7 @@ impl SchemeSpec {
     /// assert!(s.has_search_in(Dialect::Rfc3986));
     /// ```
     pub fn has_search_in(&self, dialect: Dialect) -> bool {
-        match dialect {
-            Dialect::Rfc1738 => self.has_search,
-            Dialect::Rfc1630 | Dialect::Rfc3986 => true,
-        }
+        dialect.has_search_in(&self.row)
     }
 
     /// The validator, if any.
@@ -308,11 +294,7 @@ impl SchemeSpec {
 impl fmt::Debug for SchemeSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SchemeSpec")
-            .field("name", &self.name)
-            .field("default_port", &self.default_port)
-            .field("internet_syntax", &self.internet_syntax)
-            .field("hierarchical", &self.hierarchical)
-            .field("has_search", &self.has_search)
+            .field("row", &self.row)
             .field("validate", &self.validate.is_some())
             .finish()
     }
@@ -328,12 +310,7 @@ impl SchemeSpec {
 
 impl PartialEq for SchemeSpec {
     fn eq(&self, o: &SchemeSpec) -> bool {
-        self.name == o.name
-            && self.default_port == o.default_port
-            && self.internet_syntax == o.internet_syntax
-            && self.hierarchical == o.hierarchical
-            && self.has_search == o.has_search
-            && self.validator_addr() == o.validator_addr()
+        self.row == o.row && self.validator_addr() == o.validator_addr()
     }
 }
 
@@ -341,37 +318,9 @@ impl Eq for SchemeSpec {}
 
 impl Hash for SchemeSpec {
     fn hash<H: Hasher>(&self, h: &mut H) {
-        (
-            self.name,
-            self.default_port,
-            self.internet_syntax,
-            self.hierarchical,
-            self.has_search,
-        )
-            .hash(h);
+        self.row.hash(h);
         self.validator_addr().hash(h);
     }
-}
-
-/// A table of schemes the seeds do not define.
-///
-/// Build it once and keep it for the program's life (a `static` with
-/// `LazyLock`, or [`Registry::leak`]), so that parse options can hold a
-/// `&'static Registry` and stay `Copy`.
-///
-/// # Example
-///
-/// ```
-/// use uniform::schemes::{Registry, SchemeSpec};
-/// let reg: &'static Registry = Registry::new()
-///     .register(SchemeSpec::new("git").default_port(9418).internet_syntax(true))?
-///     .leak();
-/// assert_eq!(reg.default_port("GIT"), Some(9418));
-/// # Ok::<_, uniform::schemes::RegistryError>(())
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Registry {
-    specs: Vec<SchemeSpec>,
 }
 
 /// Why a scheme could not be registered.
@@ -492,7 +441,7 @@ impl Registry {
     /// # Ok::<_, uniform::schemes::RegistryError>(())
     /// ```
     pub fn register(mut self, spec: SchemeSpec) -> Result<Registry, RegistryError> {
-        let name = spec.name;
+        let name = spec.row.name;
         let err = |kind| Err(RegistryError { kind, name });
         let b = name.as_bytes();
         let ok = b.first().is_some_and(u8::is_ascii_alphabetic)
@@ -501,10 +450,8 @@ impl Registry {
         if !ok {
             return err(RegistryErrorKind::BadName);
         }
-        if !matches!(
-            Scheme::from_name(name),
-            Scheme::Other | Scheme::Experimental
-        ) {
+        let scheme = Scheme::from_name(name);
+        if !matches!(scheme, Scheme::Other | Scheme::Experimental) {
             return err(RegistryErrorKind::Builtin);
         }
         if self.lookup(name).is_some() {
@@ -517,7 +464,11 @@ impl Registry {
             name
         };
         self.specs.push(SchemeSpec {
-            name: lower,
+            row: SchemeRow {
+                scheme,
+                name: lower,
+                ..spec.row
+            },
             ..spec
         });
         Ok(self)
@@ -565,9 +516,9 @@ impl Registry {
     /// ```
     #[inline]
     pub fn lookup_bytes(&self, name: &[u8]) -> Option<&SchemeSpec> {
-        self.specs
-            .iter()
-            .find(|s| s.name.len() == name.len() && s.name.as_bytes().eq_ignore_ascii_case(name))
+        self.specs.iter().find(|s| {
+            s.row.name.len() == name.len() && s.row.name.as_bytes().eq_ignore_ascii_case(name)
+        })
     }
 
     /// The default port of a registered scheme.
@@ -579,7 +530,7 @@ impl Registry {
     /// assert_eq!(Registry::new().default_port("svn"), None);
     /// ```
     pub fn default_port(&self, name: &str) -> Option<u16> {
-        self.lookup(name)?.default_port
+        self.lookup(name)?.row.default_port
     }
 
     /// How many schemes are registered.
@@ -625,8 +576,6 @@ impl Registry {
 /// Runs `spec`'s validator during a parse: each report goes to the sink;
 /// in strict mode the first one ends the parse as its error (reports after
 /// it are dropped).
-// The parser calls this once it carries a registry (lead's wiring).
-#[allow(dead_code)]
 pub(crate) fn validate_registered(
     spec: &SchemeSpec,
     url: &UrlRef<'_>,
@@ -649,8 +598,9 @@ pub(crate) fn validate_registered(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ParseErrorKind;
+    use crate::options::ParseOptions;
     use crate::table::Component;
-    use crate::{ParseErrorKind, ParseOptions};
 
     fn needs_path(url: &UrlRef<'_>, report: &mut dyn FnMut(ParseError)) {
         if url.path().is_none_or(str::is_empty) {

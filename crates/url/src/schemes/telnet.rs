@@ -6,12 +6,14 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
+use super::check::report;
 use super::encoded::{Encoded, offset_in};
-use super::report;
 use crate::error::ParseError;
-use crate::parser::Sink;
+use crate::scheme::Scheme;
+use crate::sink::Sink;
 use crate::table::Component;
-use crate::{Scheme, Url, UrlRef};
+use crate::url::Url;
+use crate::url::UrlRef;
 
 /// A `telnet`, `rlogin` or `tn3270` URL: an interactive session (RFC 1738
 /// section 3.8). The user name and password are advisory only: a client
@@ -122,7 +124,7 @@ impl<'a> TelnetUrl<'a> {
 
 pub(crate) fn validate(v: &TelnetUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
     let url = &v.url;
-    super::generic::reserved_by_1738(url, sink)?;
+    super::check::reserved_by_1738(url, sink)?;
     let extra = match (url.path(), url.query()) {
         (Some(p), _) if !p.is_empty() => Some(offset_in(url.as_str(), p)),
         (_, Some(q)) => Some(offset_in(url.as_str(), q) - 1),
@@ -276,7 +278,7 @@ impl TelnetBuilder {
         let (scheme, login) = self.inner?;
         let mut s = login.write(scheme.name().unwrap_or("telnet"), false)?;
         s.push('/');
-        finish(s)
+        finish(s, |u, sink| validate(&TelnetUrl::new(*u), sink))
     }
 }
 

@@ -11,13 +11,14 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
+use super::check::{check_reserved, refuse_login, report};
 use super::encoded::{Encoded, offset_in};
-use super::{check_reserved, refuse_login, report};
 use crate::error::ParseError;
-use crate::parser::Sink;
 use crate::pct::{EncodeSet, encode};
+use crate::sink::Sink;
 use crate::table::Component;
-use crate::{Url, UrlRef};
+use crate::url::Url;
+use crate::url::UrlRef;
 
 const SECTION: &str = "RFC 1738 section 5";
 
@@ -587,7 +588,7 @@ impl WaisBuilder {
             s.push('?');
             s.push_str(q);
         }
-        finish(s)
+        finish(s, |u, sink| validate(&WaisUrl::new(*u), sink))
     }
 }
 

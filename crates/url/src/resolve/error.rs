@@ -1,0 +1,212 @@
+//! Why a reference could not be resolved, or a target not relativized.
+
+use super::rules::Rules;
+use super::split;
+use core::fmt;
+
+/// Why a reference could not be resolved, or a target not relativized.
+///
+/// # Example
+///
+/// ```
+/// use uniform::resolve::{resolve, ResolveErrorKind, Operand, Rules};
+///
+/// let e = resolve("mailto:joe@example.com", "other", Rules::Rfc3986).unwrap_err();
+/// assert_eq!(e.kind(), ResolveErrorKind::BaseNotHierarchical);
+/// assert_eq!(e.operand(), Operand::Base);
+/// assert_eq!(e.offset(), 6); // the scheme's colon
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolveError {
+    pub(super) kind: ResolveErrorKind,
+    pub(super) operand: Operand,
+    pub(super) offset: usize,
+    /// The rules in force, for [`ResolveErrorKind::Unreachable`]: each
+    /// removes dot segments under its own RFC's text.
+    pub(super) rules: Option<Rules>,
+}
+
+/// The kind of a [`ResolveError`].
+///
+/// # Example
+///
+/// ```
+/// use uniform::resolve::{resolve, ResolveErrorKind, Rules};
+/// let e = resolve("/not/absolute", "g", Rules::Rfc3986).unwrap_err();
+/// assert_eq!(e.kind(), ResolveErrorKind::BaseNotAbsolute);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ResolveErrorKind {
+    /// The base has no scheme: "the base URI must be absolute" (RFC 3986
+    /// section 5.2.1; RFC 1808 section 3).
+    BaseNotAbsolute,
+    /// The base's scheme is not hierarchical (`mailto`, `news`, `mid`,
+    /// `cid`, `urn`), so a relative reference other than an empty one or a
+    /// bare fragment has nothing to be relative to (RFC 1738 section 2.3).
+    BaseNotHierarchical,
+    /// [`relativize`](super::relativize): the target has no scheme.
+    TargetNotAbsolute,
+    /// [`relativize`](super::relativize): no reference, not even the target itself, resolves
+    /// to the target under these rules (under RFC 3986, a target with `.`
+    /// or `..` segments in its path).
+    Unreachable,
+}
+
+/// Which input of a function a [`ResolveError`] is about.
+///
+/// # Example
+///
+/// ```
+/// use uniform::resolve::{relativize, Operand, Rules};
+/// let e = relativize("http://a/", "no-scheme", Rules::Rfc3986).unwrap_err();
+/// assert_eq!(e.operand(), Operand::Target);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Operand {
+    /// The base URL.
+    Base,
+    /// The target URL of [`relativize`](super::relativize).
+    Target,
+}
+
+impl ResolveError {
+    /// What went wrong.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::resolve::{resolve, ResolveErrorKind, Rules};
+    /// let e = resolve("news:comp.lang", "x", Rules::Rfc1808).unwrap_err();
+    /// assert_eq!(e.kind(), ResolveErrorKind::BaseNotHierarchical);
+    /// ```
+    pub fn kind(&self) -> ResolveErrorKind {
+        self.kind
+    }
+
+    /// Which input is at fault.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::resolve::{resolve, Operand, Rules};
+    /// let e = resolve("", "g", Rules::Rfc3986).unwrap_err();
+    /// assert_eq!(e.operand(), Operand::Base);
+    /// ```
+    pub fn operand(&self) -> Operand {
+        self.operand
+    }
+
+    /// Byte offset in that input: for a missing scheme, the first byte that
+    /// cannot continue a scheme name (where a `:` was needed); for a
+    /// scheme that is not hierarchical, its colon; else 0.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::resolve::{resolve, Rules};
+    /// let e = resolve("ht tp://a/", "g", Rules::Rfc3986).unwrap_err();
+    /// assert_eq!(e.offset(), 2);
+    /// ```
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    pub(super) fn base_not_absolute(base: &str, syntax: split::SchemeSyntax) -> ResolveError {
+        ResolveError {
+            kind: ResolveErrorKind::BaseNotAbsolute,
+            operand: Operand::Base,
+            offset: scheme_stop(base, syntax),
+            rules: None,
+        }
+    }
+
+    pub(super) fn base_not_absolute_1808(base: &str) -> ResolveError {
+        let b = base.as_bytes();
+        let offset = b
+            .iter()
+            .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+            .unwrap_or(b.len());
+        ResolveError {
+            kind: ResolveErrorKind::BaseNotAbsolute,
+            operand: Operand::Base,
+            offset,
+            rules: None,
+        }
+    }
+
+    pub(super) fn base_not_hierarchical(scheme: &str) -> ResolveError {
+        ResolveError {
+            kind: ResolveErrorKind::BaseNotHierarchical,
+            operand: Operand::Base,
+            offset: scheme.len(),
+            rules: None,
+        }
+    }
+}
+
+/// Where a scheme name stops being one.
+pub(super) fn scheme_stop(s: &str, syntax: split::SchemeSyntax) -> usize {
+    let b = s.as_bytes();
+    match syntax {
+        split::SchemeSyntax::Strict => {
+            if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+                return 0;
+            }
+            b.iter()
+                .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+                .unwrap_or(b.len())
+        }
+        split::SchemeSyntax::BeforeColon => b
+            .iter()
+            .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))
+            .unwrap_or(b.len()),
+    }
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let which = match self.operand {
+            Operand::Base => "base",
+            Operand::Target => "target",
+        };
+        match self.kind {
+            ResolveErrorKind::BaseNotAbsolute => write!(
+                f,
+                "the base is not an absolute URL: no scheme and ':' at byte {} \
+                 (a base must be absolute, RFC 3986 section 5.2.1, RFC 1808 section 3)",
+                self.offset
+            ),
+            ResolveErrorKind::TargetNotAbsolute => write!(
+                f,
+                "the {which} is not an absolute URL: no scheme and ':' at byte {} \
+                 (relativize needs an absolute target to make a reference to)",
+                self.offset
+            ),
+            ResolveErrorKind::BaseNotHierarchical => write!(
+                f,
+                "the base's scheme (ending at byte {}) is not hierarchical, so a relative \
+                 reference cannot be resolved against it (RFC 1738 section 2.3)",
+                self.offset
+            ),
+            ResolveErrorKind::Unreachable => {
+                let rule = match self.rules {
+                    Some(Rules::Rfc1630) => {
+                        "RFC 1630, Partial (relative) form: \"xxx/../\" and \"/.\" are removed"
+                    }
+                    Some(Rules::Rfc1808) => "RFC 1808 section 4, step 6",
+                    Some(Rules::Rfc2396) => "RFC 2396 section 5.2, step 6",
+                    _ => "RFC 3986 section 5.2.4",
+                };
+                write!(
+                    f,
+                    "no reference resolves to this target under these rules: its path has \
+                     '.' or '..' segments, which resolution removes ({rule})"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ResolveError {}

@@ -1,0 +1,110 @@
+//! The checks the schemes' grammars share: reporting a rule's violation,
+//! the reserved characters a rule leaves out, a login where none may be,
+//! and the note on names RFC 1738 reserves without a syntax.
+
+use super::encoded;
+use crate::dialect::Dialect;
+use crate::error::{ParseError, ParseErrorKind};
+use crate::scheme::Scheme;
+use crate::sink::Sink;
+use crate::table::Component;
+use crate::url::UrlRef;
+
+/// Reports one violation of a scheme rule.
+#[cold]
+pub(crate) fn report(
+    sink: &mut Sink<'_>,
+    url: &UrlRef<'_>,
+    at: usize,
+    comp: Component,
+    rule: &'static str,
+    section: &'static str,
+    detail: &'static str,
+) -> Result<(), ParseError> {
+    sink.report(ParseError::scheme_rule(
+        at,
+        comp,
+        url.dialect(),
+        rule,
+        section,
+        detail,
+    ))
+}
+
+/// RFC 1738 only: reports each reserved character of `field` (a slice of
+/// `url`'s text) that the scheme's rule does not list in `allowed`. The
+/// parser has already reported unsafe characters and bad escapes; the
+/// schemes narrow the reserved ones. RFC 1630 and RFC 3986 give the
+/// reserved characters by their own generic classes, which the parser
+/// checks.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn check_reserved(
+    sink: &mut Sink<'_>,
+    url: &UrlRef<'_>,
+    field: &str,
+    allowed: &[u8],
+    comp: Component,
+    rule: &'static str,
+    section: &'static str,
+    detail: &'static str,
+) -> Result<(), ParseError> {
+    if url.dialect() != Dialect::Rfc1738 {
+        return Ok(());
+    }
+    let base = encoded::offset_in(url.as_str(), field);
+    for (i, &b) in field.as_bytes().iter().enumerate() {
+        if b";/?:@&=".contains(&b) && !allowed.contains(&b) {
+            report(sink, url, base + i, comp, rule, section, detail)?;
+        }
+    }
+    Ok(())
+}
+
+/// RFC 1738 section 3.3 and 3.11: schemes with no user name or password.
+pub(crate) fn refuse_login(
+    sink: &mut Sink<'_>,
+    url: &UrlRef<'_>,
+    rule: &'static str,
+    section: &'static str,
+) -> Result<(), ParseError> {
+    if let Some(user) = url.user() {
+        let at = encoded::offset_in(url.as_str(), user);
+        report(
+            sink,
+            url,
+            at,
+            Component::User,
+            rule,
+            section,
+            "no user name or password is allowed",
+        )?;
+    }
+    Ok(())
+}
+
+/// RFC 1738 section 4 also reserves `mid`, `cid` and `tn3270` "for future
+/// definition"; RFC 1630 gives them a syntax, which the views use. Under
+/// RFC 1738 that deserves the same note as `afs`.
+pub(crate) fn reserved_by_1738(url: &UrlRef<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+    let detail = match url.scheme_kind() {
+        Scheme::Mid => "RFC 1738 section 4 reserves \"mid\" without a syntax; read by RFC 1630's",
+        Scheme::Cid => "RFC 1738 section 4 reserves \"cid\" without a syntax; read by RFC 1630's",
+        Scheme::Tn3270 => {
+            "RFC 1738 section 4 reserves \"tn3270\" without a syntax; read as telnet, as RFC 1630 does"
+        }
+        _ => return Ok(()),
+    };
+    if url.dialect() == Dialect::Rfc1738 {
+        sink.report(
+            ParseError::new(
+                ParseErrorKind::UndefinedSyntax,
+                0,
+                Component::Scheme,
+                None,
+                Dialect::Rfc1738,
+            )
+            .with_detail(detail),
+        )?;
+    }
+    Ok(())
+}
