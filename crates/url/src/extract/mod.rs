@@ -25,10 +25,13 @@
 //!   Unicode space, CJK punctuation, curly quotes or an ellipsis, or a byte
 //!   that is not valid UTF-8. Then sentence punctuation `.,;:!?` at its end
 //!   goes, and a closing `'` that has no opening one. The name before the
-//!   colon must not continue a word (`xhttp:`, `_http:`), and what follows
-//!   must fit the scheme: `//` and a valid host for the Internet schemes
-//!   (RFC 1738 section 3.1), an `@` for `mailto` (section 3.5), a name for
-//!   `news`, `<NID>:<NSS>` for `urn`.
+//!   colon is the whole run of scheme characters there (RFC 1738 section
+//!   2.1: letters, digits, `+`, `.`, `-`; leading dots and dashes are the
+//!   text's), so `xhttp:`, `x-http:` and `www.news:` are other names, and
+//!   it must not follow a `_`. What follows must fit the scheme: `//` and a
+//!   valid host for the Internet schemes (RFC 1738 section 3.1; an IP
+//!   literal valid by RFC 3986 section 3.2.2), an `@` for `mailto` (section
+//!   3.5), a name for `news`, `<NID>:<NSS>` for `urn`.
 //! - **Line breaks after a hyphen** (RFC 1738 Appendix): a URL whose line
 //!   ends with a `-` (blanks after it allowed) goes on at the next line's
 //!   first non-blank character, keeping the hyphen, unless that line

@@ -212,6 +212,7 @@ impl Scanner {
             return Attempt::No(t + 1);
         }
         let s = scheme_before(hay, t, t.saturating_sub(MAX_SCHEME + 1).max(floor));
+        // `_` is no scheme character but joins words (`foo_http:`).
         if s == t || (s > 0 && hay[s - 1] == b'_') {
             return Attempt::No(t + 1);
         }

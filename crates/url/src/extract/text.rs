@@ -134,6 +134,37 @@ pub(super) fn char_before(hay: &[u8], end: usize) -> Option<(usize, bool)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::TEXT;
+
+    #[test]
+    fn text_classes_hold_what_the_parser_allows() {
+        // Whatever any grammar lets stand unencoded goes on in a URL in
+        // text, but for the quote mark RFC 1630 allows and text uses to
+        // delimit URLs.
+        for b in 0..=255u8 {
+            let in_grammar = [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986]
+                .into_iter()
+                .any(|d| {
+                    [
+                        Component::Scheme,
+                        Component::User,
+                        Component::Host,
+                        Component::Path,
+                        Component::Query,
+                        Component::Fragment,
+                    ]
+                    .into_iter()
+                    .any(|c| allowed(b, d, c))
+                });
+            if in_grammar && b != b'"' {
+                assert_ne!(TEXT[b as usize], 0, "{:?}", b as char);
+            }
+            if TEXT[b as usize] != 0 {
+                assert!(b.is_ascii_graphic() && !b"<>\"`".contains(&b), "{b:#x}");
+            }
+        }
+        assert!(scheme_byte(b'+') && !scheme_byte(b'_') && !label_byte(b'.'));
+    }
 
     #[test]
     fn stops() {

@@ -35,7 +35,7 @@ fn any(flags: &[u8; 32]) -> bool {
     u128::from_ne_bytes(lo) | u128::from_ne_bytes(hi) != 0
 }
 
-/// The triggers of the default scan (see [`Scanner::next_trigger`]) among
+/// The triggers of the default scan (see `Scanner::next_trigger`) among
 /// bytes 1 to 32 of `window`, as a bit mask: `:`, `<`, and with `www` a
 /// `.` after `w` or `p`; byte 0 is the one before them. The test on the
 /// byte after a `.` is left to the caller, to keep this short. Fixed
