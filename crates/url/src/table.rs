@@ -268,6 +268,44 @@ pub(crate) fn rfc1630_safe_or_extra(b: u8) -> bool {
     has(S1630_SAFE, b) || has(S1630_EXTRA, b)
 }
 
+// URLs in running text (crate::extract). RFC 1738 section 2.2: "<" and
+// ">" are "used as the delimiters around URLs in free text", the quote mark
+// "to delimit URLs in some systems"; "`" quotes words in plain text. Every
+// other graphic ASCII character may stand in a URL as people write it
+// (`~`, `%`, `#`, brackets, even the unsafe `{ | }` that gateways mangle).
+const TEXT_DELIMITERS: &[u8] = b"<>\"`";
+
+/// [`TEXT`]: the byte goes on in a URL written in running text.
+pub(crate) const TEXT_URL: u8 = 1;
+/// [`TEXT`]: `(`, `[`, `{`, kept in a URL when closed in it.
+pub(crate) const TEXT_OPEN: u8 = 2;
+/// [`TEXT`]: `)`, `]`, `}`, the text's when they close nothing in the URL.
+pub(crate) const TEXT_CLOSE: u8 = 4;
+
+const fn text_build() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    // The graphic ASCII characters, as in `build`; whitespace, controls and
+    // bytes >= 0x80 are no class here (the scanner reads UTF-8 itself).
+    let mut i = 0x21;
+    while i < 0x7f {
+        let b = i as u8;
+        t[i] = if has(TEXT_DELIMITERS, b) {
+            0
+        } else if has(b"([{", b) {
+            TEXT_OPEN
+        } else if has(b")]}", b) {
+            TEXT_CLOSE
+        } else {
+            TEXT_URL
+        };
+        i += 1;
+    }
+    t
+}
+
+/// What each byte is to the scan of a URL in running text.
+pub(crate) static TEXT: [u8; 256] = text_build();
+
 #[cfg(test)]
 mod tests {
     use super::*;

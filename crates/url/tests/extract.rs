@@ -331,6 +331,63 @@ fn a_url_longer_than_the_limit_is_dropped() {
     assert_eq!(Finder::new().max_len(99).find_iter(&exact).count(), 0);
 }
 
+fn urls(f: Finder, text: &str) -> Vec<String> {
+    f.find_iter(text).map(|f| f.url).collect()
+}
+
+#[test]
+fn a_scheme_name_is_the_whole_run_of_scheme_characters() {
+    // RFC 1738 section 2.1: letters, digits, "+", "." and "-" make up a
+    // scheme name, so `x-http:` (an experimental scheme) and `www.news:` are
+    // names of their own, not a word followed by `http:` or `news:`.
+    let f = Finder::new();
+    assert!(urls(f, "see x-http://a.org/ and svn+http://b.org/").is_empty());
+    assert!(urls(f, "www.news:comp.lang.rust").is_empty());
+    // `e.g.URL` is no `URL:` prefix; the URL after it stands on its own.
+    let found: Vec<Found> = f.find_iter("e.g.URL:http://a.org/").collect();
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        (found[0].url.as_str(), found[0].start),
+        ("http://a.org/", 8)
+    );
+    assert_eq!(found[0].delimiter, Delimiter::None);
+    // What is left for `x-http://...` to hide is searched again.
+    assert_eq!(urls(f, "x-http::1 news:io"), ["news:io"]);
+    // Dots and dashes before the name are the text's, as is a word before
+    // the colon with no scheme character in between.
+    assert_eq!(
+        urls(f, "...http://a.org/ --http://b.org/ (http://c.org/)"),
+        ["http://a.org/", "http://b.org/", "http://c.org/"]
+    );
+    assert!(urls(f, "_http://a.org/ 1http://b.org/").is_empty());
+    // A wrapper takes any scheme, with its whole name.
+    assert_eq!(urls(f, "<x-http://a.org/>"), ["x-http://a.org/"]);
+}
+
+#[test]
+fn ip_literals_are_checked_as_the_parser_checks_them() {
+    // RFC 3986 section 3.2.2, through the parser's own check: hex digits
+    // and colons alone do not make an IPv6 address.
+    let f = Finder::new();
+    assert_eq!(
+        urls(f, "http://[::1]:80/ http://[v7.a!b]/ http://[::1.2.3.4]/"),
+        [
+            "http://[::1]:80/",
+            "http://[v7.a!b]/",
+            "http://[::1.2.3.4]/"
+        ]
+    );
+    for bad in [
+        "http://[ab.be]/x",
+        "http://[:]",
+        "http://[::1.2.3.]",
+        "http://[fe80::1%]/",
+        "http://[1:2]/",
+    ] {
+        assert!(urls(f, bad).is_empty(), "{bad}");
+    }
+}
+
 #[test]
 fn invalid_utf8_ends_a_url_in_the_reader() {
     let input = b"http://a.org/x\xff\xfey http://b.org/\xe3\x80\x82";

@@ -25,10 +25,13 @@
 //!   Unicode space, CJK punctuation, curly quotes or an ellipsis, or a byte
 //!   that is not valid UTF-8. Then sentence punctuation `.,;:!?` at its end
 //!   goes, and a closing `'` that has no opening one. The name before the
-//!   colon must not continue a word (`xhttp:`, `_http:`), and what follows
-//!   must fit the scheme: `//` and a valid host for the Internet schemes
-//!   (RFC 1738 section 3.1), an `@` for `mailto` (section 3.5), a name for
-//!   `news`, `<NID>:<NSS>` for `urn`.
+//!   colon is the whole run of scheme characters there (RFC 1738 section
+//!   2.1: letters, digits, `+`, `.`, `-`; leading dots and dashes are the
+//!   text's), so `xhttp:`, `x-http:` and `www.news:` are other names, and
+//!   it must not follow a `_`. What follows must fit the scheme: `//` and a
+//!   valid host for the Internet schemes (RFC 1738 section 3.1; an IP
+//!   literal valid by RFC 3986 section 3.2.2), an `@` for `mailto` (section
+//!   3.5), a name for `news`, `<NID>:<NSS>` for `urn`.
 //! - **Line breaks after a hyphen** (RFC 1738 Appendix): a URL whose line
 //!   ends with a `-` (blanks after it allowed) goes on at the next line's
 //!   first non-blank character, keeping the hyphen, unless that line
@@ -78,13 +81,17 @@
 //! assert_eq!(urls, ["ftp://info.cern.ch/pub/www/doc;type=d", "ftp://ds.internic.net/rfc"]);
 //! ```
 
-mod class;
+mod found;
 mod reader;
 mod scan;
+mod shape;
+mod text;
+mod tld;
+mod trigger;
 
-use std::borrow::Cow;
 use std::io::Read;
 
+pub use found::{Delimiter, Found, Kind};
 pub use reader::Extractor;
 use scan::{Options, Scanner, Step};
 
@@ -96,134 +103,6 @@ use scan::{Options, Scanner, Step};
 /// assert_eq!(uniform::extract::DEFAULT_MAX_LEN, 65536);
 /// ```
 pub const DEFAULT_MAX_LEN: usize = 64 * 1024;
-
-/// A URL found in text.
-///
-/// # Example
-///
-/// ```
-/// use uniform::extract::{find_iter, Delimiter, Kind};
-///
-/// let text = "see <URL:http://example.com/a-\n  b> now";
-/// let f = find_iter(text).next().unwrap();
-/// assert_eq!(f.url, "http://example.com/a-b");
-/// assert_eq!(&text[f.start..f.end], "<URL:http://example.com/a-\n  b>");
-/// assert!(f.wrapped && f.ambiguous);
-/// assert_eq!(f.delimiter, Delimiter::UrlWrapper);
-/// assert_eq!(f.kind, Kind::Absolute);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct Found {
-    /// The URL, without its wrapper and without the whitespace of broken
-    /// lines.
-    pub url: String,
-    /// Byte offset of the start of the match, wrapper or prefix included.
-    pub start: usize,
-    /// Byte offset just after the match, wrapper included, trailing
-    /// punctuation excluded.
-    pub end: usize,
-    /// Whether angle brackets delimit it (`<URL:...>` or `<...>`).
-    pub wrapped: bool,
-    /// Whether a line break right after a hyphen was joined (RFC 1738
-    /// Appendix: the hyphen "may or may not actually be part of the URL").
-    pub ambiguous: bool,
-    /// What was found: a URL, or a host name or address without a scheme.
-    pub kind: Kind,
-    /// What delimited it.
-    pub delimiter: Delimiter,
-}
-
-/// What a [`Found`] is.
-///
-/// # Example
-///
-/// ```
-/// use uniform::extract::{find_iter, Kind};
-/// assert_eq!(find_iter("at www.example.com").next().unwrap().kind, Kind::Host);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Kind {
-    /// An absolute URL, with its scheme.
-    Absolute,
-    /// A host name (`www.example.com/path`, or under fuzzy matching
-    /// `example.com`, `192.168.1.1/abc`), with no scheme.
-    Host,
-    /// An e-mail address without `mailto:` (fuzzy matching only).
-    Email,
-    /// A network-path reference `//host/...` (fuzzy matching only).
-    NetworkPath,
-}
-
-/// What delimited a [`Found`] in the text.
-///
-/// # Example
-///
-/// ```
-/// use uniform::extract::{find_iter, Delimiter};
-/// let d: Vec<Delimiter> = find_iter("<http://a.org/> URL:http://b.org/ http://c.org/")
-///     .map(|f| f.delimiter)
-///     .collect();
-/// assert_eq!(d, [Delimiter::Angle, Delimiter::UrlPrefix, Delimiter::None]);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Delimiter {
-    /// Nothing: the URL's own characters delimit it.
-    None,
-    /// `<...>` (the 1993 draft; RFC 3986 Appendix C).
-    Angle,
-    /// `<URL:...>` (RFC 1738 Appendix).
-    UrlWrapper,
-    /// `URL:` before it, without brackets (RFC 1738 Appendix).
-    UrlPrefix,
-}
-
-impl Found {
-    /// The found text as an absolute URL: `http://` before a host name
-    /// (`ftp://` before an `ftp.` one), `mailto:` before an address,
-    /// `http:` before a network path, the URL itself otherwise.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::extract::{find_iter, Finder};
-    ///
-    /// let f = find_iter("www.example.com/x").next().unwrap();
-    /// assert_eq!(f.absolute(), "http://www.example.com/x");
-    /// let f = Finder::new().fuzzy(true).find_iter("joe@example.com").next().unwrap();
-    /// assert_eq!(f.absolute(), "mailto:joe@example.com");
-    /// ```
-    pub fn absolute(&self) -> Cow<'_, str> {
-        match self.kind {
-            Kind::Absolute => Cow::Borrowed(&self.url),
-            Kind::Host
-                if self
-                    .url
-                    .get(..4)
-                    .is_some_and(|p| p.eq_ignore_ascii_case("ftp.")) =>
-            {
-                Cow::Owned(format!("ftp://{}", self.url))
-            }
-            Kind::Host => Cow::Owned(format!("http://{}", self.url)),
-            Kind::Email => Cow::Owned(format!("mailto:{}", self.url)),
-            Kind::NetworkPath => Cow::Owned(format!("http:{}", self.url)),
-        }
-    }
-
-    fn from_raw(raw: scan::Raw, offset: usize) -> Found {
-        Found {
-            url: raw.url,
-            start: offset + raw.start,
-            end: offset + raw.end,
-            wrapped: matches!(raw.delimiter, Delimiter::Angle | Delimiter::UrlWrapper),
-            ambiguous: raw.ambiguous,
-            kind: raw.kind,
-            delimiter: raw.delimiter,
-        }
-    }
-}
 
 /// Options for finding URLs.
 ///
@@ -392,7 +271,7 @@ impl Iterator for FindIter<'_> {
                 Step::Found(raw) => {
                     self.floor = raw.end;
                     self.cursor = raw.end;
-                    return Some(Found::from_raw(raw, 0));
+                    return Some(raw.found(0));
                 }
                 Step::TooLong { resume } => {
                     let p = reader::skip_stop(hay, resume, true).unwrap_or(hay.len());

@@ -1,8 +1,9 @@
 //! Finding URLs in a stream, in bounded memory.
 
-use super::Found;
-use super::class::{CLASS, Class, Wide, wide};
-use super::scan::{LOOKBACK, Scanner, Step};
+use super::found::Found;
+use super::scan::{LOOKBACK, Raw, Scanner, Step};
+use super::text::{Wide, wide};
+use crate::table::TEXT;
 use std::io::{self, Read};
 
 /// The default number of bytes read at a time: 64 KiB.
@@ -152,14 +153,14 @@ impl<R: Read> Extractor<R> {
         Ok(())
     }
 
-    fn found(&self, raw: super::scan::Raw) -> io::Result<Found> {
+    fn found(&self, raw: Raw) -> io::Result<Found> {
         let offset = usize::try_from(self.base).map_err(|_| {
             io::Error::new(
                 io::ErrorKind::InvalidData,
                 "input longer than this platform's usize",
             )
         })?;
-        Ok(Found::from_raw(raw, offset))
+        Ok(raw.found(offset))
     }
 }
 
@@ -233,14 +234,16 @@ impl<R: Read> Iterator for Extractor<R> {
 pub(super) fn skip_stop(hay: &[u8], from: usize, eof: bool) -> Result<usize, usize> {
     let mut i = from;
     while let Some(&b) = hay.get(i) {
-        match CLASS[b as usize] {
-            Class::Stop => return Ok(i),
-            Class::NonAscii => match wide(hay, i) {
+        if b >= 0x80 {
+            match wide(hay, i) {
                 Wide::Char(n) => i += n,
                 Wide::Short if !eof => return Err(i),
                 _ => return Ok(i),
-            },
-            _ => i += 1,
+            }
+        } else if TEXT[b as usize] == 0 {
+            return Ok(i);
+        } else {
+            i += 1;
         }
     }
     if eof { Ok(i) } else { Err(i) }

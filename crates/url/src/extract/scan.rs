@@ -9,11 +9,14 @@
 //! the previous match), so a reader keeps the bytes from the later of
 //! those two points.
 
-use super::class::{
-    CLASS, Class, Wide, char_before, is_known_tld, is_space, is_unicode_space, wide,
+use super::found::{Delimiter, Found, Kind};
+use super::shape::{
+    is_local_byte, known, scheme_at, valid_any_scheme, valid_bare_host, valid_email, valid_known,
+    valid_network_path, valid_www,
 };
-use super::{Delimiter, Kind};
-use crate::Scheme;
+use super::text::{Wide, char_before, is_space, is_unicode_space, scheme_byte, wide};
+use super::trigger::{block_mask, block_mask_fuzzy, host_next};
+use crate::table::{TEXT, TEXT_CLOSE, TEXT_OPEN, TEXT_URL};
 
 /// How far before a trigger byte the scanner may look: a scheme name (16),
 /// an e-mail local part or host label (64), and the character before it.
@@ -42,6 +45,22 @@ pub(super) struct Raw {
     pub delimiter: Delimiter,
     pub kind: Kind,
     pub ambiguous: bool,
+}
+
+impl Raw {
+    /// The match as reported, its offsets moved by `offset` (where the
+    /// window starts in the input).
+    pub(super) fn found(self, offset: usize) -> Found {
+        Found {
+            url: self.url,
+            start: offset + self.start,
+            end: offset + self.end,
+            wrapped: matches!(self.delimiter, Delimiter::Angle | Delimiter::UrlWrapper),
+            ambiguous: self.ambiguous,
+            kind: self.kind,
+            delimiter: self.delimiter,
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -74,55 +93,6 @@ enum Attempt {
 #[derive(Clone, Debug)]
 pub(super) struct Scanner {
     opts: Options,
-}
-
-/// What follows `scheme:` in each known scheme (RFC 1738 section 3,
-/// RFC 1630, RFC 2141).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Shape {
-    /// `//<user>:<password>@<host>:<port>/<url-path>` (RFC 1738 section 3.1).
-    Internet,
-    /// `file://<host>/<path>`, the host may be empty (section 3.10).
-    File,
-    /// `mailto:<rfc822-addr-spec>` (section 3.5): it has an "@".
-    Mailto,
-    /// `news:<newsgroup-name>`, `news:<message-id>` or `news:*` (3.6).
-    News,
-    /// `mid:` and `cid:` (RFC 1630): a message or content id.
-    Token,
-    /// `urn:<NID>:<NSS>` (RFC 2141).
-    Urn,
-}
-
-fn known(name: &[u8]) -> Option<Shape> {
-    // Every word before a colon in the text comes here: names of other
-    // lengths or first letters are turned away before the lookup.
-    if !(3..=8).contains(&name.len())
-        || !matches!(
-            name[0] | 0x20,
-            b'c' | b'f' | b'g' | b'h' | b'm' | b'n' | b'p' | b'r' | b't' | b'u' | b'w'
-        )
-    {
-        return None;
-    }
-    Some(match Scheme::from_bytes(name) {
-        Scheme::Http
-        | Scheme::Https
-        | Scheme::Ftp
-        | Scheme::Gopher
-        | Scheme::Nntp
-        | Scheme::Telnet
-        | Scheme::Wais
-        | Scheme::Prospero
-        | Scheme::Rlogin
-        | Scheme::Tn3270 => Shape::Internet,
-        Scheme::File => Shape::File,
-        Scheme::Mailto => Shape::Mailto,
-        Scheme::News => Shape::News,
-        Scheme::Mid | Scheme::Cid => Shape::Token,
-        Scheme::Urn => Shape::Urn,
-        _ => return None,
-    })
 }
 
 enum Scan {
@@ -237,12 +207,13 @@ impl Scanner {
         // name next: either way no match, so no need to read the word.
         if hay
             .get(t + 1)
-            .is_some_and(|&b| CLASS[b as usize] == Class::Stop)
+            .is_some_and(|&b| b < 0x80 && TEXT[b as usize] == 0)
         {
             return Attempt::No(t + 1);
         }
-        let s = alnum_run_before(hay, t, t.saturating_sub(MAX_SCHEME + 1).max(floor));
-        if s == t || (s > 0 && !scheme_boundary(hay[s - 1])) {
+        let s = scheme_before(hay, t, t.saturating_sub(MAX_SCHEME + 1).max(floor));
+        // `_` is no scheme character but joins words (`foo_http:`).
+        if s == t || (s > 0 && hay[s - 1] == b'_') {
             return Attempt::No(t + 1);
         }
         let name = &hay[s..t];
@@ -632,13 +603,13 @@ impl Scanner {
                     Scan::NeedMore
                 };
             };
-            match CLASS[b as usize] {
-                Class::Url => i += 1,
-                Class::Open => {
+            match TEXT[b as usize] {
+                TEXT_URL => i += 1,
+                TEXT_OPEN => {
                     depth[bracket(b)] += 1;
                     i += 1;
                 }
-                Class::Close => {
+                TEXT_CLOSE => {
                     let d = &mut depth[bracket(b)];
                     if *d == 0 {
                         break;
@@ -646,12 +617,12 @@ impl Scanner {
                     *d -= 1;
                     i += 1;
                 }
-                Class::NonAscii => match wide(hay, i) {
+                _ if b >= 0x80 => match wide(hay, i) {
                     Wide::Char(n) => i += n,
                     Wide::Short if !eof => return Scan::NeedMore,
                     _ => break,
                 },
-                Class::Stop => {
+                _ => {
                     if !(matches!(b, b'\n' | b'\r' | b' ' | b'\t')
                         && i > from
                         && hay[i - 1] == b'-')
@@ -688,9 +659,9 @@ impl Scanner {
                         }
                     };
                     let Some(next) = next else { break };
-                    let continues = match CLASS[next as usize] {
-                        Class::Url | Class::Open => true,
-                        Class::NonAscii => match wide(hay, j) {
+                    let continues = match TEXT[next as usize] {
+                        TEXT_URL | TEXT_OPEN => true,
+                        _ if next >= 0x80 => match wide(hay, j) {
                             Wide::Char(_) => true,
                             Wide::Short if !eof => return Scan::NeedMore,
                             _ => false,
@@ -771,78 +742,6 @@ impl Attempt {
     }
 }
 
-/// A letter, digit or non-ASCII byte: what may follow the dot of a host.
-#[inline(always)]
-fn host_next(n: u8) -> bool {
-    (n | 0x20).wrapping_sub(b'a') < 26 || n.wrapping_sub(b'0') < 10 || n >= 0x80
-}
-
-/// The bit mask of 32 flags, one a byte, 0 or 1: eight at a time, the
-/// multiply moves the low bit of byte `j` to bit `56 + j` (the partial
-/// products land on distinct bits, so nothing carries).
-#[inline(always)]
-fn gather(flags: &[u8; 32]) -> u32 {
-    let mut mask = 0;
-    for (j, eight) in flags.chunks_exact(8).enumerate() {
-        let mut b = [0; 8];
-        b.copy_from_slice(eight);
-        let x = u64::from_le_bytes(b);
-        mask |= ((x.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32) << (8 * j);
-    }
-    mask
-}
-
-/// Whether any of the 32 flags is set: two 16-byte words ORed, which the
-/// compiler keeps in vector registers.
-#[inline(always)]
-fn any(flags: &[u8; 32]) -> bool {
-    let mut lo = [0; 16];
-    let mut hi = [0; 16];
-    lo.copy_from_slice(&flags[..16]);
-    hi.copy_from_slice(&flags[16..]);
-    u128::from_ne_bytes(lo) | u128::from_ne_bytes(hi) != 0
-}
-
-/// The triggers of the default scan (see [`Scanner::next_trigger`]) among
-/// bytes 1 to 32 of `window`, as a bit mask: `:`, `<`, and with `www` a
-/// `.` after `w` or `p`; byte 0 is the one before them. The test on the
-/// byte after a `.` is left to the caller, to keep this short. Fixed
-/// bounds and no early exit, so that it compiles to vector compares; the
-/// mask is only gathered when there is a trigger at all.
-#[inline(always)]
-fn block_mask(window: &[u8; 34], www: bool) -> u32 {
-    let www = u8::from(www);
-    let mut flags = [0u8; 32];
-    for (k, f) in flags.iter_mut().enumerate() {
-        let before = window[k] | 0x20;
-        let c = window[k + 1];
-        let wp = u8::from(before == b'w') | u8::from(before == b'p');
-        *f = u8::from(c == b':') | u8::from(c == b'<') | (u8::from(c == b'.') & wp & www);
-    }
-    if any(&flags) { gather(&flags) } else { 0 }
-}
-
-/// As [`block_mask`] for fuzzy matching: also `@`, `//`, and a `.` before
-/// a letter, digit or non-ASCII byte (byte 33 is the one after the block),
-/// all tested here.
-#[inline(always)]
-fn block_mask_fuzzy(window: &[u8; 34]) -> u32 {
-    let mut flags = [0u8; 32];
-    for (k, f) in flags.iter_mut().enumerate() {
-        let c = window[k + 1];
-        let next = window[k + 2];
-        let host = u8::from((next | 0x20).wrapping_sub(b'a') < 26)
-            | u8::from(next.wrapping_sub(b'0') < 10)
-            | u8::from(next >= 0x80);
-        *f = u8::from(c == b':')
-            | u8::from(c == b'<')
-            | u8::from(c == b'@')
-            | (u8::from(c == b'/') & u8::from(next == b'/'))
-            | (u8::from(c == b'.') & host);
-    }
-    if any(&flags) { gather(&flags) } else { 0 }
-}
-
 #[inline]
 fn bracket(b: u8) -> usize {
     match b {
@@ -914,24 +813,24 @@ fn collect(hay: &[u8], from: usize, end: usize, joins: &[(usize, usize)]) -> Str
     String::from_utf8(v).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-/// Start of the run of ASCII letters and digits that ends at `end`, not
-/// going below `lo`.
-fn alnum_run_before(hay: &[u8], end: usize, lo: usize) -> usize {
+/// Start of the scheme name that ends at the colon `end`, not going below
+/// `lo`: the run of scheme characters before it (RFC 1738 section 2.1:
+/// `x-http` or `a.http` is one name, not a word and `http`), without the
+/// `.` and `-` that text puts before a word (an ellipsis, a dash). `end`
+/// when there is none, or when the run is longer than any scheme looked
+/// for.
+fn scheme_before(hay: &[u8], end: usize, lo: usize) -> usize {
     let mut s = end;
-    while s > lo && hay[s - 1].is_ascii_alphanumeric() {
+    while s > lo && scheme_byte(hay[s - 1]) {
         s -= 1;
     }
-    if s == lo && s > 0 && hay[s - 1].is_ascii_alphanumeric() {
-        // Longer than any scheme looked for.
+    if s == lo && s > 0 && scheme_byte(hay[s - 1]) {
         return end;
     }
+    while s < end && matches!(hay[s], b'.' | b'-') {
+        s += 1;
+    }
     s
-}
-
-/// What may come right before a scheme name: not a letter or digit (the
-/// name would be longer), not `_` or `+` (part of a longer word or name).
-fn scheme_boundary(b: u8) -> bool {
-    !(b.is_ascii_alphanumeric() || b == b'_' || b == b'+')
 }
 
 /// Start of the run of host-name characters that ends at `end`.
@@ -940,7 +839,6 @@ fn host_run_before(hay: &[u8], end: usize, lo: usize) -> usize {
     while s > lo {
         match char_before(hay, s) {
             Some((p, true)) if p >= lo => s = p,
-            Some((p, false)) if hay[p] == b'-' => s = p,
             _ => break,
         }
     }
@@ -951,7 +849,7 @@ fn host_run_before(hay: &[u8], end: usize, lo: usize) -> usize {
 }
 
 fn host_char_at_end(hay: &[u8], end: usize) -> bool {
-    matches!(char_before(hay, end), Some((p, ok)) if ok || hay[p] == b'-')
+    matches!(char_before(hay, end), Some((_, true)))
 }
 
 /// What may come right before a bare host name, address or `//`: the
@@ -965,225 +863,6 @@ fn left_ok(hay: &[u8], s: usize) -> bool {
         }
         Some((_, host)) => !host,
     }
-}
-
-/// RFC 5322 atext, dots and quotes: what a local part is made of here.
-fn is_local_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b".!#$%&'*+-/=?^_{|}~\"".contains(&b)
-}
-
-/// A scheme name at `at` followed by its colon: `Ok(Some(colon))`,
-/// `Ok(None)` when there is none, `Err(())` when more bytes are needed.
-fn scheme_at(hay: &[u8], at: usize, eof: bool) -> Result<Option<usize>, ()> {
-    if !hay.get(at).is_some_and(u8::is_ascii_alphabetic) {
-        return if hay.get(at).is_none() && !eof {
-            Err(())
-        } else {
-            Ok(None)
-        };
-    }
-    for i in at + 1..at + 32 {
-        match hay.get(i) {
-            Some(b':') => return Ok(Some(i)),
-            Some(&b) if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.') => {}
-            Some(_) => return Ok(None),
-            None if eof => return Ok(None),
-            None => return Err(()),
-        }
-    }
-    Ok(None)
-}
-
-/// `u` starts with an RFC 3986 scheme and has something after its colon;
-/// a known scheme must have its shape; with `need_slashes`, another
-/// scheme must be followed by `//` and a host.
-fn valid_any_scheme(u: &[u8], need_slashes: bool) -> bool {
-    let Ok(Some(colon)) = scheme_at(u, 0, true) else {
-        return false;
-    };
-    match known(&u[..colon]) {
-        Some(shape) => valid_known(u, colon, shape),
-        None if need_slashes => {
-            u[colon + 1..].starts_with(b"//") && !authority(&u[colon + 3..]).is_empty()
-        }
-        None => u.len() > colon + 1,
-    }
-}
-
-fn valid_known(u: &[u8], scheme_len: usize, shape: Shape) -> bool {
-    let rest = &u[scheme_len + 1..];
-    match shape {
-        Shape::Internet => rest
-            .strip_prefix(b"//")
-            .is_some_and(|r| host_port(authority(r), true).is_some_and(|h| h.labels > 0)),
-        Shape::File => rest.strip_prefix(b"//").is_some_and(|r| {
-            let a = authority(r);
-            (a.is_empty() && !r.is_empty()) || host_port(a, true).is_some()
-        }),
-        Shape::Mailto => {
-            let addr = &rest[..rest.iter().position(|&b| b == b'?').unwrap_or(rest.len())];
-            match addr.iter().position(|&b| b == b'@') {
-                Some(k) => {
-                    k > 0
-                        && addr
-                            .get(k + 1)
-                            .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
-                }
-                None => false,
-            }
-        }
-        Shape::News => rest
-            .first()
-            .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'*'),
-        Shape::Token => rest.first().is_some_and(u8::is_ascii_alphanumeric),
-        Shape::Urn => {
-            // RFC 2141: "urn:" <NID> ":" <NSS>, NID of 1 to 32 letters,
-            // digits and hyphens starting with a letter or digit.
-            let n = rest.iter().position(|&b| b == b':').unwrap_or(0);
-            (1..=32).contains(&n)
-                && rest[0].is_ascii_alphanumeric()
-                && rest[..n]
-                    .iter()
-                    .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
-                && rest.len() > n + 1
-        }
-    }
-}
-
-fn authority(s: &[u8]) -> &[u8] {
-    &s[..s
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-        .unwrap_or(s.len())]
-}
-
-/// What host validation found.
-struct Host<'a> {
-    labels: usize,
-    last: &'a [u8],
-    ipv4: bool,
-    has_port: bool,
-    port_ok: bool,
-}
-
-/// `[userinfo@]host[:port]`, the host a name of RFC 1738 labels (letters,
-/// digits, hyphens inside; any non-ASCII character for IDNs), IPv4 or an
-/// IPv6 literal in brackets. Without `userinfo`, an "@" fails.
-fn host_port(a: &[u8], userinfo: bool) -> Option<Host<'_>> {
-    let hp = match a.iter().rposition(|&b| b == b'@') {
-        Some(_) if !userinfo => return None,
-        Some(k) => &a[k + 1..],
-        None => a,
-    };
-    let (host, port) = if hp.first() == Some(&b'[') {
-        let close = hp.iter().position(|&b| b == b']')?;
-        let inner = &hp[1..close];
-        if inner.is_empty()
-            || !inner
-                .iter()
-                .all(|&b| b.is_ascii_hexdigit() || matches!(b, b':' | b'.' | b'v' | b'%'))
-        {
-            return None;
-        }
-        match &hp[close + 1..] {
-            [] => (&hp[..=close], None),
-            [b':', p @ ..] => (&hp[..=close], Some(p)),
-            _ => return None,
-        }
-    } else {
-        match hp.iter().rposition(|&b| b == b':') {
-            Some(k) => (&hp[..k], Some(&hp[k + 1..])),
-            None => (hp, None),
-        }
-    };
-    if let Some(p) = port
-        && !p.iter().all(u8::is_ascii_digit)
-    {
-        return None;
-    }
-    let port_ok = port.is_none_or(|p| {
-        p.len() <= 5 && p.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 65535
-    });
-    if host.first() == Some(&b'[') {
-        return Some(Host {
-            labels: 1,
-            last: host,
-            ipv4: false,
-            has_port: port.is_some(),
-            port_ok,
-        });
-    }
-    let host = host.strip_suffix(b".").unwrap_or(host);
-    if host.is_empty() {
-        return None;
-    }
-    let mut labels = 0;
-    let mut numeric = true;
-    let mut last: &[u8] = b"";
-    for label in host.split(|&b| b == b'.') {
-        let ok = !label.is_empty()
-            && label.first() != Some(&b'-')
-            && label.last() != Some(&b'-')
-            && label
-                .iter()
-                .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b >= 0x80);
-        if !ok {
-            return None;
-        }
-        numeric &= label.len() <= 3
-            && label.iter().all(u8::is_ascii_digit)
-            && label
-                .iter()
-                .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
-                <= 255;
-        labels += 1;
-        last = label;
-    }
-    Some(Host {
-        labels,
-        last,
-        ipv4: numeric && labels == 4,
-        has_port: port.is_some(),
-        port_ok,
-    })
-}
-
-/// `www.host.tld[/...]`: at least three labels, no user information.
-fn valid_www(u: &[u8]) -> bool {
-    host_port(authority(u), false).is_some_and(|h| h.labels >= 3 && h.port_ok)
-}
-
-/// A bare host: a known top-level domain, or an IPv4 address.
-fn valid_bare_host(u: &[u8]) -> bool {
-    host_port(authority(u), false).is_some_and(|h| {
-        h.port_ok
-            && (h.ipv4
-                || (h.labels >= 2
-                    && is_known_tld(h.last)
-                    && !h.last.iter().all(u8::is_ascii_digit)))
-    })
-}
-
-/// `//host`: `localhost`, or a host of two labels or more.
-fn valid_network_path(u: &[u8]) -> bool {
-    host_port(authority(u), false)
-        .is_some_and(|h| h.port_ok && (h.labels >= 2 || h.last.eq_ignore_ascii_case(b"localhost")))
-}
-
-/// `local@domain.tld`.
-fn valid_email(u: &[u8]) -> bool {
-    let Some(k) = u.iter().rposition(|&b| b == b'@') else {
-        return false;
-    };
-    let (local, domain) = (&u[..k], &u[k + 1..]);
-    !local.is_empty()
-        && local.iter().all(|&b| is_local_byte(b) || b >= 0x80)
-        && host_port(domain, false).is_some_and(|h| {
-            !h.has_port
-                && h.labels >= 2
-                && is_known_tld(h.last)
-                && domain.len() == authority(domain).len()
-        })
 }
 
 #[cfg(test)]
@@ -1370,45 +1049,5 @@ mod tests {
             ]
         );
         assert_eq!(all("http://a.org/x-\n  y", DEFAULT), ["http://a.org/x-y"]);
-    }
-
-    #[test]
-    fn known_schemes_pass_the_shortcut() {
-        for name in [
-            "http", "HTTPS", "ftp", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file",
-            "prospero", "rlogin", "tn3270", "mid", "cid", "urn",
-        ] {
-            assert!(known(name.as_bytes()).is_some(), "{name}");
-        }
-        for name in [
-            "x",
-            "see",
-            "note",
-            "z39.50",
-            "afs",
-            "nfs",
-            "mailserver",
-            "ldap",
-        ] {
-            assert!(known(name.as_bytes()).is_none(), "{name}");
-        }
-    }
-
-    #[test]
-    fn hosts() {
-        assert!(valid_bare_host(b"google.com"));
-        assert!(valid_bare_host(b"4.4.4.4"));
-        assert!(!valid_bare_host(b"1.2.3.400"));
-        assert!(!valid_bare_host(b"google.com:500000"));
-        assert!(!valid_bare_host(b"-example.coma"));
-        assert!(valid_email(b"foo+bar@gmail.com"));
-        assert!(!valid_email(b"foo@bar"));
-        assert!(valid_known(b"http://[::1]:80/", 4, Shape::Internet));
-        assert!(!valid_known(b"http://", 4, Shape::Internet));
-        assert!(!valid_known(b"http://.example.com", 4, Shape::Internet));
-        assert!(!valid_known(b"http://example.com_", 4, Shape::Internet));
-        assert!(valid_known(b"file:///etc", 4, Shape::File));
-        assert!(!valid_known(b"mailto:bar", 6, Shape::Mailto));
-        assert!(valid_known(b"urn:isbn:0451450523", 3, Shape::Urn));
     }
 }

@@ -1,50 +1,24 @@
-//! Byte classes, UTF-8 steps, and the top-level domains of fuzzy matching.
+//! Characters of running text: UTF-8 steps, whitespace, and the Unicode
+//! separators and punctuation that end a URL; and which ASCII bytes the
+//! parser's character table puts in scheme names and host labels.
 
-/// What a byte means to the scan of an unwrapped URL.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Class {
-    /// Part of a URL.
-    Url,
-    /// Ends a URL: whitespace, controls, and the delimiters `<`, `>`, `"`
-    /// and `` ` `` (RFC 1738 section 2.2 calls them unsafe, RFC 3986
-    /// Appendix C uses them to delimit URLs in text).
-    Stop,
-    /// `(`, `[`, `{`: counted, so that balanced pairs stay in a URL.
-    Open,
-    /// `)`, `]`, `}`: ends a URL when it closes nothing opened in it.
-    Close,
-    /// The first byte of a multi-byte character: valid UTF-8 and not one
-    /// of the Unicode separators and punctuation marks that end a URL.
-    NonAscii,
+use crate::parser::Dialect;
+use crate::table::{Component, allowed};
+
+/// Whether an ASCII byte may stand in a host label: the parser's RFC 1738
+/// host characters (`hostname`, `hostnumber`: letters, digits, `-`, `.`)
+/// without the `.` that separates the labels.
+#[inline]
+pub(super) fn label_byte(b: u8) -> bool {
+    b != b'.' && allowed(b, Dialect::Rfc1738, Component::Host)
 }
 
-const fn classes() -> [Class; 256] {
-    let mut t = [Class::Url; 256];
-    let mut i = 0;
-    while i < 0x21 {
-        t[i] = Class::Stop;
-        i += 1;
-    }
-    t[0x7f] = Class::Stop;
-    t[b'<' as usize] = Class::Stop;
-    t[b'>' as usize] = Class::Stop;
-    t[b'"' as usize] = Class::Stop;
-    t[b'`' as usize] = Class::Stop;
-    t[b'(' as usize] = Class::Open;
-    t[b'[' as usize] = Class::Open;
-    t[b'{' as usize] = Class::Open;
-    t[b')' as usize] = Class::Close;
-    t[b']' as usize] = Class::Close;
-    t[b'}' as usize] = Class::Close;
-    let mut i = 0x80;
-    while i < 0x100 {
-        t[i] = Class::NonAscii;
-        i += 1;
-    }
-    t
+/// Whether `b` may stand in a scheme name after its first letter: the
+/// parser's RFC 1738 scheme characters (letters, digits, `+`, `.`, `-`).
+#[inline]
+pub(super) fn scheme_byte(b: u8) -> bool {
+    allowed(b, Dialect::Rfc1738, Component::Scheme)
 }
-
-pub(super) static CLASS: [Class; 256] = classes();
 
 /// Whether `b` is ASCII whitespace for the purposes of RFC 1738's "extra
 /// whitespace (spaces, linebreaks, tabs, etc.)" inside a wrapper.
@@ -138,13 +112,13 @@ fn is_unicode_stop(c: &[u8]) -> bool {
 }
 
 /// Start of the character that ends at `end` (exclusive), and whether it
-/// may be part of a host name or e-mail address: ASCII letters and digits
-/// (and `extra`), or a valid non-ASCII character that is not a stop.
+/// may be part of a host label or e-mail domain: a [`label_byte`], or a
+/// valid non-ASCII character that is not a stop.
 #[inline]
 pub(super) fn char_before(hay: &[u8], end: usize) -> Option<(usize, bool)> {
     let last = *hay.get(end.checked_sub(1)?)?;
     if last < 0x80 {
-        return Some((end - 1, last.is_ascii_alphanumeric()));
+        return Some((end - 1, label_byte(last)));
     }
     let mut s = end - 1;
     while s > 0 && end - s < 4 && hay[s] & 0xc0 == 0x80 {
@@ -157,62 +131,40 @@ pub(super) fn char_before(hay: &[u8], end: usize) -> Option<(usize, bool)> {
     }
 }
 
-/// Known two-letter and generic top-level domains, for fuzzy matching of
-/// bare host names: the country codes of ISO 3166-1 in use as ccTLDs, and
-/// the generic names that linkify-it recognises by default.
-pub(super) fn is_known_tld(label: &[u8]) -> bool {
-    const GENERIC: [&str; 16] = [
-        "biz", "com", "edu", "gov", "net", "org", "pro", "web", "xxx", "aero", "asia", "coop",
-        "info", "museum", "name", "shop",
-    ];
-    if label == "рф".as_bytes() {
-        return true;
-    }
-    if label.len() == 2 {
-        let (a, b) = (label[0].to_ascii_lowercase(), label[1].to_ascii_lowercase());
-        return is_cctld(a, b);
-    }
-    GENERIC
-        .iter()
-        .any(|g| label.eq_ignore_ascii_case(g.as_bytes()))
-}
-
-/// Two-letter country-code TLDs, by first letter.
-fn is_cctld(a: u8, b: u8) -> bool {
-    let seconds: &[u8] = match a {
-        b'a' => b"cdefgilmnoqrstuwxz",
-        b'b' => b"abdefghijmnorstvwyz",
-        b'c' => b"acdfghiklmnoruvwxyz",
-        b'd' => b"ejkmoz",
-        b'e' => b"cegrstu",
-        b'f' => b"ijkmor",
-        b'g' => b"abdefghilmnpqrstuwy",
-        b'h' => b"kmnrtu",
-        b'i' => b"delmnoqrst",
-        b'j' => b"emop",
-        b'k' => b"eghimnprwyz",
-        b'l' => b"abcikrstuvy",
-        b'm' => b"acdeghklmnopqrstuvwxyz",
-        b'n' => b"acefgilopruz",
-        b'o' => b"m",
-        b'p' => b"aefghklmnrstwy",
-        b'q' => b"a",
-        b'r' => b"eosuw",
-        b's' => b"abcdeghijklmnortuvxyz",
-        b't' => b"cdfghjklmnortvwz",
-        b'u' => b"agksyz",
-        b'v' => b"aceginu",
-        b'w' => b"fs",
-        b'y' => b"et",
-        b'z' => b"amw",
-        _ => b"",
-    };
-    seconds.contains(&b)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::TEXT;
+
+    #[test]
+    fn text_classes_hold_what_the_parser_allows() {
+        // Whatever any grammar lets stand unencoded goes on in a URL in
+        // text, but for the quote mark RFC 1630 allows and text uses to
+        // delimit URLs.
+        for b in 0..=255u8 {
+            let in_grammar = [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986]
+                .into_iter()
+                .any(|d| {
+                    [
+                        Component::Scheme,
+                        Component::User,
+                        Component::Host,
+                        Component::Path,
+                        Component::Query,
+                        Component::Fragment,
+                    ]
+                    .into_iter()
+                    .any(|c| allowed(b, d, c))
+                });
+            if in_grammar && b != b'"' {
+                assert_ne!(TEXT[b as usize], 0, "{:?}", b as char);
+            }
+            if TEXT[b as usize] != 0 {
+                assert!(b.is_ascii_graphic() && !b"<>\"`".contains(&b), "{b:#x}");
+            }
+        }
+        assert!(scheme_byte(b'+') && !scheme_byte(b'_') && !label_byte(b'.'));
+    }
 
     #[test]
     fn stops() {
@@ -236,15 +188,5 @@ mod tests {
         assert_eq!(char_before(s, 3), Some((1, true)));
         assert_eq!(char_before(s, 6), Some((3, false)));
         assert_eq!(char_before(s, 0), None);
-    }
-
-    #[test]
-    fn tlds() {
-        for t in ["com", "ORG", "io", "uk", "рф", "ws"] {
-            assert!(is_known_tld(t.as_bytes()), "{t}");
-        }
-        for t in ["js", "jpg", "invalid", "coma", "123", "c"] {
-            assert!(!is_known_tld(t.as_bytes()), "{t}");
-        }
     }
 }

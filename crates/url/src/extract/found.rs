@@ -1,0 +1,120 @@
+//! What extraction reports: a [`Found`] URL, its [`Kind`] and its
+//! [`Delimiter`].
+
+use std::borrow::Cow;
+
+/// A URL found in text.
+///
+/// # Example
+///
+/// ```
+/// use uniform::extract::{find_iter, Delimiter, Kind};
+///
+/// let text = "see <URL:http://example.com/a-\n  b> now";
+/// let f = find_iter(text).next().unwrap();
+/// assert_eq!(f.url, "http://example.com/a-b");
+/// assert_eq!(&text[f.start..f.end], "<URL:http://example.com/a-\n  b>");
+/// assert!(f.wrapped && f.ambiguous);
+/// assert_eq!(f.delimiter, Delimiter::UrlWrapper);
+/// assert_eq!(f.kind, Kind::Absolute);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Found {
+    /// The URL, without its wrapper and without the whitespace of broken
+    /// lines.
+    pub url: String,
+    /// Byte offset of the start of the match, wrapper or prefix included.
+    pub start: usize,
+    /// Byte offset just after the match, wrapper included, trailing
+    /// punctuation excluded.
+    pub end: usize,
+    /// Whether angle brackets delimit it (`<URL:...>` or `<...>`).
+    pub wrapped: bool,
+    /// Whether a line break right after a hyphen was joined (RFC 1738
+    /// Appendix: the hyphen "may or may not actually be part of the URL").
+    pub ambiguous: bool,
+    /// What was found: a URL, or a host name or address without a scheme.
+    pub kind: Kind,
+    /// What delimited it.
+    pub delimiter: Delimiter,
+}
+
+/// What a [`Found`] is.
+///
+/// # Example
+///
+/// ```
+/// use uniform::extract::{find_iter, Kind};
+/// assert_eq!(find_iter("at www.example.com").next().unwrap().kind, Kind::Host);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kind {
+    /// An absolute URL, with its scheme.
+    Absolute,
+    /// A host name (`www.example.com/path`, or under fuzzy matching
+    /// `example.com`, `192.168.1.1/abc`), with no scheme.
+    Host,
+    /// An e-mail address without `mailto:` (fuzzy matching only).
+    Email,
+    /// A network-path reference `//host/...` (fuzzy matching only).
+    NetworkPath,
+}
+
+/// What delimited a [`Found`] in the text.
+///
+/// # Example
+///
+/// ```
+/// use uniform::extract::{find_iter, Delimiter};
+/// let d: Vec<Delimiter> = find_iter("<http://a.org/> URL:http://b.org/ http://c.org/")
+///     .map(|f| f.delimiter)
+///     .collect();
+/// assert_eq!(d, [Delimiter::Angle, Delimiter::UrlPrefix, Delimiter::None]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Delimiter {
+    /// Nothing: the URL's own characters delimit it.
+    None,
+    /// `<...>` (the 1993 draft; RFC 3986 Appendix C).
+    Angle,
+    /// `<URL:...>` (RFC 1738 Appendix).
+    UrlWrapper,
+    /// `URL:` before it, without brackets (RFC 1738 Appendix).
+    UrlPrefix,
+}
+
+impl Found {
+    /// The found text as an absolute URL: `http://` before a host name
+    /// (`ftp://` before an `ftp.` one), `mailto:` before an address,
+    /// `http:` before a network path, the URL itself otherwise.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::extract::{find_iter, Finder};
+    ///
+    /// let f = find_iter("www.example.com/x").next().unwrap();
+    /// assert_eq!(f.absolute(), "http://www.example.com/x");
+    /// let f = Finder::new().fuzzy(true).find_iter("joe@example.com").next().unwrap();
+    /// assert_eq!(f.absolute(), "mailto:joe@example.com");
+    /// ```
+    pub fn absolute(&self) -> Cow<'_, str> {
+        match self.kind {
+            Kind::Absolute => Cow::Borrowed(&self.url),
+            Kind::Host
+                if self
+                    .url
+                    .get(..4)
+                    .is_some_and(|p| p.eq_ignore_ascii_case("ftp.")) =>
+            {
+                Cow::Owned(format!("ftp://{}", self.url))
+            }
+            Kind::Host => Cow::Owned(format!("http://{}", self.url)),
+            Kind::Email => Cow::Owned(format!("mailto:{}", self.url)),
+            Kind::NetworkPath => Cow::Owned(format!("http:{}", self.url)),
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! What a URL of each known scheme must look like after its colon, and
+//! the checks of hosts, addresses and scheme names that decide whether a
+//! candidate is a URL.
+//!
+//! The grammar is the parser's: scheme names are classified by
+//! [`Scheme::from_bytes`], their characters and those of host labels read
+//! from its character table (through [`scheme_byte`] and [`label_byte`]),
+//! IP literals checked by its host code. What is left here is what only
+//! extraction decides: which schemes are looked for without a wrapper, how
+//! much of each must be there to call a string a URL, and the bare hosts
+//! and e-mail addresses of fuzzy matching.
+
+use super::text::{label_byte, scheme_byte};
+use super::tld::is_known_tld;
+use crate::host::valid_ip_literal;
+use crate::scheme::Scheme;
+
+/// What follows `scheme:` in each known scheme (RFC 1738 section 3,
+/// RFC 1630, RFC 2141).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Shape {
+    /// `//<user>:<password>@<host>:<port>/<url-path>` (RFC 1738 section 3.1).
+    Internet,
+    /// `file://<host>/<path>`, the host may be empty (section 3.10).
+    File,
+    /// `mailto:<rfc822-addr-spec>` (section 3.5): it has an "@".
+    Mailto,
+    /// `news:<newsgroup-name>`, `news:<message-id>` or `news:*` (3.6).
+    News,
+    /// `mid:` and `cid:` (RFC 1630): a message or content id.
+    Token,
+    /// `urn:<NID>:<NSS>` (RFC 2141).
+    Urn,
+}
+
+/// The shape of a scheme extraction finds without a wrapper: those the
+/// seeds give a syntax to, and `urn`; not the names RFC 1738 section 4 only
+/// reserves (`afs`, `nfs`, `mailserver`, `z39.50`).
+pub(super) fn known(name: &[u8]) -> Option<Shape> {
+    Some(match Scheme::from_bytes(name) {
+        Scheme::File => Shape::File,
+        Scheme::Mailto => Shape::Mailto,
+        Scheme::News => Shape::News,
+        Scheme::Mid | Scheme::Cid => Shape::Token,
+        Scheme::Urn => Shape::Urn,
+        s if s.uses_internet_syntax() => Shape::Internet,
+        _ => return None,
+    })
+}
+
+/// RFC 5322 atext, dots and quotes: what a local part is made of here.
+pub(super) fn is_local_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b".!#$%&'*+-/=?^_{|}~\"".contains(&b)
+}
+
+/// A scheme name at `at` (a letter, then the parser's scheme characters)
+/// followed by its colon: `Ok(Some(colon))`,
+/// `Ok(None)` when there is none, `Err(())` when more bytes are needed.
+pub(super) fn scheme_at(hay: &[u8], at: usize, eof: bool) -> Result<Option<usize>, ()> {
+    if !hay.get(at).is_some_and(u8::is_ascii_alphabetic) {
+        return if hay.get(at).is_none() && !eof {
+            Err(())
+        } else {
+            Ok(None)
+        };
+    }
+    for i in at + 1..at + 32 {
+        match hay.get(i) {
+            Some(b':') => return Ok(Some(i)),
+            Some(&b) if scheme_byte(b) => {}
+            Some(_) => return Ok(None),
+            None if eof => return Ok(None),
+            None => return Err(()),
+        }
+    }
+    Ok(None)
+}
+
+/// `u` starts with an RFC 3986 scheme and has something after its colon;
+/// a known scheme must have its shape; with `need_slashes`, another
+/// scheme must be followed by `//` and a host.
+pub(super) fn valid_any_scheme(u: &[u8], need_slashes: bool) -> bool {
+    let Ok(Some(colon)) = scheme_at(u, 0, true) else {
+        return false;
+    };
+    match known(&u[..colon]) {
+        Some(shape) => valid_known(u, colon, shape),
+        None if need_slashes => {
+            u[colon + 1..].starts_with(b"//") && !authority(&u[colon + 3..]).is_empty()
+        }
+        None => u.len() > colon + 1,
+    }
+}
+
+pub(super) fn valid_known(u: &[u8], scheme_len: usize, shape: Shape) -> bool {
+    let rest = &u[scheme_len + 1..];
+    match shape {
+        Shape::Internet => rest
+            .strip_prefix(b"//")
+            .is_some_and(|r| host_port(authority(r), true).is_some_and(|h| h.labels > 0)),
+        Shape::File => rest.strip_prefix(b"//").is_some_and(|r| {
+            let a = authority(r);
+            (a.is_empty() && !r.is_empty()) || host_port(a, true).is_some()
+        }),
+        Shape::Mailto => {
+            let addr = &rest[..rest.iter().position(|&b| b == b'?').unwrap_or(rest.len())];
+            match addr.iter().position(|&b| b == b'@') {
+                Some(k) => {
+                    k > 0
+                        && addr
+                            .get(k + 1)
+                            .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
+                }
+                None => false,
+            }
+        }
+        Shape::News => rest
+            .first()
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'*'),
+        Shape::Token => rest.first().is_some_and(u8::is_ascii_alphanumeric),
+        Shape::Urn => {
+            // RFC 2141: "urn:" <NID> ":" <NSS>, NID of 1 to 32 letters,
+            // digits and hyphens starting with a letter or digit.
+            let n = rest.iter().position(|&b| b == b':').unwrap_or(0);
+            (1..=32).contains(&n)
+                && rest[0].is_ascii_alphanumeric()
+                && rest[..n]
+                    .iter()
+                    .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+                && rest.len() > n + 1
+        }
+    }
+}
+
+pub(super) fn authority(s: &[u8]) -> &[u8] {
+    &s[..s
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(s.len())]
+}
+
+/// What host validation found.
+struct Host<'a> {
+    labels: usize,
+    last: &'a [u8],
+    ipv4: bool,
+    has_port: bool,
+    port_ok: bool,
+}
+
+/// `[userinfo@]host[:port]`, the host a name of RFC 1738 labels (its
+/// `domainlabel`: label bytes, no hyphen at either end; any non-ASCII
+/// character for IDNs), a host number, or an RFC 3986 IP literal in
+/// brackets. Without `userinfo`, an "@" fails.
+fn host_port(a: &[u8], userinfo: bool) -> Option<Host<'_>> {
+    let hp = match a.iter().rposition(|&b| b == b'@') {
+        Some(_) if !userinfo => return None,
+        Some(k) => &a[k + 1..],
+        None => a,
+    };
+    let (host, port) = if hp.first() == Some(&b'[') {
+        let close = hp.iter().position(|&b| b == b']')?;
+        if !valid_ip_literal(&hp[1..close]) {
+            return None;
+        }
+        match &hp[close + 1..] {
+            [] => (&hp[..=close], None),
+            [b':', p @ ..] => (&hp[..=close], Some(p)),
+            _ => return None,
+        }
+    } else {
+        match hp.iter().rposition(|&b| b == b':') {
+            Some(k) => (&hp[..k], Some(&hp[k + 1..])),
+            None => (hp, None),
+        }
+    };
+    if let Some(p) = port
+        && !p.iter().all(u8::is_ascii_digit)
+    {
+        return None;
+    }
+    let port_ok = port.is_none_or(|p| {
+        p.len() <= 5 && p.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 65535
+    });
+    if host.first() == Some(&b'[') {
+        return Some(Host {
+            labels: 1,
+            last: host,
+            ipv4: false,
+            has_port: port.is_some(),
+            port_ok,
+        });
+    }
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    if host.is_empty() {
+        return None;
+    }
+    let mut labels = 0;
+    let mut numeric = true;
+    let mut last: &[u8] = b"";
+    for label in host.split(|&b| b == b'.') {
+        let ok = !label.is_empty()
+            && label.first() != Some(&b'-')
+            && label.last() != Some(&b'-')
+            && label.iter().all(|&b| label_byte(b) || b >= 0x80);
+        if !ok {
+            return None;
+        }
+        numeric &= label.len() <= 3
+            && label.iter().all(u8::is_ascii_digit)
+            && label
+                .iter()
+                .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
+                <= 255;
+        labels += 1;
+        last = label;
+    }
+    Some(Host {
+        labels,
+        last,
+        ipv4: numeric && labels == 4,
+        has_port: port.is_some(),
+        port_ok,
+    })
+}
+
+/// `www.host.tld[/...]`: at least three labels, no user information.
+pub(super) fn valid_www(u: &[u8]) -> bool {
+    host_port(authority(u), false).is_some_and(|h| h.labels >= 3 && h.port_ok)
+}
+
+/// A bare host: a known top-level domain, or an IPv4 address.
+pub(super) fn valid_bare_host(u: &[u8]) -> bool {
+    host_port(authority(u), false).is_some_and(|h| {
+        h.port_ok
+            && (h.ipv4
+                || (h.labels >= 2
+                    && is_known_tld(h.last)
+                    && !h.last.iter().all(u8::is_ascii_digit)))
+    })
+}
+
+/// `//host`: `localhost`, or a host of two labels or more.
+pub(super) fn valid_network_path(u: &[u8]) -> bool {
+    host_port(authority(u), false)
+        .is_some_and(|h| h.port_ok && (h.labels >= 2 || h.last.eq_ignore_ascii_case(b"localhost")))
+}
+
+/// `local@domain.tld`.
+pub(super) fn valid_email(u: &[u8]) -> bool {
+    let Some(k) = u.iter().rposition(|&b| b == b'@') else {
+        return false;
+    };
+    let (local, domain) = (&u[..k], &u[k + 1..]);
+    !local.is_empty()
+        && local.iter().all(|&b| is_local_byte(b) || b >= 0x80)
+        && host_port(domain, false).is_some_and(|h| {
+            !h.has_port
+                && h.labels >= 2
+                && is_known_tld(h.last)
+                && domain.len() == authority(domain).len()
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_schemes_pass_the_shortcut() {
+        for name in [
+            "http", "HTTPS", "ftp", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file",
+            "prospero", "rlogin", "tn3270", "mid", "cid", "urn",
+        ] {
+            assert!(known(name.as_bytes()).is_some(), "{name}");
+        }
+        for name in [
+            "x",
+            "see",
+            "note",
+            "z39.50",
+            "afs",
+            "nfs",
+            "mailserver",
+            "ldap",
+        ] {
+            assert!(known(name.as_bytes()).is_none(), "{name}");
+        }
+    }
+
+    #[test]
+    fn hosts() {
+        assert!(valid_bare_host(b"google.com"));
+        assert!(valid_bare_host(b"4.4.4.4"));
+        assert!(!valid_bare_host(b"1.2.3.400"));
+        assert!(!valid_bare_host(b"google.com:500000"));
+        assert!(!valid_bare_host(b"-example.coma"));
+        assert!(valid_email(b"foo+bar@gmail.com"));
+        assert!(!valid_email(b"foo@bar"));
+        assert!(valid_known(b"http://[::1]:80/", 4, Shape::Internet));
+        assert!(!valid_known(b"http://", 4, Shape::Internet));
+        assert!(!valid_known(b"http://.example.com", 4, Shape::Internet));
+        assert!(!valid_known(b"http://example.com_", 4, Shape::Internet));
+        assert!(valid_known(b"file:///etc", 4, Shape::File));
+        assert!(!valid_known(b"mailto:bar", 6, Shape::Mailto));
+        assert!(valid_known(b"urn:isbn:0451450523", 3, Shape::Urn));
+    }
+}
