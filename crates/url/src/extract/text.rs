@@ -2,7 +2,7 @@
 //! separators and punctuation that end a URL; and which ASCII bytes the
 //! parser's character table puts in scheme names and host labels.
 
-use crate::parser::Dialect;
+use crate::dialect::Dialect;
 use crate::table::{Component, allowed};
 
 /// Whether an ASCII byte may stand in a host label: the parser's RFC 1738

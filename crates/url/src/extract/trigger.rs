@@ -78,7 +78,7 @@ pub(super) fn block_mask_fuzzy(window: &[u8; 34]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::Dialect;
+    use crate::dialect::Dialect;
     use crate::table::{Component, allowed};
 
     #[test]
