@@ -58,9 +58,11 @@ pub mod ber;
 pub mod pdu;
 
 use crate::net::{Deadline, connect};
-use crate::{
-    AccessError, AccessErrorKind, Entry, EntryKind, FetchOptions, Fetched, Interaction, Listing,
-};
+use crate::error::{AccessError, AccessErrorKind};
+use crate::fetched::Fetched;
+use crate::interaction::Interaction;
+use crate::listing::{Entry, EntryKind, Listing};
+use crate::options::FetchOptions;
 use pdu::{Diagnostic, Pdu, Query, Record, RecordSyntax, Records};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -885,7 +887,7 @@ mod tests {
 
     fn run(url: &str) -> Result<Fetched, AccessError> {
         let url = uniform::UrlRef::parse(url).unwrap();
-        crate::fetch(&url, &opts(), &mut Vec::new(), &mut crate::Unattended)
+        crate::fetch(&url, &opts(), &mut Vec::new(), &mut crate::interaction::Unattended)
     }
 
     #[test]
