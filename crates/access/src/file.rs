@@ -24,20 +24,20 @@
 //! The total time limit applies to a local read too, so that reading a
 //! device or a pipe that never ends stops.
 
-use crate::error::AccessErrorKind;
-use crate::listing::{Entry, EntryKind, Listing};
-use crate::net::Deadline;
 use crate::error::AccessError;
+use crate::error::AccessErrorKind;
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
+use crate::listing::{Entry, EntryKind, Listing};
+use crate::net::Deadline;
 use crate::options::FetchOptions;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::Path;
-use uniform::{Url, UrlRef};
 use uniform::pct::{EncodeSet, encode};
 use uniform::plan::Rule;
 use uniform::schemes::{FilePathErrorKind, FileUrl, FtpUrl};
+use uniform::{Url, UrlRef};
 
 /// The most entries a directory listing holds: a listing is built in
 /// memory.

@@ -188,5 +188,8 @@ fn a_greeting_that_never_ends_is_too_long_under_a_small_bound() {
     // What the server got in before the client hung up: the client's
     // buffer, its line limit, and the sockets' buffers, never the stream.
     let sent = server.join().unwrap();
-    assert!(sent < 16 * 1024 * 1024, "the client took {sent} octets of one line");
+    assert!(
+        sent < 16 * 1024 * 1024,
+        "the client took {sent} octets of one line"
+    );
 }

@@ -575,7 +575,12 @@ impl Run<'_> {
     }
 
     /// Sends the data command and checks its preliminary reply.
-    fn data_command(&mut self, wire: &[u8], expect: &[u16], shown: &str) -> Result<(), AccessError> {
+    fn data_command(
+        &mut self,
+        wire: &[u8],
+        expect: &[u16],
+        shown: &str,
+    ) -> Result<(), AccessError> {
         let reply = self.exchange(wire, shown)?;
         if reply.is(expect) {
             return Ok(());
@@ -638,7 +643,12 @@ impl Run<'_> {
     }
 
     /// `PORT` (or `EPRT`), the data command, and the server's connection.
-    fn active(&mut self, wire: &[u8], expect: &[u16], shown: &str) -> Result<TcpStream, AccessError> {
+    fn active(
+        &mut self,
+        wire: &[u8],
+        expect: &[u16],
+        shown: &str,
+    ) -> Result<TcpStream, AccessError> {
         let local = self
             .ctl()?
             .socket()
@@ -649,7 +659,11 @@ impl Run<'_> {
         let (listener, at) = listener
             .map_err(|e| AccessError::io(SCHEME, Some(&self.host), "listening for data", e))?;
         let line = data::port_line(at);
-        let cmd = if line.starts_with(b"PORT") { "PORT" } else { "EPRT" };
+        let cmd = if line.starts_with(b"PORT") {
+            "PORT"
+        } else {
+            "EPRT"
+        };
         let reply = self.exchange(&line, &format!("`{cmd}`"))?;
         if reply.code != 200 {
             return Err(self.refused(

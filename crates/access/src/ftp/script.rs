@@ -128,7 +128,14 @@ mod tests {
         let shown: Vec<String> = s.commands.iter().map(|c| c.line.to_string()).collect();
         assert_eq!(
             shown,
-            ["USER u", "PASS ****", "CWD a", "TYPE A", "RETR b.txt", "QUIT"]
+            [
+                "USER u",
+                "PASS ****",
+                "CWD a",
+                "TYPE A",
+                "RETR b.txt",
+                "QUIT"
+            ]
         );
         let retr = &s.commands[4];
         assert_eq!(retr.expect, [150, 125]);

@@ -31,15 +31,15 @@ mod menu;
 mod plus;
 mod text;
 
+use crate::error::{AccessError, AccessErrorKind};
+use crate::fetched::Fetched;
+use crate::interaction::Interaction;
 use crate::line::conn::connect_error;
 use crate::line::dotted::{self, PIECE};
 use crate::line::error::LineError;
 use crate::line::sink::{Fault, Sink, fault_error};
 use crate::line::write::write_line;
 use crate::net::{self, Deadline, Timed, read_piece};
-use crate::error::{AccessError, AccessErrorKind};
-use crate::fetched::Fetched;
-use crate::interaction::Interaction;
 use crate::options::FetchOptions;
 use menu::MenuFault;
 use plus::{Head, Length};

@@ -4,10 +4,10 @@
 use super::auth::Credentials;
 use super::response::Response;
 use super::shown::secs;
-use crate::net::Deadline;
-use crate::proxy::Gateway;
 use crate::error::{AccessError, AccessErrorKind};
+use crate::net::Deadline;
 use crate::net::Timeouts;
+use crate::proxy::Gateway;
 use std::io;
 use uniform::UrlRef;
 

@@ -20,15 +20,14 @@ mod response;
 mod shown;
 mod wire;
 
-
-use crate::net::Deadline;
-use crate::proxy::Gateway;
-use direct::io_error;
-use response::Response;
 use crate::error::{AccessError, AccessErrorKind};
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
+use crate::net::Deadline;
 use crate::options::FetchOptions;
+use crate::proxy::Gateway;
+use direct::io_error;
+use response::Response;
 use std::io::{self, Read, Write};
 use uniform::plan::Step;
 use uniform::{Scheme, Url, UrlRef};

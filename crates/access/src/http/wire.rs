@@ -11,10 +11,10 @@
 use super::direct::io_error;
 use super::response::Response;
 use super::shown::shown;
-use crate::net::{Deadline, read_line, trim_eol};
-use crate::proxy::Gateway;
 use crate::error::{AccessError, AccessErrorKind};
 use crate::net::Timeouts;
+use crate::net::{Deadline, read_line, trim_eol};
+use crate::proxy::Gateway;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
@@ -287,8 +287,7 @@ pub(crate) fn get(
         fail(kind, format!("no connection to {via}: {e}")).with_source(e)
     })?;
     let doing = format!("GET {shown} through {via}");
-    let io_fail =
-        |e: io::Error, what: &str| io_error(url, &doing, what, e, timeouts, &deadline);
+    let io_fail = |e: io::Error, what: &str| io_error(url, &doing, what, e, timeouts, &deadline);
     let mut stream = Limited {
         stream,
         idle: timeouts.idle,

@@ -268,13 +268,25 @@ mod tests {
         };
         let mut c = pair(b"220 a line far too long for sixteen\r\n", limits);
         let e = c.reply().unwrap_err();
-        assert!(matches!(e.kind, LineErrorKind::LineTooLong { limit: 16 }), "{e}");
+        assert!(
+            matches!(e.kind, LineErrorKind::LineTooLong { limit: 16 }),
+            "{e}"
+        );
         assert!(e.to_string().starts_with(&e.peer), "{e}");
-        let mut c = pair(b"250-a\r\n250-b\r\n250-c\r\n250-d\r\n250-e\r\n250-f\r\n250 g\r\n", limits);
+        let mut c = pair(
+            b"250-a\r\n250-b\r\n250-c\r\n250-d\r\n250-e\r\n250-f\r\n250 g\r\n",
+            limits,
+        );
         let e = c.reply().unwrap_err();
-        assert!(matches!(e.kind, LineErrorKind::ReplyTooLong { limit: 40 }), "{e}");
+        assert!(
+            matches!(e.kind, LineErrorKind::ReplyTooLong { limit: 40 }),
+            "{e}"
+        );
         let mut c = pair(b"hello\r\n", limits);
-        assert!(matches!(c.reply().unwrap_err().kind, LineErrorKind::NotAReply(_)));
+        assert!(matches!(
+            c.reply().unwrap_err().kind,
+            LineErrorKind::NotAReply(_)
+        ));
     }
 
     impl LineErrorKind {

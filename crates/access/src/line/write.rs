@@ -8,7 +8,9 @@ use std::io::Write;
 
 /// The first octet of `line` that cannot go inside a protocol line.
 pub(crate) fn unsendable(line: &[u8]) -> Option<u8> {
-    line.iter().copied().find(|b| matches!(b, b'\r' | b'\n' | 0))
+    line.iter()
+        .copied()
+        .find(|b| matches!(b, b'\r' | b'\n' | 0))
 }
 
 /// Writes `line` and CR LF to `w` as one write, so that a line never goes

@@ -56,7 +56,14 @@ impl Conn {
         opts: &FetchOptions,
         deadline: Deadline,
     ) -> Result<Conn, AccessError> {
-        let c = LineConn::open(scheme, host, port, &opts.timeouts, deadline, Limits::PROTOCOL)?;
+        let c = LineConn::open(
+            scheme,
+            host,
+            port,
+            &opts.timeouts,
+            deadline,
+            Limits::PROTOCOL,
+        )?;
         Ok(Conn {
             scheme: scheme.to_string(),
             server: Server {

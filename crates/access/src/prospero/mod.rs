@@ -42,16 +42,16 @@
 pub mod ardp;
 pub mod text;
 
-use crate::net::Deadline;
 use crate::error::{AccessError, AccessErrorKind};
 use crate::listing::{Entry, EntryKind, Listing};
+use crate::net::Deadline;
 use crate::options::FetchOptions;
 use std::collections::HashSet;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 use text::{Attribute, Link, ReplyLine};
-use uniform::pct::{self, EncodeSet};
 use uniform::UrlRef;
+use uniform::pct::{self, EncodeSet};
 use uniform::schemes::ProsperoUrl;
 
 /// How many FORWARDED replies are followed.

@@ -32,10 +32,7 @@ pub(crate) fn compose(from: &str, to: &str, m: &Message, now: SystemTime) -> Opt
     };
     let domain = from.rsplit_once('@').map_or("localhost", |(_, d)| d);
     let since = now.duration_since(UNIX_EPOCH).unwrap_or_default();
-    let mut head = vec![
-        format!("From: {from}"),
-        format!("To: {to}"),
-    ];
+    let mut head = vec![format!("From: {from}"), format!("To: {to}")];
     if let Some(s) = &m.subject {
         head.push(subject(s));
     }
@@ -105,9 +102,7 @@ pub(crate) fn date(now: SystemTime) -> String {
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
-    let secs = now
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
+    let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let days = secs / 86_400;
     let rest = secs % 86_400;
     let (y, m, d) = civil(days);
@@ -186,7 +181,9 @@ mod tests {
         let text = compose("a@b.example", "c@d.example", &m, at(0)).unwrap();
         let text = String::from_utf8_lossy(&text).into_owned();
         let (head, body) = text.split_once("\r\n\r\n").unwrap();
-        assert!(head.starts_with("From: a@b.example\r\nTo: c@d.example\r\nSubject: s\r\nDate: Thu, 1 Jan 1970"));
+        assert!(head.starts_with(
+            "From: a@b.example\r\nTo: c@d.example\r\nSubject: s\r\nDate: Thu, 1 Jan 1970"
+        ));
         assert!(head.contains("\r\nMessage-ID: <0.0."), "{head}");
         assert!(head.ends_with("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=unknown-8bit\r\nContent-Transfer-Encoding: 8bit"));
         assert_eq!(body, "caf\u{FFFD}\n");

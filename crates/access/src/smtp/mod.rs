@@ -151,8 +151,7 @@ fn dialogue(
 }
 
 fn is_quit(line: &Line) -> bool {
-    line.wire()
-        .is_some_and(|w| w.eq_ignore_ascii_case(b"QUIT"))
+    line.wire().is_some_and(|w| w.eq_ignore_ascii_case(b"QUIT"))
 }
 
 /// `QUIT` once the relay has taken the message: a courtesy, not waited on

@@ -101,7 +101,11 @@ mod tests {
             .iter()
             .map(|x| match x.out {
                 Out::Greeting => format!("greeting {:?}", x.expect),
-                Out::Line(l) => format!("{} {:?}", String::from_utf8_lossy(&l.wire().unwrap()), x.expect),
+                Out::Line(l) => format!(
+                    "{} {:?}",
+                    String::from_utf8_lossy(&l.wire().unwrap()),
+                    x.expect
+                ),
                 Out::Message => format!("message {:?}", x.expect),
             })
             .collect();

@@ -25,10 +25,10 @@
 mod protocol;
 mod terminal;
 
-use crate::line::conn::connect_error;
 use crate::error::{AccessError, AccessErrorKind};
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
+use crate::line::conn::connect_error;
 use crate::options::FetchOptions;
 use protocol::{Decoder, Encoder, LocalEol};
 use std::io::{self, IsTerminal, Read, Write};

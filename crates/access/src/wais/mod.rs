@@ -58,11 +58,11 @@ pub mod ber;
 pub mod pdu;
 mod tlv;
 
-use crate::net::{Deadline, connect};
 use crate::error::{AccessError, AccessErrorKind};
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::listing::{Entry, EntryKind, Listing};
+use crate::net::{Deadline, connect};
 use crate::options::FetchOptions;
 use pdu::{Diagnostic, Pdu, Query, Record, RecordSyntax, Records};
 use std::io::{Read, Write};
@@ -888,7 +888,12 @@ mod tests {
 
     fn run(url: &str) -> Result<Fetched, AccessError> {
         let url = uniform::UrlRef::parse(url).unwrap();
-        crate::fetch(&url, &opts(), &mut Vec::new(), &mut crate::interaction::Unattended)
+        crate::fetch(
+            &url,
+            &opts(),
+            &mut Vec::new(),
+            &mut crate::interaction::Unattended,
+        )
     }
 
     #[test]
