@@ -1,5 +1,5 @@
-//! The line layer of the line protocols (FTP, SMTP, NNTP, Gopher, and
-//! telnet where it writes lines): one bounded reader, one writer, one reply
+//! The line layer of the line protocols (FTP, SMTP, NNTP, Gopher; telnet
+//! takes its local line end): one bounded reader, one writer, one reply
 //! parser, one dot-terminated block reader and writer, one CR LF converter.
 //!
 //! Each protocol module says what to send and which codes to expect; this
