@@ -24,17 +24,20 @@
 //! The total time limit applies to a local read too, so that reading a
 //! device or a pipe that never ends stops.
 
+use crate::error::AccessError;
 use crate::error::AccessErrorKind;
+use crate::fetched::Fetched;
+use crate::interaction::Interaction;
 use crate::listing::{Entry, EntryKind, Listing};
 use crate::net::Deadline;
-use crate::{AccessError, FetchOptions, Fetched, Interaction};
+use crate::options::FetchOptions;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::Path;
-use uniform::UrlRef;
 use uniform::pct::{EncodeSet, encode};
 use uniform::plan::Rule;
 use uniform::schemes::{FilePathErrorKind, FileUrl, FtpUrl};
+use uniform::{Url, UrlRef};
 
 /// The most entries a directory listing holds: a listing is built in
 /// memory.
@@ -83,14 +86,9 @@ pub(crate) fn fetch(
     Ok(Fetched::Object { bytes: written })
 }
 
-/// The fetch of a `file` URL of another host by anonymous FTP, when the
-/// options ask for it; `None` when they do not or the file is local.
-pub(crate) fn via_ftp(
-    url: &UrlRef<'_>,
-    opts: &FetchOptions,
-    out: &mut dyn Write,
-    ui: &mut dyn Interaction,
-) -> Option<Result<Fetched, AccessError>> {
+/// The anonymous FTP URL that fetches a `file` URL of another host, when
+/// the options ask for it; `None` when they do not or the file is local.
+pub(crate) fn via_ftp(url: &UrlRef<'_>, opts: &FetchOptions) -> Option<Result<Url, AccessError>> {
     if !opts.file_via_ftp {
         return None;
     }
@@ -121,7 +119,7 @@ pub(crate) fn via_ftp(
             )));
         }
     };
-    Some(crate::fetch(&ftp.as_url_ref(), opts, out, ui))
+    Some(Ok(ftp))
 }
 
 fn list(url: &UrlRef<'_>, path: &Path, deadline: Deadline) -> Result<Listing, AccessError> {

@@ -13,10 +13,14 @@
 #![deny(missing_docs, missing_debug_implementations)]
 
 pub mod error;
+mod fetched;
+mod interaction;
+mod line;
 pub mod listing;
 pub mod net;
 mod options;
 pub mod output;
+mod planning;
 pub mod proxy;
 
 mod file;
@@ -36,116 +40,17 @@ pub mod wais;
 pub struct ReadmeExamples;
 
 pub use error::{AccessError, AccessErrorKind};
+pub use fetched::Fetched;
 pub use ftp::list as ftp_list;
+pub use interaction::{Interaction, Unattended};
 pub use listing::{Entry, EntryKind, Listing};
 pub use net::Timeouts;
 pub use options::{FetchOptions, Message};
+pub use planning::plan_for;
 pub use telnet::{ESCAPE_KEY, SessionEnd, TelnetSession};
 
 use std::io::Write;
 use uniform::UrlRef;
-use uniform::plan::{self, Plan};
-
-/// What an access gave.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum Fetched {
-    /// An object, written to the output: its length.
-    Object {
-        /// Octets written.
-        bytes: u64,
-    },
-    /// A directory, menu, group or list of groups.
-    Listing(Listing),
-    /// A mail message, accepted by the relay.
-    Sent,
-    /// An interactive session that has ended.
-    Session,
-}
-
-/// The side of an access that talks to the user: progress and prompts.
-/// Every method has a default that does nothing, for unattended use.
-pub trait Interaction {
-    /// The object's size, once the server tells it (FTP SIZE, HTTP
-    /// Content-Length).
-    fn size_known(&mut self, _size: u64) {}
-
-    /// Octets of the object written so far.
-    fn progress(&mut self, _written: u64) {}
-
-    /// Asks the user for a password (`what` says for whom); `None` when
-    /// there is no one to ask.
-    fn password(&mut self, _what: &str) -> Option<Vec<u8>> {
-        None
-    }
-
-    /// Shows advice before an interactive session: a telnet URL's user
-    /// name and password (RFC 1738 section 3.8).
-    fn advise(&mut self, _text: &str) {}
-
-    /// Asks the user for a value that is no secret, one line (`what` says
-    /// what: a gopher search); `None` when there is no one to ask.
-    fn ask(&mut self, _what: &str) -> Option<String> {
-        None
-    }
-}
-
-/// An [`Interaction`] that shows nothing and asks nothing.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Unattended;
-
-impl Interaction for Unattended {}
-
-/// The plan for `url`, or the error that refuses it, as an access error.
-///
-/// # Errors
-///
-/// [`AccessErrorKind::Refused`] when the safety policy refuses the URL,
-/// [`AccessErrorKind::Unsupported`] when its scheme has no access
-/// algorithm, [`AccessErrorKind::Config`] when configuration is missing.
-///
-/// # Example
-///
-/// ```
-/// use uniform::UrlRef;
-/// use uniform_access::{AccessErrorKind, FetchOptions, plan_for};
-/// let url = UrlRef::parse("news:comp.lang.rust")?;
-/// let e = plan_for(&url, &FetchOptions::default()).unwrap_err();
-/// assert!(matches!(e.kind(), AccessErrorKind::Config(_)));
-/// # Ok::<_, uniform::ParseError>(())
-/// ```
-pub fn plan_for(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<Plan, AccessError> {
-    let scheme = url.scheme();
-    let host = url.hostname();
-    let p = plan::plan(url, &opts.plan).map_err(|e| {
-        let kind = match e.rule() {
-            Some(rule) => AccessErrorKind::Refused(rule),
-            None => AccessErrorKind::Unsupported,
-        };
-        AccessError::new(kind, scheme, host, e.to_string())
-    })?;
-    // Every missing piece in one message, as `uniform plan` names them:
-    // one fix, not one run per piece.
-    let missing = p.missing();
-    if let Some(&m) = missing.first() {
-        let what: Vec<String> = missing
-            .iter()
-            .map(|m| format!("the {} ({})", m.what(), m.configure()))
-            .collect();
-        let none: Vec<String> = missing.iter().map(|m| format!("no {}", m.what())).collect();
-        return Err(AccessError::new(
-            AccessErrorKind::Config(m),
-            scheme,
-            host,
-            format!(
-                "{} configured: set {}",
-                none.join(" and "),
-                what.join(" and ")
-            ),
-        ));
-    }
-    Ok(p)
-}
 
 /// Fetches what `url` names, writing an object to `out`.
 ///
@@ -189,8 +94,8 @@ fn route(
     connects: &mut Option<(String, u16)>,
 ) -> Result<Fetched, AccessError> {
     // libwww's fallback for a file of another host: anonymous FTP (file.rs).
-    if let Some(done) = file::via_ftp(url, opts, out, ui) {
-        return done;
+    if let Some(ftp) = file::via_ftp(url, opts) {
+        return fetch(&ftp?.as_url_ref(), opts, out, ui);
     }
     let plan = plan_for(url, opts);
     if let Some(gateway) = opts.proxies.for_url(url) {
@@ -220,7 +125,14 @@ fn route(
         SchemeUrl::Telnet(v) => telnet::session(&v, &plan, opts, ui),
         SchemeUrl::File(v) => file::fetch(&v, opts, out, ui),
         SchemeUrl::Wais(v) => wais::fetch(&v, &plan, opts, out, ui),
-        SchemeUrl::Prospero(v) => prospero::fetch(&v, &plan, opts, out, ui),
+        SchemeUrl::Prospero(v) => match prospero::resolve(&v, opts)? {
+            prospero::Resolution::Directory(l) => Ok(Fetched::Listing(l)),
+            // The access method's URL, fetched as any other.
+            prospero::Resolution::Url(u) => {
+                let target = prospero::method_url(&v, &u)?;
+                fetch(&target, opts, out, ui)
+            }
+        },
         _ => Err(AccessError::new(
             AccessErrorKind::Unsupported,
             url.scheme(),

@@ -1,6 +1,5 @@
-//! Connections with time limits, and line reading with a length limit, for
-//! the protocols written here (Gopher, NNTP, telnet) and the replies of the
-//! others.
+//! Connections with time limits, and the one bounded line read under every
+//! line-based reader of the crate (the line layer in `line`, HTTP's heads).
 
 use std::io::{self, BufRead, Read};
 use std::net::{TcpStream, ToSocketAddrs};
@@ -150,6 +149,39 @@ pub fn read_line<R: BufRead + ?Sized>(
     buf: &mut Vec<u8>,
     max: usize,
 ) -> io::Result<usize> {
+    if read_until_lf(r, buf, max)? {
+        Ok(buf.len())
+    } else {
+        Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a line longer than {max} octets"),
+        ))
+    }
+}
+
+/// Reads the next piece of a line into `buf` (cleared first): octets up to
+/// and including `\n`, or `max` octets of a longer line. Returns the octets
+/// read, 0 at the end of the stream. Unlike [`read_line`], a long line is
+/// not an error: text and articles may hold lines of any length, and only
+/// the start of a line matters to their framing.
+pub(crate) fn read_piece<R: BufRead + ?Sized>(
+    r: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<usize> {
+    read_until_lf(r, buf, max)?;
+    Ok(buf.len())
+}
+
+/// The one loop under [`read_line`] and [`read_piece`]: reads into `buf`
+/// (cleared first) up to and including `\n`, the end of the stream, or
+/// `max` octets, never more. `false` when it stopped at `max` with the line
+/// still going on.
+fn read_until_lf<R: BufRead + ?Sized>(
+    r: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<bool> {
     buf.clear();
     loop {
         let available = match r.fill_buf() {
@@ -158,22 +190,22 @@ pub fn read_line<R: BufRead + ?Sized>(
             Err(e) => return Err(e),
         };
         if available.is_empty() {
-            return Ok(buf.len());
+            return Ok(true);
         }
-        let (take, done) = match available.iter().position(|&b| b == b'\n') {
+        let room = max - buf.len();
+        let (take, done) = match available.iter().take(room).position(|&b| b == b'\n') {
             Some(p) => (p + 1, true),
-            None => (available.len(), false),
+            None => (available.len().min(room), false),
         };
-        if buf.len() + take > max {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("a line longer than {max} octets"),
-            ));
-        }
         buf.extend_from_slice(&available[..take]);
         r.consume(take);
         if done {
-            return Ok(buf.len());
+            return Ok(true);
+        }
+        if buf.len() == max {
+            // A line of exactly `max` octets whose `\n` is next is still
+            // too long: `max` counts the line end.
+            return Ok(false);
         }
     }
 }
@@ -235,5 +267,26 @@ mod tests {
         read_line(&mut r, &mut buf, 100).unwrap();
         assert_eq!(buf, b"second line\n");
         assert_eq!(read_line(&mut r, &mut buf, 100).unwrap(), 0);
+    }
+
+    #[test]
+    fn pieces_stop_at_the_limit() {
+        let mut r = std::io::Cursor::new(b"abcdef\ngh".to_vec());
+        let mut buf = Vec::new();
+        assert_eq!(read_piece(&mut r, &mut buf, 4).unwrap(), 4);
+        assert_eq!(buf, b"abcd");
+        assert_eq!(read_piece(&mut r, &mut buf, 4).unwrap(), 3);
+        assert_eq!(buf, b"ef\n");
+        assert_eq!(read_piece(&mut r, &mut buf, 4).unwrap(), 2);
+        assert_eq!(read_piece(&mut r, &mut buf, 4).unwrap(), 0);
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_limit_is_read_and_one_more_is_not() {
+        let mut buf = Vec::new();
+        let mut r = std::io::Cursor::new(b"abc\n".to_vec());
+        assert_eq!(read_line(&mut r, &mut buf, 4).unwrap(), 4);
+        let mut r = std::io::Cursor::new(b"abcd\n".to_vec());
+        assert!(read_line(&mut r, &mut buf, 4).is_err());
     }
 }

@@ -212,32 +212,6 @@ impl Gateway {
         self.port
     }
 
-    /// The plan of a fetch of `url` through this gateway: the request
-    /// lines as the gateway is sent them (the whole URL on the request
-    /// line, RFC 1630; a CONNECT tunnel for `https`, the URL's own plan
-    /// `direct` inside it), passwords as secrets. Plan `url` first with
-    /// [`uniform::plan::plan`]: its safety refusal stands on any route.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::UrlRef;
-    /// use uniform_access::proxy::Gateway;
-    /// let g = Gateway::parse("http://127.0.0.1:8080", "http_proxy")?;
-    /// let url = UrlRef::parse("http://example.org/x")?;
-    /// let p = g.plan(&url, None).to_string();
-    /// assert!(p.starts_with("connect 127.0.0.1:8080\n"));
-    /// assert!(p.contains("\n> GET http://example.org/x HTTP/1.1\n"));
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn plan(
-        &self,
-        url: &UrlRef<'_>,
-        direct: Option<&uniform::plan::Plan>,
-    ) -> uniform::plan::Plan {
-        crate::http::gateway_plan(url, self, direct)
-    }
-
     /// The proxy's credentials, when its URL has a user name.
     pub(crate) fn credentials(&self) -> Option<(&[u8], &[u8])> {
         self.user

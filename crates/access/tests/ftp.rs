@@ -575,15 +575,47 @@ fn list_output_of_the_running_servers() {
         return;
     }
     for (name, setting) in SERVERS {
-        // suppaftp's own LIST, outside the plan: what a user with LIST output holds.
-        let mut ftp =
-            suppaftp::FtpStream::connect((common::host().as_str(), common::port(setting))).unwrap();
-        ftp.login("anonymous", "test@example.org").unwrap();
-        let lines = ftp.list(Some("pub")).unwrap();
-        let _ = ftp.quit();
+        // A LIST outside the plan and outside the client under test: what
+        // a user with LIST output holds.
+        let lines = raw_list(common::port(setting), "pub");
         let base = format!("ftp://{}:{}/pub/", common::host(), common::port(setting));
         check_pub_list(name, &parse_list(&base, &lines.join("\n")), &base);
     }
+}
+
+/// `LIST dir` by hand: anonymous login, EPSV, the data read to its end.
+fn raw_list(port: u16, dir: &str) -> Vec<String> {
+    let s = TcpStream::connect((common::host().as_str(), port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut w = s.try_clone().unwrap();
+    let mut r = BufReader::new(s);
+    // The last line of a reply (multi-line replies end with "NNN ").
+    let mut reply = || -> String {
+        loop {
+            let mut l = String::new();
+            r.read_line(&mut l).unwrap();
+            if l.as_bytes().get(3) != Some(&b'-') {
+                return l;
+            }
+        }
+    };
+    assert!(reply().starts_with("220"));
+    for cmd in ["USER anonymous", "PASS test@example.org", "TYPE A"] {
+        w.write_all(format!("{cmd}\r\n").as_bytes()).unwrap();
+        let got = reply();
+        assert!(got.starts_with('2') || got.starts_with('3'), "{cmd}: {got}");
+    }
+    w.write_all(b"EPSV\r\n").unwrap();
+    let epsv = reply();
+    let p: u16 = epsv.split('|').nth(3).unwrap().parse().unwrap();
+    let mut d = TcpStream::connect((common::host().as_str(), p)).unwrap();
+    w.write_all(format!("LIST {dir}\r\n").as_bytes()).unwrap();
+    assert!(reply().starts_with('1'));
+    let mut text = String::new();
+    d.read_to_string(&mut text).unwrap();
+    assert!(reply().starts_with("226"));
+    let _ = w.write_all(b"QUIT\r\n");
+    text.lines().map(str::to_string).collect()
 }
 
 #[test]

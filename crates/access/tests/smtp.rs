@@ -66,8 +66,8 @@ fn a_message_reaches_the_maildir() {
         .unwrap()
         .as_nanos();
     let subject = format!("Uniform test {} {nonce}", std::process::id());
-    // A line starting with "." and a line that is only ".": lettre stuffs
-    // them, the relay unstuffs them.
+    // A line starting with "." and a line that is only ".": the client
+    // stuffs them, the relay unstuffs them.
     let body = "First line.\n.A line starting with a dot.\n.\nLast line.\n";
     let r = send(
         "mailto:someone%2Bx@example.org",
@@ -155,4 +155,41 @@ fn no_relay_and_no_sender_are_named_in_one_message() {
     for want in ["SMTP server", "--smtp-server", "sender address", "--from"] {
         assert!(m.contains(want), "{want} missing from: {m}");
     }
+}
+
+/// A relay whose greeting line never ends (a fault real relays do not
+/// make, hence a fake one): the client gives up at its line limit with an
+/// error naming it, having read a bounded amount.
+#[test]
+fn a_greeting_that_never_ends_is_too_long_under_a_small_bound() {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let p = l.local_addr().unwrap().port();
+    let server = std::thread::spawn(move || {
+        let (mut s, _) = l.accept().unwrap();
+        s.set_write_timeout(Some(Duration::from_secs(10))).unwrap();
+        let _ = s.write_all(b"220 ");
+        let chunk = vec![b'a'; 64 * 1024];
+        let mut sent = 0usize;
+        // Until the client hangs up; bounded for the test's own sake.
+        while sent < 64 * 1024 * 1024 && s.write_all(&chunk).is_ok() {
+            sent += chunk.len();
+        }
+        sent
+    });
+    let e = send(
+        "mailto:a@example.org",
+        &format!("127.0.0.1:{p}"),
+        Some(Message::new(None, b"x\n".to_vec())),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::TooLong, "{e}");
+    assert!(e.message().contains("65536 octets"), "{e}");
+    assert!(e.message().contains(&format!("127.0.0.1:{p}")), "{e}");
+    // What the server got in before the client hung up: the client's
+    // buffer, its line limit, and the sockets' buffers, never the stream.
+    let sent = server.join().unwrap();
+    assert!(
+        sent < 16 * 1024 * 1024,
+        "the client took {sent} octets of one line"
+    );
 }

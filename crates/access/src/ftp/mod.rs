@@ -1,24 +1,25 @@
-//! FTP (RFC 959) as RFC 1738 section 3.2 plans it, on suppaftp's blocking
-//! client.
+//! FTP (RFC 959) as RFC 1738 section 3.2 plans it, spoken here over the
+//! crate's line layer: each command is one line sent, one reply read and
+//! checked against the codes the plan gives.
 //!
 //! # What goes on the wire
 //!
 //! The plan's lines, exactly: `USER`, `PASS` (only when `USER` was answered
 //! 331, as the plan notes), one `CWD` per cwd segment (`CWD ` with a null
 //! argument for an empty one), `TYPE A` or `TYPE I` (plain `TYPE A`:
-//! pyftpdlib refuses `TYPE A N`), `RETR name` or `NLST [name]`, `QUIT`. Each
-//! goes through suppaftp as a custom command whose octets are the plan's
-//! [`Line::wire`] bytes: the session uses a byte-for-character encoding
-//! (ISO 8859-1 both ways), so a path segment that decodes to octets that
-//! are not UTF-8 (`%E9`, `%FF`) is sent as those octets, never refused or
-//! re-encoded. suppaftp doubles an `FF` octet (Telnet's IAC, RFC 959
-//! section 4.1.3 makes the control connection a Telnet connection).
+//! pyftpdlib refuses `TYPE A N`), `RETR name`, `NLST [name]` or `LIST`,
+//! `QUIT`. Each goes as the plan's [`Line::wire`] octets, so a path segment
+//! that decodes to octets that are not UTF-8 (`%E9`, `%FF`) is sent as
+//! those octets, never refused or re-encoded; an `FF` octet is doubled
+//! (Telnet's IAC: RFC 959 section 4.1.3 makes the control connection a
+//! Telnet connection).
 //!
 //! Beyond the plan's lines, and only these:
 //!
-//! - the data connection's set-up: `EPSV` (RFC 2428), else `PASV`, else
-//!   `PORT`, falling back when the server refuses the command or the
-//!   passive connection cannot be made;
+//! - the data connection's set-up, before the data command: `EPSV` (RFC
+//!   2428), else `PASV`, else `PORT` (`EPRT` over IPv6), falling back when
+//!   the server refuses the command or the passive connection cannot be
+//!   made;
 //! - `SIZE name` (RFC 3659) before a `RETR` in image type, to tell the
 //!   [`Interaction`] the size and to notice a data connection that ends
 //!   early. Not in ASCII type: there SIZE counts the octets on the wire,
@@ -37,8 +38,10 @@
 //! replaced by the control connection's address, keeping the port, as curl
 //! does by default since 7.74.0 (`CURLOPT_FTP_SKIP_PASV_IP`). That also
 //! serves servers behind NAT that announce a private address. `EPSV`
-//! carries only a port. In active mode suppaftp accepts the data connection
-//! only from the control connection's peer.
+//! carries only a port. A passive port below 1024 belongs to another
+//! service and is refused ([`uniform::plan::Rule::BadPort`]). In active
+//! mode the data connection is accepted only from the control connection's
+//! peer.
 //!
 //! Passwords are sent, never shown: errors quote the line as the plan
 //! shows it (`PASS ****`), and a reply that echoes a secret of 3 octets or
@@ -46,10 +49,11 @@
 //!
 //! # Limits
 //!
-//! Replies: suppaftp refuses one longer than 256 KiB (lines included), so
-//! a line that never ends is [`AccessErrorKind::TooLong`]. Objects stream
+//! Replies: a line longer than 64 KiB, or a multi-line reply longer than
+//! 256 KiB, is [`AccessErrorKind::TooLong`] (the line layer's limits), so a
+//! line that never ends costs no more memory than that. Objects stream
 //! to the output in chunks of at most 1 MiB. A name list holds at most
-//! [`MAX_LISTING_OCTETS`] and [`MAX_ENTRIES`] names. Times: the connect
+//! [`names::MAX_LISTING_OCTETS`] and [`names::MAX_ENTRIES`] names. Times: the connect
 //! limit for the control and data connections, the idle limit for every
 //! read and write on either, and the total limit over all of it.
 //!
@@ -79,50 +83,31 @@
 //! A failure in the middle of a transfer closes the control connection
 //! without `QUIT`, so that nothing waits on a server that misbehaves.
 
-mod ascii;
+mod data;
 pub mod list;
+mod names;
+mod script;
+mod transfer;
 
-use crate::error::AccessErrorKind;
-use crate::listing::{Entry, EntryKind, Listing};
-use crate::net::{self, Deadline, MAX_LINE};
-use crate::{AccessError, FetchOptions, Fetched, Interaction, Timeouts};
-use std::io::{self, BufReader, Read, Write};
-use std::net::{Shutdown, SocketAddr, TcpStream};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::error::{AccessError, AccessErrorKind};
+use crate::fetched::Fetched;
+use crate::interaction::Interaction;
+use crate::line::conn::{Limits, LineConn};
+use crate::line::error::{LineError, LineErrorKind};
+use crate::line::reply::Reply;
+use crate::listing::Listing;
+use crate::net::Deadline;
+use crate::options::FetchOptions;
+use data::Mode;
+use names::{Bases, Form};
+use script::{Command, Script};
+use std::borrow::Cow;
+use std::io::Write;
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::time::Duration;
-use suppaftp::{FtpError, FtpStream, Mode, ReplyTooLarge, Status, TransferStream};
-use uniform::UrlRef;
-use uniform::pct::{EncodeSet, encode};
-use uniform::plan::{Endpoint, Line, Piece, Plan, Step, Transfer};
+use transfer::Failure;
+use uniform::plan::{Line, Piece, Plan, Rule, Transfer};
 use uniform::schemes::FtpUrl;
-
-/// The most octets a name list (`NLST`) may hold before the access fails
-/// with [`AccessErrorKind::TooLong`]: a listing is kept in memory, and a
-/// server must not be able to grow it without end.
-pub const MAX_LISTING_OCTETS: u64 = 16 * 1024 * 1024;
-
-/// The most entries a name list may hold, for the same reason: short
-/// names would otherwise make many small entries out of few octets.
-pub const MAX_ENTRIES: usize = 250_000;
-
-/// suppaftp names its plain-TCP stream type only through `FtpStream`.
-trait Plain {
-    type Tls;
-}
-
-impl<T: suppaftp::TlsStream> Plain for suppaftp::ImplFtpStream<T> {
-    type Tls = T;
-}
-
-/// A data connection of this client.
-type Data = TransferStream<<FtpStream as Plain>::Tls>;
-
-/// Octets read from the data connection at a time. A large read lets the
-/// client sleep through more of the server's sending, with fewer wake-ups
-/// on both sides: over loopback, 1 MiB moved a GiB about an eighth faster
-/// than 64 KiB did (scripts/bench-access.sh), for 1 MiB more of memory.
-const CHUNK: usize = 1024 * 1024;
 
 /// The longest wait for the answer to `QUIT` once the object is complete:
 /// the transfer has succeeded, the goodbye is a courtesy.
@@ -132,6 +117,8 @@ const QUIT_WAIT: Duration = Duration::from_secs(5);
 /// one- or two-letter password everywhere would garble every reply.
 const MIN_SCRUBBED: usize = 3;
 
+const SCHEME: &str = "ftp";
+
 pub(crate) fn fetch(
     v: &FtpUrl<'_>,
     plan: &Plan,
@@ -140,8 +127,11 @@ pub(crate) fn fetch(
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
     let url = v.url();
+    let host = url.hostname().unwrap_or_default().to_string();
+    let script = script::script(plan)
+        .map_err(|m| AccessError::new(AccessErrorKind::Unsupported, SCHEME, Some(&host), m))?;
     let mut run = Run {
-        host: url.hostname().unwrap_or_default().to_string(),
+        host,
         server: match url.port_str() {
             Some(p) => format!("{}:{p}", url.host().unwrap_or_default()),
             None => url.host().unwrap_or_default().to_string(),
@@ -149,22 +139,22 @@ pub(crate) fn fetch(
         user: v.user().map(|u| u.decode_lossy().into_owned()),
         opts,
         deadline: Deadline::after(opts.timeouts.total),
-        secrets: plan_secrets(plan),
-        session: None,
+        secrets: script::secrets(plan),
+        ctl: None,
         logged_in: false,
-        listing_url: without_password(&url),
-        listing_base: listing_base(v),
+        listing_url: names::without_password(&url),
+        listing_base: names::listing_base(v),
         directory_fallback: v.typecode_raw().is_none() && !v.name().as_str().is_empty(),
         refusal: None,
     };
-    let result = run.steps(plan, out, ui);
+    let result = run.dialogue(&script, out, ui);
     if result.is_err() {
         run.abandon();
     }
     result
 }
 
-/// One access: the plan's walk and what it has learnt so far.
+/// One access: the dialogue and what it has learnt so far.
 struct Run<'o> {
     host: String,
     /// `host:port` as the URL writes it, for the password prompt.
@@ -173,7 +163,8 @@ struct Run<'o> {
     opts: &'o FetchOptions,
     deadline: Deadline,
     secrets: Vec<Vec<u8>>,
-    session: Option<Session>,
+    /// The control connection.
+    ctl: Option<LineConn>,
     /// `USER` was answered 230: the plan's `PASS` is not sent.
     logged_in: bool,
     listing_url: String,
@@ -183,83 +174,40 @@ struct Run<'o> {
     directory_fallback: bool,
     /// The code with which the server refused the data command of the
     /// last [`Run::open_data`], if it did.
-    refusal: Option<u32>,
-}
-
-struct Session {
-    ftp: FtpStream,
-    dial: Arc<Dial>,
-}
-
-/// What the passive data connection's builder did, so that a failure can
-/// be told apart: a refused `EPSV`/`PASV` (fall back), a data connection
-/// that could not be made (fall back), or a refused command (fail).
-#[derive(Debug, Default)]
-struct Dial {
-    asked: AtomicBool,
-    connected: AtomicBool,
+    refusal: Option<u16>,
 }
 
 impl Run<'_> {
-    fn steps(
+    /// The loop: connect, the greeting, then each command of the script,
+    /// a line sent and its reply checked.
+    fn dialogue(
         &mut self,
-        plan: &Plan,
+        script: &Script<'_>,
         out: &mut dyn Write,
         ui: &mut dyn Interaction,
     ) -> Result<Fetched, AccessError> {
-        let steps = plan.steps();
+        self.connect(script.host, script.port)?;
+        self.greeting(script.greeting)?;
         let mut outcome = None;
-        let mut i = 0;
-        while i < steps.len() {
-            match &steps[i] {
-                Step::Connect(Endpoint::Host { host, port }) => {
-                    self.connect(host, *port)?;
-                    i += 1;
-                    // suppaftp reads the greeting and wants 220, as the plan does.
-                    if matches!(steps.get(i), Some(Step::Expect(_))) {
-                        i += 1;
-                    }
-                }
-                Step::Send(line) => {
-                    let expect: &[u16] = match steps.get(i + 1) {
-                        Some(Step::Expect(codes)) => codes,
-                        _ => &[],
-                    };
-                    let used = 1 + usize::from(!expect.is_empty());
-                    if let Some(Step::Read(t)) = steps.get(i + used) {
-                        outcome = Some(self.transfer(line, expect, *t, out, ui)?);
-                        i += used + 1;
-                        // The end of the transfer (226 or 250): read by the transfer.
-                        if matches!(steps.get(i), Some(Step::Expect(_))) {
-                            i += 1;
-                        }
-                    } else {
-                        self.command(line, expect, ui)?;
-                        i += used;
-                    }
-                }
-                Step::Note(_) | Step::Advise(_) | Step::Expect(_) | Step::Prompt(_) => i += 1,
-                other => {
-                    return Err(self.err(
-                        AccessErrorKind::Unsupported,
-                        format!("the plan has a step FTP cannot run: {other}"),
-                    ));
-                }
+        for c in &script.commands {
+            match c.data {
+                Some((t, done)) => outcome = Some(self.transfer(c, t, done, out, ui)?),
+                None => self.command(c, ui)?,
             }
         }
         outcome.ok_or_else(|| self.err(AccessErrorKind::Protocol, "the plan reads nothing"))
     }
 
     fn err(&self, kind: AccessErrorKind, message: impl Into<String>) -> AccessError {
-        AccessError::new(kind, "ftp", Some(&self.host), message)
+        AccessError::new(kind, SCHEME, Some(&self.host), message)
     }
 
-    fn session(&mut self) -> Result<&mut Session, AccessError> {
+    fn ctl(&mut self) -> Result<&mut LineConn, AccessError> {
         let host = self.host.clone();
-        self.session.as_mut().ok_or_else(|| {
+        self.ctl.as_mut().ok_or_else(|| {
             AccessError::new(
                 AccessErrorKind::Protocol,
-                "ftp",
+                SCHEME,
                 Some(&host),
                 "a command before the connection",
             )
@@ -267,87 +215,112 @@ impl Run<'_> {
     }
 
     /// Closes the control connection at once: after a failure, nothing
-    /// (suppaftp's clean-up of a dropped transfer included) should wait on
-    /// the server.
+    /// should wait on the server.
     fn abandon(&mut self) {
-        if let Some(s) = self.session.take() {
-            let _ = s.ftp.get_ref().shutdown(Shutdown::Both);
+        if let Some(c) = self.ctl.take() {
+            let _ = c.socket().shutdown(Shutdown::Both);
         }
     }
 
     fn connect(&mut self, host: &str, port: u16) -> Result<(), AccessError> {
-        self.deadline
-            .check()
-            .map_err(|e| AccessError::io("ftp", Some(&self.host), "connecting", e))?;
-        let t = Timeouts {
-            connect: self.deadline.clamp(self.opts.timeouts.connect),
-            idle: self.deadline.clamp(self.opts.timeouts.idle),
-            total: None,
-        };
-        let tcp = net::connect(host, port, &t).map_err(|e| match e.kind() {
-            io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => AccessError::io(
-                "ftp",
-                Some(&self.host),
-                &format!("connecting to port {port}"),
-                e,
-            ),
-            _ => AccessError::new(
-                AccessErrorKind::Connect,
-                "ftp",
-                Some(&self.host),
-                format!("connecting to port {port}: {e}"),
-            )
-            .with_source(e),
-        })?;
-        let peer = tcp
-            .peer_addr()
-            .map_err(|e| AccessError::io("ftp", Some(&self.host), "connecting", e))?;
-        let ftp = FtpStream::connect_with_stream(tcp)
-            .map_err(|e| self.ftp_error(e, "the greeting", AccessErrorKind::Protocol))?;
-        let dial = Arc::new(Dial::default());
-        let builder = {
-            let dial = Arc::clone(&dial);
-            let (deadline, connect, idle) = (
-                self.deadline,
-                self.opts.timeouts.connect,
-                self.opts.timeouts.idle,
-            );
-            move |offered: SocketAddr| -> suppaftp::FtpResult<TcpStream> {
-                dial.asked.store(true, Ordering::SeqCst);
-                let to = data_address(offered, peer);
-                let s = TcpStream::connect_timeout(&to, deadline.clamp(connect))
-                    .map_err(FtpError::ConnectionError)?;
-                s.set_read_timeout(Some(deadline.clamp(idle)))
-                    .map_err(FtpError::ConnectionError)?;
-                s.set_write_timeout(Some(deadline.clamp(idle)))
-                    .map_err(FtpError::ConnectionError)?;
-                dial.connected.store(true, Ordering::SeqCst);
-                Ok(s)
+        let c = LineConn::open(
+            SCHEME,
+            host,
+            port,
+            &self.opts.timeouts,
+            self.deadline,
+            Limits::PROTOCOL,
+        )
+        .map_err(|e| {
+            // Messages name the URL's host, not the address connected to.
+            if e.host() == Some(host) && host != self.host {
+                AccessError::new(e.kind(), SCHEME, Some(&self.host), e.message())
+            } else {
+                e
             }
-        };
-        let mut ftp = ftp.active_mode(t.connect).passive_stream_builder(builder);
-        ftp.set_encoding(Octets);
-        ftp.set_mode(Mode::ExtendedPassive);
-        self.session = Some(Session { ftp, dial });
+        })?;
+        self.ctl = Some(c);
         Ok(())
     }
 
-    /// Before each command: the total limit, and the idle limit shortened
-    /// to what is left of it.
-    fn before_reply(&mut self, limit: Option<Duration>) -> Result<(), AccessError> {
-        let host = self.host.clone();
-        self.deadline
-            .check()
-            .map_err(|e| AccessError::io("ftp", Some(&host), "waiting for the server", e))?;
-        let mut wait = self.deadline.clamp(self.opts.timeouts.idle);
-        if let Some(l) = limit {
-            wait = wait.min(l);
+    /// The greeting: 220, after any number of 120 "ready in a while".
+    fn greeting(&mut self, expect: &[u16]) -> Result<(), AccessError> {
+        loop {
+            let reply = self.reply(None, "the greeting")?;
+            if reply.code == 120 {
+                continue;
+            }
+            return self
+                .check(&reply, expect, "the greeting", AccessErrorKind::Protocol)
+                .map(drop);
         }
-        let s = self.session()?;
-        let sock = s.ftp.get_ref();
-        sock.set_read_timeout(Some(wait))
-            .and_then(|()| sock.set_write_timeout(Some(wait)))
-            .map_err(|e| AccessError::io("ftp", Some(&host), "setting the time limit", e))
+    }
+
+    /// A line-layer failure as an access error, a server's line scrubbed
+    /// of the plan's secrets.
+    fn line_error(&self, e: LineError, doing: &str) -> AccessError {
+        let e = match e.kind {
+            LineErrorKind::NotAReply(line) => {
+                LineError::new(LineErrorKind::NotAReply(self.scrub(&line)), &e.peer)
+            }
+            _ => e,
+        };
+        e.access(SCHEME, &self.host, doing)
+    }
+
+    /// Sends `wire` on the control connection, its IAC octets doubled.
+    fn send(&mut self, wire: &[u8], shown: &str) -> Result<(), AccessError> {
+        let r = self.ctl()?.send(&iac_doubled(wire));
+        r.map_err(|e| self.line_error(e, &format!("sending {shown}")))
+    }
+
+    /// Reads a reply within `limit` (else the idle limit).
+    fn reply(&mut self, limit: Option<Duration>, after: &str) -> Result<Reply, AccessError> {
+        let r = self.ctl()?.reply_within(limit);
+        r.map_err(|e| self.line_error(e, &format!("waiting for the answer to {after}")))
+    }
+
+    /// One exchange: `wire` sent, its reply read (whatever its code).
+    fn exchange(&mut self, wire: &[u8], shown: &str) -> Result<Reply, AccessError> {
+        self.send(wire, shown)?;
+        self.reply(None, shown)
+    }
+
+    /// `reply` when its code is one of `expect`; else the refusal, of
+    /// `kind` (a 530 "not logged in" always [`AccessErrorKind::Auth`]).
+    fn check(
+        &self,
+        reply: &Reply,
+        expect: &[u16],
+        shown: &str,
+        kind: AccessErrorKind,
+    ) -> Result<(), AccessError> {
+        if reply.is(expect) {
+            return Ok(());
+        }
+        Err(self.refused(reply, &format!("{shown} was refused"), kind))
+    }
+
+    fn refused(&self, reply: &Reply, message: &str, kind: AccessErrorKind) -> AccessError {
+        let kind = if reply.code == 530 {
+            AccessErrorKind::Auth
+        } else {
+            kind
+        };
+        self.err(kind, message).with_reply(&self.scrub(&reply.text))
+    }
+
+    /// `reply` with every secret of the plan replaced by `****`.
+    fn scrub(&self, reply: &[u8]) -> Vec<u8> {
+        let mut out = reply.to_vec();
+        for s in self.secrets.iter().filter(|s| s.len() >= MIN_SCRUBBED) {
+            let mut i = 0;
+            while let Some(p) = out[i..].windows(s.len()).position(|w| w == s.as_slice()) {
+                out.splice(i + p..i + p + s.len(), b"****".iter().copied());
+                i += p + 4;
+            }
+        }
+        out
     }
 
     /// The octets of `line`, the password asked for when the plan says so.
@@ -396,97 +369,48 @@ impl Run<'_> {
         Ok(out)
     }
 
-    fn command(
-        &mut self,
-        line: &Line,
-        expect: &[u16],
-        ui: &mut dyn Interaction,
-    ) -> Result<(), AccessError> {
-        let verb = verb(line);
+    /// A command without data: the line, its reply checked. `PASS` only
+    /// when `USER` asked for it; `QUIT` as a courtesy.
+    fn command(&mut self, c: &Command<'_>, ui: &mut dyn Interaction) -> Result<(), AccessError> {
+        let verb = script::verb(c.line);
         if verb == "PASS" && self.logged_in {
             return Ok(());
         }
         if verb == "QUIT" {
-            // The object is complete: a goodbye that fails changes nothing.
-            if self.before_reply(Some(QUIT_WAIT)).is_ok()
-                && let (Ok(wire), Some(s)) = (self.wire(line, ui), self.session.as_mut())
-            {
-                let _ = s.ftp.custom_command(octets(&wire), &statuses(expect));
-            }
+            self.goodbye(c.line);
             return Ok(());
         }
-        let wire = self.wire(line, ui)?;
-        self.before_reply(None)?;
-        let codes = statuses(expect);
-        let result = self.session()?.ftp.custom_command(octets(&wire), &codes);
-        match result {
-            Ok(reply) => {
-                if verb == "USER" && reply.status == Status::LoggedIn {
-                    self.logged_in = true;
-                }
-                Ok(())
-            }
-            Err(e) => {
-                let kind = if matches!(verb.as_str(), "USER" | "PASS" | "ACCT") {
-                    AccessErrorKind::Auth
-                } else {
-                    AccessErrorKind::Protocol
-                };
-                Err(self.ftp_error(e, &format!("`{line}`"), kind))
-            }
+        let wire = self.wire(c.line, ui)?;
+        let shown = format!("`{}`", c.line);
+        let reply = self.exchange(&wire, &shown)?;
+        let kind = if matches!(verb.as_str(), "USER" | "PASS" | "ACCT") {
+            AccessErrorKind::Auth
+        } else {
+            AccessErrorKind::Protocol
+        };
+        self.check(&reply, c.expect, &shown, kind)?;
+        if verb == "USER" && reply.code == 230 {
+            self.logged_in = true;
+        }
+        Ok(())
+    }
+
+    /// `QUIT` once the object is complete: a goodbye that fails changes
+    /// nothing, and is not waited for long.
+    fn goodbye(&mut self, line: &Line) {
+        let Some(wire) = line.wire() else { return };
+        if self.send(&wire, "`QUIT`").is_ok() {
+            let _ = self.reply(Some(QUIT_WAIT), "`QUIT`");
         }
     }
 
-    /// An FTP failure as an access error; a refusal is of `refused_kind`
-    /// (a 530 "not logged in" always [`AccessErrorKind::Auth`]).
-    fn ftp_error(&self, e: FtpError, what: &str, refused_kind: AccessErrorKind) -> AccessError {
-        match e {
-            FtpError::UnexpectedResponse(reply) => {
-                let kind = if reply.status.code() == 530 {
-                    AccessErrorKind::Auth
-                } else {
-                    refused_kind
-                };
-                self.err(kind, format!("{what} was refused"))
-                    .with_reply(&self.scrub(&reply.body))
-            }
-            FtpError::ConnectionError(io)
-                if io.get_ref().is_some_and(|i| i.is::<ReplyTooLarge>()) =>
-            {
-                self.err(
-                    AccessErrorKind::TooLong,
-                    format!("the reply to {what} is longer than 256 KiB: it is not FTP"),
-                )
-            }
-            FtpError::ConnectionError(io) => {
-                AccessError::io("ftp", Some(&self.host), &format!("after {what}"), io)
-            }
-            FtpError::BadResponse => self.err(
-                AccessErrorKind::Protocol,
-                format!("the reply to {what} is not an FTP reply"),
-            ),
-            other => self.err(AccessErrorKind::Protocol, format!("{what}: {other}")),
-        }
-    }
-
-    /// `reply` with every secret of the plan replaced by `****`.
-    fn scrub(&self, reply: &[u8]) -> Vec<u8> {
-        let mut out = reply.to_vec();
-        for s in self.secrets.iter().filter(|s| s.len() >= MIN_SCRUBBED) {
-            let mut i = 0;
-            while let Some(p) = out[i..].windows(s.len()).position(|w| w == s.as_slice()) {
-                out.splice(i + p..i + p + s.len(), b"****".iter().copied());
-                i += p + 4;
-            }
-        }
-        out
-    }
-
+    /// A data command: its data connection opened first, the command sent,
+    /// the data read, then the reply that ends the transfer.
     fn transfer(
         &mut self,
-        line: &Line,
-        expect: &[u16],
+        c: &Command<'_>,
         t: Transfer,
+        done: &[u16],
         out: &mut dyn Write,
         ui: &mut dyn Interaction,
     ) -> Result<Fetched, AccessError> {
@@ -499,8 +423,8 @@ impl Run<'_> {
                 format!("the plan reads {} from FTP", t.as_str()),
             ));
         }
-        let wire = self.wire(line, ui)?;
-        let shown = format!("`{line}`");
+        let wire = self.wire(c.line, ui)?;
+        let shown = format!("`{}`", c.line);
         let mut announced = None;
         if t == Transfer::FtpImage
             && let Some(name) = wire.strip_prefix(b"RETR ")
@@ -510,7 +434,7 @@ impl Run<'_> {
                 ui.size_known(n);
             }
         }
-        let (mut stream, t, wire, shown) = match self.open_data(&wire, expect, &shown) {
+        let (mut stream, t, wire, shown) = match self.open_data(&wire, c.expect, &shown) {
             Ok(stream) => (stream, t, wire, shown),
             Err(e) => match wire.strip_prefix(b"RETR ") {
                 Some(name) if self.directory_fallback && self.refusal == Some(550) => {
@@ -520,12 +444,13 @@ impl Run<'_> {
                 _ => return Err(e),
             },
         };
+        let idle = self.opts.timeouts.idle;
         let result = match t {
-            Transfer::FtpAscii | Transfer::FtpImage => copy(
+            Transfer::FtpAscii | Transfer::FtpImage => transfer::copy(
                 &mut stream,
                 t == Transfer::FtpAscii,
                 self.deadline,
-                self.opts.timeouts.idle,
+                idle,
                 out,
                 ui,
             )
@@ -542,13 +467,13 @@ impl Run<'_> {
                 } else {
                     Form::Names
                 };
-                names(
+                names::names(
                     &mut stream,
                     form,
                     arg.as_deref(),
                     &self.listing_base,
                     self.deadline,
-                    self.opts.timeouts.idle,
+                    idle,
                 )
                 .map(|entries| {
                     let mut l = Listing::new(self.listing_url.clone());
@@ -557,24 +482,11 @@ impl Run<'_> {
                 })
             }
         };
-        let (fetched, short) = match result {
-            Ok(r) => r,
-            Err(f) => {
-                // Close the control connection first, so that suppaftp's
-                // clean-up of the dropped stream does not wait for a reply.
-                self.abandon();
-                drop(stream);
-                return Err(self.failure(f, &shown));
-            }
-        };
-        self.before_reply(None)?;
-        stream.finish().map_err(|e| {
-            self.ftp_error(
-                e,
-                &format!("the transfer of {shown}"),
-                AccessErrorKind::Protocol,
-            )
-        })?;
+        drop(stream);
+        let (fetched, short) = result.map_err(|f| self.failure(f, &shown))?;
+        let ending = format!("the transfer of {shown}");
+        let reply = self.reply(None, &ending)?;
+        self.check(&reply, done, &ending, AccessErrorKind::Protocol)?;
         if let Some(e) = short {
             return Err(e);
         }
@@ -589,29 +501,14 @@ impl Run<'_> {
     /// too, the `RETR`'s refusal is the answer; else `TYPE A` and `LIST`
     /// list it, as an empty name would. The octets of the name are the
     /// ones the plan checked for `RETR`.
-    fn enter(&mut self, name: &[u8], refused: AccessError) -> Result<Data, AccessError> {
+    fn enter(&mut self, name: &[u8], refused: AccessError) -> Result<TcpStream, AccessError> {
         let cwd = [b"CWD ".as_slice(), name].concat();
-        self.before_reply(None)?;
-        match self
-            .session()?
-            .ftp
-            .custom_command(octets(&cwd), &statuses(&[250]))
-        {
-            Ok(_) => {}
-            Err(FtpError::UnexpectedResponse(_)) => return Err(refused),
-            Err(e) => {
-                let shown = format!("`CWD {}`", String::from_utf8_lossy(name));
-                return Err(self.ftp_error(e, &shown, AccessErrorKind::Protocol));
-            }
+        let shown = format!("`CWD {}`", String::from_utf8_lossy(name));
+        if !self.exchange(&cwd, &shown)?.is(&[250]) {
+            return Err(refused);
         }
-        self.before_reply(None)?;
-        if let Err(e) = self
-            .session()?
-            .ftp
-            .custom_command("TYPE A", &statuses(&[200]))
-        {
-            return Err(self.ftp_error(e, "`TYPE A`", AccessErrorKind::Protocol));
-        }
+        let reply = self.exchange(b"TYPE A", "`TYPE A`")?;
+        self.check(&reply, &[200], "`TYPE A`", AccessErrorKind::Protocol)?;
         self.open_data(b"LIST", &[150, 125], "`LIST`")
     }
 
@@ -629,18 +526,14 @@ impl Run<'_> {
     fn failure(&self, f: Failure, shown: &str) -> AccessError {
         match f {
             Failure::Io(e) => AccessError::io(
-                "ftp",
+                SCHEME,
                 Some(&self.host),
                 &format!("reading the data of {shown}"),
                 e,
             ),
-            Failure::Output(e) => AccessError::new(
-                AccessErrorKind::Io,
-                "ftp",
-                Some(&self.host),
-                format!("writing the output: {e}"),
-            )
-            .with_source(e),
+            Failure::Output(e) => self
+                .err(AccessErrorKind::Io, format!("writing the output: {e}"))
+                .with_source(e),
             Failure::TooLong(what) => self.err(
                 AccessErrorKind::TooLong,
                 format!("the data of {shown}: {what}"),
@@ -648,556 +541,192 @@ impl Run<'_> {
         }
     }
 
-    /// `SIZE name`, when the server answers it.
+    /// `SIZE name` (RFC 3659), when the server answers it.
     fn size(&mut self, name: &[u8]) -> Result<Option<u64>, AccessError> {
-        self.before_reply(None)?;
-        match self.session()?.ftp.size(octets(name)) {
-            Ok(n) => Ok(u64::try_from(n).ok()),
-            // Not implemented, not allowed, or not a file: RETR will tell.
-            Err(FtpError::UnexpectedResponse(_) | FtpError::BadResponse) => Ok(None),
-            Err(e) => Err(self.ftp_error(e, "`SIZE`", AccessErrorKind::Protocol)),
+        let line = [b"SIZE ".as_slice(), name].concat();
+        let reply = self.exchange(&line, "`SIZE`")?;
+        // Not implemented, not allowed, or not a file: RETR will tell.
+        if reply.code != 213 {
+            return Ok(None);
         }
+        Ok(std::str::from_utf8(reply.message())
+            .ok()
+            .and_then(|n| n.trim().parse().ok()))
     }
 
-    /// Sends the data command over a new data connection: EPSV, else PASV,
-    /// else PORT.
-    fn open_data(&mut self, wire: &[u8], expect: &[u16], shown: &str) -> Result<Data, AccessError> {
-        // Set again below only when the server refuses this command.
+    /// Opens a data connection for the data command `wire` and sends it:
+    /// `EPSV`, else `PASV`, else `PORT`. A refused set-up command, or a
+    /// passive connection that cannot be made, falls back to the next; a
+    /// refused data command is the error (its code kept in `refusal`).
+    fn open_data(
+        &mut self,
+        wire: &[u8],
+        expect: &[u16],
+        shown: &str,
+    ) -> Result<TcpStream, AccessError> {
         self.refusal = None;
-        let codes = statuses(expect);
-        let mut modes = [Mode::ExtendedPassive, Mode::Passive, Mode::Active]
-            .into_iter()
-            .peekable();
-        while let Some(mode) = modes.next() {
-            self.before_reply(None)?;
-            let s = self.session()?;
-            s.ftp.set_mode(mode);
-            s.dial.asked.store(false, Ordering::SeqCst);
-            s.dial.connected.store(false, Ordering::SeqCst);
-            let e = match s.ftp.custom_data_command(octets(wire), &codes) {
-                Ok((_, stream)) => {
-                    let sock = stream.get_ref().get_ref();
-                    let wait = self.deadline.clamp(self.opts.timeouts.idle);
-                    sock.set_read_timeout(Some(wait))
-                        .and_then(|()| sock.set_write_timeout(Some(wait)))
-                        .map_err(|e| {
-                            AccessError::io("ftp", Some(&self.host), "setting the time limit", e)
-                        })?;
-                    return Ok(stream);
-                }
-                Err(e) => e,
-            };
-            let asked = s.dial.asked.load(Ordering::SeqCst);
-            let connected = s.dial.connected.load(Ordering::SeqCst);
-            let set_up_failed = match &e {
-                // EPSV or PASV refused, or answered with no address.
-                FtpError::UnexpectedResponse(_) | FtpError::BadResponse => {
-                    mode != Mode::Active && !asked
-                }
-                // The passive data connection could not be made.
-                FtpError::ConnectionError(_) => asked && !connected,
-                _ => false,
-            };
-            if !set_up_failed || modes.peek().is_none() || self.deadline.passed() {
-                self.refusal = match &e {
-                    FtpError::UnexpectedResponse(r) if !set_up_failed => Some(r.status.code()),
-                    _ => None,
-                };
-                let set_up = match (&e, mode) {
-                    (FtpError::UnexpectedResponse(_) | FtpError::BadResponse, _)
-                        if set_up_failed =>
-                    {
-                        Some(if mode == Mode::Passive {
-                            "PASV"
-                        } else {
-                            "EPSV"
-                        })
-                    }
-                    // suppaftp sends PORT and the command on one call. RFC
-                    // 959 section 5.4 lets PORT fail only with 500, 501,
-                    // 421 or 530; a data command's own refusals (425, 450,
-                    // 550 ...) are not among them.
-                    (FtpError::UnexpectedResponse(r), Mode::Active)
-                        if matches!(r.status.code(), 500 | 501 | 421 | 530) =>
-                    {
-                        Some("PORT")
-                    }
-                    _ => None,
-                };
-                let what = match set_up {
-                    Some(cmd) => format!(
-                        "`{cmd}`, setting up the data connection for {shown} (which was not sent)"
-                    ),
-                    None => shown.to_string(),
-                };
-                return Err(self.ftp_error(e, &what, AccessErrorKind::Protocol));
+        for mode in [Mode::Extended, Mode::Passive] {
+            if let Some(stream) = self.passive(mode)? {
+                self.data_command(wire, expect, shown)?;
+                return Ok(stream);
             }
         }
-        Err(self.err(
+        self.active(wire, expect, shown)
+    }
+
+    /// Sends the data command and checks its preliminary reply.
+    fn data_command(
+        &mut self,
+        wire: &[u8],
+        expect: &[u16],
+        shown: &str,
+    ) -> Result<(), AccessError> {
+        let reply = self.exchange(wire, shown)?;
+        if reply.is(expect) {
+            return Ok(());
+        }
+        self.refusal = Some(reply.code);
+        Err(self.refused(
+            &reply,
+            &format!("{shown} was refused"),
             AccessErrorKind::Protocol,
-            format!("no data connection for {shown}"),
         ))
     }
-}
 
-/// Why reading the data connection stopped.
-enum Failure {
-    Io(io::Error),
-    Output(io::Error),
-    TooLong(String),
-}
-
-/// What a transfer moved: octets received and octets written (fewer in
-/// ASCII type, where CR LF became LF).
-struct Copied {
-    received: u64,
-    written: u64,
-}
-
-/// Reads the data connection, each read within the idle limit shortened
-/// to what is left of the total.
-struct DataReader<'a> {
-    stream: &'a mut Data,
-    deadline: Deadline,
-    idle: Duration,
-    received: u64,
-}
-
-impl Read for DataReader<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.deadline.check()?;
-        // The socket already has the idle limit (open_data set it): only a
-        // limit cut short by the total needs a system call before a read.
-        let wait = self.deadline.clamp(self.idle);
-        if wait < self.idle {
-            self.stream
-                .get_ref()
-                .get_ref()
-                .set_read_timeout(Some(wait))?;
+    /// `EPSV` or `PASV` and the connection to where the reply says: `None`
+    /// when the server refuses the command, answers with no address, or
+    /// the connection cannot be made.
+    fn passive(&mut self, mode: Mode) -> Result<Option<TcpStream>, AccessError> {
+        let (cmd, ok) = match mode {
+            Mode::Extended => ("EPSV", 229),
+            Mode::Passive => ("PASV", 227),
+        };
+        let shown = format!("`{cmd}`");
+        let peer = self.peer()?;
+        let reply = self.exchange(cmd.as_bytes(), &shown)?;
+        if reply.code != ok {
+            return Ok(None);
         }
-        let n = self.stream.read(buf)?;
-        self.received += n as u64;
-        Ok(n)
-    }
-}
-
-fn copy(
-    stream: &mut Data,
-    ascii: bool,
-    deadline: Deadline,
-    idle: Duration,
-    out: &mut dyn Write,
-    ui: &mut dyn Interaction,
-) -> Result<Copied, Failure> {
-    let mut r = DataReader {
-        stream,
-        deadline,
-        idle,
-        received: 0,
-    };
-    let mut buf = vec![0u8; CHUNK];
-    let mut text = if ascii {
-        Some((ascii::CrLfToLf::default(), Vec::with_capacity(CHUNK + 1)))
-    } else {
-        None
-    };
-    let mut written = 0u64;
-    loop {
-        let n = match r.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(Failure::Io(e)),
+        let offered = match mode {
+            Mode::Extended => data::epsv_port(&reply).map(|p| SocketAddr::new(peer.ip(), p)),
+            Mode::Passive => data::pasv_address(&reply),
         };
-        let chunk: &[u8] = match &mut text {
-            Some((conv, local)) => {
-                local.clear();
-                conv.feed(&buf[..n], local);
-                local
-            }
-            None => &buf[..n],
+        let Some(offered) = offered else {
+            return Ok(None);
         };
-        out.write_all(chunk).map_err(Failure::Output)?;
-        written += chunk.len() as u64;
-        ui.progress(written);
-    }
-    if let Some((conv, local)) = &mut text {
-        local.clear();
-        conv.finish(local);
-        out.write_all(local).map_err(Failure::Output)?;
-        written += local.len() as u64;
-    }
-    out.flush().map_err(Failure::Output)?;
-    Ok(Copied {
-        received: r.received,
-        written,
-    })
-}
-
-/// What a listing's lines are.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Form {
-    /// NLST: one name a line.
-    Names,
-    /// LIST: the server's own form, Unix or MS-DOS as a rule.
-    List,
-}
-
-/// Reads a name list (NLST) or a LIST reply, one entry a line. A server
-/// may repeat NLST's argument in front of each name (vsftpd answers `NLST
-/// pub` with `pub/a`; pyftpdlib with `a`): that prefix is taken off, so
-/// each name is one entry of the directory.
-fn names(
-    stream: &mut Data,
-    form: Form,
-    arg: Option<&[u8]>,
-    base: &Bases,
-    deadline: Deadline,
-    idle: Duration,
-) -> Result<Vec<Entry>, Failure> {
-    let mut r = BufReader::with_capacity(
-        CHUNK,
-        DataReader {
-            stream,
-            deadline,
-            idle,
-            received: 0,
-        },
-    );
-    let mut entries = Vec::new();
-    let mut line = Vec::new();
-    let mut total = 0u64;
-    loop {
-        let n = match net::read_line(&mut r, &mut line, MAX_LINE) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                return Err(Failure::TooLong(format!(
-                    "a name longer than {MAX_LINE} octets"
-                )));
-            }
-            Err(e) => return Err(Failure::Io(e)),
-        };
-        total += n as u64;
-        if total > MAX_LISTING_OCTETS {
-            return Err(Failure::TooLong(format!(
-                "a name list longer than {MAX_LISTING_OCTETS} octets"
-            )));
+        let to = data::data_address(offered, peer);
+        if data::privileged(to.port()) {
+            return Err(self
+                .err(
+                    AccessErrorKind::Refused(Rule::BadPort),
+                    format!(
+                        "the {cmd} reply names port {}, a well-known port of another service: no data connection is made there",
+                        to.port()
+                    ),
+                )
+                .with_reply(&self.scrub(&reply.text)));
         }
-        let line = net::trim_eol(&line);
-        let entry = match form {
-            Form::Names => name_entry(line, arg, base),
-            Form::List => list_entry(line, base),
-        };
-        if let Some(e) = entry {
-            if entries.len() == MAX_ENTRIES {
-                return Err(Failure::TooLong(format!(
-                    "a name list of more than {MAX_ENTRIES} names"
-                )));
+        let connect = self.deadline.clamp(self.opts.timeouts.connect);
+        match TcpStream::connect_timeout(&to, connect) {
+            Ok(s) => {
+                self.data_limits(&s)?;
+                Ok(Some(s))
             }
-            entries.push(e);
+            Err(_) if !self.deadline.passed() => Ok(None),
+            Err(e) => Err(AccessError::io(
+                SCHEME,
+                Some(&self.host),
+                &format!("opening the data connection of {shown}"),
+                e,
+            )),
         }
     }
-    Ok(entries)
-}
 
-/// The entry of one LIST line, its URL in the directory listed. A line in
-/// no form [`list::parse_list_line`] reads is kept as it is, of kind
-/// [`EntryKind::Unknown`] and without a URL (its name is not known), except
-/// the `total N` line of `ls -l`, which names nothing.
-fn list_entry(line: &[u8], base: &Bases) -> Option<Entry> {
-    // A line that is not UTF-8 is read one character per octet, so that
-    // the name's own octets (`caf\xE9`) go into the URL, %-encoded.
-    let text = match std::str::from_utf8(line) {
-        Ok(t) => t.to_string(),
-        Err(_) => octets(line),
-    };
-    if text.trim().is_empty() || is_total(&text) {
-        return None;
-    }
-    let back = |s: &str| -> Vec<u8> {
-        if text.len() == line.len() {
-            s.as_bytes().to_vec()
+    /// `PORT` (or `EPRT`), the data command, and the server's connection.
+    fn active(
+        &mut self,
+        wire: &[u8],
+        expect: &[u16],
+        shown: &str,
+    ) -> Result<TcpStream, AccessError> {
+        let local = self
+            .ctl()?
+            .socket()
+            .local_addr()
+            .map_err(|e| AccessError::io(SCHEME, Some(&self.host), "listening for data", e))?;
+        let listener = TcpListener::bind(SocketAddr::new(local.ip(), 0))
+            .and_then(|l| l.local_addr().map(|a| (l, a)));
+        let (listener, at) = listener
+            .map_err(|e| AccessError::io(SCHEME, Some(&self.host), "listening for data", e))?;
+        let line = data::port_line(at);
+        let cmd = if line.starts_with(b"PORT") {
+            "PORT"
         } else {
-            s.chars()
-                .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
-                .collect()
+            "EPRT"
+        };
+        let reply = self.exchange(&line, &format!("`{cmd}`"))?;
+        if reply.code != 200 {
+            return Err(self.refused(
+                &reply,
+                &format!("`{cmd}`, setting up the data connection for {shown} (which was not sent) was refused"),
+                AccessErrorKind::Protocol,
+            ));
         }
-    };
-    match list::parse_list_line(&text) {
-        Some(e) if e.name == "." || e.name == ".." => None,
-        Some(mut e) => {
-            let name = back(&e.name);
-            e.name = String::from_utf8_lossy(&name).into_owned();
-            e.detail = e
-                .detail
-                .map(|d| String::from_utf8_lossy(&back(&d)).into_owned());
-            let url = list::join(&base.listed, &name, e.kind);
-            Some(e.url(url))
-        }
-        None => Some(Entry::new(
-            String::from_utf8_lossy(line),
-            EntryKind::Unknown,
-        )),
+        self.data_command(wire, expect, shown)?;
+        let peer = self.peer()?;
+        let wait = self.deadline.clamp(self.opts.timeouts.connect);
+        let s = data::accept_from(&listener, peer.ip(), wait).map_err(|e| {
+            AccessError::io(
+                SCHEME,
+                Some(&self.host),
+                &format!("waiting for the data connection of {shown}"),
+                e,
+            )
+        })?;
+        self.data_limits(&s)?;
+        Ok(s)
+    }
+
+    /// The control connection's peer: the only host data comes from.
+    fn peer(&mut self) -> Result<SocketAddr, AccessError> {
+        let r = self.ctl()?.socket().peer_addr();
+        r.map_err(|e| AccessError::io(SCHEME, Some(&self.host), "the control connection", e))
+    }
+
+    /// The idle limit (cut to what is left of the total) on a data
+    /// connection's reads and writes.
+    fn data_limits(&self, s: &TcpStream) -> Result<(), AccessError> {
+        let wait = self.deadline.clamp(self.opts.timeouts.idle);
+        s.set_read_timeout(Some(wait))
+            .and_then(|()| s.set_write_timeout(Some(wait)))
+            .map_err(|e| AccessError::io(SCHEME, Some(&self.host), "setting the time limit", e))
     }
 }
 
-/// `ls -l`'s first line, `total 12`: a block count, not an entry.
-fn is_total(text: &str) -> bool {
-    text.strip_prefix("total ")
-        .is_some_and(|n| !n.is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// The entry of one NLST line. NLST says nothing of kinds, so the kind
-/// is [`EntryKind::Unknown`] and the URL has no trailing `/`.
-fn name_entry(line: &[u8], arg: Option<&[u8]>, base: &Bases) -> Option<Entry> {
-    let arg = arg.filter(|a| !a.is_empty());
-    if line.is_empty() || line == b"." || line == b".." {
-        return None;
+/// `wire` with each `FF` octet doubled: on the control connection, a
+/// Telnet connection (RFC 959 section 4.1.3), `FF` is IAC, and a data
+/// octet `FF` is sent as IAC IAC (RFC 854).
+fn iac_doubled(wire: &[u8]) -> Cow<'_, [u8]> {
+    if !wire.contains(&0xFF) {
+        return Cow::Borrowed(wire);
     }
-    // NLST of a file answers that file's name: it is in the CWDs'
-    // directory, not in a directory of its own name.
-    if arg == Some(line) {
-        return Some(name_in(line, &base.cwd));
-    }
-    let mut name = line;
-    if let Some(a) = arg {
-        let a = a.strip_suffix(b"/").unwrap_or(a);
-        if let Some(rest) = name.strip_prefix(a).and_then(|r| r.strip_prefix(b"/")) {
-            name = rest;
-        }
-    }
-    if name.is_empty() || name == b"." || name == b".." {
-        return None;
-    }
-    Some(name_in(name, &base.listed))
-}
-
-/// The entry `name` of the directory whose URL is `dir` (ending in `/`).
-/// A name with `/` in it names something further down: one URL segment
-/// per path segment, so that the URL's CWDs follow the path.
-fn name_in(name: &[u8], dir: &str) -> Entry {
-    let mut url = String::from(dir);
-    for (i, seg) in name.split(|&b| b == b'/').enumerate() {
-        if i > 0 {
-            url.push('/');
-        }
-        url.push_str(&encode(seg, &EncodeSet::FTP_SEGMENT));
-    }
-    Entry::new(String::from_utf8_lossy(name), EntryKind::Unknown).url(url)
-}
-
-/// Where to open a passive data connection the server `offered`: never
-/// another host than the control connection's `peer` (CVE-2020-8284).
-pub(crate) fn data_address(offered: SocketAddr, peer: SocketAddr) -> SocketAddr {
-    if offered.ip().to_canonical() == peer.ip().to_canonical() {
-        offered
-    } else {
-        SocketAddr::new(peer.ip(), offered.port())
-    }
-}
-
-/// The command word of a plan line.
-fn verb(line: &Line) -> String {
-    match line.pieces().first() {
-        Some(Piece::Text(t)) => {
-            let word = t.split(|&b| b == b' ').next().unwrap_or_default();
-            String::from_utf8_lossy(word).to_ascii_uppercase()
-        }
-        _ => String::new(),
-    }
-}
-
-fn statuses(codes: &[u16]) -> Vec<Status> {
-    codes.iter().map(|&c| Status::from(u32::from(c))).collect()
-}
-
-/// The secrets of the plan's lines, to keep out of error messages.
-fn plan_secrets(plan: &Plan) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    for step in plan.steps() {
-        if let Step::Send(line) = step {
-            for p in line.pieces() {
-                if let Piece::Secret(s) = p {
-                    out.push(s.clone());
-                }
-            }
+    let mut out = Vec::with_capacity(wire.len() + 4);
+    for &b in wire {
+        out.push(b);
+        if b == 0xFF {
+            out.push(0xFF);
         }
     }
-    out
-}
-
-/// Octets as the characters of the same code points: what the
-/// [`Octets`] encoding turns back into the same octets.
-fn octets(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| char::from(b)).collect()
-}
-
-/// ISO 8859-1 both ways: each octet is the character of the same code
-/// point, so any octets go through suppaftp's `&str` API unchanged.
-#[derive(Debug)]
-struct Octets;
-
-impl suppaftp::Encoding for Octets {
-    fn decode(&self, bytes: &[u8]) -> String {
-        octets(bytes)
-    }
-
-    fn encode(&self, text: &str) -> io::Result<Vec<u8>> {
-        text.chars()
-            .map(|c| {
-                u8::try_from(u32::from(c)).map_err(|_| {
-                    io::Error::new(
-                        io::ErrorKind::InvalidInput,
-                        "a character above U+00FF is not an octet",
-                    )
-                })
-            })
-            .collect()
-    }
-}
-
-/// `user@host:port` of `url`: its authority without the password.
-fn authority_without_password(url: &UrlRef<'_>) -> String {
-    let auth = url.authority().unwrap_or_default();
-    match (url.password(), auth.rfind('@')) {
-        (Some(_), Some(at)) => {
-            let user = auth[..at].split(':').next().unwrap_or_default();
-            format!("{user}@{}", &auth[at + 1..])
-        }
-        _ => auth.to_string(),
-    }
-}
-
-/// The URL as given, without its password and fragment: what a listing
-/// says it lists (listings go to `--json` output, passwords never do).
-fn without_password(url: &UrlRef<'_>) -> String {
-    let s = url.without_fragment();
-    let auth = url.authority().unwrap_or_default();
-    let start = url.scheme().len() + 3;
-    match s.get(start..).filter(|rest| rest.starts_with(auth)) {
-        Some(rest) => format!(
-            "{}{}{}",
-            &s[..start],
-            authority_without_password(url),
-            &rest[auth.len()..]
-        ),
-        None => s.to_string(),
-    }
-}
-
-/// Where the URLs of a name list's entries start.
-#[derive(Debug, PartialEq, Eq)]
-struct Bases {
-    /// The directory the plan's CWDs reach, ending in `/`.
-    cwd: String,
-    /// The directory listed, ending in `/`: `cwd`, then the name when
-    /// `NLST` has one (`ftp://h/pub;type=d` lists `ftp://h/pub/`).
-    listed: String,
-}
-
-/// The directory URLs of `v`'s listing, with its user and without its
-/// password.
-fn listing_base(v: &FtpUrl<'_>) -> Bases {
-    let mut cwd = format!("ftp://{}/", authority_without_password(&v.url()));
-    for seg in v.cwd() {
-        cwd.push_str(seg.as_str());
-        cwd.push('/');
-    }
-    let mut listed = cwd.clone();
-    let name = v.name();
-    if !name.as_str().is_empty() {
-        listed.push_str(name.as_str());
-        listed.push('/');
-    }
-    Bases { cwd, listed }
+    Cow::Owned(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
-
-    fn sa(ip: IpAddr, port: u16) -> SocketAddr {
-        SocketAddr::new(ip, port)
-    }
 
     #[test]
-    fn a_pasv_address_on_another_host_becomes_the_control_peer() {
-        let peer = sa(IpAddr::V4(Ipv4Addr::new(192, 0, 2, 1)), 21);
-        let hostile = sa(IpAddr::V4(Ipv4Addr::new(10, 0, 0, 7)), 22);
-        assert_eq!(data_address(hostile, peer), sa(peer.ip(), 22));
-        let same = sa(peer.ip(), 30000);
-        assert_eq!(data_address(same, peer), same);
-    }
-
-    #[test]
-    fn an_ipv4_mapped_peer_is_the_same_host() {
-        let peer = sa(IpAddr::V6(Ipv4Addr::new(192, 0, 2, 1).to_ipv6_mapped()), 21);
-        let offered = sa(IpAddr::V4(Ipv4Addr::new(192, 0, 2, 1)), 30001);
-        assert_eq!(data_address(offered, peer), offered);
-        let v6 = sa(IpAddr::V6(Ipv6Addr::LOCALHOST), 21);
-        assert_eq!(data_address(offered, v6), sa(v6.ip(), 30001));
-    }
-
-    #[test]
-    fn octets_go_through_suppaftp_strings_unchanged() {
-        use suppaftp::Encoding;
-        let all: Vec<u8> = (0..=255).collect();
-        assert_eq!(Octets.encode(&octets(&all)).unwrap(), all);
-        assert_eq!(Octets.decode(&all), octets(&all));
-        assert!(Octets.encode("\u{100}").is_err());
-    }
-
-    #[test]
-    fn nlst_names_lose_the_argument_prefix_and_get_encoded() {
-        let root = Bases {
-            cwd: "ftp://h/".into(),
-            listed: "ftp://h/pub/".into(),
-        };
-        let base = &root;
-        let e = name_entry(b"pub/space and;semicolon.txt", Some(b"pub"), base).unwrap();
-        assert_eq!(e.name, "space and;semicolon.txt");
-        assert_eq!(
-            e.url.as_deref(),
-            Some("ftp://h/pub/space%20and%3Bsemicolon.txt")
-        );
-        let e = name_entry(b"a", Some(b"pub"), base).unwrap();
-        assert_eq!(e.url.as_deref(), Some("ftp://h/pub/a"));
-        let e = name_entry(b"x/y", None, base).unwrap();
-        assert_eq!(e.url.as_deref(), Some("ftp://h/pub/x/y"));
-        assert!(name_entry(b"..", None, base).is_none());
-        assert!(name_entry(b"", None, base).is_none());
-        // NLST of a file gives the file, in the directory of the CWDs.
-        let e = name_entry(b"pub", Some(b"pub"), base).unwrap();
-        assert_eq!(e.url.as_deref(), Some("ftp://h/pub"));
-        let e = name_entry(b"caf\xE9", None, base).unwrap();
-        assert_eq!(
-            (e.name.as_str(), e.url.as_deref()),
-            ("caf\u{FFFD}", Some("ftp://h/pub/caf%E9"))
-        );
-    }
-
-    #[test]
-    fn listing_urls_carry_the_user_and_never_the_password() {
-        let url = UrlRef::parse("ftp://u:secret@h:2121/pub/a;type=d#x").unwrap();
-        assert_eq!(without_password(&url), "ftp://u@h:2121/pub/a;type=d");
-        let b = listing_base(&url.ftp().unwrap());
-        assert_eq!(
-            (b.cwd.as_str(), b.listed.as_str()),
-            ("ftp://u@h:2121/pub/", "ftp://u@h:2121/pub/a/")
-        );
-        let url = UrlRef::parse("ftp://h").unwrap();
-        assert_eq!(listing_base(&url.ftp().unwrap()).listed, "ftp://h/");
-        assert_eq!(without_password(&url), "ftp://h");
-        let url = UrlRef::parse("ftp://h/pub/").unwrap();
-        assert_eq!(listing_base(&url.ftp().unwrap()).listed, "ftp://h/pub/");
-    }
-
-    #[test]
-    fn the_verb_is_the_first_word() {
-        assert_eq!(verb(&Line::text("PASS ").secret(b"x")), "PASS");
-        assert_eq!(verb(&Line::text("CWD ")), "CWD");
-        assert_eq!(verb(&Line::text("QUIT")), "QUIT");
+    fn iac_is_doubled_and_nothing_else_changes() {
+        assert_eq!(&*iac_doubled(b"CWD c\xFF"), b"CWD c\xFF\xFF");
+        assert!(matches!(iac_doubled(b"CWD c\xE9"), Cow::Borrowed(_)));
     }
 }

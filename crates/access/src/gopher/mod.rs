@@ -31,9 +31,16 @@ mod menu;
 mod plus;
 mod text;
 
-use crate::net::{self, Deadline, Timed};
-use crate::nntp::dotted::{self, Fault, PIECE, Sink, fault_error, read_piece};
-use crate::{AccessError, AccessErrorKind, FetchOptions, Fetched, Interaction};
+use crate::error::{AccessError, AccessErrorKind};
+use crate::fetched::Fetched;
+use crate::interaction::Interaction;
+use crate::line::conn::connect_error;
+use crate::line::dotted::{self, PIECE};
+use crate::line::error::LineError;
+use crate::line::sink::{Fault, Sink, fault_error};
+use crate::line::write::write_line;
+use crate::net::{self, Deadline, Timed, read_piece};
+use crate::options::FetchOptions;
 use menu::MenuFault;
 use plus::{Head, Length};
 use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
@@ -101,13 +108,21 @@ pub(crate) fn fetch(
                 stream = Some(connect(host, *port, opts, &deadline)?);
             }
             Step::Send(line) => {
-                let wire = match (line.wire(), &answers) {
-                    (Some(w), _) => w,
-                    (None, Some(a)) => a.join("\r\n").into_bytes(),
-                    (None, None) => asked(v, line, ui)?,
+                let lines = match (line.wire(), &answers) {
+                    (Some(w), _) => vec![w],
+                    // The form's answers: one line each.
+                    (None, Some(a)) => a.iter().map(|a| a.as_bytes().to_vec()).collect(),
+                    (None, None) => vec![asked(v, line, ui)?],
                 };
-                request.extend_from_slice(&wire);
-                request.extend_from_slice(b"\r\n");
+                for l in &lines {
+                    write_line(&mut request, l).map_err(|k| {
+                        LineError::new(k, &format!("{host}:{}", v.port())).access(
+                            SCHEME,
+                            host,
+                            "writing the request",
+                        )
+                    })?;
+                }
             }
             Step::Read(Transfer::GopherAskForm) => {
                 let Some(s) = stream.take() else { break };
@@ -257,23 +272,6 @@ fn connect(
     s.set_read_timeout(Some(deadline.clamp(opts.timeouts.idle)))
         .map_err(|e| AccessError::io(SCHEME, Some(host), "setting the time limit", e))?;
     Ok(s)
-}
-
-/// A connection that failed: [`AccessErrorKind::Connect`], or a timeout.
-pub(crate) fn connect_error(scheme: &str, host: &str, port: u16, e: io::Error) -> AccessError {
-    let doing = format!("connecting to port {port}");
-    match e.kind() {
-        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => {
-            AccessError::io(scheme, Some(host), &doing, e)
-        }
-        _ => AccessError::new(
-            AccessErrorKind::Connect,
-            scheme,
-            Some(host),
-            format!("{doing}: {e}"),
-        )
-        .with_source(e),
-    }
 }
 
 fn read<R: BufRead>(

@@ -27,7 +27,9 @@
 //! The one text this cannot tell apart: a raw file whose last line is "."
 //! sent with CR LF. Its "." is dropped, as RFC 1436 says it must be.
 
-use crate::nntp::dotted::{Fault, PIECE, Sink, is_terminator, read_piece};
+use crate::line::dotted::{PIECE, is_terminator};
+use crate::line::sink::{Fault, Sink};
+use crate::net::read_piece;
 use std::io::BufRead;
 
 /// The most text held back while it is unknown whether the server stuffs.
@@ -138,7 +140,7 @@ impl Text {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Unattended;
+    use crate::interaction::Unattended;
     use std::io::BufReader;
 
     fn text(wire: &[u8]) -> Vec<u8> {

@@ -9,7 +9,9 @@
 //! port the user wrote (CVE-2023-27535, CVE-2024-11053): a redirect
 //! elsewhere, an `http` to `https` upgrade included, drops them.
 
-use crate::{AccessError, AccessErrorKind, FetchOptions, Interaction};
+use crate::error::{AccessError, AccessErrorKind};
+use crate::interaction::Interaction;
+use crate::options::FetchOptions;
 use std::fmt;
 use uniform::UrlRef;
 
@@ -146,7 +148,7 @@ pub(crate) fn base64(data: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Unattended;
+    use crate::interaction::Unattended;
 
     #[test]
     fn base64_matches_rfc_4648_vectors() {

@@ -2,10 +2,12 @@
 //! or rustls, or through a gateway's CONNECT tunnel for `https`.
 
 use super::auth::Credentials;
-use super::{Response, secs};
+use super::response::Response;
+use super::shown::secs;
+use crate::error::{AccessError, AccessErrorKind};
 use crate::net::Deadline;
+use crate::net::Timeouts;
 use crate::proxy::Gateway;
-use crate::{AccessError, AccessErrorKind, Timeouts};
 use std::io;
 use uniform::UrlRef;
 
@@ -183,5 +185,43 @@ pub(crate) fn error(
         ),
         E::BadUri(m) => fail(AccessErrorKind::Unsupported, format!("{doing}: {m}")),
         other => fail(AccessErrorKind::Io, format!("{doing}: {other}")),
+    }
+}
+
+/// An I/O error while reading from a server, as an access error: which
+/// limit a timeout hit, and a ureq error unwrapped from its io::Error.
+pub(crate) fn io_error(
+    url: &UrlRef<'_>,
+    doing: &str,
+    what: &str,
+    e: io::Error,
+    timeouts: &Timeouts,
+    deadline: &Deadline,
+) -> AccessError {
+    let wrapped = e.get_ref().is_some_and(|inner| inner.is::<ureq::Error>());
+    if wrapped {
+        return error(
+            ureq::Error::from(e),
+            url,
+            &format!("{doing}: {what}"),
+            timeouts,
+            deadline,
+        );
+    }
+    let fail =
+        |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
+    match e.kind() {
+        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => {
+            let why = if deadline.passed() {
+                "the whole access took longer than its limit (--max-time)".to_string()
+            } else {
+                format!("no data for {} (--timeout)", secs(timeouts.idle))
+            };
+            fail(AccessErrorKind::Timeout, format!("{doing}: {what}: {why}")).with_source(e)
+        }
+        io::ErrorKind::InvalidData => {
+            fail(AccessErrorKind::Protocol, format!("{doing}: {what}: {e}")).with_source(e)
+        }
+        _ => fail(AccessErrorKind::Io, format!("{doing}: {what}: {e}")).with_source(e),
     }
 }

@@ -16,29 +16,21 @@
 mod auth;
 mod direct;
 mod redirect;
+mod response;
+mod shown;
 mod wire;
 
-pub(crate) use wire::plan as gateway_plan;
-
+use crate::error::{AccessError, AccessErrorKind};
+use crate::fetched::Fetched;
+use crate::interaction::Interaction;
 use crate::net::Deadline;
+use crate::options::FetchOptions;
 use crate::proxy::Gateway;
-use crate::{AccessError, AccessErrorKind, FetchOptions, Fetched, Interaction, Timeouts};
+use direct::io_error;
+use response::Response;
 use std::io::{self, Read, Write};
-use std::time::Duration;
 use uniform::plan::Step;
 use uniform::{Scheme, Url, UrlRef};
-
-/// A response whose body is still to be read.
-pub(crate) struct Response {
-    pub(crate) status: u16,
-    /// As the server sent it (the gateway path) or rebuilt from the status
-    /// (ureq keeps no reason phrase).
-    pub(crate) status_line: Vec<u8>,
-    /// The body's length when the server announced it.
-    pub(crate) content_length: Option<u64>,
-    pub(crate) location: Option<Vec<u8>>,
-    pub(crate) body: Box<dyn Read>,
-}
 
 /// Fetches an `http` or `https` URL directly (no proxy applies to it).
 pub(crate) fn fetch(
@@ -151,7 +143,7 @@ fn run(
 /// `uniform plan` shows. The plan also runs the safety policy again, which
 /// a redirect target has passed already.
 fn request_of(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<(String, String), AccessError> {
-    let plan = crate::plan_for(url, opts)?;
+    let plan = crate::planning::plan_for(url, opts)?;
     let mut lines = plan.steps().iter().filter_map(|s| match s {
         Step::Send(l) => l.wire(),
         _ => None,
@@ -245,64 +237,11 @@ fn deliver(
     Ok(Fetched::Object { bytes: written })
 }
 
-/// An I/O error while reading from a server, as an access error: which
-/// limit a timeout hit, and a ureq error unwrapped from its io::Error.
-pub(crate) fn io_error(
-    url: &UrlRef<'_>,
-    doing: &str,
-    what: &str,
-    e: io::Error,
-    timeouts: &Timeouts,
-    deadline: &Deadline,
-) -> AccessError {
-    let wrapped = e.get_ref().is_some_and(|inner| inner.is::<ureq::Error>());
-    if wrapped {
-        return direct::error(
-            ureq::Error::from(e),
-            url,
-            &format!("{doing}: {what}"),
-            timeouts,
-            deadline,
-        );
-    }
-    let fail =
-        |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
-    match e.kind() {
-        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => {
-            let why = if deadline.passed() {
-                "the whole access took longer than its limit (--max-time)".to_string()
-            } else {
-                format!("no data for {} (--timeout)", secs(timeouts.idle))
-            };
-            fail(AccessErrorKind::Timeout, format!("{doing}: {what}: {why}")).with_source(e)
-        }
-        io::ErrorKind::InvalidData => {
-            fail(AccessErrorKind::Protocol, format!("{doing}: {what}: {e}")).with_source(e)
-        }
-        _ => fail(AccessErrorKind::Io, format!("{doing}: {what}: {e}")).with_source(e),
-    }
-}
-
-/// A duration for messages: "30 s", "0.5 s".
-pub(crate) fn secs(d: Duration) -> String {
-    format!("{} s", d.as_secs_f64())
-}
-
-/// A URL as messages show it: its password replaced by `****`.
-pub(crate) fn shown(url: &UrlRef<'_>) -> String {
-    let s = url.as_str();
-    match url.password().filter(|p| !p.is_empty()) {
-        Some(p) => {
-            let start = p.as_ptr() as usize - s.as_ptr() as usize;
-            format!("{}****{}", &s[..start], &s[start + p.len()..])
-        }
-        None => s.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::shown::{secs, shown};
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn shown_hides_the_password_only() {

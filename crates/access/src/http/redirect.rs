@@ -11,8 +11,9 @@
 //!   text, and a jump to `ftp:` or `gopher:` would speak a protocol the
 //!   user did not ask for.
 
-use super::shown;
-use crate::{AccessError, AccessErrorKind, FetchOptions};
+use super::shown::shown;
+use crate::error::{AccessError, AccessErrorKind};
+use crate::options::FetchOptions;
 use uniform::pct::{self, EncodeSet};
 use uniform::resolve::{self, Rules};
 use uniform::{Dialect, ParseOptions, Scheme, Url, UrlRef};

@@ -8,10 +8,13 @@
 //! another scheme (`ftp:`, `gopher:`) is not one it can name at all; hence
 //! this small client for the one request a gateway needs.
 
-use super::Response;
+use super::direct::io_error;
+use super::response::Response;
+use super::shown::shown;
+use crate::error::{AccessError, AccessErrorKind};
+use crate::net::Timeouts;
 use crate::net::{Deadline, read_line, trim_eol};
 use crate::proxy::Gateway;
-use crate::{AccessError, AccessErrorKind, Timeouts};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
@@ -113,6 +116,36 @@ pub(crate) fn request(
     }
     r.extend_from_slice(b"Connection: close\r\n\r\n");
     r
+}
+
+// The gateway's plan is HTTP's to make: the method lives here, beside the
+// request it describes, so that `proxy` needs nothing of `http`.
+impl Gateway {
+    /// The plan of a fetch of `url` through this gateway: the request
+    /// lines as the gateway is sent them (the whole URL on the request
+    /// line, RFC 1630; a CONNECT tunnel for `https`, the URL's own plan
+    /// `direct` inside it), passwords as secrets. Plan `url` first with
+    /// [`uniform::plan::plan`]: its safety refusal stands on any route.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// use uniform_access::proxy::Gateway;
+    /// let g = Gateway::parse("http://127.0.0.1:8080", "http_proxy")?;
+    /// let url = UrlRef::parse("http://example.org/x")?;
+    /// let p = g.plan(&url, None).to_string();
+    /// assert!(p.starts_with("connect 127.0.0.1:8080\n"));
+    /// assert!(p.contains("\n> GET http://example.org/x HTTP/1.1\n"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn plan(
+        &self,
+        url: &UrlRef<'_>,
+        direct: Option<&uniform::plan::Plan>,
+    ) -> uniform::plan::Plan {
+        plan(url, self, direct)
+    }
 }
 
 /// The plan of a GET of `url` through `gateway`, the lines as [`get`] and
@@ -231,7 +264,7 @@ pub(crate) fn get(
     let fail =
         |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
     let via = format!("the gateway {} ({})", gateway.authority(), gateway.source);
-    let shown = super::shown(url);
+    let shown = shown(url);
     if !clean(&target) || !clean(&host) {
         return Err(fail(
             AccessErrorKind::Refused(uniform::plan::Rule::LineBreakInjection),
@@ -254,8 +287,7 @@ pub(crate) fn get(
         fail(kind, format!("no connection to {via}: {e}")).with_source(e)
     })?;
     let doing = format!("GET {shown} through {via}");
-    let io_fail =
-        |e: io::Error, what: &str| super::io_error(url, &doing, what, e, timeouts, &deadline);
+    let io_fail = |e: io::Error, what: &str| io_error(url, &doing, what, e, timeouts, &deadline);
     let mut stream = Limited {
         stream,
         idle: timeouts.idle,

@@ -21,16 +21,20 @@
 //! first) is [`AccessErrorKind::Auth`]. QUIT is sent once the object is
 //! read, and its answer does not change the outcome.
 
-pub(crate) mod dotted;
 mod listing;
 
-use crate::gopher::connect_error;
-use crate::net::{self, Deadline, MAX_LINE, Timed};
-use crate::{AccessError, AccessErrorKind, FetchOptions, Fetched, Interaction, Listing};
-use dotted::{Sink, fault_error};
+use crate::error::{AccessError, AccessErrorKind};
+use crate::fetched::Fetched;
+use crate::interaction::Interaction;
+use crate::line::conn::{Limits, LineConn};
+use crate::line::dotted;
+use crate::line::reply::Reply;
+use crate::line::sink::{Sink, fault_error};
+use crate::listing::{Entry, Listing};
+use crate::net::{Deadline, MAX_LINE};
+use crate::options::FetchOptions;
 use listing::Server;
-use std::io::{self, BufReader, Write};
-use std::net::TcpStream;
+use std::io::{self, Write};
 use uniform::UrlRef;
 use uniform::plan::{Endpoint, Plan, Step, Transfer};
 
@@ -41,15 +45,7 @@ const MAX_ENTRIES: usize = 100_000;
 struct Conn {
     scheme: String,
     server: Server,
-    r: BufReader<Timed<TcpStream>>,
-    w: TcpStream,
-    line: Vec<u8>,
-}
-
-/// A status line: its code and the whole line.
-struct Reply {
-    code: u16,
-    line: Vec<u8>,
+    c: LineConn,
 }
 
 impl Conn {
@@ -60,23 +56,21 @@ impl Conn {
         opts: &FetchOptions,
         deadline: Deadline,
     ) -> Result<Conn, AccessError> {
-        let s = net::connect(host, port, &opts.timeouts)
-            .map_err(|e| connect_error(scheme, host, port, e))?;
-        let w = s.try_clone().and_then(|w| {
-            s.set_read_timeout(Some(deadline.clamp(opts.timeouts.idle)))?;
-            Ok(w)
-        });
-        let w =
-            w.map_err(|e| AccessError::io(scheme, Some(host), "setting up the connection", e))?;
+        let c = LineConn::open(
+            scheme,
+            host,
+            port,
+            &opts.timeouts,
+            deadline,
+            Limits::PROTOCOL,
+        )?;
         Ok(Conn {
             scheme: scheme.to_string(),
             server: Server {
                 host: host.to_string(),
                 port,
             },
-            r: BufReader::with_capacity(64 * 1024, Timed::new(s, deadline)),
-            w,
-            line: Vec::with_capacity(512),
+            c,
         })
     }
 
@@ -89,55 +83,18 @@ impl Conn {
     }
 
     fn send(&mut self, wire: &[u8]) -> Result<(), AccessError> {
-        let mut line = Vec::with_capacity(wire.len() + 2);
-        line.extend_from_slice(wire);
-        line.extend_from_slice(b"\r\n");
-        let doing = format!("sending {}", crate::error::escape(wire));
-        self.w
-            .write_all(&line)
-            .map_err(|e| AccessError::io(&self.scheme, Some(&self.server.host), &doing, e))
+        self.c.send(wire).map_err(|e| {
+            let doing = format!("sending {}", crate::error::escape(wire));
+            e.access(&self.scheme, &self.server.host, &doing)
+        })
     }
 
     /// Reads a status line: three digits, then text (RFC 3977 section 3.2).
     fn reply(&mut self, after: &str) -> Result<Reply, AccessError> {
-        let doing = format!("waiting for the answer to {after}");
-        match net::read_line(&mut self.r, &mut self.line, MAX_LINE) {
-            Ok(0) => Err(self.error(
-                AccessErrorKind::Protocol,
-                format!("{doing}: the server closed the connection"),
-            )),
-            Ok(_) => {
-                let code = self
-                    .line
-                    .get(..3)
-                    .and_then(|d| std::str::from_utf8(d).ok())
-                    .and_then(|d| d.parse().ok());
-                match code {
-                    Some(code)
-                        if self
-                            .line
-                            .get(3)
-                            .is_none_or(|&b| b == b' ' || b == b'\r' || b == b'\n') =>
-                    {
-                        Ok(Reply {
-                            code,
-                            line: self.line.clone(),
-                        })
-                    }
-                    _ => Err(self
-                        .error(
-                            AccessErrorKind::Protocol,
-                            format!("{doing}: not an NNTP status line"),
-                        )
-                        .with_reply(&self.line)),
-                }
-            }
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => Err(self.error(
-                AccessErrorKind::TooLong,
-                format!("{doing}: a line longer than {MAX_LINE} octets"),
-            )),
-            Err(e) => Err(AccessError::io(&self.scheme, self.host(), &doing, e)),
-        }
+        self.c.reply().map_err(|e| {
+            let doing = format!("waiting for the answer to {after}");
+            e.access(&self.scheme, &self.server.host, &doing)
+        })
     }
 
     /// The error for a reply the plan did not expect.
@@ -161,18 +118,18 @@ impl Conn {
             _ => (AccessErrorKind::Protocol, "unexpected answer"),
         };
         self.error(kind, format!("{command}: {what}"))
-            .with_reply(&reply.line)
+            .with_reply(&reply.text)
     }
 
     /// Reads a multi-line listing, one entry per line.
     fn listing(
         &mut self,
         url: &str,
-        mut entry: impl FnMut(&[u8], &Server) -> crate::Entry,
+        mut entry: impl FnMut(&[u8], &Server) -> Entry,
     ) -> Result<Listing, AccessError> {
         let mut l = Listing::new(url);
         let server = self.server.clone();
-        let res = dotted::each_line(&mut self.r, MAX_LINE, |line| {
+        let res = dotted::each_line(self.c.reader(), MAX_LINE, |line| {
             if l.entries.len() >= MAX_ENTRIES {
                 return Err(io::Error::new(
                     io::ErrorKind::OutOfMemory,
@@ -298,7 +255,7 @@ pub(crate) fn fetch(
             Step::Read(Transfer::NntpArticle) => {
                 let c = conn.as_mut().ok_or_else(|| no_connection(&scheme))?;
                 let mut sink = Sink::new(out, ui);
-                let bytes = dotted::copy_block(&mut c.r, &mut sink)
+                let bytes = dotted::copy_block(c.c.reader(), &mut sink)
                     .and_then(|()| sink.finish())
                     .map_err(|f| fault_error(&scheme, &c.server.host, f))?;
                 result = Some(Fetched::Object { bytes });
@@ -383,7 +340,7 @@ fn without_over(c: &mut Conn, st: &mut State, url: &str) -> Result<Listing, Acce
     // "211 count first last group": every number in the range; some may
     // have been cancelled, which only ARTICLE will tell.
     let words: Vec<u64> = group_reply
-        .line
+        .text
         .split(|&b| b == b' ')
         .skip(2)
         .take(2)

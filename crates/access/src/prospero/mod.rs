@@ -42,17 +42,16 @@
 pub mod ardp;
 pub mod text;
 
+use crate::error::{AccessError, AccessErrorKind};
+use crate::listing::{Entry, EntryKind, Listing};
 use crate::net::Deadline;
-use crate::{
-    AccessError, AccessErrorKind, Entry, EntryKind, FetchOptions, Fetched, Interaction, Listing,
-};
+use crate::options::FetchOptions;
 use std::collections::HashSet;
-use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 use text::{Attribute, Link, ReplyLine};
+use uniform::UrlRef;
 use uniform::pct::{self, EncodeSet};
-use uniform::plan::Plan;
 use uniform::schemes::ProsperoUrl;
 
 /// How many FORWARDED replies are followed.
@@ -107,27 +106,17 @@ pub enum Resolution {
     Directory(Listing),
 }
 
-pub(crate) fn fetch(
-    v: &ProsperoUrl<'_>,
-    _plan: &Plan,
-    opts: &FetchOptions,
-    out: &mut dyn Write,
-    ui: &mut dyn Interaction,
-) -> Result<Fetched, AccessError> {
-    match resolve(v, opts)? {
-        Resolution::Directory(l) => Ok(Fetched::Listing(l)),
-        Resolution::Url(u) => {
-            let url = uniform::UrlRef::parse(&u).map_err(|e| {
-                AccessError::new(
-                    AccessErrorKind::Protocol,
-                    "prospero",
-                    Some(v.url().hostname().unwrap_or_default()),
-                    format!("the access method gives {u:?}, which is not a URL: {e}"),
-                )
-            })?;
-            crate::fetch(&url, opts, out, ui)
-        }
-    }
+/// The access method's URL `u`, which [`resolve`] gave for `v`, parsed: the
+/// caller fetches it as any other URL.
+pub(crate) fn method_url<'u>(v: &ProsperoUrl<'_>, u: &'u str) -> Result<UrlRef<'u>, AccessError> {
+    UrlRef::parse(u).map_err(|e| {
+        AccessError::new(
+            AccessErrorKind::Protocol,
+            "prospero",
+            Some(v.url().hostname().unwrap_or_default()),
+            format!("the access method gives {u:?}, which is not a URL: {e}"),
+        )
+    })
 }
 
 /// Where a request goes, and for what.

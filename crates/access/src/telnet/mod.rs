@@ -25,8 +25,11 @@
 mod protocol;
 mod terminal;
 
-use crate::gopher::connect_error;
-use crate::{AccessError, AccessErrorKind, FetchOptions, Fetched, Interaction};
+use crate::error::{AccessError, AccessErrorKind};
+use crate::fetched::Fetched;
+use crate::interaction::Interaction;
+use crate::line::conn::connect_error;
+use crate::options::FetchOptions;
 use protocol::{Decoder, Encoder, LocalEol};
 use std::io::{self, IsTerminal, Read, Write};
 use std::net::{Shutdown, TcpStream};

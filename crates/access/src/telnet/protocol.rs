@@ -191,7 +191,7 @@ impl LocalEol {
         for &b in data {
             if std::mem::take(&mut self.cr_pending) {
                 if b == b'\n' {
-                    out.extend_from_slice(crate::nntp::dotted::LOCAL_EOL);
+                    out.extend_from_slice(crate::line::eol::LOCAL_EOL);
                     continue;
                 }
                 out.push(b'\r');
@@ -303,7 +303,7 @@ mod tests {
         l.convert(b"a\r", &mut out);
         l.convert(b"\nb\rc\r", &mut out);
         l.finish(&mut out);
-        let eol = crate::nntp::dotted::LOCAL_EOL;
+        let eol = crate::line::eol::LOCAL_EOL;
         let mut want = b"a".to_vec();
         want.extend_from_slice(eol);
         want.extend_from_slice(b"b\rc\r");

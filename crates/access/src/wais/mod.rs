@@ -56,11 +56,14 @@
 
 pub mod ber;
 pub mod pdu;
+mod tlv;
 
+use crate::error::{AccessError, AccessErrorKind};
+use crate::fetched::Fetched;
+use crate::interaction::Interaction;
+use crate::listing::{Entry, EntryKind, Listing};
 use crate::net::{Deadline, connect};
-use crate::{
-    AccessError, AccessErrorKind, Entry, EntryKind, FetchOptions, Fetched, Interaction, Listing,
-};
+use crate::options::FetchOptions;
 use pdu::{Diagnostic, Pdu, Query, Record, RecordSyntax, Records};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -815,14 +818,14 @@ mod tests {
             let (mut c, _) = l.accept().unwrap();
             let mut buf = [0u8; 4096];
             let _ = c.read(&mut buf);
-            let init = ber::cons(
+            let init = tlv::cons(
                 21,
                 &[
-                    ber::ctx(3, &[5, 0xE0]),
-                    ber::ctx(4, &[6, 0xC0]),
-                    ber::ctx(5, &[1]),
-                    ber::ctx(6, &[1]),
-                    ber::ctx(12, &[0xFF]),
+                    tlv::ctx(3, &[5, 0xE0]),
+                    tlv::ctx(4, &[6, 0xC0]),
+                    tlv::ctx(5, &[1]),
+                    tlv::ctx(6, &[1]),
+                    tlv::ctx(12, &[0xFF]),
                 ],
             );
             let _ = c.write_all(&init);
@@ -837,26 +840,26 @@ mod tests {
 
     #[test]
     fn a_hit_without_record_syntax_is_not_taken_for_text() {
-        let search = ber::cons(
+        let search = tlv::cons(
             23,
             &[
-                ber::ctx(23, &ber::int(1)),
-                ber::ctx(24, &ber::int(0)),
-                ber::ctx(25, &ber::int(1)),
-                ber::ctx(22, &[0xFF]),
+                tlv::ctx(23, &tlv::int(1)),
+                tlv::ctx(24, &tlv::int(0)),
+                tlv::ctx(25, &tlv::int(1)),
+                tlv::ctx(22, &[0xFF]),
             ],
         );
         // An EXTERNAL with no direct-reference: octet-aligned data only.
-        let external = ber::ucons(8, &[ber::ctx(1, b"<binary?>")]);
+        let external = tlv::ucons(8, &[tlv::ctx(1, b"<binary?>")]);
         // NamePlusRecord: record [1], retrievalRecord [1], the EXTERNAL.
-        let npr = ber::ucons(16, &[ber::cons(1, &[ber::cons(1, &[external])])]);
-        let present = ber::cons(
+        let npr = tlv::ucons(16, &[tlv::cons(1, &[tlv::cons(1, &[external])])]);
+        let present = tlv::cons(
             25,
             &[
-                ber::ctx(24, &ber::int(1)),
-                ber::ctx(25, &ber::int(2)),
-                ber::ctx(27, &ber::int(0)),
-                ber::cons(28, &[npr]),
+                tlv::ctx(24, &tlv::int(1)),
+                tlv::ctx(25, &tlv::int(2)),
+                tlv::ctx(27, &tlv::int(0)),
+                tlv::cons(28, &[npr]),
             ],
         );
         let port = fake_seq(vec![search, present.clone(), present]);
@@ -885,7 +888,12 @@ mod tests {
 
     fn run(url: &str) -> Result<Fetched, AccessError> {
         let url = uniform::UrlRef::parse(url).unwrap();
-        crate::fetch(&url, &opts(), &mut Vec::new(), &mut crate::Unattended)
+        crate::fetch(
+            &url,
+            &opts(),
+            &mut Vec::new(),
+            &mut crate::interaction::Unattended,
+        )
     }
 
     #[test]

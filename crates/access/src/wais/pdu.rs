@@ -6,8 +6,7 @@
 //! Fields this client does not use (otherInfo, additionalSearchInfo,
 //! resource reports) are skipped, whatever their content.
 
-use super::ber::{Apdu, BerError, BerErrorKind, Node, cons, ctx, int, oid, tlv, ucons};
-use asn1_rs::Class;
+use super::tlv::{Apdu, BerError, BerErrorKind, Class, Node, cons, ctx, int, oid, tlv, ucons};
 
 /// The Z39.50 object identifier arc, 1.2.840.10003 (ANSI/NISO).
 const Z3950: [u64; 4] = [1, 2, 840, 10003];

@@ -1,0 +1,211 @@
+//! `mailto:` over SMTP (RFC 1738 section 3.5, RFC 5321), spoken here over
+//! the crate's line layer.
+//!
+//! The dialogue is the plan's, exchange by exchange: connect to the relay
+//! (the plan's connect step: `--smtp-server` or SMTP_SERVER), read the 220
+//! greeting, then send each planned line's octets as they are (`EHLO`,
+//! `MAIL FROM:<sender>`, `RCPT TO:<address>`, `DATA`), each reply checked
+//! against the codes the plan expects; after `DATA`'s 354 the message,
+//! dot-stuffed, and the line "."; then `QUIT`, whose answer changes
+//! nothing once the relay has taken the message.
+//!
+//! The message ([`crate::options::Message`]) has the header fields From
+//! (the sender the plan was made with), To (the URL's address, decoded),
+//! Subject when given (RFC 2047 encoded words when it is not short
+//! printable ASCII), Date (RFC 5322, UTC), Message-ID, MIME-Version,
+//! Content-Type `text/plain` with `charset=utf-8` (or `unknown-8bit` when
+//! the body is not UTF-8) and Content-Transfer-Encoding `8bit`. The body's
+//! lines end with CR LF on the wire; a body whose last line has no line
+//! end gets one, as SMTP's framing requires.
+//!
+//! Plain SMTP to the relay: the URL names no TLS. No credentials are
+//! used, so none can be logged. Replies are bounded by the line layer: a
+//! relay whose greeting never ends is [`AccessErrorKind::TooLong`] after
+//! 64 KiB, not memory without end.
+
+mod message;
+mod script;
+
+use crate::error::{AccessError, AccessErrorKind};
+use crate::fetched::Fetched;
+use crate::interaction::Interaction;
+use crate::line::conn::{Limits, LineConn};
+use crate::line::dotted::stuffed;
+use crate::line::reply::Reply;
+use crate::net::Deadline;
+use crate::options::FetchOptions;
+use script::{Exchange, Out};
+use std::net::Shutdown;
+use std::time::{Duration, SystemTime};
+use uniform::plan::{Line, Plan};
+use uniform::schemes::MailtoUrl;
+
+const SCHEME: &str = "mailto";
+
+/// The longest wait for the answer to `QUIT` once the message is taken.
+const QUIT_WAIT: Duration = Duration::from_secs(5);
+
+/// Sends the message of `opts` to the URL's address through the relay.
+pub(crate) fn send(
+    v: &MailtoUrl<'_>,
+    plan: &Plan,
+    opts: &FetchOptions,
+    _ui: &mut dyn Interaction,
+) -> Result<Fetched, AccessError> {
+    let s = script::script(plan)
+        .map_err(|m| AccessError::new(AccessErrorKind::Unsupported, SCHEME, None, m))?;
+    let host = s.host;
+    let err = |kind, msg: String| AccessError::new(kind, SCHEME, Some(host), msg);
+    let Some(m) = &opts.message else {
+        return Err(err(
+            AccessErrorKind::Cancelled,
+            "no message to send: give its subject and body".into(),
+        ));
+    };
+    // The header fields name who the envelope does: the sender the plan
+    // was made with, the URL's address.
+    let sender = opts.plan.from.as_ref().or(opts.plan.email.as_ref());
+    let recipient = String::from_utf8_lossy(&v.address().decode()).into_owned();
+    let text = sender
+        .and_then(|from| message::compose(from, &recipient, m, SystemTime::now()))
+        .ok_or_else(|| {
+            err(
+                AccessErrorKind::Unsupported,
+                "the sender or recipient cannot go in a header field".into(),
+            )
+        })?;
+    let data = stuffed(&text);
+    let deadline = Deadline::after(opts.timeouts.total);
+    let mut conn = LineConn::open(
+        SCHEME,
+        host,
+        s.port,
+        &opts.timeouts,
+        deadline,
+        Limits::PROTOCOL,
+    )?;
+    let result = dialogue(&mut conn, host, &s.exchanges, &data);
+    if result.is_err() {
+        let _ = conn.socket().shutdown(Shutdown::Both);
+    }
+    result
+}
+
+/// The loop: each exchange sent, its reply read and checked.
+fn dialogue(
+    conn: &mut LineConn,
+    host: &str,
+    exchanges: &[Exchange<'_>],
+    data: &[u8],
+) -> Result<Fetched, AccessError> {
+    let mut taken = false;
+    for x in exchanges {
+        let shown = match x.out {
+            Out::Greeting => "the greeting".to_string(),
+            Out::Line(l) => format!("`{l}`"),
+            Out::Message => "the message".to_string(),
+        };
+        if let Out::Line(l) = x.out
+            && taken
+            && is_quit(l)
+        {
+            goodbye(conn, l);
+            continue;
+        }
+        let sent = match x.out {
+            Out::Greeting => Ok(()),
+            Out::Line(l) => {
+                let wire = l.wire().ok_or_else(|| {
+                    AccessError::new(
+                        AccessErrorKind::Unsupported,
+                        SCHEME,
+                        Some(host),
+                        format!("{shown} lacks configuration"),
+                    )
+                })?;
+                conn.send(&wire)
+            }
+            Out::Message => conn.send_raw(data),
+        };
+        sent.map_err(|e| e.access(SCHEME, host, &format!("sending {shown}")))?;
+        let reply = conn
+            .reply()
+            .map_err(|e| e.access(SCHEME, host, &format!("waiting for the answer to {shown}")))?;
+        if !reply.is(x.expect) {
+            return Err(refused(host, &shown, &reply));
+        }
+        if matches!(x.out, Out::Message) {
+            taken = true;
+        }
+    }
+    if taken {
+        Ok(Fetched::Sent)
+    } else {
+        Err(AccessError::new(
+            AccessErrorKind::Unsupported,
+            SCHEME,
+            Some(host),
+            "the plan sends no message",
+        ))
+    }
+}
+
+fn is_quit(line: &Line) -> bool {
+    line.wire().is_some_and(|w| w.eq_ignore_ascii_case(b"QUIT"))
+}
+
+/// `QUIT` once the relay has taken the message: a courtesy, not waited on
+/// long, whose failure changes nothing.
+fn goodbye(conn: &mut LineConn, quit: &Line) {
+    if let Some(wire) = quit.wire()
+        && conn.send(&wire).is_ok()
+    {
+        let _ = conn.reply_within(Some(QUIT_WAIT));
+    }
+}
+
+/// The relay's refusal, quoting its reply: an authentication demand is
+/// [`AccessErrorKind::Auth`], the rest [`AccessErrorKind::Protocol`].
+fn refused(host: &str, shown: &str, reply: &Reply) -> AccessError {
+    let kind = match reply.code {
+        530 | 534 | 535 | 538 => AccessErrorKind::Auth,
+        _ => AccessErrorKind::Protocol,
+    };
+    let when = if (400..500).contains(&reply.code) {
+        " for now"
+    } else {
+        ""
+    };
+    AccessError::new(
+        kind,
+        SCHEME,
+        Some(host),
+        format!("the relay refused {shown}{when}"),
+    )
+    .with_reply(&reply.text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interaction::Unattended;
+    use crate::options::Message;
+    use uniform::UrlRef;
+    use uniform::plan::plan;
+
+    #[test]
+    fn a_missing_message_is_refused_before_connecting() {
+        let url = UrlRef::parse("mailto:a@b.example").unwrap();
+        let mut o = FetchOptions::default();
+        // A relay that would refuse the connection: never reached.
+        o.plan.smtp_server = Some("127.0.0.1:9".into());
+        o.plan.allowed_ports.push(9);
+        o.plan.email = Some("me@example.net".into());
+        let p = plan(&url, &o.plan).unwrap();
+        let e = send(&url.mailto().unwrap(), &p, &o, &mut Unattended).unwrap_err();
+        assert_eq!(e.kind(), AccessErrorKind::Cancelled);
+        o.message = Some(Message::new(None, b"x".to_vec()));
+        let e = send(&url.mailto().unwrap(), &p, &o, &mut Unattended).unwrap_err();
+        assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
+    }
+}
