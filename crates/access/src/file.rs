@@ -35,8 +35,8 @@ use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::Path;
 use uniform::pct::{EncodeSet, encode};
-use uniform::plan::Rule;
-use uniform::schemes::{FilePathErrorKind, FileUrl, FtpUrl};
+use uniform::plan::FilePlan;
+use uniform::schemes::FtpUrl;
 use uniform::{Url, UrlRef};
 
 /// The most entries a directory listing holds: a listing is built in
@@ -47,42 +47,45 @@ pub const MAX_ENTRIES: usize = 250_000;
 const CHUNK: usize = 64 * 1024;
 
 pub(crate) fn fetch(
-    v: &FileUrl<'_>,
+    url: &UrlRef<'_>,
+    plan: &FilePlan,
     opts: &FetchOptions,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
-    let path = v.to_local_path().map_err(|e| {
-        let kind = match e.kind() {
-            FilePathErrorKind::NotLocal => AccessErrorKind::Refused(Rule::RemoteFile),
-            _ => AccessErrorKind::Unsupported,
-        };
-        AccessError::new(kind, "file", None, format!("no local file name: {e}"))
+    // The policy approves only a plan with a local name.
+    let path = plan.local.as_ref().map_err(|e| {
+        AccessError::new(
+            AccessErrorKind::Unsupported,
+            "file",
+            None,
+            format!("no local file name: {e}"),
+        )
     })?;
     let deadline = Deadline::after(opts.timeouts.total);
-    let meta = fs::metadata(&path).map_err(|e| fail(&path, "opening", e))?;
+    let meta = fs::metadata(path).map_err(|e| fail(path, "opening", e))?;
     if meta.is_dir() {
-        return list(&v.url(), &path, deadline).map(Fetched::Listing);
+        return list(url, path, deadline).map(Fetched::Listing);
     }
-    let mut file = File::open(&path).map_err(|e| fail(&path, "opening", e))?;
+    let mut file = File::open(path).map_err(|e| fail(path, "opening", e))?;
     if meta.is_file() {
         ui.size_known(meta.len());
     }
     let mut buf = vec![0u8; CHUNK];
     let mut written = 0u64;
     loop {
-        deadline.check().map_err(|e| fail(&path, "reading", e))?;
+        deadline.check().map_err(|e| fail(path, "reading", e))?;
         let n = match file.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(fail(&path, "reading", e)),
+            Err(e) => return Err(fail(path, "reading", e)),
         };
-        out.write_all(&buf[..n]).map_err(|e| output(&path, e))?;
+        out.write_all(&buf[..n]).map_err(|e| output(path, e))?;
         written += n as u64;
         ui.progress(written);
     }
-    out.flush().map_err(|e| output(&path, e))?;
+    out.flush().map_err(|e| output(path, e))?;
     Ok(Fetched::Object { bytes: written })
 }
 

@@ -46,11 +46,12 @@ pub use interaction::{Interaction, Unattended};
 pub use listing::{Entry, EntryKind, Listing};
 pub use net::Timeouts;
 pub use options::{FetchOptions, Message};
-pub use planning::plan_for;
+pub use planning::{plan_for, require_config, route};
 pub use telnet::{ESCAPE_KEY, SessionEnd, TelnetSession};
 
 use std::io::Write;
 use uniform::UrlRef;
+use uniform::plan::{Approved, Dialogue, Endpoint};
 
 /// Fetches what `url` names, writing an object to `out`.
 ///
@@ -75,61 +76,61 @@ pub fn fetch(
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
-    let mut connects = None;
-    let result = route(url, opts, out, ui, &mut connects);
-    // Messages name the port connected to, so that "ftp://h" on 2121 is
-    // not read as the default port.
-    result.map_err(|e| match (connects, url.port_or_default()) {
-        (Some((host, port)), _) if e.host() == Some(host.as_str()) => e.with_port(port),
-        (_, Some(port)) if e.host().is_some() && e.host() == url.hostname() => e.with_port(port),
-        _ => e,
-    })
-}
-
-fn route(
-    url: &UrlRef<'_>,
-    opts: &FetchOptions,
-    out: &mut dyn Write,
-    ui: &mut dyn Interaction,
-    connects: &mut Option<(String, u16)>,
-) -> Result<Fetched, AccessError> {
     // libwww's fallback for a file of another host: anonymous FTP (file.rs).
     if let Some(ftp) = file::via_ftp(url, opts) {
         return fetch(&ftp?.as_url_ref(), opts, out, ui);
     }
-    let plan = plan_for(url, opts);
-    if let Some(gateway) = opts.proxies.for_url(url) {
-        // A refusal of the safety policy stands whatever the route. A
-        // scheme Uniform cannot reach itself, or a news: URL with no news
-        // server configured, is exactly what a gateway is for (RFC 1738
-        // section 4: "gateway locators for indirect access").
-        return match plan {
-            Err(e) if matches!(e.kind(), AccessErrorKind::Refused(_)) => Err(e),
-            _ => http::through_proxy(url, &gateway, opts, out, ui),
-        };
-    }
-    let plan = plan?;
-    *connects = plan.steps().iter().find_map(|s| match s {
-        uniform::plan::Step::Connect(uniform::plan::Endpoint::Host { host, port }) => {
-            Some((host.clone(), *port))
-        }
-        _ => None,
-    });
-    use uniform::schemes::SchemeUrl;
-    match url.specific() {
-        SchemeUrl::Ftp(v) => ftp::fetch(&v, &plan, opts, out, ui),
-        SchemeUrl::Http(_) => http::fetch(url, opts, out, ui),
-        SchemeUrl::Gopher(v) => gopher::fetch(&v, &plan, opts, out, ui),
-        SchemeUrl::News(_) | SchemeUrl::Nntp(_) => nntp::fetch(url, &plan, opts, out, ui),
-        SchemeUrl::Mailto(v) => smtp::send(&v, &plan, opts, ui),
-        SchemeUrl::Telnet(v) => telnet::session(&v, &plan, opts, ui),
-        SchemeUrl::File(v) => file::fetch(&v, opts, out, ui),
-        SchemeUrl::Wais(v) => wais::fetch(&v, &plan, opts, out, ui),
-        SchemeUrl::Prospero(v) => match prospero::resolve(&v, opts)? {
+    let plan = plan_for(url, opts)?;
+    require_config(&plan)?;
+    execute(&plan, opts, out, ui)
+}
+
+/// Runs a judged plan: the protocol of its dialogue executes that
+/// dialogue, and nothing else reaches the wire.
+///
+/// # Errors
+///
+/// An [`AccessError`] naming the scheme, the host and the server's reply.
+///
+/// # Example
+///
+/// ```
+/// use uniform::UrlRef;
+/// use uniform_access::{AccessErrorKind, FetchOptions, Unattended, execute, plan_for};
+/// let url = UrlRef::parse("ftp://127.0.0.1:47/x.txt")?;
+/// let plan = plan_for(&url, &FetchOptions::default()).unwrap();
+/// let e = execute(&plan, &FetchOptions::default(), &mut Vec::new(), &mut Unattended).unwrap_err();
+/// assert_eq!(e.kind(), AccessErrorKind::Connect);
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+pub fn execute(
+    plan: &Approved,
+    opts: &FetchOptions,
+    out: &mut dyn Write,
+    ui: &mut dyn Interaction,
+) -> Result<Fetched, AccessError> {
+    let Some(url) = plan.url_ref() else {
+        return Err(AccessError::new(
+            AccessErrorKind::Unsupported,
+            "",
+            None,
+            "the plan's URL does not parse again",
+        ));
+    };
+    let result = match plan.dialogue() {
+        Dialogue::Ftp(p) => ftp::fetch(&url, p, opts, out, ui),
+        Dialogue::Http(p) => http::fetch(&url, p, opts, out, ui),
+        Dialogue::Gopher(p) => gopher::fetch(&url, p, opts, out, ui),
+        Dialogue::Nntp(p) => nntp::fetch(&url, p, opts, out, ui),
+        Dialogue::Smtp(p) => smtp::send(p, opts, ui),
+        Dialogue::Telnet(p) => telnet::session(&url, p, opts, ui),
+        Dialogue::File(p) => file::fetch(&url, p, opts, out, ui),
+        Dialogue::Wais(p) => wais::fetch(&url, p, opts, out, ui),
+        Dialogue::Prospero(p) => match prospero::resolve_plan(p, url.without_fragment(), opts)? {
             prospero::Resolution::Directory(l) => Ok(Fetched::Listing(l)),
             // The access method's URL, fetched as any other.
             prospero::Resolution::Url(u) => {
-                let target = prospero::method_url(&v, &u)?;
+                let target = prospero::method_url(&url, &u)?;
                 fetch(&target, opts, out, ui)
             }
         },
@@ -137,7 +138,18 @@ fn route(
             AccessErrorKind::Unsupported,
             url.scheme(),
             url.hostname(),
-            "no access for this scheme yet",
+            "no access for this dialogue yet",
         )),
-    }
+    };
+    // Messages name the port connected to, so that "ftp://h" on 2121 is
+    // not read as the default port.
+    let connects = match plan.endpoint() {
+        Some(Endpoint::Host { host, port }) => Some((host.clone(), *port)),
+        _ => None,
+    };
+    result.map_err(|e| match (connects, url.port_or_default()) {
+        (Some((host, port)), _) if e.host() == Some(host.as_str()) => e.with_port(port),
+        (_, Some(port)) if e.host().is_some() && e.host() == url.hostname() => e.with_port(port),
+        _ => e,
+    })
 }

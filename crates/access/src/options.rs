@@ -4,30 +4,9 @@ use crate::net::Timeouts;
 use crate::proxy::Proxies;
 use uniform::plan::PlanOptions;
 
-/// The message a `mailto:` access sends.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Message {
-    /// The Subject header, when given.
-    pub subject: Option<String>,
-    /// The body, as octets (lines end with LF or CR LF).
-    pub body: Vec<u8>,
-}
-
-impl Message {
-    /// A message with a subject and a body.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform_access::Message;
-    /// let m = Message::new(Some("hi".into()), b"text\n".to_vec());
-    /// assert_eq!(m.subject.as_deref(), Some("hi"));
-    /// ```
-    pub fn new(subject: Option<String>, body: Vec<u8>) -> Message {
-        Message { subject, body }
-    }
-}
+/// The message a `mailto:` access sends: the plan's own type, which the
+/// plan composes into the message's lines.
+pub use uniform::plan::Message;
 
 /// Options of [`crate::fetch`]: configuration, limits, proxies.
 ///

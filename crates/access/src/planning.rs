@@ -1,58 +1,143 @@
-//! The plan of a URL as an access error when there is none: the safety
-//! policy's refusal, a scheme without access, missing configuration.
+//! The plan `fetch` runs for a URL, and `uniform plan` shows: the
+//! scheme's own plan, or the request to the gateway or proxy that serves
+//! the URL, judged whole by the policy ([`uniform::plan::judge`]), the one
+//! place where a URL is refused.
 
 use crate::error::{AccessError, AccessErrorKind};
 use crate::options::FetchOptions;
+use crate::smtp::message;
+use std::time::SystemTime;
 use uniform::UrlRef;
-use uniform::plan::{self, Plan};
+use uniform::plan::{self, Approved, PlanError, PlanOptions};
 
-/// The plan for `url`, or the error that refuses it, as an access error.
+/// The plan that fetch runs for `url`, on the route it takes: through the
+/// gateway or proxy configured for the URL's scheme (`--gateway`,
+/// `<scheme>_proxy`), else directly. A plan that lacks configuration (a
+/// news server, a relay) is still made, with the missing pieces named:
+/// [`require_config`] says what is missing before it runs.
 ///
 /// # Errors
 ///
-/// [`AccessErrorKind::Refused`] when the safety policy refuses the URL,
-/// [`AccessErrorKind::Unsupported`] when its scheme has no access
-/// algorithm, [`AccessErrorKind::Config`] when configuration is missing.
+/// [`AccessErrorKind::Refused`] when the safety policy refuses the URL on
+/// any route, [`AccessErrorKind::Unsupported`] when its scheme has no
+/// access algorithm and no gateway serves it.
 ///
 /// # Example
 ///
 /// ```
 /// use uniform::UrlRef;
-/// use uniform_access::{AccessErrorKind, FetchOptions, plan_for};
+/// use uniform::plan::Missing;
+/// use uniform_access::{FetchOptions, plan_for};
 /// let url = UrlRef::parse("news:comp.lang.rust")?;
-/// let e = plan_for(&url, &FetchOptions::default()).unwrap_err();
-/// assert!(matches!(e.kind(), AccessErrorKind::Config(_)));
+/// let p = plan_for(&url, &FetchOptions::default()).unwrap();
+/// assert_eq!(p.missing(), vec![Missing::NewsServer]);
 /// # Ok::<_, uniform::ParseError>(())
 /// ```
-pub fn plan_for(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<Plan, AccessError> {
-    let scheme = url.scheme();
-    let host = url.hostname();
-    let p = plan::plan(url, &opts.plan).map_err(|e| {
+pub fn plan_for(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<Approved, AccessError> {
+    route(url, opts).map_err(|e| {
         let kind = match e.rule() {
             Some(rule) => AccessErrorKind::Refused(rule),
             None => AccessErrorKind::Unsupported,
         };
-        AccessError::new(kind, scheme, host, e.to_string())
-    })?;
-    // Every missing piece in one message, as `uniform plan` names them:
-    // one fix, not one run per piece.
-    let missing = p.missing();
-    if let Some(&m) = missing.first() {
-        let what: Vec<String> = missing
-            .iter()
-            .map(|m| format!("the {} ({})", m.what(), m.configure()))
-            .collect();
-        let none: Vec<String> = missing.iter().map(|m| format!("no {}", m.what())).collect();
-        return Err(AccessError::new(
-            AccessErrorKind::Config(m),
-            scheme,
-            host,
-            format!(
-                "{} configured: set {}",
-                none.join(" and "),
-                what.join(" and ")
-            ),
-        ));
+        AccessError::new(kind, url.scheme(), url.hostname(), e.to_string())
+    })
+}
+
+/// [`plan_for`], its refusal as the policy gives it: what `uniform plan`
+/// prints.
+///
+/// # Errors
+///
+/// The [`PlanError`] of the policy, or of a scheme without access.
+///
+/// # Example
+///
+/// ```
+/// use uniform::UrlRef;
+/// use uniform::plan::Rule;
+/// use uniform_access::{FetchOptions, route};
+/// let url = UrlRef::parse("gopher://h:25/0x")?;
+/// assert_eq!(route(&url, &FetchOptions::default()).unwrap_err().rule(), Some(Rule::BadPort));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+pub fn route(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<Approved, PlanError> {
+    let options = plan_options(opts);
+    let direct = plan::unjudged(url, &options);
+    let Some(gateway) = opts.proxies.for_url(url) else {
+        return plan::judge(url, direct?, &options);
+    };
+    // A refusal of the URL's own plan stands whatever the route. A scheme
+    // Uniform cannot reach itself, or a news: URL with no news server,
+    // is what a gateway is for (RFC 1738 section 4: "gateway locators for
+    // indirect access").
+    let direct = match direct {
+        Ok(p) => Some(plan::judge(url, p, &options)?),
+        Err(e) if e.rule().is_some() => return Err(e),
+        Err(_) => None,
+    };
+    let routed = gateway.plan(url, direct.as_deref());
+    plan::judge(url, routed, &options)
+}
+
+/// The plan options of `opts`, with what only the time of sending says:
+/// a message's Date and Message-ID.
+fn plan_options(opts: &FetchOptions) -> PlanOptions {
+    let mut o = opts.plan.clone();
+    if let Some(m) = &opts.message {
+        o.message = Some(m.clone());
     }
-    Ok(p)
+    if o.message.is_some() {
+        let now = SystemTime::now();
+        let from = o
+            .from
+            .as_ref()
+            .or(o.email.as_ref())
+            .cloned()
+            .unwrap_or_default();
+        o.date.get_or_insert_with(|| message::date(now));
+        o.message_id
+            .get_or_insert_with(|| message::message_id(&from, now));
+    }
+    o
+}
+
+/// The configuration a plan lacks, as one error naming every piece: one
+/// fix, not one run per piece.
+///
+/// # Errors
+///
+/// [`AccessErrorKind::Config`] naming the first missing piece.
+///
+/// # Example
+///
+/// ```
+/// use uniform::UrlRef;
+/// use uniform_access::{AccessErrorKind, FetchOptions, plan_for, require_config};
+/// let url = UrlRef::parse("news:comp.lang.rust")?;
+/// let p = plan_for(&url, &FetchOptions::default()).unwrap();
+/// assert!(matches!(require_config(&p).unwrap_err().kind(), AccessErrorKind::Config(_)));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+pub fn require_config(plan: &Approved) -> Result<(), AccessError> {
+    let missing = plan.missing();
+    let Some(&m) = missing.first() else {
+        return Ok(());
+    };
+    let what: Vec<String> = missing
+        .iter()
+        .map(|m| format!("the {} ({})", m.what(), m.configure()))
+        .collect();
+    let none: Vec<String> = missing.iter().map(|m| format!("no {}", m.what())).collect();
+    let url = plan.url_ref();
+    let scheme = url.map(|u| u.scheme().to_string()).unwrap_or_default();
+    Err(AccessError::new(
+        AccessErrorKind::Config(m),
+        &scheme,
+        url.as_ref().and_then(|u| u.hostname()),
+        format!(
+            "{} configured: set {}",
+            none.join(" and "),
+            what.join(" and ")
+        ),
+    ))
 }

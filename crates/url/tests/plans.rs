@@ -3,8 +3,8 @@
 
 use serde::Deserialize;
 use std::path::Path;
-use uniform::{Dialect, ParseOptions};
 use uniform::plan::{PlanOptions, plan};
+use uniform::{Dialect, ParseOptions};
 
 #[derive(Deserialize)]
 struct File {

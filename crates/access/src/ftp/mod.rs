@@ -106,8 +106,8 @@ use std::io::Write;
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::time::Duration;
 use transfer::Failure;
-use uniform::plan::{Line, Piece, Plan, Rule, Transfer};
-use uniform::schemes::FtpUrl;
+use uniform::UrlRef;
+use uniform::plan::{FtpAction, FtpCommand, FtpPlan, Line, Piece, Rule, Transfer};
 
 /// The longest wait for the answer to `QUIT` once the object is complete:
 /// the transfer has succeeded, the goodbye is a courtesy.
@@ -120,15 +120,23 @@ const MIN_SCRUBBED: usize = 3;
 const SCHEME: &str = "ftp";
 
 pub(crate) fn fetch(
-    v: &FtpUrl<'_>,
-    plan: &Plan,
+    url: &UrlRef<'_>,
+    ftp: &FtpPlan,
     opts: &FetchOptions,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
-    let url = v.url();
+    let url = *url;
     let host = url.hostname().unwrap_or_default().to_string();
-    let script = script::script(plan)
+    let Some(view) = url.ftp() else {
+        return Err(AccessError::new(
+            AccessErrorKind::Unsupported,
+            SCHEME,
+            Some(&host),
+            "an FTP plan for a URL that is not ftp",
+        ));
+    };
+    let script = script::script(ftp)
         .map_err(|m| AccessError::new(AccessErrorKind::Unsupported, SCHEME, Some(&host), m))?;
     let mut run = Run {
         host,
@@ -136,15 +144,21 @@ pub(crate) fn fetch(
             Some(p) => format!("{}:{p}", url.host().unwrap_or_default()),
             None => url.host().unwrap_or_default().to_string(),
         },
-        user: v.user().map(|u| u.decode_lossy().into_owned()),
+        user: Some(String::from_utf8_lossy(&ftp.user).into_owned()),
         opts,
         deadline: Deadline::after(opts.timeouts.total),
-        secrets: script::secrets(plan),
+        secrets: script::secrets(ftp),
         ctl: None,
         logged_in: false,
         listing_url: names::without_password(&url),
-        listing_base: names::listing_base(v),
-        directory_fallback: v.typecode_raw().is_none() && !v.name().as_str().is_empty(),
+        listing_base: names::listing_base(&view),
+        directory_fallback: matches!(
+            ftp.action,
+            FtpAction::Retr {
+                directory_fallback: true,
+                ..
+            }
+        ),
         refusal: None,
     };
     let result = run.dialogue(&script, out, ui);
@@ -371,19 +385,19 @@ impl Run<'_> {
 
     /// A command without data: the line, its reply checked. `PASS` only
     /// when `USER` asked for it; `QUIT` as a courtesy.
-    fn command(&mut self, c: &Command<'_>, ui: &mut dyn Interaction) -> Result<(), AccessError> {
-        let verb = script::verb(c.line);
+    fn command(&mut self, c: &Command, ui: &mut dyn Interaction) -> Result<(), AccessError> {
+        let verb = script::verb(&c.command);
         if verb == "PASS" && self.logged_in {
             return Ok(());
         }
         if verb == "QUIT" {
-            self.goodbye(c.line);
+            self.goodbye(&c.line);
             return Ok(());
         }
-        let wire = self.wire(c.line, ui)?;
+        let wire = self.wire(&c.line, ui)?;
         let shown = format!("`{}`", c.line);
         let reply = self.exchange(&wire, &shown)?;
-        let kind = if matches!(verb.as_str(), "USER" | "PASS" | "ACCT") {
+        let kind = if matches!(verb, "USER" | "PASS" | "ACCT") {
             AccessErrorKind::Auth
         } else {
             AccessErrorKind::Protocol
@@ -408,7 +422,7 @@ impl Run<'_> {
     /// the data read, then the reply that ends the transfer.
     fn transfer(
         &mut self,
-        c: &Command<'_>,
+        c: &Command,
         t: Transfer,
         done: &[u16],
         out: &mut dyn Write,
@@ -423,23 +437,23 @@ impl Run<'_> {
                 format!("the plan reads {} from FTP", t.as_str()),
             ));
         }
-        let wire = self.wire(c.line, ui)?;
+        let wire = self.wire(&c.line, ui)?;
         let shown = format!("`{}`", c.line);
         let mut announced = None;
         if t == Transfer::FtpImage
-            && let Some(name) = wire.strip_prefix(b"RETR ")
+            && let FtpCommand::Retr(name) = &c.command
         {
             announced = self.size(name)?;
             if let Some(n) = announced {
                 ui.size_known(n);
             }
         }
-        let (mut stream, t, wire, shown) = match self.open_data(&wire, c.expect, &shown) {
-            Ok(stream) => (stream, t, wire, shown),
-            Err(e) => match wire.strip_prefix(b"RETR ") {
-                Some(name) if self.directory_fallback && self.refusal == Some(550) => {
+        let (mut stream, t, shown) = match self.open_data(&wire, c.expect, &shown) {
+            Ok(stream) => (stream, t, shown),
+            Err(e) => match &c.command {
+                FtpCommand::Retr(name) if self.directory_fallback && self.refusal == Some(550) => {
                     let stream = self.enter(name, e)?;
-                    (stream, Transfer::FtpList, b"LIST".to_vec(), "`LIST`".into())
+                    (stream, Transfer::FtpList, "`LIST`".into())
                 }
                 _ => return Err(e),
             },
@@ -461,11 +475,11 @@ impl Run<'_> {
                 )
             }),
             _ => {
-                let arg = wire.strip_prefix(b"NLST ").map(<[u8]>::to_vec);
-                let form = if wire.starts_with(b"LIST") {
-                    Form::List
-                } else {
-                    Form::Names
+                // After the directory fallback, the data is a LIST's.
+                let (arg, form) = match &c.command {
+                    _ if t == Transfer::FtpList => (None, Form::List),
+                    FtpCommand::Nlst(arg) => (arg.clone(), Form::Names),
+                    _ => (None, Form::List),
                 };
                 names::names(
                     &mut stream,

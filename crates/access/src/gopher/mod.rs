@@ -45,7 +45,8 @@ use menu::MenuFault;
 use plus::{Head, Length};
 use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
 use std::net::TcpStream;
-use uniform::plan::{Endpoint, Line, Piece, Plan, Step, Transfer};
+use uniform::UrlRef;
+use uniform::plan::{Endpoint, GopherPlan, Line, Piece, Transfer};
 use uniform::schemes::{GopherPlus, GopherUrl};
 
 const SCHEME: &str = "gopher";
@@ -88,68 +89,86 @@ fn plus_shape(v: &GopherUrl<'_>) -> Shape {
     }
 }
 
-/// Runs a gopher plan.
+/// Runs a gopher plan: one request, or for an ASK item the request for
+/// its form and then the one that sends the answers.
 pub(crate) fn fetch(
-    v: &GopherUrl<'_>,
-    plan: &Plan,
+    url: &UrlRef<'_>,
+    g: &GopherPlan,
     opts: &FetchOptions,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
+    let Some(v) = url.gopher() else {
+        return Err(AccessError::new(
+            AccessErrorKind::Unsupported,
+            SCHEME,
+            url.hostname(),
+            "a gopher plan for a URL that is not gopher",
+        ));
+    };
+    let v = &v;
     let host = v.host();
+    let Endpoint::Host { host: to, port } = &g.endpoint else {
+        return Err(AccessError::new(
+            AccessErrorKind::Unsupported,
+            SCHEME,
+            Some(host),
+            "the plan names no server",
+        ));
+    };
     let deadline = Deadline::after(opts.timeouts.total);
-    let mut stream: Option<TcpStream> = None;
-    let mut request = Vec::new();
-    // The answers to a "?" item's form, once asked (RFC 1738 section 3.4.5).
-    let mut answers: Option<Vec<String>> = None;
-    for step in plan.steps() {
-        match step {
-            Step::Connect(Endpoint::Host { host, port }) => {
-                stream = Some(connect(host, *port, opts, &deadline)?);
-            }
-            Step::Send(line) => {
-                let lines = match (line.wire(), &answers) {
-                    (Some(w), _) => vec![w],
-                    // The form's answers: one line each.
-                    (None, Some(a)) => a.iter().map(|a| a.as_bytes().to_vec()).collect(),
-                    (None, None) => vec![asked(v, line, ui)?],
-                };
-                for l in &lines {
-                    write_line(&mut request, l).map_err(|k| {
-                        LineError::new(k, &format!("{host}:{}", v.port())).access(
-                            SCHEME,
-                            host,
-                            "writing the request",
-                        )
-                    })?;
-                }
-            }
-            Step::Read(Transfer::GopherAskForm) => {
-                let Some(s) = stream.take() else { break };
-                let mut w = &s;
-                w.write_all(&request)
-                    .map_err(|e| AccessError::io(SCHEME, Some(host), "sending the request", e))?;
-                request.clear();
-                let mut r = BufReader::new(Timed::new(s, deadline));
-                answers = Some(fill_form(v, &mut r, ui)?);
-            }
-            Step::Read(transfer) => {
-                let Some(s) = stream.take() else { break };
-                let mut w = &s;
-                w.write_all(&request)
-                    .map_err(|e| AccessError::io(SCHEME, Some(host), "sending the request", e))?;
-                let mut r = BufReader::with_capacity(64 * 1024, Timed::new(s, deadline));
-                return read(v, *transfer, &mut r, out, ui);
-            }
-            _ => {}
+    let request = |lines: &[Vec<u8>]| -> Result<Vec<u8>, AccessError> {
+        let mut out = Vec::new();
+        for l in lines {
+            write_line(&mut out, l).map_err(|k| {
+                LineError::new(k, &format!("{host}:{}", v.port())).access(
+                    SCHEME,
+                    host,
+                    "writing the request",
+                )
+            })?;
         }
+        Ok(out)
+    };
+    let send = |s: &TcpStream, bytes: &[u8]| {
+        let mut w = s;
+        w.write_all(bytes)
+            .map_err(|e| AccessError::io(SCHEME, Some(host), "sending the request", e))
+    };
+    if g.ask_item {
+        // RFC 1738 section 3.4.5: the form first, its questions asked of
+        // the user, then the answers as the item's data block.
+        let (ask, answer) = g.ask_requests();
+        let s = connect(to, *port, opts, &deadline)?;
+        send(&s, &request(&[wire_of(v, &ask, ui)?])?)?;
+        let mut r = BufReader::new(Timed::new(s, deadline));
+        let answers = fill_form(v, &mut r, ui)?;
+        let mut lines = vec![wire_of(v, &answer, ui)?, b"+-1".to_vec()];
+        lines.extend(answers.into_iter().map(String::into_bytes));
+        lines.push(b".".to_vec());
+        let s = connect(to, *port, opts, &deadline)?;
+        send(&s, &request(&lines)?)?;
+        let mut r = BufReader::with_capacity(64 * 1024, Timed::new(s, deadline));
+        return read(v, Transfer::GopherPlus, &mut r, out, ui);
     }
-    Err(AccessError::new(
-        AccessErrorKind::Unsupported,
-        SCHEME,
-        Some(host),
-        "the plan reads no reply",
-    ))
+    let mut lines = vec![wire_of(v, &g.request_line(), ui)?];
+    lines.extend(g.form.iter().cloned());
+    let s = connect(to, *port, opts, &deadline)?;
+    send(&s, &request(&lines)?)?;
+    let mut r = BufReader::with_capacity(64 * 1024, Timed::new(s, deadline));
+    read(v, g.transfer, &mut r, out, ui)
+}
+
+/// A planned line's octets, a part the user is asked for filled in.
+fn wire_of(
+    v: &GopherUrl<'_>,
+    line: &Line,
+    ui: &mut dyn Interaction,
+) -> Result<Vec<u8>, AccessError> {
+    match line.wire() {
+        Some(w) => Ok(w),
+        None => asked(v, line, ui),
+    }
 }
 
 /// Reads the reply to `selector TAB !+ASK`, and asks the user its

@@ -19,6 +19,8 @@ use uniform::UrlRef;
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Credentials {
     header: String,
+    user: Vec<u8>,
+    password: Vec<u8>,
 }
 
 impl fmt::Debug for Credentials {
@@ -46,7 +48,15 @@ impl Credentials {
         pair.extend_from_slice(password);
         Ok(Credentials {
             header: format!("Basic {}", base64(&pair)),
+            user: user.to_vec(),
+            password: password.to_vec(),
         })
+    }
+
+    /// The user name and password, for the plan of a redirect to the
+    /// same origin.
+    pub(crate) fn pair(&self) -> (Vec<u8>, Vec<u8>) {
+        (self.user.clone(), self.password.clone())
     }
 
     /// The header value.

@@ -10,6 +10,7 @@ use crate::net::Timeouts;
 use crate::proxy::Gateway;
 use std::io;
 use uniform::UrlRef;
+use uniform::plan::HttpPlan;
 
 /// An agent set up for Uniform: redirects, statuses and proxies are
 /// Uniform's decisions, not ureq's.
@@ -45,14 +46,16 @@ pub(crate) fn agent(timeouts: &Timeouts) -> ureq::Agent {
 pub(crate) fn get(
     agent: &ureq::Agent,
     url: &UrlRef<'_>,
-    target: &str,
-    host: &str,
+    plan: &HttpPlan,
     auth: Option<&Credentials>,
     tunnel: Option<&Gateway>,
     timeouts: &Timeouts,
     deadline: Deadline,
 ) -> Result<(Response, String), AccessError> {
     let scheme = url.scheme().to_ascii_lowercase();
+    let text = |l: &uniform::plan::Line| l.wire().map(|w| String::from_utf8_lossy(&w).into_owned());
+    let target = text(&plan.head.target).unwrap_or_default();
+    let host = plan.head.header("Host").and_then(text).unwrap_or_default();
     let uri = format!("{scheme}://{host}{target}");
     let doing = match tunnel {
         Some(g) => format!(
@@ -71,11 +74,28 @@ pub(crate) fn get(
         ),
         None => None,
     };
-    // The plan says "Connection: close": one exchange per connection, as
-    // curl's easy interface does for a single transfer.
-    let mut request = agent.get(&uri).header("Connection", "close");
-    if let Some(a) = auth {
-        request = request.header("Authorization", a.header());
+    // The plan's header fields, as it shows them ("Connection: close":
+    // one exchange per connection, as curl's easy interface does for a
+    // single transfer); ureq writes Host from the URI.
+    let mut request = agent.get(&uri);
+    for h in plan
+        .head
+        .headers
+        .iter()
+        .filter(|h| !h.name.eq_ignore_ascii_case("Host"))
+    {
+        let value = match (h.value.wire(), auth) {
+            (Some(v), _) => String::from_utf8_lossy(&v).into_owned(),
+            // The password asked of the user when the plan ran.
+            (None, Some(a)) => a.header().to_string(),
+            (None, None) => {
+                return Err(fail(
+                    AccessErrorKind::Cancelled,
+                    format!("{doing}: the {} field has a part nobody gave", h.name),
+                ));
+            }
+        };
+        request = request.header(h.name.as_str(), value);
     }
     let request = request
         .config()

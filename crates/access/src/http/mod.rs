@@ -25,38 +25,18 @@ use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::net::Deadline;
 use crate::options::FetchOptions;
-use crate::proxy::Gateway;
 use direct::io_error;
 use response::Response;
 use std::io::{self, Read, Write};
-use uniform::plan::Step;
-use uniform::{Scheme, Url, UrlRef};
+use uniform::plan::{Dialogue, HttpPlan};
+use uniform::{Url, UrlRef};
 
-/// Fetches an `http` or `https` URL directly (no proxy applies to it).
+/// Runs an HTTP plan, following redirects: each hop is planned and
+/// judged like the first (redirect.rs says which are followed), the
+/// credentials carried only to the origin they came with.
 pub(crate) fn fetch(
     url: &UrlRef<'_>,
-    opts: &FetchOptions,
-    out: &mut dyn Write,
-    ui: &mut dyn Interaction,
-) -> Result<Fetched, AccessError> {
-    run(url, None, opts, out, ui)
-}
-
-/// Fetches `url`, of any scheme, through `gateway`: the whole URL on the
-/// request line, or a CONNECT tunnel for `https`.
-pub(crate) fn through_proxy(
-    url: &UrlRef<'_>,
-    gateway: &Gateway,
-    opts: &FetchOptions,
-    out: &mut dyn Write,
-    ui: &mut dyn Interaction,
-) -> Result<Fetched, AccessError> {
-    run(url, Some(gateway.clone()), opts, out, ui)
-}
-
-fn run(
-    url: &UrlRef<'_>,
-    first: Option<Gateway>,
+    first: &HttpPlan,
     opts: &FetchOptions,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
@@ -66,35 +46,31 @@ fn run(
     let origin = auth::Origin::of(url);
     let mut agent = None;
     let mut current: Url = url.to_url();
-    let mut route = first;
+    let mut plan = first.clone();
     let mut hops = 0u32;
     loop {
         let here = current.as_url_ref();
         let auth = credentials
             .as_ref()
             .filter(|_| auth::Origin::of(&here) == origin);
-        let (response, doing) = match &route {
-            Some(g) if here.scheme_kind() != Scheme::Https => {
-                wire::get(&here, g, auth.map(|c| c.header()), &opts.timeouts, deadline)?
-            }
-            tunnel => {
-                if !matches!(here.scheme_kind(), Scheme::Http | Scheme::Https) {
-                    return Err(AccessError::new(
-                        AccessErrorKind::Unsupported,
-                        here.scheme(),
-                        here.hostname(),
-                        "the redirect leads to a URL that only a gateway can fetch here, and none is configured for it",
-                    ));
-                }
-                let (target, host) = request_of(&here, opts)?;
+        let gateway = opts.proxies.for_url(&here);
+        let (response, doing) = match (&gateway, plan.tunnel.is_some()) {
+            (Some(g), false) if plan.route.is_some() => wire::get(
+                &here,
+                g,
+                &plan,
+                auth.map(|c| c.header()),
+                &opts.timeouts,
+                deadline,
+            )?,
+            (tunnel, _) => {
                 let agent = agent.get_or_insert_with(|| direct::agent(&opts.timeouts));
                 direct::get(
                     agent,
                     &here,
-                    &target,
-                    &host,
+                    &plan,
                     auth,
-                    tunnel.as_ref(),
+                    tunnel.as_ref().filter(|_| plan.tunnel.is_some()),
                     &opts.timeouts,
                     deadline,
                 )?
@@ -123,7 +99,7 @@ fn run(
                     opts,
                 )?;
                 drop(response);
-                route = opts.proxies.for_url(&next.as_url_ref());
+                plan = hop_plan(&next.as_url_ref(), credentials.as_ref(), &origin, opts)?;
                 current = next;
                 hops += 1;
             }
@@ -139,31 +115,26 @@ fn run(
     }
 }
 
-/// The request target and Host field of `url`'s plan: the GET is the one
-/// `uniform plan` shows. The plan also runs the safety policy again, which
-/// a redirect target has passed already.
-fn request_of(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<(String, String), AccessError> {
-    let plan = crate::planning::plan_for(url, opts)?;
-    let mut lines = plan.steps().iter().filter_map(|s| match s {
-        Step::Send(l) => l.wire(),
-        _ => None,
-    });
-    let get = lines.next().unwrap_or_default();
-    let host = lines.next().unwrap_or_default();
-    let target = get
-        .strip_prefix(b"GET ")
-        .and_then(|g| g.strip_suffix(b" HTTP/1.1"));
-    let host = host.strip_prefix(b"Host: ");
-    match (target, host) {
-        (Some(t), Some(h)) => Ok((
-            String::from_utf8_lossy(t).into_owned(),
-            String::from_utf8_lossy(h).into_owned(),
-        )),
+/// The plan of a redirect's target, judged as any: with the credentials
+/// of the first URL when it is of the same origin and names no user.
+fn hop_plan(
+    next: &UrlRef<'_>,
+    credentials: Option<&auth::Credentials>,
+    origin: &auth::Origin,
+    opts: &FetchOptions,
+) -> Result<HttpPlan, AccessError> {
+    let mut o = opts.clone();
+    if let Some(c) = credentials.filter(|_| auth::Origin::of(next) == *origin) {
+        o.plan.credentials = Some(c.pair());
+    }
+    let plan = crate::planning::plan_for(next, &o)?;
+    match plan.dialogue() {
+        Dialogue::Http(p) => Ok(p.clone()),
         _ => Err(AccessError::new(
             AccessErrorKind::Unsupported,
-            url.scheme(),
-            url.hostname(),
-            "the plan has no GET line to send",
+            next.scheme(),
+            next.hostname(),
+            "the redirect leads to a URL that only a gateway can fetch here, and none is configured for it",
         )),
     }
 }
@@ -255,15 +226,20 @@ mod tests {
     }
 
     #[test]
-    fn the_request_is_the_plans() {
-        let u = UrlRef::parse("http://h:8080/a%20b?q#frag").unwrap();
-        let (target, host) = request_of(&u, &FetchOptions::default()).unwrap();
-        assert_eq!((target.as_str(), host.as_str()), ("/a%20b?q", "h:8080"));
-        let u = UrlRef::parse("https://h").unwrap();
+    fn a_redirect_carries_credentials_to_its_origin_only() {
+        let first = UrlRef::parse("http://u:p@h:8080/a").unwrap();
+        let origin = auth::Origin::of(&first);
+        let c = auth::Credentials::basic(b"u", b"p").unwrap();
+        let o = FetchOptions::default();
+        let same = UrlRef::parse("http://h:8080/b").unwrap();
+        let p = hop_plan(&same, Some(&c), &origin, &o).unwrap();
         assert_eq!(
-            request_of(&u, &FetchOptions::default()).unwrap(),
-            ("/".into(), "h".into())
+            p.head.header("Authorization").map(|l| l.revealed()),
+            Some(c.header().to_string())
         );
+        let other = UrlRef::parse("http://elsewhere:8080/b").unwrap();
+        let p = hop_plan(&other, Some(&c), &origin, &o).unwrap();
+        assert!(p.head.header("Authorization").is_none());
     }
 
     #[test]

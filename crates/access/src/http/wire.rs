@@ -20,7 +20,10 @@ use std::net::TcpStream;
 use std::time::Duration;
 use uniform::UrlRef;
 use uniform::pct::{self, EncodeSet};
-use uniform::plan::{Endpoint, Line, Plan, Step, Transfer};
+use uniform::plan::{
+    Dialogue, Endpoint, Header, HttpPlan, Line, Plan, RequestHead, Tunnel, USER_AGENT,
+    basic_authorization, origin_form,
+};
 
 /// The most header octets (status line included) a response may have.
 pub(crate) const MAX_HEAD: usize = 64 * 1024;
@@ -84,40 +87,6 @@ pub(crate) fn host_field(url: &UrlRef<'_>) -> String {
     }
 }
 
-/// The request a gateway is sent.
-pub(crate) fn request(
-    target: &str,
-    host: &str,
-    authorization: Option<&str>,
-    proxy_authorization: Option<&str>,
-) -> Vec<u8> {
-    let mut r = Vec::with_capacity(256);
-    r.extend_from_slice(b"GET ");
-    r.extend_from_slice(target.as_bytes());
-    r.extend_from_slice(b" HTTP/1.1\r\nHost: ");
-    r.extend_from_slice(host.as_bytes());
-    r.extend_from_slice(
-        concat!(
-            "\r\nUser-Agent: uniform/",
-            env!("CARGO_PKG_VERSION"),
-            "\r\nAccept: */*\r\n"
-        )
-        .as_bytes(),
-    );
-    if let Some(a) = authorization {
-        r.extend_from_slice(b"Authorization: ");
-        r.extend_from_slice(a.as_bytes());
-        r.extend_from_slice(b"\r\n");
-    }
-    if let Some(a) = proxy_authorization {
-        r.extend_from_slice(b"Proxy-Authorization: ");
-        r.extend_from_slice(a.as_bytes());
-        r.extend_from_slice(b"\r\n");
-    }
-    r.extend_from_slice(b"Connection: close\r\n\r\n");
-    r
-}
-
 // The gateway's plan is HTTP's to make: the method lives here, beside the
 // request it describes, so that `proxy` needs nothing of `http`.
 impl Gateway {
@@ -153,50 +122,45 @@ impl Gateway {
 /// request goes through the tunnel for `https`.
 pub(crate) fn plan(url: &UrlRef<'_>, gateway: &Gateway, direct: Option<&Plan>) -> Plan {
     let via = format!("{} ({})", gateway.authority(), gateway.source);
-    let mut steps = vec![Step::Connect(Endpoint::Host {
+    let endpoint = Endpoint::Host {
         host: gateway.host().to_string(),
         port: gateway.port(),
-    })];
-    let proxy_auth = gateway
-        .credentials()
-        .and_then(|(user, pass)| super::auth::Credentials::basic(user, pass).ok())
-        .map(|c| {
-            let token = c.header().trim_start_matches("Basic ").to_string();
-            Line::text("Proxy-Authorization: Basic ").secret(token)
-        });
+    };
+    let proxy_auth = gateway.credentials().map(|(user, pass)| {
+        Header::new("Proxy-Authorization", basic_authorization(user, Some(pass)))
+    });
     if url.scheme_kind() == uniform::Scheme::Https {
         let authority = match url.hostname().unwrap_or_default() {
             h if h.contains(':') => format!("[{h}]:{}", url.port_or_default().unwrap_or(443)),
             h => format!("{h}:{}", url.port_or_default().unwrap_or(443)),
         };
-        steps.push(Step::Note(format!(
-            "through a CONNECT tunnel of the gateway {via}"
-        )));
-        steps.push(Step::Send(Line::text(format!(
-            "CONNECT {authority} HTTP/1.1"
-        ))));
-        steps.push(Step::Send(Line::text(format!("Host: {authority}"))));
-        steps.extend(proxy_auth.map(Step::Send));
-        steps.push(Step::Send(Line::default()));
-        steps.push(Step::Expect(vec![200]));
+        let mut headers = vec![Header::new("Host", Line::text(&authority))];
+        headers.extend(proxy_auth);
         // The URL's own request, inside the tunnel.
-        steps.extend(
-            direct
-                .map(|p| p.steps())
-                .unwrap_or_default()
-                .iter()
-                .filter(|s| !matches!(s, Step::Connect(_)))
-                .cloned(),
-        );
-        return Plan::from_steps(url.scheme_kind(), steps);
+        let inner = match direct.map(Plan::dialogue) {
+            Some(Dialogue::Http(p)) => p.head.clone(),
+            _ => RequestHead::get(Line::text(origin_form(url)), Vec::new()),
+        };
+        let http = HttpPlan {
+            endpoint,
+            route: None,
+            tunnel: Some(Tunnel {
+                note: format!("through a CONNECT tunnel of the gateway {via}"),
+                head: RequestHead {
+                    method: "CONNECT".into(),
+                    target: Line::text(&authority),
+                    headers,
+                },
+            }),
+            tls: true,
+            head: inner,
+        };
+        return Plan::new(url, Dialogue::Http(http));
     }
-    steps.push(Step::Note(format!(
-        "through the gateway {via}: the whole URL on the request line (RFC 1630)"
-    )));
     // The target keeps a non-http URL's password for the gateway to log
     // in with: it is a secret on the line.
     let target = absolute_form(url);
-    let mut line = Line::text("GET ");
+    let mut line = Line::default();
     match password_span(&target) {
         Some((start, end)) => {
             line = line
@@ -206,32 +170,54 @@ pub(crate) fn plan(url: &UrlRef<'_>, gateway: &Gateway, direct: Option<&Plan>) -
         }
         None => line = line.and(&target),
     }
-    steps.push(Step::Send(line.and(" HTTP/1.1")));
-    steps.push(Step::Send(Line::text(format!("Host: {}", host_field(url)))));
-    steps.push(Step::Send(Line::text(concat!(
-        "User-Agent: uniform/",
-        env!("CARGO_PKG_VERSION")
-    ))));
-    steps.push(Step::Send(Line::text("Accept: */*")));
-    // An http URL's user goes in Authorization (auth.rs), its password
-    // from the URL or asked of the user.
+    let mut headers = vec![
+        Header::new("Host", Line::text(host_field(url))),
+        Header::new("User-Agent", Line::text(USER_AGENT)),
+        Header::new("Accept", Line::text("*/*")),
+    ];
+    // An http URL's user goes in Authorization, its password from the URL
+    // or asked of the user.
     if url.scheme_kind() == uniform::Scheme::Http
         && let Some(user) = url.user_decoded().filter(|u| !u.is_empty())
     {
-        let line = Line::text("Authorization: Basic ");
-        steps.push(match url.password_decoded() {
-            Some(pw) => Step::Send(match super::auth::Credentials::basic(&user, &pw) {
-                Ok(c) => line.secret(c.header().trim_start_matches("Basic ")),
-                Err(_) => line.secret("****"),
-            }),
-            None => Step::Send(line.prompted()),
-        });
+        let password = url.password_decoded();
+        headers.push(Header::new(
+            "Authorization",
+            basic_authorization(&user, password.as_deref()),
+        ));
     }
-    steps.extend(proxy_auth.map(Step::Send));
-    steps.push(Step::Send(Line::text("Connection: close")));
-    steps.push(Step::Send(Line::default()));
-    steps.push(Step::Read(Transfer::HttpResponse));
-    Plan::from_steps(url.scheme_kind(), steps)
+    headers.extend(proxy_auth);
+    headers.push(Header::new("Connection", Line::text("close")));
+    let http = HttpPlan {
+        endpoint,
+        route: Some(format!(
+            "through the gateway {via}: the whole URL on the request line (RFC 1630)"
+        )),
+        tunnel: None,
+        tls: false,
+        head: RequestHead::get(line, headers),
+    };
+    Plan::new(url, Dialogue::Http(http))
+}
+
+/// The head's lines as they go on the wire, CR LF after each: a line with
+/// a part asked of the user (the password of Basic credentials) takes
+/// `authorization`, the credentials computed from the answer.
+pub(crate) fn head_bytes(head: &RequestHead, authorization: Option<&str>) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(256);
+    out.extend_from_slice(&head.request_line().wire()?);
+    out.extend_from_slice(b"\r\n");
+    for h in &head.headers {
+        out.extend_from_slice(h.name.as_bytes());
+        out.extend_from_slice(b": ");
+        match h.value.wire() {
+            Some(v) => out.extend_from_slice(&v),
+            None => out.extend_from_slice(authorization?.as_bytes()),
+        }
+        out.extend_from_slice(b"\r\n");
+    }
+    out.extend_from_slice(b"\r\n");
+    Some(out)
 }
 
 /// Where the password sits in an absolute-form target, `scheme://user:PASSWORD@`.
@@ -247,35 +233,41 @@ fn password_span(target: &str) -> Option<(usize, usize)> {
 /// Whether every octet of a request line or field is one HTTP carries
 /// there: the last guard against CR/LF injection (CVE-2014-8150), after
 /// the policy and the encoding above.
-fn clean(field: &str) -> bool {
-    field.bytes().all(|b| b.is_ascii_graphic() || b == b' ')
+fn clean_bytes(field: &[u8]) -> bool {
+    field.iter().all(|&b| b.is_ascii_graphic() || b == b' ')
 }
 
 /// One GET of `url` through `gateway`.
 pub(crate) fn get(
     url: &UrlRef<'_>,
     gateway: &Gateway,
+    plan: &HttpPlan,
     authorization: Option<&str>,
     timeouts: &Timeouts,
     deadline: Deadline,
 ) -> Result<(Response, String), AccessError> {
-    let target = absolute_form(url);
-    let host = host_field(url);
     let fail =
         |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
     let via = format!("the gateway {} ({})", gateway.authority(), gateway.source);
     let shown = shown(url);
-    if !clean(&target) || !clean(&host) {
+    let request = head_bytes(&plan.head, authorization).ok_or_else(|| {
+        fail(
+            AccessErrorKind::Cancelled,
+            format!("GET {shown} through {via}: the request has a part nobody gave"),
+        )
+    })?;
+    // The last guard against CR/LF injection (CVE-2014-8150), after the
+    // policy: every line of the head is graphic octets and spaces.
+    let lines = request.len().saturating_sub(4);
+    if !request[..lines]
+        .split(|&b| b == b'\n')
+        .all(|l| clean_bytes(l.strip_suffix(b"\r").unwrap_or(l)))
+    {
         return Err(fail(
             AccessErrorKind::Refused(uniform::plan::Rule::LineBreakInjection),
             format!("GET {shown} through {via}: the request line would carry a control character"),
         ));
     }
-    let proxy_auth = gateway
-        .credentials()
-        .map(|(u, p)| super::auth::Credentials::basic(u, p))
-        .transpose()
-        .map_err(|m| fail(AccessErrorKind::Auth, format!("{via}: {m}")))?;
     let mut limits = *timeouts;
     limits.connect = deadline.clamp(limits.connect);
     let stream = crate::net::connect(gateway.host(), gateway.port(), &limits).map_err(|e| {
@@ -294,12 +286,7 @@ pub(crate) fn get(
         deadline,
     };
     stream
-        .write_all(&request(
-            &target,
-            &host,
-            authorization,
-            proxy_auth.as_ref().map(|c| c.header()),
-        ))
+        .write_all(&request)
         .map_err(|e| io_fail(e, "sending the request"))?;
     let mut reader = BufReader::with_capacity(128 * 1024, stream);
     let head = read_head(&mut reader).map_err(|e| match e {
@@ -748,19 +735,28 @@ mod tests {
     }
 
     #[test]
-    fn the_request_has_the_absolute_target_and_ends_with_a_blank_line() {
-        let r = request("ftp://h/x", "h", Some("Basic YTpi"), Some("Basic Yzpk"));
+    fn the_request_is_the_plans_head_and_ends_with_a_blank_line() {
+        let g = Gateway::parse("http://a:b@127.0.0.1:8080", "http_proxy").unwrap();
+        let u = url("http://u@h/x");
+        let p = plan(&u, &g, None);
+        let Dialogue::Http(http) = p.dialogue() else {
+            panic!("not http")
+        };
+        // The password of the URL's user is asked: its header is filled in.
+        assert_eq!(head_bytes(&http.head, None), None);
+        let r = head_bytes(&http.head, Some("Basic dTpw")).unwrap();
         let text = String::from_utf8(r).unwrap();
         assert!(
-            text.starts_with("GET ftp://h/x HTTP/1.1\r\nHost: h\r\n"),
+            text.starts_with("GET http://h/x HTTP/1.1\r\nHost: h\r\n"),
             "{text}"
         );
         assert!(
-            text.contains("\r\nAuthorization: Basic YTpi\r\nProxy-Authorization: Basic Yzpk\r\n")
+            text.contains("\r\nAuthorization: Basic dTpw\r\nProxy-Authorization: Basic YTpi\r\n"),
+            "{text}"
         );
         assert!(text.ends_with("Connection: close\r\n\r\n"));
-        assert!(!clean("ftp://h/x\r\nEvil: 1"));
-        assert!(clean("ftp://h/x"));
+        assert!(!clean_bytes(b"ftp://h/x\r\nEvil: 1"));
+        assert!(clean_bytes(b"ftp://h/x"));
     }
 
     #[test]

@@ -36,7 +36,7 @@ use crate::options::FetchOptions;
 use listing::Server;
 use std::io::{self, Write};
 use uniform::UrlRef;
-use uniform::plan::{Endpoint, Plan, Step, Transfer};
+use uniform::plan::{Endpoint, NntpCommand, NntpPlan, Transfer};
 
 /// The most entries a listing may hold: it is kept in memory.
 const MAX_ENTRIES: usize = 100_000;
@@ -181,90 +181,72 @@ struct State {
     fallback: Option<Listing>,
 }
 
-/// Runs a news or nntp plan.
+/// Runs a news or nntp plan: the greeting, then each command of the
+/// plan, its reply checked, and the block that follows it read.
 pub(crate) fn fetch(
     url: &UrlRef<'_>,
-    plan: &Plan,
+    n: &NntpPlan,
     opts: &FetchOptions,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
     let scheme = url.scheme().to_ascii_lowercase();
     let deadline = Deadline::after(opts.timeouts.total);
-    let mut conn: Option<Conn> = None;
+    let Endpoint::Host { host, port } = &n.server else {
+        return Err(AccessError::new(
+            AccessErrorKind::Unsupported,
+            &scheme,
+            url.hostname(),
+            "no news server is configured",
+        ));
+    };
+    let mut c = Conn::open(&scheme, host, *port, opts, deadline)?;
+    let greeting = c.reply("the greeting")?;
+    if !NntpCommand::GREETING.contains(&greeting.code) {
+        return Err(c.refused("the greeting", &greeting));
+    }
     let mut st = State::default();
-    let mut steps = plan.steps().iter().peekable();
     let mut result = None;
-    while let Some(step) = steps.next() {
-        match step {
-            Step::Connect(Endpoint::Host { host, port }) => {
-                conn = Some(Conn::open(&scheme, host, *port, opts, deadline)?);
+    for command in &n.commands {
+        if *command == NntpCommand::Quit {
+            c.quit();
+            continue;
+        }
+        let line = command.line();
+        let wire = line.wire().ok_or_else(|| {
+            c.error(
+                AccessErrorKind::Unsupported,
+                "the plan has a part to ask for",
+            )
+        })?;
+        c.send(&wire)?;
+        st.command = String::from_utf8_lossy(&wire).into_owned();
+        let reply = c.reply(&st.command)?;
+        if command.expect().contains(&reply.code) {
+            if let NntpCommand::Group(g) = command {
+                st.group = Some((String::from_utf8_lossy(g).into_owned(), reply));
             }
-            Step::Connect(_) => {
-                return Err(AccessError::new(
-                    AccessErrorKind::Unsupported,
-                    &scheme,
-                    url.hostname(),
-                    "no news server is configured",
-                ));
-            }
-            Step::Send(line) => {
-                let c = conn.as_mut().ok_or_else(|| no_connection(&scheme))?;
-                let wire = line.wire().ok_or_else(|| {
-                    c.error(
-                        AccessErrorKind::Unsupported,
-                        "the plan has a part to ask for",
-                    )
-                })?;
-                if wire == b"QUIT" {
-                    c.quit();
-                    // Its expectation is QUIT's own.
-                    if matches!(steps.peek(), Some(Step::Expect(_))) {
-                        steps.next();
-                    }
-                    continue;
-                }
-                c.send(&wire)?;
-                st.command = String::from_utf8_lossy(&wire).into_owned();
-            }
-            Step::Expect(codes) => {
-                let c = conn.as_mut().ok_or_else(|| no_connection(&scheme))?;
-                let after = if st.command.is_empty() {
-                    "the greeting".to_string()
-                } else {
-                    st.command.clone()
-                };
-                let reply = c.reply(&after)?;
-                if codes.contains(&reply.code) {
-                    if let Some(g) = st.command.strip_prefix("GROUP ") {
-                        st.group = Some((g.to_string(), reply));
-                    }
-                    continue;
-                }
-                if st.command == "MODE READER" && matches!(reply.code, 500 | 501) {
-                    // An RFC 977 server: it reads without being asked.
-                    continue;
-                }
-                if st.command.starts_with("OVER ") && matches!(reply.code, 500 | 501 | 503) {
-                    let listing = without_over(c, &mut st, url.as_str())?;
-                    st.fallback = Some(listing);
-                    continue;
-                }
-                return Err(c.refused(&after, &reply));
-            }
-            Step::Read(Transfer::NntpArticle) => {
-                let c = conn.as_mut().ok_or_else(|| no_connection(&scheme))?;
+        } else if *command == NntpCommand::ModeReader && matches!(reply.code, 500 | 501) {
+            // An RFC 977 server: it reads without being asked.
+            continue;
+        } else if *command == NntpCommand::OverAll && matches!(reply.code, 500 | 501 | 503) {
+            let listing = without_over(&mut c, &mut st, url.as_str())?;
+            st.fallback = Some(listing);
+        } else {
+            return Err(c.refused(&st.command, &reply));
+        }
+        match command.transfer() {
+            Some(Transfer::NntpArticle) => {
                 let mut sink = Sink::new(out, ui);
                 let bytes = dotted::copy_block(c.c.reader(), &mut sink)
                     .and_then(|()| sink.finish())
                     .map_err(|f| fault_error(&scheme, &c.server.host, f))?;
                 result = Some(Fetched::Object { bytes });
             }
-            Step::Read(Transfer::NntpListing) => {
-                let c = conn.as_mut().ok_or_else(|| no_connection(&scheme))?;
+            Some(Transfer::NntpListing) => {
                 let listing = match st.fallback.take() {
                     Some(l) => l,
-                    None if st.command == "LIST" => {
+                    None if *command == NntpCommand::List => {
                         c.listing(url.as_str(), |line, _| listing::group(line))?
                     }
                     None => {
@@ -291,15 +273,6 @@ pub(crate) fn fetch(
             "the plan reads nothing",
         )
     })
-}
-
-fn no_connection(scheme: &str) -> AccessError {
-    AccessError::new(
-        AccessErrorKind::Unsupported,
-        scheme,
-        None,
-        "the plan sends before it connects",
-    )
 }
 
 /// A group's listing from a server without OVER: XOVER (the same

@@ -52,6 +52,7 @@ use std::time::Duration;
 use text::{Attribute, Link, ReplyLine};
 use uniform::UrlRef;
 use uniform::pct::{self, EncodeSet};
+use uniform::plan::{Dialogue, Endpoint, ProsperoPlan};
 use uniform::schemes::ProsperoUrl;
 
 /// How many FORWARDED replies are followed.
@@ -108,12 +109,12 @@ pub enum Resolution {
 
 /// The access method's URL `u`, which [`resolve`] gave for `v`, parsed: the
 /// caller fetches it as any other URL.
-pub(crate) fn method_url<'u>(v: &ProsperoUrl<'_>, u: &'u str) -> Result<UrlRef<'u>, AccessError> {
+pub(crate) fn method_url<'u>(v: &UrlRef<'_>, u: &'u str) -> Result<UrlRef<'u>, AccessError> {
     UrlRef::parse(u).map_err(|e| {
         AccessError::new(
             AccessErrorKind::Protocol,
             "prospero",
-            Some(v.url().hostname().unwrap_or_default()),
+            Some(v.hostname().unwrap_or_default()),
             format!("the access method gives {u:?}, which is not a URL: {e}"),
         )
     })
@@ -156,11 +157,39 @@ enum Ask {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn resolve(v: &ProsperoUrl<'_>, opts: &FetchOptions) -> Result<Resolution, AccessError> {
+    let url = v.url();
+    let plan = crate::planning::plan_for(&url, opts)?;
+    match plan.dialogue() {
+        Dialogue::Prospero(p) => resolve_plan(p, url.without_fragment(), opts),
+        _ => Err(AccessError::new(
+            AccessErrorKind::Unsupported,
+            "prospero",
+            url.hostname(),
+            "the URL is planned through a gateway, not resolved by Prospero",
+        )),
+    }
+}
+
+/// Resolves the object a Prospero plan names: its request, forwarded and
+/// retried as the plan's notes say.
+pub(crate) fn resolve_plan(
+    plan: &ProsperoPlan,
+    base: &str,
+    opts: &FetchOptions,
+) -> Result<Resolution, AccessError> {
+    let Endpoint::Host { host, port } = &plan.endpoint else {
+        return Err(AccessError::new(
+            AccessErrorKind::Unsupported,
+            "prospero",
+            None,
+            "the plan names no server",
+        ));
+    };
     let mut target = Target {
-        host: v.url().hostname().unwrap_or_default().to_string(),
-        port: v.port(),
-        hsoname: v.hsoname().decode().into_owned(),
-        version: version(v),
+        host: host.clone(),
+        port: *port,
+        hsoname: plan.hsoname.clone(),
+        version: plan.version.clone(),
     };
     let limit = opts.timeouts.idle.saturating_mul(RESOLUTION_IDLES);
     let deadline = Deadline::after(Some(opts.timeouts.total.map_or(limit, |t| t.min(limit))));
@@ -253,7 +282,7 @@ pub fn resolve(v: &ProsperoUrl<'_>, opts: &FetchOptions) -> Result<Resolution, A
                     ),
                 ));
             }
-            Ask::Directory => return Ok(Resolution::Directory(listing(v, &target, &parsed))),
+            Ask::Directory => return Ok(Resolution::Directory(listing(base, &target, &parsed))),
         }
     }
 }
@@ -290,19 +319,6 @@ fn describe(t: &Target) -> String {
         t.port,
         String::from_utf8_lossy(&t.hsoname)
     )
-}
-
-/// The object version asked for: RFC 1630's `%00version`, else the
-/// OBJECT-VERSION field, else 0 (the same rule as `uniform plan`).
-fn version(v: &ProsperoUrl<'_>) -> Vec<u8> {
-    if let Some(ver) = v.version() {
-        return ver.decode().into_owned();
-    }
-    v.fields()
-        .find(|(n, _)| n.decode().eq_ignore_ascii_case(b"OBJECT-VERSION"))
-        .map(|(_, val)| val.decode().into_owned())
-        .filter(|val| !val.is_empty())
-        .unwrap_or_else(|| b"0".to_vec())
 }
 
 /// The server's FAILURE, ERROR or VERSION-NOT-SUPPORTED as an error.
@@ -520,8 +536,8 @@ fn access_url(
 const HSONAME: EncodeSet = EncodeSet::UNSAFE.add_all(b";?");
 
 /// A directory's links as a listing.
-fn listing(v: &ProsperoUrl<'_>, t: &Target, lines: &[ReplyLine]) -> Listing {
-    let mut l = Listing::new(v.url().without_fragment().to_string());
+fn listing(base: &str, t: &Target, lines: &[ReplyLine]) -> Listing {
+    let mut l = Listing::new(base.to_string());
     for line in lines {
         match line {
             ReplyLine::Link(link) => l.entries.push(entry(link, t)),
@@ -681,7 +697,7 @@ mod tests {
             hsoname: b"d".to_vec(),
             version: b"0".to_vec(),
         };
-        let l = listing(&url.prospero().unwrap(), &t, &r);
+        let l = listing(url.without_fragment(), &t, &r);
         assert_eq!(
             l.entries[0].url.as_deref(),
             Some("prospero://pros.host:1600//d/sub")

@@ -23,7 +23,7 @@
 //! relay whose greeting never ends is [`AccessErrorKind::TooLong`] after
 //! 64 KiB, not memory without end.
 
-mod message;
+pub(crate) mod message;
 mod script;
 
 use crate::error::{AccessError, AccessErrorKind};
@@ -36,45 +36,32 @@ use crate::net::Deadline;
 use crate::options::FetchOptions;
 use script::{Exchange, Out};
 use std::net::Shutdown;
-use std::time::{Duration, SystemTime};
-use uniform::plan::{Line, Plan};
-use uniform::schemes::MailtoUrl;
+use std::time::Duration;
+use uniform::plan::{Line, SmtpCommand, SmtpPlan};
 
 const SCHEME: &str = "mailto";
 
 /// The longest wait for the answer to `QUIT` once the message is taken.
 const QUIT_WAIT: Duration = Duration::from_secs(5);
 
-/// Sends the message of `opts` to the URL's address through the relay.
+/// Sends the plan's message to its recipient through its relay.
 pub(crate) fn send(
-    v: &MailtoUrl<'_>,
-    plan: &Plan,
+    plan: &SmtpPlan,
     opts: &FetchOptions,
     _ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
     let s = script::script(plan)
         .map_err(|m| AccessError::new(AccessErrorKind::Unsupported, SCHEME, None, m))?;
     let host = s.host;
-    let err = |kind, msg: String| AccessError::new(kind, SCHEME, Some(host), msg);
-    let Some(m) = &opts.message else {
-        return Err(err(
+    let Some(lines) = plan.data_lines() else {
+        return Err(AccessError::new(
             AccessErrorKind::Cancelled,
-            "no message to send: give its subject and body".into(),
+            SCHEME,
+            Some(host),
+            "no message to send: give its subject and body",
         ));
     };
-    // The header fields name who the envelope does: the sender the plan
-    // was made with, the URL's address.
-    let sender = opts.plan.from.as_ref().or(opts.plan.email.as_ref());
-    let recipient = String::from_utf8_lossy(&v.address().decode()).into_owned();
-    let text = sender
-        .and_then(|from| message::compose(from, &recipient, m, SystemTime::now()))
-        .ok_or_else(|| {
-            err(
-                AccessErrorKind::Unsupported,
-                "the sender or recipient cannot go in a header field".into(),
-            )
-        })?;
-    let data = stuffed(&text);
+    let data = stuffed(&lines.join(&b"\r\n"[..]));
     let deadline = Deadline::after(opts.timeouts.total);
     let mut conn = LineConn::open(
         SCHEME,
@@ -95,26 +82,25 @@ pub(crate) fn send(
 fn dialogue(
     conn: &mut LineConn,
     host: &str,
-    exchanges: &[Exchange<'_>],
+    exchanges: &[Exchange],
     data: &[u8],
 ) -> Result<Fetched, AccessError> {
     let mut taken = false;
     for x in exchanges {
-        let shown = match x.out {
+        let shown = match &x.out {
             Out::Greeting => "the greeting".to_string(),
-            Out::Line(l) => format!("`{l}`"),
+            Out::Command(_, l) => format!("`{l}`"),
             Out::Message => "the message".to_string(),
         };
-        if let Out::Line(l) = x.out
+        if let Out::Command(SmtpCommand::Quit, l) = &x.out
             && taken
-            && is_quit(l)
         {
             goodbye(conn, l);
             continue;
         }
-        let sent = match x.out {
+        let sent = match &x.out {
             Out::Greeting => Ok(()),
-            Out::Line(l) => {
+            Out::Command(_, l) => {
                 let wire = l.wire().ok_or_else(|| {
                     AccessError::new(
                         AccessErrorKind::Unsupported,
@@ -148,10 +134,6 @@ fn dialogue(
             "the plan sends no message",
         ))
     }
-}
-
-fn is_quit(line: &Line) -> bool {
-    line.wire().is_some_and(|w| w.eq_ignore_ascii_case(b"QUIT"))
 }
 
 /// `QUIT` once the relay has taken the message: a courtesy, not waited on
@@ -189,9 +171,8 @@ fn refused(host: &str, shown: &str, reply: &Reply) -> AccessError {
 mod tests {
     use super::*;
     use crate::interaction::Unattended;
-    use crate::options::Message;
     use uniform::UrlRef;
-    use uniform::plan::plan;
+    use uniform::plan::{Dialogue, Message, plan};
 
     #[test]
     fn a_missing_message_is_refused_before_connecting() {
@@ -202,10 +183,17 @@ mod tests {
         o.plan.allowed_ports.push(9);
         o.plan.email = Some("me@example.net".into());
         let p = plan(&url, &o.plan).unwrap();
-        let e = send(&url.mailto().unwrap(), &p, &o, &mut Unattended).unwrap_err();
+        let Dialogue::Smtp(m) = p.dialogue() else {
+            panic!("not smtp")
+        };
+        let e = send(m, &o, &mut Unattended).unwrap_err();
         assert_eq!(e.kind(), AccessErrorKind::Cancelled);
-        o.message = Some(Message::new(None, b"x".to_vec()));
-        let e = send(&url.mailto().unwrap(), &p, &o, &mut Unattended).unwrap_err();
+        o.plan.message = Some(Message::new(None, b"x".to_vec()));
+        let p = plan(&url, &o.plan).unwrap();
+        let Dialogue::Smtp(m) = p.dialogue() else {
+            panic!("not smtp")
+        };
+        let e = send(m, &o, &mut Unattended).unwrap_err();
         assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
     }
 }

@@ -37,8 +37,8 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use uniform::Scheme;
-use uniform::plan::{Endpoint, Plan, Step};
-use uniform::schemes::TelnetUrl;
+use uniform::UrlRef;
+use uniform::plan::{Endpoint, TelnetPlan};
 
 /// The escape key of interactive sessions: Ctrl-] (0x1D), as in BSD
 /// telnet.
@@ -458,14 +458,13 @@ fn pump_input<I: Read>(
 /// Runs a telnet plan: advice, then the session on the user's terminal or
 /// standard input and output.
 pub(crate) fn session(
-    v: &TelnetUrl<'_>,
-    plan: &Plan,
+    url: &UrlRef<'_>,
+    plan: &TelnetPlan,
     opts: &FetchOptions,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
-    let url = v.url();
     let scheme = url.scheme().to_ascii_lowercase();
-    let host = v.host();
+    let host = url.hostname().unwrap_or_default();
     match url.scheme_kind() {
         Scheme::Rlogin => {
             return Err(AccessError::new(
@@ -486,13 +485,10 @@ pub(crate) fn session(
         }
         _ => {}
     }
-    if let Some(advice) = advice(v, opts.show_password) {
+    if let Some(advice) = advice(plan, opts.show_password) {
         ui.advise(&advice);
     }
-    let Some((h, port)) = plan.steps().iter().find_map(|s| match s {
-        Step::Connect(Endpoint::Host { host, port }) => Some((host.clone(), *port)),
-        _ => None,
-    }) else {
+    let Endpoint::Host { host: h, port } = &plan.endpoint else {
         return Err(AccessError::new(
             AccessErrorKind::Unsupported,
             &scheme,
@@ -500,6 +496,7 @@ pub(crate) fn session(
             "the plan connects nowhere",
         ));
     };
+    let (h, port) = (h.clone(), *port);
     let conn = crate::net::connect(&h, port, &opts.timeouts)
         .map_err(|e| connect_error(&scheme, &h, port, e))?;
     let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
@@ -539,13 +536,12 @@ pub(crate) fn session(
 /// in with, shown (escaped, so that a URL cannot move the terminal). The
 /// password is `****` unless the user asked to see it: advice goes to
 /// logs and terminals others read (an empty password stays `""`).
-fn advice(v: &TelnetUrl<'_>, show_password: bool) -> Option<String> {
-    let user = v.user()?.decode().into_owned();
-    let mut text = format!("log in as \"{}\"", crate::error::escape(&user));
-    if let Some(pw) = v.password() {
-        let pw = pw.decode();
+fn advice(plan: &TelnetPlan, show_password: bool) -> Option<String> {
+    let user = plan.user.as_ref()?;
+    let mut text = format!("log in as \"{}\"", crate::error::escape(user));
+    if let Some(pw) = &plan.password {
         let shown = if show_password || pw.is_empty() {
-            crate::error::escape(&pw)
+            crate::error::escape(pw)
         } else {
             "****".to_string()
         };
@@ -560,25 +556,33 @@ mod tests {
     use super::*;
     use uniform::UrlRef;
 
+    fn telnet_plan(url: &UrlRef<'_>) -> TelnetPlan {
+        let p = uniform::plan::unjudged(url, &uniform::plan::PlanOptions::default()).unwrap();
+        match p.dialogue() {
+            uniform::plan::Dialogue::Telnet(t) => t.clone(),
+            _ => panic!("not telnet"),
+        }
+    }
+
     #[test]
     fn advice_shows_user_and_masks_the_password_unless_asked() {
         let url = UrlRef::parse("telnet://guest:se%20cret@h.example/").unwrap();
-        let a = advice(&url.telnet().unwrap(), false).unwrap();
+        let a = advice(&telnet_plan(&url), false).unwrap();
         assert!(
             a.starts_with("log in as \"guest\" with password \"****\""),
             "{a}"
         );
         assert!(!a.contains("cret"), "{a}");
-        let a = advice(&url.telnet().unwrap(), true).unwrap();
+        let a = advice(&telnet_plan(&url), true).unwrap();
         assert!(
             a.starts_with("log in as \"guest\" with password \"se cret\""),
             "{a}"
         );
         let url = UrlRef::parse("telnet://h.example/").unwrap();
-        assert_eq!(advice(&url.telnet().unwrap(), false), None);
+        assert_eq!(advice(&telnet_plan(&url), false), None);
         let url = UrlRef::parse("telnet://a%1B[2J@h.example/").unwrap();
         assert!(
-            advice(&url.telnet().unwrap(), false)
+            advice(&telnet_plan(&url), false)
                 .unwrap()
                 .contains("a\\x1B[2J")
         );

@@ -67,9 +67,10 @@ use crate::options::FetchOptions;
 use pdu::{Diagnostic, Pdu, Query, Record, RecordSyntax, Records};
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use uniform::UrlRef;
 use uniform::pct::{self, EncodeSet};
-use uniform::plan::Plan;
-use uniform::schemes::{WaisForm, WaisUrl, Wpath, WpathRecord, wais_search, wais_words};
+use uniform::plan::{Endpoint, WaisPlan, Z3950Request};
+use uniform::schemes::{WaisForm, Wpath, WpathRecord, wais_search};
 
 /// At most this many hits of a search are listed.
 pub(crate) const MAX_HITS: i64 = 100;
@@ -96,76 +97,53 @@ fn record_id(data: &[u8]) -> Option<u64> {
         .flatten()
 }
 
+/// Runs a WAIS plan: the parameters of its Z39.50 requests (database,
+/// search words, record and record syntax) come from the plan's
+/// [`Z3950Request`]s; the session chooses the next request by the last
+/// answer, as the plan's notes say.
 pub(crate) fn fetch(
-    v: &WaisUrl<'_>,
-    _plan: &Plan,
+    url: &UrlRef<'_>,
+    plan: &WaisPlan,
     opts: &FetchOptions,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
-    let url = v.url();
     let host = url.hostname().unwrap_or_default().to_string();
-    let database = v.database().decode().into_owned();
-    if database.is_empty() {
-        return Err(AccessError::new(
-            AccessErrorKind::Unsupported,
-            "wais",
-            Some(&host),
-            "the URL names no database (RFC 1738 section 3.9: wais://host:port/database)",
-        ));
+    let fail = |m: String| AccessError::new(AccessErrorKind::Unsupported, "wais", Some(&host), m);
+    // A document URL that is not the convention: refused without a
+    // connection (a gateway may reach it).
+    if let Some(why) = &plan.unreachable {
+        return Err(fail(why.clone()));
     }
-    let form = v.form();
-    // Check the document URL before connecting: a binary WAIS doc-id is
-    // refused without a connection.
-    let doc = match form {
-        WaisForm::Document => {
-            let wtype = v
-                .wtype()
-                .map(|t| t.decode_lossy().into_owned())
-                .unwrap_or_default();
+    let Endpoint::Host { host: to, port } = &plan.endpoint else {
+        return Err(fail("the plan names no server".into()));
+    };
+    let Some((database, words)) = plan.requests.iter().find_map(|r| match r {
+        Z3950Request::Search { database, words } => Some((database.clone(), words.clone())),
+        _ => None,
+    }) else {
+        return Err(fail("the plan searches nothing".into()));
+    };
+    let syntax = plan.requests.iter().rev().find_map(|r| match r {
+        Z3950Request::Present { syntax, .. } => Some(syntax.clone()),
+        _ => None,
+    });
+    let doc = match (plan.form, plan.record) {
+        (WaisForm::Document, Some(which)) => {
+            let wtype = syntax.unwrap_or_default();
             let Some(syntax) = RecordSyntax::from_wtype(&wtype) else {
-                return Err(AccessError::new(
-                    AccessErrorKind::Unsupported,
-                    "wais",
-                    Some(&host),
-                    format!(
-                        "wtype {wtype:?} names no record syntax: use TEXT, USMARC, XML, GRS-1 or a dotted OID"
-                    ),
-                ));
+                return Err(fail(format!("wtype {wtype:?} names no record syntax")));
             };
-            let raw = v.wpath().map(|p| p.as_str()).unwrap_or_default();
-            let Some(Wpath {
-                record: which,
-                words,
-            }) = Wpath::parse(raw)
-            else {
-                return Err(AccessError::new(
-                    AccessErrorKind::Unsupported,
-                    "wais",
-                    Some(&host),
-                    format!(
-                        "wpath {:?} is not Uniform's \"id<n>,words\" or \"position,words\" form (a WAIS 1.0 document-id means nothing to a Z39.50 server)",
-                        crate::error::escape(raw.as_bytes())
-                    ),
-                ));
-            };
-            Some((syntax, which, words))
+            Some((syntax, which, words.clone()))
         }
         _ => None,
     };
-    let mut s = Session::open(&host, v.port(), opts, ber::MAX_APDU)?;
-    let base = format!(
-        "wais://{}/{}",
-        url.authority().unwrap_or_default(),
-        v.database().as_str()
-    );
-    let result = match (form, doc) {
+    let mut s = Session::open(to, *port, opts, ber::MAX_APDU)?;
+    let base = &plan.base;
+    let result = match (plan.form, doc) {
         (_, Some((syntax, which, words))) => s.document(&database, &syntax, which, words, out, ui),
-        (WaisForm::Search, _) => {
-            let words = wais_words(v.search().map(|q| q.as_str()).unwrap_or_default());
-            s.listing(&base, &database, words).map(Fetched::Listing)
-        }
-        _ => s.describe(&base, &database).map(Fetched::Listing),
+        (WaisForm::Search, _) => s.listing(base, &database, words).map(Fetched::Listing),
+        _ => s.describe(base, &database).map(Fetched::Listing),
     };
     s.close();
     result

@@ -7,7 +7,8 @@ use crate::input::{Bom, Inputs};
 use crate::json;
 use std::ffi::OsString;
 use std::io::{self, Write};
-use uniform::plan::{self, Endpoint, Line, Plan, PlanError, PlanOptions, Step};
+use uniform::plan::{Endpoint, Line, Plan, PlanError, PlanOptions, Step};
+use uniform_access::FetchOptions;
 use uniform_access::proxy::Proxies;
 
 const HELP: &str = "\
@@ -110,6 +111,8 @@ impl Run for Args {
         let mut inputs = Inputs::new(self.urls, Bom::Strip);
         let parse = self.options.parse_options();
         let options = self.access.plan_options();
+        let mut fetch_options = FetchOptions::default();
+        fetch_options.plan = options;
         // The route fetch would take: its gateways and proxy variables.
         let mut proxies = match Proxies::from_env() {
             Ok(p) => p,
@@ -124,6 +127,7 @@ impl Run for Args {
                 return Ok(Status::Usage);
             }
         }
+        fetch_options.proxies = proxies;
         let mut ok = true;
         let mut first = true;
         let mut buf = Vec::new();
@@ -144,14 +148,9 @@ impl Run for Args {
                     continue;
                 }
             };
-            let planned = match (plan::plan(&url, &options), proxies.for_url(&url)) {
-                // A refusal of the safety policy stands on any route; a
-                // scheme without an access algorithm, or missing
-                // configuration, is what a gateway is for (as in fetch).
-                (Err(e), Some(_)) if e.rule().is_some() => Err(e),
-                (p, Some(gateway)) => Ok(gateway.plan(&url, p.as_ref().ok())),
-                (p, None) => p,
-            };
+            // The route fetch takes, judged where fetch's is: one
+            // function, so plan and fetch refuse the same URLs alike.
+            let planned = uniform_access::route(&url, &fetch_options);
             match planned {
                 Ok(p) => {
                     if self.json {
@@ -248,7 +247,7 @@ fn write_plan(out: &mut dyn Write, p: &Plan, reveal: bool) -> io::Result<()> {
     // Each line as it is, trailing space included: "CWD " with a null
     // argument (RFC 1738 section 3.2.2) is not "CWD".
     for s in p.steps() {
-        match s {
+        match &s {
             Step::Send(l) => writeln!(out, "> {}", line_text(l, reveal))?,
             Step::Advise(l) => writeln!(out, "# advise: {}", line_text(l, reveal))?,
             other => writeln!(out, "{other}")?,

@@ -11,6 +11,8 @@ use super::smtp::SmtpPlan;
 use super::step::{Endpoint, Missing, Step};
 use super::telnet::TelnetPlan;
 use super::wais::WaisPlan;
+use crate::dialect::Dialect;
+use crate::options::ParseOptions;
 use crate::scheme::Scheme;
 use crate::url::UrlRef;
 use std::fmt;
@@ -63,6 +65,7 @@ pub enum Dialogue {
 pub struct Plan {
     scheme: Scheme,
     url: String,
+    dialect: Dialect,
     dialogue: Dialogue,
 }
 
@@ -85,6 +88,7 @@ impl Plan {
         Plan {
             scheme: url.scheme_kind(),
             url: url.as_str().to_string(),
+            dialect: url.dialect(),
             dialogue,
         }
     }
@@ -102,6 +106,25 @@ impl Plan {
     /// ```
     pub fn url(&self) -> &str {
         &self.url
+    }
+
+    /// The URL planned, read again by the dialect it was read by: for
+    /// what the executors write besides the dialogue (the URLs of a
+    /// listing's entries, the base of a redirect).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("ftp://h/pub/")?, &PlanOptions::default()).unwrap();
+    /// assert_eq!(p.url_ref().and_then(|u| u.ftp()).map(|f| f.cwd().count()), Some(1));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn url_ref(&self) -> Option<UrlRef<'_>> {
+        ParseOptions::new()
+            .dialect(self.dialect)
+            .parse(&self.url)
+            .ok()
     }
 
     /// The scheme the plan accesses.
@@ -157,6 +180,31 @@ impl Plan {
             Dialogue::Prospero(p) => p.render(&mut out),
         }
         out
+    }
+
+    /// Where the plan connects first; `None` for a local file, and for a
+    /// WAIS document only a gateway can reach.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Endpoint, PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("gopher://h:7070/0x")?, &PlanOptions::default()).unwrap();
+    /// assert_eq!(p.endpoint(), Some(&Endpoint::Host { host: "h".into(), port: 7070 }));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn endpoint(&self) -> Option<&Endpoint> {
+        match &self.dialogue {
+            Dialogue::Ftp(p) => Some(&p.endpoint),
+            Dialogue::Http(p) => Some(&p.endpoint),
+            Dialogue::Gopher(p) => Some(&p.endpoint),
+            Dialogue::Nntp(p) => Some(&p.server),
+            Dialogue::Smtp(p) => Some(&p.relay),
+            Dialogue::Telnet(p) => Some(&p.endpoint),
+            Dialogue::Wais(p) => p.unreachable.is_none().then_some(&p.endpoint),
+            Dialogue::Prospero(p) => Some(&p.endpoint),
+            Dialogue::File(_) => None,
+        }
     }
 
     /// The configuration the plan lacks: empty when it can run.

@@ -3,6 +3,8 @@
 //! through a gateway or proxy is another [`HttpPlan`], made by the access
 //! side and judged by the same policy.
 
+use super::base64::base64;
+use super::options::PlanOptions;
 use super::step::{Endpoint, Line, Step, Transfer};
 use crate::pct::{self, EncodeSet};
 use crate::scheme::Scheme;
@@ -203,7 +205,7 @@ impl HttpPlan {
         if let Some(route) = &self.route {
             out.push(Step::Note(route.clone()));
         }
-        if self.tls && self.tunnel.is_none() {
+        if self.tls {
             out.push(Step::Note("TLS handshake, server name checked".into()));
         }
         for line in self.head.lines() {
@@ -254,18 +256,58 @@ pub fn host_field(url: &UrlRef<'_>) -> String {
     host
 }
 
-pub(super) fn plan(url: &UrlRef<'_>) -> HttpPlan {
+/// The User-Agent every request of Uniform names.
+pub const USER_AGENT: &str = concat!("uniform/", env!("CARGO_PKG_VERSION"));
+
+/// Basic credentials (RFC 7617) for `user`: its token a secret, or a
+/// password the user is asked for when `password` is `None`.
+///
+/// # Example
+///
+/// ```
+/// use uniform::plan::basic_authorization;
+/// let line = basic_authorization(b"Aladdin", Some(b"open sesame"));
+/// assert_eq!(line.revealed(), "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==");
+/// assert_eq!(line.to_string(), "Basic ****");
+/// ```
+pub fn basic_authorization(user: &[u8], password: Option<&[u8]>) -> Line {
+    match password {
+        Some(p) => Line::text("Basic ").secret(base64(&[user, b":", p].concat())),
+        None => Line::text("Basic ").prompted(),
+    }
+}
+
+pub(super) fn plan(url: &UrlRef<'_>, options: &PlanOptions) -> HttpPlan {
+    let decoded = |raw: &str| pct::decode(raw.as_bytes()).into_owned();
+    let mut headers = vec![
+        Header::new("Host", Line::text(host_field(url))),
+        Header::new("User-Agent", Line::text(USER_AGENT)),
+        Header::new("Accept", Line::text("*/*")),
+    ];
+    // RFC 1738 section 3.3 gives http no user; people write one, and
+    // servers take it as Basic credentials. Or the credentials carried to
+    // a redirect of the same origin.
+    let user = url.user().map(decoded).filter(|u| !u.is_empty());
+    match (user, &options.credentials) {
+        (Some(user), _) => {
+            let password = url.password().map(decoded);
+            headers.push(Header::new(
+                "Authorization",
+                basic_authorization(&user, password.as_deref()),
+            ));
+        }
+        (None, Some((user, password))) => headers.push(Header::new(
+            "Authorization",
+            basic_authorization(user, Some(password)),
+        )),
+        (None, None) => {}
+    }
+    headers.push(Header::new("Connection", Line::text("close")));
     HttpPlan {
         endpoint: Endpoint::of(url),
         route: None,
         tunnel: None,
         tls: url.scheme_kind() == Scheme::Https,
-        head: RequestHead::get(
-            Line::text(origin_form(url)),
-            vec![
-                Header::new("Host", Line::text(host_field(url))),
-                Header::new("Connection", Line::text("close")),
-            ],
-        ),
+        head: RequestHead::get(Line::text(origin_form(url)), headers),
     }
 }

@@ -22,7 +22,7 @@ pub(crate) fn build(url: &UrlRef<'_>, options: &PlanOptions) -> Result<Plan, Pla
     let u = *url;
     let dialogue = match row.protocol {
         Some(Protocol::Ftp) => Dialogue::Ftp(ftp::plan(&FtpUrl::new(u), options)?),
-        Some(Protocol::Http) => Dialogue::Http(http::plan(url)),
+        Some(Protocol::Http) => Dialogue::Http(http::plan(url, options)),
         Some(Protocol::Gopher) => Dialogue::Gopher(gopher::plan(&GopherUrl::new(u), options)?),
         // news: names no server, nntp: does (RFC 1738 sections 3.6, 3.7).
         Some(Protocol::Nntp) if row.scheme == Scheme::News => {

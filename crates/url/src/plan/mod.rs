@@ -14,6 +14,8 @@
 //! connect info.cern.ch:8000
 //! > GET /imaginary/test?x HTTP/1.1
 //! > Host: info.cern.ch:8000
+//! > User-Agent: uniform/0.1.0
+//! > Accept: */*
 //! > Connection: close
 //! >\x20
 //! < HTTP response
@@ -21,6 +23,7 @@
 //! # Ok::<_, uniform::ParseError>(())
 //! ```
 
+mod base64;
 mod dialogue;
 mod file;
 mod ftp;
@@ -41,7 +44,9 @@ pub use dialogue::{Dialogue, Plan};
 pub use file::FilePlan;
 pub use ftp::{FtpAction, FtpCommand, FtpPassword, FtpPlan, FtpType, guess_ftp_type};
 pub use gopher::{GopherPlan, GopherSearch};
-pub use http::{Header, HttpPlan, RequestHead, Tunnel, host_field, origin_form};
+pub use http::{
+    Header, HttpPlan, RequestHead, Tunnel, USER_AGENT, basic_authorization, host_field, origin_form,
+};
 pub use nntp::{ArticleRef, NntpCommand, NntpPlan};
 pub use options::{Message, PlanOptions};
 pub use policy::{Approved, BAD_PORTS, is_bad_port, judge};

@@ -36,6 +36,12 @@ pub struct PlanOptions {
     /// The Date header of that message (RFC 5322 section 3.3), as the
     /// access side gives it at the time of sending.
     pub date: Option<String>,
+    /// The Message-ID header of that message (RFC 5322 section 3.6.4),
+    /// with its angle brackets, as the access side makes it.
+    pub message_id: Option<String>,
+    /// HTTP credentials (user, password) for a URL without a user: those
+    /// of the URL a redirect came from, to the same origin only.
+    pub credentials: Option<(Vec<u8>, Vec<u8>)>,
 }
 
 /// The message a `mailto:` access sends.

@@ -381,9 +381,6 @@ fn smtp(p: &SmtpPlan) -> Result<(), PlanError> {
         check_mailbox(sender, "sender")?;
     }
     if let Some(m) = &p.message {
-        if let Some(subject) = &m.subject {
-            check_field(subject.as_bytes(), "subject")?;
-        }
         // A body line may end with CR LF or LF; a CR elsewhere, or a NUL,
         // would reach DATA as a line break or a cut the relay reads its
         // own way (RFC 5321 section 2.3.8).

@@ -75,7 +75,9 @@ impl Rule {
             Rule::AuthorityConfusion => "CVE-2016-8624, CVE-2022-27780, CVE-2016-9179",
             Rule::RemoteFile => "RFC 1738 section 3.10",
             Rule::ProtocolByte => "CVE-2023-27533",
-            Rule::FieldGrammar => "RFC 1738 sections 3.6, 3.7 and 5",
+            Rule::FieldGrammar => {
+                "RFC 1738 sections 3.5 to 3.7, 3.10 and 5; RFC 5321 section 4.1.2"
+            }
         }
     }
 }

@@ -2,6 +2,7 @@
 //! the message as values. The relay, the sender and the EHLO name come
 //! from configuration; the recipient from the URL.
 
+use super::base64::base64;
 use super::options::{Message, PlanOptions};
 use super::refusal::PlanError;
 use super::step::{Endpoint, Line, Missing, Step};
@@ -111,6 +112,8 @@ pub struct SmtpPlan {
     pub message: Option<Message>,
     /// The Date header's value, when known.
     pub date: Option<String>,
+    /// The Message-ID header's value, when known.
+    pub message_id: Option<String>,
 }
 
 impl SmtpPlan {
@@ -154,16 +157,20 @@ impl SmtpPlan {
         let m = self.message.as_ref()?;
         let mut out = Vec::new();
         if let Some(s) = &self.sender {
-            out.push([&b"From: <"[..], s, b">"].concat());
+            out.push([&b"From: "[..], s].concat());
         }
-        out.push([&b"To: <"[..], &self.recipient, b">"].concat());
+        out.push([&b"To: "[..], &self.recipient].concat());
         if let Some(subject) = &m.subject {
-            out.push([b"Subject: ", subject.as_bytes()].concat());
+            out.extend(subject_lines(subject));
         }
         if let Some(date) = &self.date {
             out.push([b"Date: ", date.as_bytes()].concat());
         }
+        if let Some(id) = &self.message_id {
+            out.push([b"Message-ID: ", id.as_bytes()].concat());
+        }
         out.push(b"MIME-Version: 1.0".to_vec());
+        // RFC 1428: octets of an unknown 8-bit character set.
         let charset = if std::str::from_utf8(&m.body).is_ok() {
             "utf-8"
         } else {
@@ -229,5 +236,57 @@ pub(super) fn plan(url: &MailtoUrl<'_>, o: &PlanOptions) -> Result<SmtpPlan, Pla
         recipient,
         message: o.message.clone(),
         date: o.date.clone(),
+        message_id: o.message_id.clone(),
     })
+}
+
+/// A subject longer than this, or not printable ASCII, goes as encoded
+/// words (RFC 2047), whose lines stay short.
+const PLAIN_SUBJECT_MAX: usize = 900;
+
+/// Octets of the subject per encoded word: 39 make 52 base64 characters,
+/// a word of 64 with its `=?utf-8?B?` and `?=` (RFC 2047 section 2 allows
+/// 75).
+const ENCODED_CHUNK: usize = 39;
+
+/// The Subject field, folded into lines: as it is when it is short
+/// printable ASCII, else as UTF-8 encoded words, one a line (RFC 2047), so
+/// that no line break or control of the subject reaches the message.
+fn subject_lines(s: &str) -> Vec<Vec<u8>> {
+    if s.len() <= PLAIN_SUBJECT_MAX && s.bytes().all(|b| (0x20..0x7F).contains(&b)) {
+        return vec![format!("Subject: {s}").into_bytes()];
+    }
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < s.len() {
+        let mut end = (start + ENCODED_CHUNK).min(s.len());
+        // A word holds whole characters (RFC 2047 section 5).
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        let word = format!("=?utf-8?B?{}?=", base64(&s.as_bytes()[start..end]));
+        out.push(if start == 0 {
+            format!("Subject: {word}").into_bytes()
+        } else {
+            format!(" {word}").into_bytes()
+        });
+        start = end;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_subject_with_a_line_break_or_not_ascii_is_encoded() {
+        assert_eq!(subject_lines("hi there"), [b"Subject: hi there".to_vec()]);
+        let lines = subject_lines("a\r\nBcc: x");
+        assert_eq!(lines, [b"Subject: =?utf-8?B?YQ0KQmNjOiB4?=".to_vec()]);
+        let long = "\u{e9}".repeat(40);
+        let lines = subject_lines(&long);
+        assert_eq!(lines.len(), 3);
+        assert!(lines[1].starts_with(b" =?utf-8?B?"));
+    }
 }
