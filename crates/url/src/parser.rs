@@ -17,7 +17,7 @@ use crate::host;
 use crate::offsets::{
     AUTHORITY, IP_LITERAL, NONE, Offsets, PASSWORD, PATH_SLASH, PORT, PORT_COLON, USER,
 };
-use crate::scheme::{Scheme, Syntax};
+use crate::scheme::{Scheme, parse_flags};
 use crate::sink::Sink;
 use crate::table::{AUTH_SPECIAL, Class, Component, TABLE, class_of, hex_val, mask};
 use crate::url::{Registry, Url, spec_of};
@@ -136,6 +136,17 @@ pub(crate) fn parse(
     } else {
         parse_impl::<false>(input, d, registry, sink)
     }
+}
+
+/// [`parse`] for a sink that listens: every check runs.
+#[inline]
+pub(crate) fn parse_checked(
+    input: &str,
+    d: Dialect,
+    registry: Option<&'static Registry>,
+    sink: &mut Sink<'_>,
+) -> Result<Offsets, ParseError> {
+    parse_impl::<true>(input, d, registry, sink)
 }
 
 // Eight bytes at a time, in safe code (SWAR): the fast path of a parse is
@@ -300,24 +311,25 @@ fn parse_impl<const CHECK: bool>(
         dialect: d,
         flags: 0,
     };
-    let row = match spec_of(registry, scheme, &b[..i]) {
-        Some(spec) => &spec.row,
-        None => scheme.row(),
+    let flags = match spec_of(registry, scheme, &b[..i]) {
+        Some(spec) => spec.row.parse_flags(),
+        None => scheme.parse_flags(),
     };
-    let internet = row.syntax == Syntax::Internet;
+    let internet = flags & parse_flags::INTERNET != 0;
     // RFC 1738 section 4 reserves named schemes without a syntax; RFC 1630
     // reserves urn for a future standard, which RFC 3986's time has (RFC 8141).
     if CHECK
-        && !row.defined
+        && flags & parse_flags::DEFINED == 0
         && scheme.name().is_some()
         && !(scheme == Scheme::Urn && d == Dialect::Rfc3986)
     {
         sink.report(undefined_syntax(scheme, d))?;
     }
     i += 1;
-    let has_search = d.has_search_in(row);
+    let has_search = d != Dialect::Rfc1738 || flags & parse_flags::SEARCH_1738 != 0;
+    let reads_authority = d == Dialect::Rfc3986 || flags & parse_flags::OPAQUE == 0;
 
-    if b[i..].starts_with(b"//") && d.reads_authority(row) {
+    if b[i..].starts_with(b"//") && reads_authority {
         off.flags |= AUTHORITY;
         i = authority::<CHECK>(
             b,

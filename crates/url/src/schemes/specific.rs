@@ -125,7 +125,13 @@ impl<'a> UrlRef<'a> {
     #[inline]
     pub fn specific(&self) -> SchemeUrl<'a> {
         let u = *self;
-        match self.scheme_row().view {
+        // A registered scheme has its own row; the seeds' schemes, the
+        // table's packed view.
+        let view = match self.registry() {
+            None => self.scheme_kind().view(),
+            Some(_) => self.scheme_row().view,
+        };
+        match view {
             ViewKind::Ftp => SchemeUrl::Ftp(FtpUrl::new(u)),
             ViewKind::Http => SchemeUrl::Http(HttpUrl::new(u)),
             ViewKind::Gopher => SchemeUrl::Gopher(GopherUrl::new(u)),
