@@ -14,6 +14,7 @@ use crate::interaction::Interaction;
 use crate::options::FetchOptions;
 use std::fmt;
 use uniform::UrlRef;
+use uniform::plan::basic_authorization;
 
 /// An `Authorization` header value; `Debug` hides it.
 #[derive(Clone, PartialEq, Eq)]
@@ -42,12 +43,9 @@ impl Credentials {
                 "a user name with ':' cannot be sent in Basic authentication (RFC 7617 section 2)",
             );
         }
-        let mut pair = Vec::with_capacity(user.len() + 1 + password.len());
-        pair.extend_from_slice(user);
-        pair.push(b':');
-        pair.extend_from_slice(password);
+        // The plan's own field value: the header sent is the one planned.
         Ok(Credentials {
-            header: format!("Basic {}", base64(&pair)),
+            header: basic_authorization(user, Some(password)).revealed(),
             user: user.to_vec(),
             password: password.to_vec(),
         })
@@ -132,49 +130,10 @@ impl Origin {
     }
 }
 
-/// Base64 with padding (RFC 4648 section 4): a few lines spare a
-/// dependency for one header.
-pub(crate) fn base64(data: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
-    for chunk in data.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::interaction::Unattended;
-
-    #[test]
-    fn base64_matches_rfc_4648_vectors() {
-        for (plain, coded) in [
-            ("", ""),
-            ("f", "Zg=="),
-            ("fo", "Zm8="),
-            ("foo", "Zm9v"),
-            ("foob", "Zm9vYg=="),
-            ("fooba", "Zm9vYmE="),
-            ("foobar", "Zm9vYmFy"),
-        ] {
-            assert_eq!(base64(plain.as_bytes()), coded, "{plain}");
-        }
-        assert_eq!(base64(&[0xff, 0xfe, 0x00]), "//4A");
-    }
 
     #[test]
     fn basic_is_rfc_7617s_example() {

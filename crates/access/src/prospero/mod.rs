@@ -204,11 +204,13 @@ pub(crate) fn resolve_plan(
                 format!("a FORWARDED loop: {} was asked already", describe(&target)),
             ));
         }
-        let mut lines = text::prologue();
-        match ask {
-            Ask::Object => lines.push(text::get_object_info(&target.hsoname, &target.version)),
-            Ask::Directory => lines.extend(text::list_directory(&target.hsoname, &target.version)),
-        }
+        let request = match ask {
+            Ask::Object => ProsperoPlan::object_request(&target.hsoname, &target.version),
+            Ask::Directory => ProsperoPlan::directory_request(&target.hsoname, &target.version),
+        };
+        // The policy refused a CR, LF or NUL in the plan's fields; a
+        // forwarded target passed the plan and its policy too.
+        let lines: Vec<Vec<u8>> = request.iter().filter_map(|l| l.wire()).collect();
         let reply = exchange(&target, &text::message(&lines), opts, deadline)?;
         let parsed = text::parse_reply(&reply).map_err(|e| {
             err(

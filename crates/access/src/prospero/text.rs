@@ -20,20 +20,8 @@ use std::fmt;
 /// assert_eq!(quote(b"ASCII"), b"ASCII");
 /// ```
 pub fn quote(token: &[u8]) -> Vec<u8> {
-    let needs = token.is_empty() || token.iter().any(|b| b" \t\x0c\x0b\r\n/'+,".contains(b));
-    if !needs {
-        return token.to_vec();
-    }
-    let mut out = Vec::with_capacity(token.len() + 2);
-    out.push(b'\'');
-    for &b in token {
-        if b == b'\'' {
-            out.push(b'\'');
-        }
-        out.push(b);
-    }
-    out.push(b'\'');
-    out
+    // The plan's quoting: the lines the plan shows are the lines sent.
+    uniform::plan::ProsperoPlan::quote(token)
 }
 
 /// A reply line that cannot be read.
@@ -377,39 +365,6 @@ pub(crate) fn message(lines: &[Vec<u8>]) -> Vec<u8> {
         out.push(b'\n');
     }
     out
-}
-
-/// The prologue every request starts with (as `uniform plan` shows it).
-pub(crate) fn prologue() -> Vec<Vec<u8>> {
-    vec![
-        b"VERSION 5 UNIFORM".to_vec(),
-        b"AUTHENTICATE '' UNAUTHENTICATED anonymous".to_vec(),
-    ]
-}
-
-/// GET-OBJECT-INFO for the object's access methods.
-pub(crate) fn get_object_info(hsoname: &[u8], version: &[u8]) -> Vec<u8> {
-    [
-        &b"GET-OBJECT-INFO ACCESS-METHOD ASCII "[..],
-        &quote(hsoname),
-        b" ",
-        &quote(version),
-    ]
-    .concat()
-}
-
-/// DIRECTORY and LIST: a directory's links with their attributes.
-pub(crate) fn list_directory(hsoname: &[u8], version: &[u8]) -> Vec<Vec<u8>> {
-    vec![
-        [
-            &b"DIRECTORY ASCII "[..],
-            &quote(hsoname),
-            b" ",
-            &quote(version),
-        ]
-        .concat(),
-        b"LIST ATTRIBUTES COMPONENTS".to_vec(),
-    ]
 }
 
 #[cfg(test)]

@@ -40,5 +40,7 @@ mod tests {
         ] {
             assert_eq!(base64(i.as_bytes()), o);
         }
+        // The last two sextets of the alphabet, and a NUL.
+        assert_eq!(base64(&[0xff, 0xfe, 0x00]), "//4A");
     }
 }

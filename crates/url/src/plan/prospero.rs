@@ -22,7 +22,7 @@ use crate::schemes::prospero::ProsperoUrl;
 const MAX_FORWARDS: u32 = 8;
 
 /// A token as it goes on a request line.
-pub(crate) fn quote(token: &[u8]) -> Vec<u8> {
+fn quote(token: &[u8]) -> Vec<u8> {
     let needs = token.is_empty() || token.iter().any(|b| b" \t\x0c\x0b\r\n/'+,".contains(b));
     if !needs {
         return token.to_vec();
@@ -65,6 +65,14 @@ fn version(url: &ProsperoUrl<'_>) -> Vec<u8> {
 }
 
 /// The prologue and GET-OBJECT-INFO, and notes for what follows.
+/// The prologue every request starts with.
+fn prologue() -> Vec<Line> {
+    vec![
+        Line::text("VERSION 5 UNIFORM"),
+        Line::text("AUTHENTICATE '' UNAUTHENTICATED anonymous"),
+    ]
+}
+
 /// The Prospero dialogue of a URL: one request message over ARDP.
 ///
 /// # Example
@@ -92,7 +100,7 @@ pub struct ProsperoPlan {
 
 impl ProsperoPlan {
     /// The lines of the request message: VERSION, AUTHENTICATE and
-    /// GET-OBJECT-INFO.
+    /// GET-OBJECT-INFO of the plan's object.
     ///
     /// # Example
     ///
@@ -104,48 +112,67 @@ impl ProsperoPlan {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn request(&self) -> Vec<Line> {
-        vec![
-            Line::text("VERSION 5 UNIFORM"),
-            Line::text("AUTHENTICATE '' UNAUTHENTICATED anonymous"),
-            self.request_for(&self.hsoname),
-        ]
+        ProsperoPlan::object_request(&self.hsoname, &self.version)
     }
 
-    /// The GET-OBJECT-INFO line for `hsoname` (a forwarded request names
-    /// another).
+    /// The request for the access methods of `hsoname` at `version` (a
+    /// forwarded request names another object than the plan's): the
+    /// prologue, then GET-OBJECT-INFO.
     ///
     /// # Example
     ///
     /// ```
-    /// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
-    /// let p = plan(&UrlRef::parse("prospero://h/x")?, &PlanOptions::default()).unwrap();
-    /// let Dialogue::Prospero(pr) = p.dialogue() else { unreachable!() };
-    /// assert_eq!(pr.request_for(b"y z").to_string(), "GET-OBJECT-INFO ACCESS-METHOD ASCII 'y z' 0");
-    /// # Ok::<_, uniform::ParseError>(())
+    /// use uniform::plan::ProsperoPlan;
+    /// let lines = ProsperoPlan::object_request(b"y z", b"0");
+    /// assert_eq!(lines[2].to_string(), "GET-OBJECT-INFO ACCESS-METHOD ASCII 'y z' 0");
     /// ```
-    pub fn request_for(&self, hsoname: &[u8]) -> Line {
-        Line::text("GET-OBJECT-INFO ACCESS-METHOD ASCII ")
-            .and(quote(hsoname))
-            .and(" ")
-            .and(quote(&self.version))
+    pub fn object_request(hsoname: &[u8], version: &[u8]) -> Vec<Line> {
+        let mut lines = prologue();
+        lines.push(
+            Line::text("GET-OBJECT-INFO ACCESS-METHOD ASCII ")
+                .and(quote(hsoname))
+                .and(" ")
+                .and(quote(version)),
+        );
+        lines
     }
 
-    /// The DIRECTORY line of the fallback listing.
+    /// The request that lists the directory `hsoname` at `version`, the
+    /// fallback when the object has no access method: the prologue, then
+    /// DIRECTORY and LIST.
     ///
     /// # Example
     ///
     /// ```
-    /// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
-    /// let p = plan(&UrlRef::parse("prospero://h/x")?, &PlanOptions::default()).unwrap();
-    /// let Dialogue::Prospero(pr) = p.dialogue() else { unreachable!() };
-    /// assert_eq!(pr.directory_for(b"x").to_string(), "DIRECTORY ASCII x 0");
-    /// # Ok::<_, uniform::ParseError>(())
+    /// use uniform::plan::ProsperoPlan;
+    /// let lines = ProsperoPlan::directory_request(b"x", b"0");
+    /// assert_eq!(lines[2].to_string(), "DIRECTORY ASCII x 0");
+    /// assert_eq!(lines[3].to_string(), "LIST ATTRIBUTES COMPONENTS");
     /// ```
-    pub fn directory_for(&self, hsoname: &[u8]) -> Line {
-        Line::text("DIRECTORY ASCII ")
-            .and(quote(hsoname))
-            .and(" ")
-            .and(quote(&self.version))
+    pub fn directory_request(hsoname: &[u8], version: &[u8]) -> Vec<Line> {
+        let mut lines = prologue();
+        lines.push(
+            Line::text("DIRECTORY ASCII ")
+                .and(quote(hsoname))
+                .and(" ")
+                .and(quote(version)),
+        );
+        lines.push(Line::text("LIST ATTRIBUTES COMPONENTS"));
+        lines
+    }
+
+    /// A token as the reference implementation quotes it: in single
+    /// quotes, a quote doubled, when it is empty or holds a space, a
+    /// separator or a quote.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::ProsperoPlan;
+    /// assert_eq!(ProsperoPlan::quote(b"it's"), b"'it''s'");
+    /// ```
+    pub fn quote(token: &[u8]) -> Vec<u8> {
+        quote(token)
     }
 
     pub(crate) fn render(&self, out: &mut Vec<Step>) {
