@@ -113,6 +113,9 @@ pub(crate) fn check_url(url: &UrlRef<'_>, allowed_ports: &[u16]) -> Result<(), P
             ));
         }
     }
+    if let Some(port) = url.port() {
+        check_port(port)?;
+    }
     if let Some(port) = url.port()
         && !allowed_ports.contains(&port)
         && is_bad_port(url.scheme_kind(), port)
@@ -225,11 +228,27 @@ pub fn judge(url: &UrlRef<'_>, plan: Plan, options: &PlanOptions) -> Result<Appr
                 let bytes: Vec<u8> = line.known_bytes().collect();
                 check_field(&bytes, &format!("line {:?}", line.to_string()))?;
             }
-            Step::Connect(Endpoint::Host { host, .. }) => check_host(host)?,
+            Step::Connect(Endpoint::Host { host, port }) => {
+                check_host(host)?;
+                check_port(*port)?;
+            }
             _ => {}
         }
     }
     Ok(Approved(plan))
+}
+
+/// Port 0 names no service: TCP refuses it, and an operating system may
+/// read it as "any port", so no connection goes to it, whatever names it
+/// (the URL, a configured server, a gateway).
+fn check_port(port: u16) -> Result<(), PlanError> {
+    if port == 0 {
+        return Err(PlanError::refused(
+            Rule::BadPort,
+            "port 0 names no service: no connection is made to it".to_string(),
+        ));
+    }
+    Ok(())
 }
 
 fn ftp(p: &FtpPlan) -> Result<(), PlanError> {
