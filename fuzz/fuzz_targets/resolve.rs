@@ -45,10 +45,10 @@ fn check(base: &str, reference: &str, rules: Rules) {
         assert_eq!(b.resolve(reference), got, "Base::resolve differs");
     }
     let Ok(out) = got else { return };
-    let syntax = if rules == Rules::Rfc1630 {
-        Syntax::BeforeColon
-    } else {
-        Syntax::Strict
+    let syntax = match rules {
+        Rules::Rfc1630 => Syntax::BeforeColon,
+        Rules::Rfc1808 => Syntax::Rfc1808,
+        _ => Syntax::Strict,
     };
     assert!(
         scheme_len(&out, syntax).is_some(),
@@ -81,7 +81,12 @@ fn check(base: &str, reference: &str, rules: Rules) {
 
 #[derive(Clone, Copy, PartialEq)]
 enum Syntax {
+    /// RFC 3986 section 3.1 (and RFC 2396).
     Strict,
+    /// RFC 1808 section 2.4.2: scheme characters, the first one any of
+    /// them (`.x:` has the scheme `.x`).
+    Rfc1808,
+    /// RFC 1630: anything but `/?#` before the colon.
     BeforeColon,
 }
 
@@ -97,6 +102,12 @@ fn scheme_len(s: &str, syntax: Syntax) -> Option<usize> {
                 .iter()
                 .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
             (b[n] == b':').then_some(n)
+        }
+        Syntax::Rfc1808 => {
+            let n = b
+                .iter()
+                .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
+            (n > 0 && b[n] == b':').then_some(n)
         }
         Syntax::BeforeColon => {
             let n = b
