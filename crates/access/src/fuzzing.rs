@@ -32,11 +32,11 @@ use std::io::{self, BufRead, Cursor, Read};
 use uniform::UrlRef;
 use uniform::plan::Transfer;
 
-/// Small limits, so that inputs of a few kilobytes reach the "too long"
-/// paths as well as the ordinary ones.
+/// Small limits, so that inputs of a kilobyte (the fuzz targets' length,
+/// for speed) reach the "too long" paths as well as the ordinary ones.
 const LIMITS: Limits = Limits {
-    line: 512,
-    reply: 4096,
+    line: 128,
+    reply: 512,
 };
 
 /// The most entries a listing read here may hold: the crate's own limits
