@@ -50,6 +50,16 @@ fn guess(input: &[u8]) -> Option<Range<usize>> {
     (colon + 1 < at).then(|| authority + colon + 1..authority + at)
 }
 
+/// `url` as every output shows it: its non-empty password, found as
+/// [`locate`] finds it, replaced by [`MASK`], unless `reveal`
+/// (`--show-password`). The one redaction of URLs.
+pub fn masked(url: &str, dialect: Dialect, reveal: bool) -> Cow<'_, str> {
+    match locate(url.as_bytes(), dialect).filter(|_| !reveal) {
+        None => Cow::Borrowed(url),
+        Some(span) => shown(url.as_bytes(), Some(span)),
+    }
+}
+
 /// `input` as text to show: the bytes of `mask` replaced by [`MASK`], and
 /// what is not UTF-8 by U+FFFD.
 pub fn shown(input: &[u8], mask: Option<Range<usize>>) -> Cow<'_, str> {

@@ -539,8 +539,9 @@ proptest! {
         reference in "(f:|http:|//b)?[/.g]{0,8}[?#]?[/.]{0,3}",
     ) {
         for rules in Rules::ALL {
-            if let Ok(target) = resolve(&base, &reference, rules) {
-                if let Some(a) = authority_of(&target) {
+            if let Ok(target) = resolve(&base, &reference, rules)
+                && let Some(a) = authority_of(&target)
+            {
                     // Written in the reference, or kept from the base.
                     // RFC 1630 reads everything after the colon as one path
                     // and cleans its dots, "//" included: "//./" gives
@@ -555,7 +556,6 @@ proptest! {
                         same(authority_of(&reference)) || same(authority_of(&base)),
                         "{rules}: {base} + {reference} = {target}"
                     );
-                }
             }
         }
     }
