@@ -225,3 +225,61 @@ fn a_50_mb_line_is_refused_fast_whatever_the_command() {
         );
     }
 }
+
+/// A scripted FTP server (no real one echoes a password) that answers
+/// USER with 331 and everything else with a 530 that quotes the command,
+/// with an ESC in it; returns its port.
+fn echoing_ftp_server() -> u16 {
+    use std::io::{BufRead, BufReader};
+    use std::net::TcpListener;
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+    let port = listener.local_addr().expect("its address").port();
+    std::thread::spawn(move || {
+        for conn in listener.incoming().flatten() {
+            std::thread::spawn(move || {
+                let mut w = conn.try_clone().expect("a second handle");
+                let _ = w.write_all(b"220 ready\r\n");
+                for line in BufReader::new(conn).lines().map_while(Result::ok) {
+                    let reply = if line.to_ascii_uppercase().starts_with("USER") {
+                        "331 password please\r\n".to_string()
+                    } else {
+                        format!("530 you sent \u{1b}[31m{line}\r\n")
+                    };
+                    if w.write_all(reply.as_bytes()).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    port
+}
+
+#[test]
+fn a_password_echoed_by_a_server_is_hidden() {
+    let port = echoing_ftp_server();
+    let url = format!("ftp://me:pw@127.0.0.1:{port}/x");
+    let stdin_url = format!("ftp://me@127.0.0.1:{port}/x");
+    for (args, stdin) in [
+        (vec!["fetch", url.as_str()], &b""[..]),
+        (vec!["fetch", "--json", url.as_str()], b""),
+        (
+            vec!["fetch", "--password-stdin", stdin_url.as_str()],
+            b"xy\n",
+        ),
+    ] {
+        let r = run(&args, stdin);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        let all = format!("{}{}", r.stdout, r.stderr);
+        // The reply is there, the password is not: "PASS ****".
+        assert!(all.contains("530 you sent"), "{args:?}: {all}");
+        assert!(all.contains("PASS ****"), "{args:?}: {all}");
+        assert!(
+            !all.contains("PASS pw") && !all.contains("PASS xy"),
+            "{args:?}: {all}"
+        );
+        assert!(!all.contains('\u{1b}'), "{args:?}: {all:?}");
+    }
+    let r = run(&["fetch", "--show-password", url.as_str()], b"");
+    assert!(r.stderr.contains("PASS pw"), "{}", r.stderr);
+}

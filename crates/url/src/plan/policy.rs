@@ -595,9 +595,11 @@ mod tests {
 
     fn mail(body: &[u8]) -> Result<Approved, PlanError> {
         let url = UrlRef::parse("mailto:a@b.example").unwrap();
-        let mut o = PlanOptions::default();
-        o.email = Some("me@c.example".into());
-        o.message = Some(crate::plan::options::Message::new(None, body.to_vec()));
+        let o = PlanOptions {
+            email: Some("me@c.example".into()),
+            message: Some(crate::plan::options::Message::new(None, body.to_vec())),
+            ..PlanOptions::default()
+        };
         crate::plan::plan(&url, &o)
     }
 
