@@ -41,8 +41,8 @@ for cmd in "parse -" "check -" "normalize -" "plan -" "resolve http://a/ -" \
   "relativize http://a/ -" "encode -" "decode -" "equal - http://a/" "extract -"; do
   for f in 50mb limit; do
     # shellcheck disable=SC2086
-    r=$( { /usr/bin/time -f "%e %M %x" "$bin" $cmd <"$work/$f.txt" >/dev/null 2>/dev/null; } 2>&1 | tail -n 1)
-    read -r secs kb code <<<"$r"
+    /usr/bin/time -o "$work/time" -f "%e %M %x" "$bin" $cmd <"$work/$f.txt" >/dev/null 2>&1 || true
+    read -r secs kb code < <(tail -n 1 "$work/time")
     printf '| `uniform %s` | %s | %s | %.1f | %s |\n' "$cmd" "$f" "$secs" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" "$code"
   done
 done
