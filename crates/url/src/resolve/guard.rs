@@ -14,6 +14,16 @@ use super::hierarchy::hierarchical;
 use super::rules::Rules;
 use super::split::{SchemeSyntax, scheme_len};
 
+/// Puts `/.` before the path at `out[path..]` when it starts with `//`:
+/// for a resolution that knows the result has no authority (RFC 3986's
+/// branches, which call it only after removing dot segments).
+#[inline]
+pub(super) fn keep_path_at(out: &mut String, path: usize) {
+    if out[path..].starts_with("//") {
+        out.insert_str(path, "/.");
+    }
+}
+
 /// Puts `/.` before the path of the result in `out[start..]` when that
 /// path starts with `//` and the result has no such authority by right:
 /// the reference did not write it, and it is not the base's, kept.
