@@ -1,11 +1,15 @@
-//! Connections with time limits, and the one bounded line read under every
-//! line-based reader of the crate (the line layer in `line`, HTTP's heads).
+//! Connections with time limits, the low-speed limit every reader of a
+//! peer counts its octets against ([`Pace`]), the errors that name the
+//! limit a peer broke ([`Breach`]), and the one bounded line read under
+//! every line-based reader of the crate (the line layer in `line`, HTTP's
+//! heads).
 
+use std::fmt;
 use std::io::{self, BufRead, Read};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
-/// The three time limits of an access, as curl has them.
+/// The time limits of an access, as curl has them.
 ///
 /// # Example
 ///
@@ -14,6 +18,7 @@ use std::time::{Duration, Instant};
 /// use uniform_access::Timeouts;
 /// let t = Timeouts::default();
 /// assert_eq!(t.connect, Duration::from_secs(30));
+/// assert_eq!(t.speed.limit, 100);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timeouts {
@@ -23,6 +28,8 @@ pub struct Timeouts {
     pub idle: Duration,
     /// For the whole access; `None` for no limit.
     pub total: Option<Duration>,
+    /// The low-speed limit, once a peer has started to send.
+    pub speed: Speed,
 }
 
 impl Default for Timeouts {
@@ -31,7 +38,201 @@ impl Default for Timeouts {
             connect: Duration::from_secs(30),
             idle: Duration::from_secs(60),
             total: None,
+            speed: Speed::default(),
         }
+    }
+}
+
+/// curl's low-speed limit (`--speed-limit`, `--speed-time`): a peer that
+/// sends fewer than `limit` octets a second over `time` is cut off. Unlike
+/// curl's, it is on by default (100 octets a second over 30 seconds), so
+/// that a peer trickling one octet a second cannot hold an access for
+/// ever; a `limit` of 0 turns it off.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use uniform_access::net::Speed;
+/// let s = Speed::default();
+/// assert_eq!((s.limit, s.time), (100, Duration::from_secs(30)));
+/// assert!(Speed { limit: 0, time: s.time }.is_off());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Speed {
+    /// Octets a second; 0 for no limit.
+    pub limit: u64,
+    /// The window the speed is measured over.
+    pub time: Duration,
+}
+
+impl Default for Speed {
+    fn default() -> Speed {
+        Speed {
+            limit: 100,
+            time: Duration::from_secs(30),
+        }
+    }
+}
+
+impl Speed {
+    /// Whether there is no limit.
+    pub fn is_off(&self) -> bool {
+        self.limit == 0 || self.time.is_zero()
+    }
+
+    /// The octets a window must bring.
+    fn quota(&self) -> u64 {
+        let q = (self.limit as f64 * self.time.as_secs_f64()).ceil();
+        if q >= u64::MAX as f64 { u64::MAX } else { q as u64 }
+    }
+}
+
+/// A limit a peer broke: the payload of the `io::Error` a reader returns,
+/// so that the access error can name the limit (and the option that sets
+/// it) however many layers the error went through.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use uniform_access::net::Breach;
+/// let b = Breach::TooSlow { limit: 100, time: Duration::from_secs(30) };
+/// assert_eq!(b.to_string(), "slower than 100 octets a second for 30 s (--speed-limit, --speed-time)");
+/// let e = b.into_io();
+/// assert_eq!(e.kind(), std::io::ErrorKind::TimedOut);
+/// assert_eq!(Breach::of(&e), Some(&b));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Breach {
+    /// The whole access took longer than `--max-time`.
+    MaxTime(Duration),
+    /// No data for the idle limit (`--timeout`).
+    Idle(Duration),
+    /// Slower than the low-speed limit for its whole window.
+    TooSlow {
+        /// Octets a second.
+        limit: u64,
+        /// The window.
+        time: Duration,
+    },
+}
+
+impl Breach {
+    /// As an `io::Error` of kind `TimedOut` carrying the breach.
+    pub fn into_io(self) -> io::Error {
+        io::Error::new(io::ErrorKind::TimedOut, self)
+    }
+
+    /// The breach an `io::Error` carries, if any.
+    pub fn of(e: &io::Error) -> Option<&Breach> {
+        e.get_ref().and_then(|inner| inner.downcast_ref::<Breach>())
+    }
+}
+
+impl fmt::Display for Breach {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Breach::MaxTime(d) => write!(
+                f,
+                "the whole access took longer than {} (--max-time)",
+                seconds(*d)
+            ),
+            Breach::Idle(d) => write!(f, "no data for {} (--timeout)", seconds(*d)),
+            Breach::TooSlow { limit, time } => write!(
+                f,
+                "slower than {limit} octets a second for {} (--speed-limit, --speed-time)",
+                seconds(*time)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Breach {}
+
+/// A duration as messages show it: "30 s", "0.5 s".
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use uniform_access::net::seconds;
+/// assert_eq!(seconds(Duration::from_millis(1500)), "1.5 s");
+/// ```
+pub fn seconds(d: Duration) -> String {
+    format!("{} s", d.as_secs_f64())
+}
+
+/// Counts a peer's octets against the low-speed limit ([`Speed`]).
+///
+/// The window opens at the first octet after [`Pace::restart`] (waiting
+/// for a reply to start is the idle limit's business, so a server may
+/// think), and moves on each time it has brought its quota: a peer must
+/// bring `limit * time` octets within every `time` from then on, or the
+/// next read fails with [`Breach::TooSlow`]. A read that ends the stream
+/// (0 octets) is never a breach: a short object that is complete is not
+/// slow.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use uniform_access::net::{Pace, Speed};
+/// let mut p = Pace::new(Speed { limit: 10, time: Duration::from_millis(20) });
+/// p.account(1)?;
+/// std::thread::sleep(Duration::from_millis(30));
+/// assert!(p.account(1).is_err());
+/// p.restart();
+/// p.account(1000)?;
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Pace {
+    speed: Speed,
+    /// Where the current window opened, and the octets it has brought.
+    window: Option<(Instant, u64)>,
+}
+
+impl Pace {
+    /// A pace for `speed`, its window not yet open.
+    pub fn new(speed: Speed) -> Pace {
+        Pace {
+            speed,
+            window: None,
+        }
+    }
+
+    /// Closes the window: the next octets open a new one (a new reply).
+    pub fn restart(&mut self) {
+        self.window = None;
+    }
+
+    /// Counts `n` octets just read.
+    ///
+    /// # Errors
+    ///
+    /// [`Breach::TooSlow`] (kind `TimedOut`) when the window has passed
+    /// without its quota.
+    pub fn account(&mut self, n: usize) -> io::Result<()> {
+        if self.speed.is_off() || n == 0 {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let (start, got) = self.window.get_or_insert((now, 0));
+        *got = got.saturating_add(n as u64);
+        if *got >= self.speed.quota() {
+            self.window = Some((now, 0));
+            return Ok(());
+        }
+        if now.duration_since(*start) >= self.speed.time {
+            return Err(Breach::TooSlow {
+                limit: self.speed.limit,
+                time: self.speed.time,
+            }
+            .into_io());
+        }
+        Ok(())
     }
 }
 
@@ -47,37 +248,57 @@ impl Default for Timeouts {
 /// assert!(Deadline::after(None).remaining().is_none());
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Deadline(Option<Instant>);
+pub struct Deadline(Option<(Instant, Duration)>);
 
 impl Deadline {
     /// The deadline `limit` from now (`None`: never).
     pub fn after(limit: Option<Duration>) -> Deadline {
-        Deadline(limit.map(|l| Instant::now() + l))
+        Deadline(limit.map(|l| (Instant::now() + l, l)))
     }
 
     /// Whether it has passed.
     pub fn passed(&self) -> bool {
-        self.0.is_some_and(|d| Instant::now() >= d)
+        self.0.is_some_and(|(d, _)| Instant::now() >= d)
     }
 
     /// The time left, `None` without a deadline.
     pub fn remaining(&self) -> Option<Duration> {
-        self.0.map(|d| d.saturating_duration_since(Instant::now()))
+        self.0
+            .map(|(d, _)| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// The limit it was set with, `None` without a deadline.
+    pub fn limit(&self) -> Option<Duration> {
+        self.0.map(|(_, l)| l)
     }
 
     /// An error once the deadline has passed.
     ///
     /// # Errors
     ///
-    /// `TimedOut` when the deadline has passed.
+    /// [`Breach::MaxTime`] (kind `TimedOut`) when the deadline has passed.
     pub fn check(&self) -> io::Result<()> {
-        if self.passed() {
-            Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "the whole access took longer than its limit",
-            ))
-        } else {
-            Ok(())
+        match self.0 {
+            Some((d, l)) if Instant::now() >= d => Err(Breach::MaxTime(l).into_io()),
+            _ => Ok(()),
+        }
+    }
+
+    /// A timeout of a read or write as the breach it is: past the
+    /// deadline [`Breach::MaxTime`], else [`Breach::Idle`] of `idle`.
+    /// Other errors, and errors that already name a breach, are returned
+    /// as they are.
+    pub fn explain(&self, e: io::Error, idle: Duration) -> io::Error {
+        let timed_out = matches!(
+            e.kind(),
+            io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+        );
+        if !timed_out || Breach::of(&e).is_some() {
+            return e;
+        }
+        match self.0 {
+            Some((_, l)) if self.passed() => Breach::MaxTime(l).into_io(),
+            _ => Breach::Idle(idle).into_io(),
         }
     }
 
@@ -105,8 +326,11 @@ impl Deadline {
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub fn connect(host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
-    let mut last = io::Error::new(io::ErrorKind::NotFound, format!("{host} has no address"));
-    for addr in (host, port).to_socket_addrs()? {
+    let mut last = Unresolved::io(format!("{host} has no address"));
+    let addrs = (host, port)
+        .to_socket_addrs()
+        .map_err(|e| Unresolved::io(format!("{host}: {e}")))?;
+    for addr in addrs {
         match TcpStream::connect_timeout(&addr, t.connect) {
             Ok(s) => {
                 s.set_read_timeout(Some(t.idle))?;
@@ -119,6 +343,40 @@ pub fn connect(host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
     }
     Err(last)
 }
+
+/// The payload of a connection error whose host has no address: curl
+/// exits 6 for it, 7 for a connection that failed.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::net::Unresolved;
+/// let e = Unresolved::io("nowhere.invalid has no address".into());
+/// assert!(Unresolved::is(&e));
+/// assert!(!Unresolved::is(&std::io::Error::other("x")));
+/// ```
+#[derive(Debug)]
+pub struct Unresolved(String);
+
+impl Unresolved {
+    /// An `io::Error` (kind `NotFound`) saying `what`.
+    pub fn io(what: String) -> io::Error {
+        io::Error::new(io::ErrorKind::NotFound, Unresolved(what))
+    }
+
+    /// Whether `e` is one.
+    pub fn is(e: &io::Error) -> bool {
+        e.get_ref().is_some_and(|inner| inner.is::<Unresolved>())
+    }
+}
+
+impl fmt::Display for Unresolved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unresolved {}
 
 /// The longest line a reply may hold before it is an error: protocol lines
 /// are short, and a line that never ends must not grow memory.
@@ -224,18 +482,46 @@ pub fn trim_eol(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
-/// A reader that fails once the deadline passes, so that a server that
-/// trickles bytes cannot hold an access forever.
+/// A reader of a peer that fails once the deadline passes or the peer is
+/// slower than the low-speed limit, so that a server that trickles bytes
+/// cannot hold an access for ever; its timeouts name the limit they hit
+/// ([`Breach`]).
+///
+/// # Example
+///
+/// ```
+/// use std::io::Read;
+/// use uniform_access::Timeouts;
+/// use uniform_access::net::{Deadline, Timed};
+/// let mut r = Timed::new(&b"data"[..], Deadline::after(None), &Timeouts::default());
+/// let mut s = String::new();
+/// r.read_to_string(&mut s)?;
+/// assert_eq!(s, "data");
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Timed<R> {
     inner: R,
     deadline: Deadline,
+    idle: Duration,
+    pace: Pace,
 }
 
 impl<R> Timed<R> {
-    /// Wraps `inner`.
-    pub fn new(inner: R, deadline: Deadline) -> Timed<R> {
-        Timed { inner, deadline }
+    /// Wraps `inner`, within `deadline` and the idle and low-speed limits
+    /// of `t`.
+    pub fn new(inner: R, deadline: Deadline, t: &Timeouts) -> Timed<R> {
+        Timed {
+            inner,
+            deadline,
+            idle: t.idle,
+            pace: Pace::new(t.speed),
+        }
+    }
+
+    /// A new reply starts: its first octet opens a new low-speed window.
+    pub fn restart(&mut self) {
+        self.pace.restart();
     }
 
     /// The wrapped reader.
@@ -247,7 +533,12 @@ impl<R> Timed<R> {
 impl<R: Read> Read for Timed<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.deadline.check()?;
-        self.inner.read(buf)
+        let n = self
+            .inner
+            .read(buf)
+            .map_err(|e| self.deadline.explain(e, self.idle))?;
+        self.pace.account(n)?;
+        Ok(n)
     }
 }
 
@@ -279,6 +570,47 @@ mod tests {
         assert_eq!(buf, b"ef\n");
         assert_eq!(read_piece(&mut r, &mut buf, 4).unwrap(), 2);
         assert_eq!(read_piece(&mut r, &mut buf, 4).unwrap(), 0);
+    }
+
+    #[test]
+    fn a_trickle_breaks_the_pace_and_a_steady_flow_does_not() {
+        let speed = Speed {
+            limit: 1000,
+            time: Duration::from_millis(50),
+        };
+        let mut p = Pace::new(speed);
+        for _ in 0..10 {
+            p.account(100).unwrap();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let mut p = Pace::new(speed);
+        let start = Instant::now();
+        let e = loop {
+            if let Err(e) = p.account(1) {
+                break e;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert!(start.elapsed() >= speed.time);
+        assert!(matches!(Breach::of(&e), Some(Breach::TooSlow { .. })));
+        // Off: never a breach.
+        let mut p = Pace::new(Speed { limit: 0, ..speed });
+        p.account(1).unwrap();
+        std::thread::sleep(Duration::from_millis(60));
+        p.account(1).unwrap();
+    }
+
+    #[test]
+    fn timeouts_are_explained_as_their_limit() {
+        let idle = Duration::from_secs(3);
+        let e = io::Error::from(io::ErrorKind::WouldBlock);
+        let e = Deadline::after(None).explain(e, idle);
+        assert_eq!(Breach::of(&e), Some(&Breach::Idle(idle)));
+        let d = Deadline::after(Some(Duration::ZERO));
+        let e = d.explain(io::Error::from(io::ErrorKind::TimedOut), idle);
+        assert_eq!(Breach::of(&e), Some(&Breach::MaxTime(Duration::ZERO)));
+        let other = d.explain(io::Error::other("x"), idle);
+        assert!(Breach::of(&other).is_none());
     }
 
     #[test]

@@ -458,13 +458,13 @@ impl Run<'_> {
                 _ => return Err(e),
             },
         };
-        let idle = self.opts.timeouts.idle;
+        let timeouts = self.opts.timeouts;
         let result = match t {
             Transfer::FtpAscii | Transfer::FtpImage => transfer::copy(
                 &mut stream,
                 t == Transfer::FtpAscii,
                 self.deadline,
-                idle,
+                &timeouts,
                 out,
                 ui,
             )
@@ -487,7 +487,7 @@ impl Run<'_> {
                     arg.as_deref(),
                     &self.listing_base,
                     self.deadline,
-                    idle,
+                    &timeouts,
                 )
                 .map(|entries| {
                     let mut l = Listing::new(self.listing_url.clone());
@@ -532,7 +532,7 @@ impl Run<'_> {
             Some(want) if got < want => Some(self.err(
                 AccessErrorKind::Io,
                 format!("the data connection closed after {got} of the {want} octets SIZE announced: the object is truncated"),
-            )),
+            ).with_exit_code(crate::error::PARTIAL)),
             _ => None,
         }
     }

@@ -4,10 +4,9 @@
 use super::list;
 use super::transfer::{CHUNK, DataReader, Failure};
 use crate::listing::{Entry, EntryKind};
-use crate::net::{Deadline, MAX_LINE, read_line, trim_eol};
+use crate::net::{Deadline, MAX_LINE, Timeouts, read_line, trim_eol};
 use std::io::{self, BufReader};
 use std::net::TcpStream;
-use std::time::Duration;
 use uniform::UrlRef;
 use uniform::pct::{EncodeSet, encode};
 use uniform::schemes::FtpUrl;
@@ -40,17 +39,9 @@ pub(crate) fn names(
     arg: Option<&[u8]>,
     base: &Bases,
     deadline: Deadline,
-    idle: Duration,
+    timeouts: &Timeouts,
 ) -> Result<Vec<Entry>, Failure> {
-    let mut r = BufReader::with_capacity(
-        CHUNK,
-        DataReader {
-            stream,
-            deadline,
-            idle,
-            received: 0,
-        },
-    );
+    let mut r = BufReader::with_capacity(CHUNK, DataReader::new(stream, deadline, timeouts));
     let mut entries = Vec::new();
     let mut line = Vec::new();
     let mut total = 0u64;

@@ -3,7 +3,7 @@
 
 use crate::interaction::Interaction;
 use crate::line::eol::ToLocal;
-use crate::net::Deadline;
+use crate::net::{Deadline, Pace, Timeouts};
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
@@ -29,12 +29,29 @@ pub(crate) struct Copied {
 }
 
 /// Reads the data connection, each read within the idle limit shortened
-/// to what is left of the total.
+/// to what is left of the total, the whole at the low-speed limit.
 pub(crate) struct DataReader<'a> {
-    pub(crate) stream: &'a mut TcpStream,
-    pub(crate) deadline: Deadline,
-    pub(crate) idle: Duration,
+    stream: &'a mut TcpStream,
+    deadline: Deadline,
+    idle: Duration,
+    pace: Pace,
     pub(crate) received: u64,
+}
+
+impl<'a> DataReader<'a> {
+    pub(crate) fn new(
+        stream: &'a mut TcpStream,
+        deadline: Deadline,
+        timeouts: &Timeouts,
+    ) -> DataReader<'a> {
+        DataReader {
+            stream,
+            deadline,
+            idle: timeouts.idle,
+            pace: Pace::new(timeouts.speed),
+            received: 0,
+        }
+    }
 }
 
 impl Read for DataReader<'_> {
@@ -46,7 +63,11 @@ impl Read for DataReader<'_> {
         if wait < self.idle {
             self.stream.set_read_timeout(Some(wait))?;
         }
-        let n = self.stream.read(buf)?;
+        let n = self
+            .stream
+            .read(buf)
+            .map_err(|e| self.deadline.explain(e, self.idle))?;
+        self.pace.account(n)?;
         self.received += n as u64;
         Ok(n)
     }
@@ -56,16 +77,11 @@ pub(crate) fn copy(
     stream: &mut TcpStream,
     ascii: bool,
     deadline: Deadline,
-    idle: Duration,
+    timeouts: &Timeouts,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Copied, Failure> {
-    let mut r = DataReader {
-        stream,
-        deadline,
-        idle,
-        received: 0,
-    };
+    let mut r = DataReader::new(stream, deadline, timeouts);
     let mut buf = vec![0u8; CHUNK];
     let mut text = if ascii {
         Some((ToLocal::default(), Vec::with_capacity(CHUNK + 1)))

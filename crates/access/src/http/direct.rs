@@ -27,6 +27,10 @@ pub(crate) fn agent(timeouts: &Timeouts) -> ureq::Agent {
         .proxy(None)
         .timeout_connect(Some(timeouts.connect))
         .timeout_per_read(Some(timeouts.idle))
+        // ureq reads the head itself, out of reach of the low-speed
+        // count: a head trickled an octet at a time must still end, within
+        // the wait for its first octet and one low-speed window.
+        .timeout_recv_response(head_limit(timeouts))
         .timeout_per_write(Some(timeouts.idle))
         .user_agent(concat!("uniform/", env!("CARGO_PKG_VERSION")))
         .accept("*/*")
@@ -38,6 +42,12 @@ pub(crate) fn agent(timeouts: &Timeouts) -> ureq::Agent {
         .output_buffer_size(64 * 1024)
         .build();
     ureq::Agent::new_with_config(config)
+}
+
+/// How long a response head may take to come whole: `--timeout` plus
+/// `--speed-time`, unless the low-speed limit is off.
+fn head_limit(t: &Timeouts) -> Option<std::time::Duration> {
+    (!t.speed.is_off()).then(|| t.idle + t.speed.time)
 }
 
 /// One GET of `target` on `host` (the request target and Host field of the
@@ -152,6 +162,13 @@ pub(crate) fn error(
                         secs(timeouts.connect)
                     )
                 }
+                ureq::Timeout::RecvResponse => match head_limit(timeouts) {
+                    Some(limit) => format!(
+                        "the response head did not come whole within {} (--timeout plus --speed-time)",
+                        secs(limit)
+                    ),
+                    None => format!("no data for {} (--timeout)", secs(timeouts.idle)),
+                },
                 ureq::Timeout::Global => match timeouts.total {
                     Some(total) => format!(
                         "the whole access took longer than {} (--max-time)",
@@ -169,7 +186,8 @@ pub(crate) fn error(
         E::HostNotFound => fail(
             AccessErrorKind::Connect,
             format!("{doing}: the host has no address"),
-        ),
+        )
+        .with_exit_code(crate::error::UNRESOLVED),
         E::ConnectionFailed => fail(AccessErrorKind::Connect, format!("{doing}: no connection")),
         // rustls reports a failed handshake as InvalidData.
         E::Io(io)
@@ -230,6 +248,10 @@ pub(crate) fn io_error(
     }
     let fail =
         |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
+    if let Some(b) = crate::net::Breach::of(&e) {
+        let message = format!("{doing}: {what}: {b}");
+        return fail(AccessErrorKind::Timeout, message).with_source(e);
+    }
     match e.kind() {
         io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => {
             let why = if deadline.passed() {
