@@ -188,10 +188,7 @@ impl AccessError {
             return code;
         }
         if self.kind == AccessErrorKind::Connect
-            && self
-                .source
-                .as_ref()
-                .is_some_and(crate::net::Unresolved::is)
+            && self.source.as_ref().is_some_and(crate::net::Unresolved::is)
         {
             return UNRESOLVED;
         }

@@ -84,7 +84,11 @@ impl Speed {
     /// The octets a window must bring.
     fn quota(&self) -> u64 {
         let q = (self.limit as f64 * self.time.as_secs_f64()).ceil();
-        if q >= u64::MAX as f64 { u64::MAX } else { q as u64 }
+        if q >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            q as u64
+        }
     }
 }
 

@@ -175,23 +175,22 @@ impl Session {
         opts: &FetchOptions,
         limit: usize,
     ) -> Result<Session, AccessError> {
-        let stream = connect(host, port, &opts.timeouts)
-            .map_err(|e| {
-                let unresolved = Unresolved::is(&e);
-                let e = AccessError::io(
-                    "wais",
-                    Some(host),
-                    &format!("connecting to {host}:{port}"),
-                    e,
-                );
-                match e.kind() {
-                    AccessErrorKind::Io if unresolved => {
-                        retag(e, AccessErrorKind::Connect).with_exit_code(UNRESOLVED)
-                    }
-                    AccessErrorKind::Io => retag(e, AccessErrorKind::Connect),
-                    _ => e,
+        let stream = connect(host, port, &opts.timeouts).map_err(|e| {
+            let unresolved = Unresolved::is(&e);
+            let e = AccessError::io(
+                "wais",
+                Some(host),
+                &format!("connecting to {host}:{port}"),
+                e,
+            );
+            match e.kind() {
+                AccessErrorKind::Io if unresolved => {
+                    retag(e, AccessErrorKind::Connect).with_exit_code(UNRESOLVED)
                 }
-            })?;
+                AccessErrorKind::Io => retag(e, AccessErrorKind::Connect),
+                _ => e,
+            }
+        })?;
         let mut s = Session {
             stream,
             pending: Vec::new(),

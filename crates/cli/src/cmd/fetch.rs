@@ -39,10 +39,31 @@ Before anything is sent, the URL's plan passes the safety policy (see
 (never to file:, never from https to http), each target checked the same
 way, and credentials go only to the host, port and scheme the URL names.
 
-Time: --timeout bounds each wait for data. A Prospero request, its ARDP
-retries and the server's wait packets included, ends within twice
---timeout, and the whole resolution (forwards included) within four times
---timeout; --max-time bounds everything when it is sooner.
+Time: --connect-timeout bounds each connection, --timeout each wait for
+data (the first octet of a reply included), --max-time the whole access.
+Once a peer has started to send a reply or an object, it must keep to the
+low-speed limit: at least --speed-limit octets a second (default 100) over
+every --speed-time seconds (default 30), or it is cut off; --speed-limit 0
+turns that off. Unlike curl's, the limit is on by default, so that a peer
+that trickles one octet a second is cut off after 30 seconds. It counts the
+data of every protocol (HTTP bodies, directly and through gateways; FTP's
+data and control connections; Gopher; NNTP; SMTP's replies; WAIS); an HTTP
+response head read directly must come whole within --timeout plus
+--speed-time. Telnet sessions are interactive and have no low-speed limit.
+A Prospero request, its ARDP retries and the server's wait packets
+included, ends within twice --timeout, and the whole resolution (forwards
+included) within four times --timeout; --max-time bounds everything when
+it is sooner.
+
+Size: a reply line (FTP, SMTP, NNTP, gopher menus, HTTP header fields) may
+hold 64 KiB, a multi-line reply 256 KiB, an HTTP response head 64 KiB, a
+WAIS APDU 16 MiB, a Prospero message 4 MiB; objects stream to the output
+and take no more memory however long they are.
+
+A gopher text item (type 0) must end with RFC 1436's \".\" line: without
+it the text may have been cut, and it is an error (exit 18).
+--gopher-text-to-close accepts a server that ends text by closing the
+connection instead (gophernicus and pygopherd send files so).
 
 A URL with a user name and no password asks for the password on the
 terminal, without echo, or reads it from the first line of standard input
@@ -60,8 +81,15 @@ then all_proxy, in lower case first, then upper case (never HTTP_PROXY, which
 a CGI request can set: \"httpoxy\"); no_proxy lists the hosts that bypass
 them (host, .domain, *, 10.0.0.0/8, host:port).
 
-Exit status: 0 success, 1 a failed access (the message names the scheme,
-the host and the server's reply) or an invalid URL, 2 a usage error.";
+Exit status: 0 success; 1 a failed access (the message names the scheme,
+the host and the server's reply) or an invalid URL; 2 a usage error; and
+curl's codes where curl has one: 6 the host has no address, 7 no connection,
+18 the object was cut short (an HTTP body shorter than its Content-Length,
+a gopher text without its \".\" line, fewer octets than FTP's SIZE), 28 a time
+limit (--connect-timeout, --timeout, --max-time, or slower than
+--speed-limit), 56 a reply line, header block or record over its size
+limit; 130 on SIGINT and 143 on SIGTERM, which remove the temporary file of
+-o FILE first.";
 
 /// Retrieve what a URL names (directories, menus and groups as listings)
 #[derive(clap::Args, Debug)]
@@ -101,6 +129,15 @@ pub struct Args {
     /// Seconds the whole access may take [default: no limit]
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     max_time: Option<Duration>,
+    /// Cut off a peer slower than BYTES a second over --speed-time (0: no limit) [default: 100]
+    #[arg(long, value_name = "BYTES")]
+    speed_limit: Option<u64>,
+    /// Seconds over which --speed-limit is measured [default: 30]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    speed_time: Option<Duration>,
+    /// Accept a gopher text item that ends when the server closes, without its "." line
+    #[arg(long)]
+    gopher_text_to_close: bool,
     /// How many HTTP redirects to follow [default: 10]
     #[arg(long, value_name = "N")]
     max_redirects: Option<u32>,
@@ -364,6 +401,11 @@ impl Run for Args {
             };
             opts.message = Some(Message::new(self.subject.clone(), body));
         }
+        // A telnet session restores the terminal on its way out: a signal
+        // there keeps its default.
+        if url.scheme_kind() != uniform::Scheme::Telnet {
+            on_signal_abandon_output()?;
+        }
         let mut output = match Output::open(self.output.as_deref()) {
             Ok(o) => o,
             Err(e) => {
@@ -393,7 +435,13 @@ impl Run for Args {
                 // Dropping the output removes a temporary file.
                 drop(output);
                 self.report(&e, &shown)?;
-                Ok(Status::Failure)
+                match e.exit_code() {
+                    1 => Ok(Status::Failure),
+                    // curl's status for this failure (fetch --help); the
+                    // report is out and the output gone, nothing is left
+                    // to run.
+                    code => std::process::exit(i32::from(code)),
+                }
             }
         }
     }
@@ -411,6 +459,13 @@ impl Args {
             o.timeouts.idle = t;
         }
         o.timeouts.total = self.max_time;
+        if let Some(l) = self.speed_limit {
+            o.timeouts.speed.limit = l;
+        }
+        if let Some(t) = self.speed_time {
+            o.timeouts.speed.time = t;
+        }
+        o.gopher_text_to_close = self.gopher_text_to_close;
         if let Some(n) = self.max_redirects {
             o.max_redirects = n;
         }
@@ -528,6 +583,25 @@ impl Args {
             Ok(())
         }
     }
+}
+
+/// On SIGINT or SIGTERM: the temporary file of an output being written
+/// is removed, and the process exits 128 + the signal (130, 143), as a
+/// shell reports a command a signal ended. A thread waits for the signal
+/// (signal-hook), so that the removal runs outside a signal handler.
+fn on_signal_abandon_output() -> io::Result<()> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])?;
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                // Held to the exit: no file is renamed into place after.
+                let _held = uniform_access::output::abandon_all();
+                std::process::exit(128 + signal);
+            }
+        })?;
+    Ok(())
 }
 
 /// The first line of standard input, without its line end.
