@@ -183,7 +183,8 @@ pub fn seconds(d: Duration) -> String {
 /// ```
 /// use std::time::Duration;
 /// use uniform_access::net::{Pace, Speed};
-/// let mut p = Pace::new(Speed { limit: 10, time: Duration::from_millis(20) });
+/// // 1000 octets a second over 20 ms: 20 octets a window.
+/// let mut p = Pace::new(Speed { limit: 1000, time: Duration::from_millis(20) });
 /// p.account(1)?;
 /// std::thread::sleep(Duration::from_millis(30));
 /// assert!(p.account(1).is_err());

@@ -74,8 +74,10 @@ fn check(name: &str, m: &Measured, code: i32, words: &[&str], within: Duration) 
         m.stderr.trim_end()
     );
     assert_eq!(m.code(), Some(code), "{name}: {m:?}");
+    // A message is on standard error, or with --json on standard output.
+    let said = format!("{}{}", m.stderr, String::from_utf8_lossy(&m.stdout));
     for w in words {
-        assert!(m.stderr.contains(w), "{name}: {w:?} not in {:?}", m.stderr);
+        assert!(said.contains(w), "{name}: {w:?} not in {said:?}");
     }
     assert!(
         m.wall < within,
@@ -981,4 +983,192 @@ fn sigint_removes_the_temporary_file_and_exits_130() {
 #[test]
 fn sigterm_removes_the_temporary_file_and_exits_143() {
     signalled("TERM", 143);
+}
+
+// ------------------------------------------------------------ listings
+
+/// A menu that never ends, its items `pad` octets long.
+fn gopher_endless_menu(name: &str, pad: usize, json: bool) {
+    let port = serve(move |mut s| {
+        let mut b = [0u8; 256];
+        let _ = s.read(&mut b);
+        thread::sleep(Duration::from_millis(100));
+        let mut n = 0u64;
+        loop {
+            let mut chunk = Vec::new();
+            for _ in 0..1000 {
+                n += 1;
+                chunk.extend_from_slice(
+                    format!("0{n}{}\t/{n}\th.example\t70\r\n", "x".repeat(pad)).as_bytes(),
+                );
+            }
+            if s.write_all(&chunk).is_err() {
+                return;
+            }
+        }
+    });
+    let url = format!("gopher://127.0.0.1:{port}/1x");
+    let mut args = vec![url.as_str()];
+    if json {
+        args.insert(0, "--json");
+    }
+    let m = run(&args, secs(30));
+    check(name, &m, 56, &["menu", "127.0.0.1"], secs(20));
+}
+
+#[test]
+fn gopher_menu_just_under_the_limits_prints_in_bounded_memory() {
+    // 99 000 items, 8 MiB in all, printed as JSON: the largest listing
+    // that is delivered.
+    const ITEMS: usize = 99_000;
+    let pad = (8 * 1024 * 1024 / ITEMS) - 40;
+    let port = serve(move |mut s| {
+        let mut b = [0u8; 256];
+        let _ = s.read(&mut b);
+        thread::sleep(Duration::from_millis(100));
+        let mut menu = Vec::new();
+        for n in 0..ITEMS {
+            menu.extend_from_slice(
+                format!("0{n:06}{}\t/{n}\th.example\t70\r\n", "x".repeat(pad)).as_bytes(),
+            );
+        }
+        menu.extend_from_slice(b".\r\n");
+        let _ = s.write_all(&menu);
+    });
+    let m = run(
+        &["--json", &format!("gopher://127.0.0.1:{port}/1x")],
+        secs(30),
+    );
+    check(
+        "gopher menu just under the limits, --json",
+        &m,
+        0,
+        &[],
+        secs(20),
+    );
+    assert!(m.stdout.len() > 8 * 1024 * 1024, "{}", m.stdout.len());
+}
+
+#[test]
+fn gopher_endless_menu_of_long_items_is_bounded() {
+    gopher_endless_menu("gopher endless menu, long items", 200, false);
+}
+
+#[test]
+fn gopher_endless_menu_of_short_items_is_bounded() {
+    gopher_endless_menu("gopher endless menu, short items, --json", 0, true);
+}
+
+#[test]
+fn nntp_endless_listing_is_bounded() {
+    let port = serve(|s| {
+        let mut w = s.try_clone().unwrap();
+        let mut r = BufReader::new(s);
+        thread::sleep(Duration::from_millis(100));
+        let _ = w.write_all(b"200 fake news\r\n");
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if r.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let verb = line.split_whitespace().next().unwrap_or("").to_uppercase();
+            match verb.as_str() {
+                "MODE" => {
+                    let _ = w.write_all(b"200 reader\r\n");
+                }
+                "LIST" => {
+                    let _ = w.write_all(b"215 groups\r\n");
+                    let mut n = 0u64;
+                    loop {
+                        let mut chunk = Vec::new();
+                        for _ in 0..1000 {
+                            n += 1;
+                            chunk.extend_from_slice(
+                                format!("group.{n}.{} 10 1 y\r\n", "x".repeat(200)).as_bytes(),
+                            );
+                        }
+                        if w.write_all(&chunk).is_err() {
+                            return;
+                        }
+                    }
+                }
+                _ => {
+                    let _ = w.write_all(b"500 ?\r\n");
+                }
+            }
+        }
+    });
+    let m = run(
+        &["--news-server", &format!("127.0.0.1:{port}"), "news:*"],
+        secs(30),
+    );
+    check(
+        "nntp endless listing",
+        &m,
+        56,
+        &["listing", &peer(port)],
+        secs(20),
+    );
+}
+
+#[test]
+fn ftp_endless_listing_is_bounded() {
+    let port = serve(|s| {
+        let data = TcpListener::bind("127.0.0.1:0").unwrap();
+        let data_port = data.local_addr().unwrap().port();
+        let mut w = s.try_clone().unwrap();
+        let mut r = BufReader::new(s);
+        thread::sleep(Duration::from_millis(100));
+        let _ = w.write_all(b"220 fake\r\n");
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if r.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let verb = line.split_whitespace().next().unwrap_or("").to_uppercase();
+            let reply = match verb.as_str() {
+                "USER" => "230 in\r\n".to_string(),
+                "TYPE" => "200 ok\r\n".into(),
+                "CWD" => "250 ok\r\n".into(),
+                "EPSV" => format!("229 Extended (|||{data_port}|)\r\n"),
+                "LIST" | "NLST" => {
+                    let _ = w.write_all(b"150 here\r\n");
+                    let Ok((mut d, _)) = data.accept() else {
+                        return;
+                    };
+                    let mut n = 0u64;
+                    loop {
+                        let mut chunk = Vec::new();
+                        for _ in 0..1000 {
+                            n += 1;
+                            chunk.extend_from_slice(
+                                format!(
+                                    "-rw-r--r-- 1 u g 10 Jan 1 2000 f{n}{}\r\n",
+                                    "x".repeat(200)
+                                )
+                                .as_bytes(),
+                            );
+                        }
+                        if d.write_all(&chunk).is_err() {
+                            return;
+                        }
+                    }
+                }
+                _ => "502 no\r\n".into(),
+            };
+            if w.write_all(reply.as_bytes()).is_err() {
+                return;
+            }
+        }
+    });
+    let m = run(&[&format!("ftp://127.0.0.1:{port}/dir/")], secs(30));
+    check(
+        "ftp endless listing",
+        &m,
+        56,
+        &["list", &peer(port)],
+        secs(20),
+    );
 }

@@ -11,14 +11,15 @@ use uniform::UrlRef;
 use uniform::pct::{EncodeSet, encode};
 use uniform::schemes::FtpUrl;
 
-/// The most octets a name list (`NLST`) may hold before the access fails
-/// with [`crate::error::AccessErrorKind::TooLong`]: a listing is kept in
-/// memory, and a server must not be able to grow it without end.
-pub const MAX_LISTING_OCTETS: u64 = 16 * 1024 * 1024;
+/// The most octets a name list (`NLST`) or a `LIST` may hold before the
+/// access fails with [`crate::error::AccessErrorKind::TooLong`]: a
+/// listing is kept in memory, and a server must not be able to grow it
+/// without end.
+pub const MAX_LISTING_OCTETS: u64 = crate::listing::MAX_OCTETS;
 
 /// The most entries a name list may hold, for the same reason: short
 /// names would otherwise make many small entries out of few octets.
-pub const MAX_ENTRIES: usize = 250_000;
+pub const MAX_ENTRIES: usize = crate::listing::MAX_ENTRIES;
 
 /// What a listing's lines are.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -345,7 +345,11 @@ fn menu<R: BufRead + ?Sized>(v: &GopherUrl<'_>, r: &mut R) -> Result<Fetched, Ac
             AccessErrorKind::TooLong,
             SCHEME,
             Some(host),
-            format!("a menu of more than {} items", menu::MAX_ENTRIES),
+            format!(
+                "a menu of more than {} items or {} octets",
+                menu::MAX_ENTRIES,
+                menu::MAX_OCTETS
+            ),
         ),
         MenuFault::ServerError(text) => AccessError::new(
             AccessErrorKind::Protocol,
