@@ -44,10 +44,17 @@ impl Default for Timeouts {
 }
 
 /// curl's low-speed limit (`--speed-limit`, `--speed-time`): a peer that
-/// sends fewer than `limit` octets a second over `time` is cut off. Unlike
-/// curl's, it is on by default (100 octets a second over 30 seconds), so
-/// that a peer trickling one octet a second cannot hold an access for
-/// ever; a `limit` of 0 turns it off.
+/// brings fewer than `limit` octets a second over `time` is cut off, a
+/// silent one included. Unlike curl's, it is on by default (100 octets a
+/// second over 30 seconds), so that a peer trickling one octet a second
+/// cannot hold an access for ever; a `limit` of 0 turns it off.
+///
+/// When `from_request` is set (the user gave either option, as with
+/// curl), the window opens as soon as a reply is awaited, so a peer that
+/// does not answer at all is cut off after `time` too. By default it opens
+/// at the reply's first octet: a server may think for as long as
+/// `--timeout` allows before it starts (an SMTP relay scanning a message,
+/// a search), and only then must keep up the pace.
 ///
 /// # Example
 ///
@@ -55,8 +62,8 @@ impl Default for Timeouts {
 /// use std::time::Duration;
 /// use uniform_access::net::Speed;
 /// let s = Speed::default();
-/// assert_eq!((s.limit, s.time), (100, Duration::from_secs(30)));
-/// assert!(Speed { limit: 0, time: s.time }.is_off());
+/// assert_eq!((s.limit, s.time, s.from_request), (100, Duration::from_secs(30), false));
+/// assert!(Speed { limit: 0, ..s }.is_off());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Speed {
@@ -64,6 +71,9 @@ pub struct Speed {
     pub limit: u64,
     /// The window the speed is measured over.
     pub time: Duration,
+    /// Whether the window opens when a reply is awaited rather than at its
+    /// first octet.
+    pub from_request: bool,
 }
 
 impl Default for Speed {
@@ -71,6 +81,7 @@ impl Default for Speed {
         Speed {
             limit: 100,
             time: Duration::from_secs(30),
+            from_request: false,
         }
     }
 }
@@ -170,13 +181,14 @@ pub fn seconds(d: Duration) -> String {
 
 /// Counts a peer's octets against the low-speed limit ([`Speed`]).
 ///
-/// The window opens at the first octet after [`Pace::restart`] (waiting
-/// for a reply to start is the idle limit's business, so a server may
-/// think), and moves on each time it has brought its quota: a peer must
-/// bring `limit * time` octets within every `time` from then on, or the
-/// next read fails with [`Breach::TooSlow`]. A read that ends the stream
-/// (0 octets) is never a breach: a short object that is complete is not
-/// slow.
+/// A window opens at the first octet after [`Pace::restart`] (or at the
+/// restart itself with [`Speed::from_request`]), and moves on each time it
+/// has brought its quota: a peer must bring `limit * time` octets within
+/// every `time` from then on, or the next read fails with
+/// [`Breach::TooSlow`]. A read that ends the stream (0 octets) is never a
+/// breach: a short object that is complete is not slow. [`Pace::left`]
+/// tells a reader how long it may wait, so that a silent peer is cut off
+/// when the window ends.
 ///
 /// # Example
 ///
@@ -184,7 +196,7 @@ pub fn seconds(d: Duration) -> String {
 /// use std::time::Duration;
 /// use uniform_access::net::{Pace, Speed};
 /// // 1000 octets a second over 20 ms: 20 octets a window.
-/// let mut p = Pace::new(Speed { limit: 1000, time: Duration::from_millis(20) });
+/// let mut p = Pace::new(Speed { limit: 1000, time: Duration::from_millis(20), from_request: false });
 /// p.account(1)?;
 /// std::thread::sleep(Duration::from_millis(30));
 /// assert!(p.account(1).is_err());
@@ -200,17 +212,21 @@ pub struct Pace {
 }
 
 impl Pace {
-    /// A pace for `speed`, its window not yet open.
+    /// A pace for `speed`, as after [`Pace::restart`].
     pub fn new(speed: Speed) -> Pace {
-        Pace {
+        let mut p = Pace {
             speed,
             window: None,
-        }
+        };
+        p.restart();
+        p
     }
 
-    /// Closes the window: the next octets open a new one (a new reply).
+    /// A new reply is awaited: the window opens now with
+    /// [`Speed::from_request`], else at its first octet.
     pub fn restart(&mut self) {
-        self.window = None;
+        self.window =
+            (self.speed.from_request && !self.speed.is_off()).then(|| (Instant::now(), 0));
     }
 
     /// Counts `n` octets just read.
@@ -231,13 +247,53 @@ impl Pace {
             return Ok(());
         }
         if now.duration_since(*start) >= self.speed.time {
-            return Err(Breach::TooSlow {
-                limit: self.speed.limit,
-                time: self.speed.time,
-            }
-            .into_io());
+            return Err(self.breach());
         }
         Ok(())
+    }
+
+    /// How long a read may wait before the window ends, `None` when no
+    /// window is open.
+    pub fn left(&self) -> Option<Duration> {
+        self.window
+            .map(|(start, _)| self.speed.time.saturating_sub(start.elapsed()))
+    }
+
+    /// A timeout of a read as the breach it is: [`Breach::TooSlow`] when
+    /// the window has ended, else what `deadline` makes of it
+    /// ([`Deadline::explain`]).
+    pub fn explain(&self, e: io::Error, deadline: &Deadline, idle: Duration) -> io::Error {
+        let timed_out = matches!(
+            e.kind(),
+            io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+        );
+        if timed_out
+            && Breach::of(&e).is_none()
+            && !deadline.passed()
+            && self.left().is_some_and(|l| l.is_zero())
+        {
+            return self.breach();
+        }
+        deadline.explain(e, idle)
+    }
+
+    fn breach(&self) -> io::Error {
+        Breach::TooSlow {
+            limit: self.speed.limit,
+            time: self.speed.time,
+        }
+        .into_io()
+    }
+
+    /// The wait for the next read: `idle`, cut to what is left of
+    /// `deadline` and of the window (at least a millisecond, since a zero
+    /// timeout means none to a socket).
+    pub fn wait(&self, idle: Duration, deadline: &Deadline) -> Duration {
+        let mut w = deadline.clamp(idle);
+        if let Some(l) = self.left() {
+            w = w.min(l);
+        }
+        w.max(Duration::from_millis(1))
     }
 }
 
@@ -490,7 +546,9 @@ pub fn trim_eol(line: &[u8]) -> &[u8] {
 /// A reader of a peer that fails once the deadline passes or the peer is
 /// slower than the low-speed limit, so that a server that trickles bytes
 /// cannot hold an access for ever; its timeouts name the limit they hit
-/// ([`Breach`]).
+/// ([`Breach`]). Over a socket ([`Timed::socket`]) each read waits at most
+/// the idle limit, cut to what is left of the deadline and of the
+/// low-speed window, so that a silent peer is cut off as a slow one is.
 ///
 /// # Example
 ///
@@ -510,6 +568,9 @@ pub struct Timed<R> {
     deadline: Deadline,
     idle: Duration,
     pace: Pace,
+    /// The socket whose read timeout this reader sets, and the last
+    /// timeout set on it.
+    socket: Option<(TcpStream, Option<Duration>)>,
 }
 
 impl<R> Timed<R> {
@@ -521,11 +582,14 @@ impl<R> Timed<R> {
             deadline,
             idle: t.idle,
             pace: Pace::new(t.speed),
+            socket: None,
         }
     }
 
-    /// A new reply starts: its first octet opens a new low-speed window.
-    pub fn restart(&mut self) {
+    /// A new reply is awaited, within `wait` (the idle limit, or a shorter
+    /// one): it gets a low-speed window of its own.
+    pub fn restart(&mut self, wait: Duration) {
+        self.idle = wait;
         self.pace.restart();
     }
 
@@ -535,13 +599,34 @@ impl<R> Timed<R> {
     }
 }
 
+impl Timed<TcpStream> {
+    /// Wraps a socket, whose read timeout it sets before each read.
+    ///
+    /// # Errors
+    ///
+    /// When the socket cannot be cloned.
+    pub fn socket(s: TcpStream, deadline: Deadline, t: &Timeouts) -> io::Result<Timed<TcpStream>> {
+        let handle = s.try_clone()?;
+        let mut timed = Timed::new(s, deadline, t);
+        timed.socket = Some((handle, None));
+        Ok(timed)
+    }
+}
+
 impl<R: Read> Read for Timed<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.deadline.check()?;
+        if let Some((s, set)) = &mut self.socket {
+            let wait = self.pace.wait(self.idle, &self.deadline);
+            if *set != Some(wait) {
+                s.set_read_timeout(Some(wait))?;
+                *set = Some(wait);
+            }
+        }
         let n = self
             .inner
             .read(buf)
-            .map_err(|e| self.deadline.explain(e, self.idle))?;
+            .map_err(|e| self.pace.explain(e, &self.deadline, self.idle))?;
         self.pace.account(n)?;
         Ok(n)
     }
@@ -582,6 +667,7 @@ mod tests {
         let speed = Speed {
             limit: 1000,
             time: Duration::from_millis(50),
+            from_request: false,
         };
         let mut p = Pace::new(speed);
         for _ in 0..10 {
@@ -603,6 +689,62 @@ mod tests {
         p.account(1).unwrap();
         std::thread::sleep(Duration::from_millis(60));
         p.account(1).unwrap();
+    }
+
+    #[test]
+    fn from_request_the_window_is_open_before_the_first_octet() {
+        let speed = Speed {
+            limit: 1000,
+            time: Duration::from_millis(30),
+            from_request: true,
+        };
+        let p = Pace::new(speed);
+        assert!(p.left().is_some());
+        std::thread::sleep(Duration::from_millis(40));
+        assert_eq!(p.left(), Some(Duration::ZERO));
+        let e = p.explain(
+            io::Error::from(io::ErrorKind::WouldBlock),
+            &Deadline::after(None),
+            Duration::from_secs(60),
+        );
+        assert!(matches!(Breach::of(&e), Some(Breach::TooSlow { .. })));
+        let p = Pace::new(Speed {
+            from_request: false,
+            ..speed
+        });
+        assert_eq!(p.left(), None);
+    }
+
+    #[test]
+    fn a_silent_socket_is_cut_off_when_the_window_ends() {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = l.local_addr().unwrap();
+        let server = std::thread::spawn(move || {
+            let (mut s, _) = l.accept().unwrap();
+            let _ = std::io::Write::write_all(&mut s, b"x");
+            std::thread::sleep(Duration::from_millis(500));
+        });
+        let t = Timeouts {
+            idle: Duration::from_secs(5),
+            speed: Speed {
+                limit: 1000,
+                time: Duration::from_millis(100),
+                from_request: false,
+            },
+            ..Timeouts::default()
+        };
+        let s = TcpStream::connect(addr).unwrap();
+        let mut r = Timed::socket(s, Deadline::after(None), &t).unwrap();
+        let start = Instant::now();
+        let mut buf = [0u8; 16];
+        assert_eq!(r.read(&mut buf).unwrap(), 1);
+        let e = r.read(&mut buf).unwrap_err();
+        assert!(
+            matches!(Breach::of(&e), Some(Breach::TooSlow { .. })),
+            "{e}"
+        );
+        assert!(start.elapsed() < Duration::from_millis(400));
+        server.join().unwrap();
     }
 
     #[test]

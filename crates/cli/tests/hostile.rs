@@ -23,21 +23,24 @@ use uniform_testkit::child::{Measured, Watched};
 /// Memory bound of the issue: the whole process, measured from outside.
 const MAX_MIB: f64 = 64.0;
 
-/// The small limits every test runs with.
-const FAST: &[&str] = &[
-    "--speed-limit",
-    "100",
-    "--speed-time",
-    "2",
-    "--timeout",
-    "2",
-    "--connect-timeout",
-    "2",
+/// The small limits every test runs with, unless it gives its own: the
+/// low-speed options given, as curl's, hold from the request on.
+const FAST: &[(&str, &str)] = &[
+    ("--speed-limit", "100"),
+    ("--speed-time", "2"),
+    ("--timeout", "3"),
+    ("--connect-timeout", "2"),
 ];
 
 fn uniform(args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_uniform"));
-    c.arg("fetch").arg("--quiet").args(FAST).args(args);
+    c.arg("fetch").arg("--quiet");
+    for (flag, value) in FAST {
+        if !args.contains(flag) && !args.contains(&"--default-speed") {
+            c.args([flag, value]);
+        }
+    }
+    c.args(args.iter().filter(|a| **a != "--default-speed"));
     for v in [
         "http_proxy",
         "https_proxy",
@@ -235,7 +238,10 @@ fn http_endless_head_is_refused_at_its_size() {
 #[test]
 fn http_silence_after_connect_is_the_idle_limit() {
     let port = serve(|mut s| silence(&mut s));
-    let m = run(&[&format!("http://127.0.0.1:{port}/x")], secs(20));
+    let m = run(
+        &["--timeout", "1", &format!("http://127.0.0.1:{port}/x")],
+        secs(20),
+    );
     check(
         "http silence after connect",
         &m,
@@ -256,7 +262,10 @@ fn http_silence_mid_body_is_the_idle_limit() {
     let dir = scratch("http-silence");
     let out = dir.join("out");
     let url = format!("http://127.0.0.1:{port}/x");
-    let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
+    let m = run(
+        &["--timeout", "1", "-o", out.to_str().unwrap(), &url],
+        secs(20),
+    );
     check(
         "http silence mid-body",
         &m,
@@ -420,7 +429,7 @@ fn gateway_body_trickle_is_cut_and_leaves_no_file() {
 #[test]
 fn gateway_silence_is_the_idle_limit() {
     let port = serve(|mut s| silence(&mut s));
-    let m = gateway_run(port, &[]);
+    let m = gateway_run(port, &["--timeout", "1"]);
     check(
         "gateway silence",
         &m,
@@ -533,7 +542,10 @@ fn ftp_transfer_without_226_is_the_idle_limit_and_leaves_no_file() {
     let dir = scratch("ftp-no226");
     let out = dir.join("out");
     let url = format!("ftp://127.0.0.1:{port}/x.txt");
-    let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
+    let m = run(
+        &["--timeout", "1", "-o", out.to_str().unwrap(), &url],
+        secs(20),
+    );
     check("ftp no 226", &m, 28, &["--timeout", &peer(port)], secs(6));
     assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
 }
@@ -687,7 +699,10 @@ fn gopher_trickle_is_cut_and_leaves_no_file() {
 #[test]
 fn gopher_silence_is_the_idle_limit() {
     let port = serve(|mut s| silence(&mut s));
-    let m = run(&[&format!("gopher://127.0.0.1:{port}/0x")], secs(20));
+    let m = run(
+        &["--timeout", "1", &format!("gopher://127.0.0.1:{port}/0x")],
+        secs(20),
+    );
     check(
         "gopher silence",
         &m,
@@ -830,10 +845,11 @@ fn mailto(port: u16) -> Vec<String> {
     ]
 }
 
-fn run_mail(port: u16) -> Measured {
+fn run_mail(port: u16, extra: &[&str]) -> Measured {
     let args = mailto(port);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    run(&args, secs(20))
+    let mut all: Vec<&str> = extra.to_vec();
+    all.extend(args.iter().map(String::as_str));
+    run(&all, secs(20))
 }
 
 #[test]
@@ -844,7 +860,7 @@ fn smtp_greeting_trickle_is_cut_by_the_low_speed_limit() {
             b"220 ".iter().copied().chain(std::iter::repeat(b'x')),
         )
     });
-    let m = run_mail(port);
+    let m = run_mail(port, &[]);
     check(
         "smtp greeting trickle",
         &m,
@@ -860,7 +876,7 @@ fn smtp_endless_greeting_is_refused_at_its_size() {
         thread::sleep(Duration::from_millis(100));
         endless(&mut s, b"220 ");
     });
-    let m = run_mail(port);
+    let m = run_mail(port, &[]);
     check(
         "smtp endless greeting",
         &m,
@@ -873,7 +889,7 @@ fn smtp_endless_greeting_is_refused_at_its_size() {
 #[test]
 fn smtp_silence_is_the_idle_limit() {
     let port = serve(|mut s| silence(&mut s));
-    let m = run_mail(port);
+    let m = run_mail(port, &["--timeout", "1"]);
     check("smtp silence", &m, 28, &["--timeout", &peer(port)], secs(6));
 }
 
@@ -921,7 +937,10 @@ fn wais_oversized_apdu_is_refused_at_its_size() {
 #[test]
 fn wais_silence_is_the_idle_limit() {
     let port = serve(|mut s| silence(&mut s));
-    let m = run(&[&format!("wais://127.0.0.1:{port}/db?x")], secs(20));
+    let m = run(
+        &["--timeout", "1", &format!("wais://127.0.0.1:{port}/db?x")],
+        secs(20),
+    );
     check("wais silence", &m, 28, &["--timeout", &peer(port)], secs(6));
 }
 
@@ -1171,4 +1190,95 @@ fn ftp_endless_listing_is_bounded() {
         &["list", &peer(port)],
         secs(20),
     );
+}
+
+// ------------------------------------------------ curl's and the default
+
+#[test]
+fn with_the_speed_options_a_silent_peer_is_cut_off_as_curl_does() {
+    // --speed-time given and a long --timeout: silence is too slow.
+    let port = serve(|mut s| silence(&mut s));
+    let m = run(
+        &["--timeout", "60", &format!("gopher://127.0.0.1:{port}/0x")],
+        secs(20),
+    );
+    check(
+        "silence with --speed-time 2, --timeout 60",
+        &m,
+        28,
+        &["--speed-limit", &peer(port)],
+        secs(5),
+    );
+    let port = serve(|mut s| {
+        request(&mut s);
+        let _ = s.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n");
+        let _ = s.write_all(&[b'x'; 5000]);
+        silence(&mut s);
+    });
+    let m = run(
+        &["--timeout", "60", &format!("http://127.0.0.1:{port}/x")],
+        secs(20),
+    );
+    check(
+        "http silence mid-body with --speed-time 2, --timeout 60",
+        &m,
+        28,
+        &["--speed-limit", &peer(port)],
+        secs(5),
+    );
+}
+
+#[test]
+fn by_default_a_trickle_is_cut_off_within_the_default_window() {
+    // No speed option: 100 octets a second over 30 s, from the first
+    // octet. The one slow test of the suite, run in parallel with the rest.
+    let port = serve(|mut s| {
+        request(&mut s);
+        let _ = s.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n");
+        trickle(&mut s, std::iter::repeat(b'x'));
+    });
+    let dir = scratch("default-trickle");
+    let out = dir.join("out");
+    let url = format!("http://127.0.0.1:{port}/x");
+    let m = run(
+        &["--default-speed", "-o", out.to_str().unwrap(), &url],
+        secs(60),
+    );
+    check(
+        "http body trickle, default limits",
+        &m,
+        28,
+        &["slower than 100 octets a second for 30 s", &peer(port)],
+        secs(36),
+    );
+    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+}
+
+#[test]
+fn by_default_a_server_may_think_before_it_answers() {
+    // Silent for 3 s, then the whole text: the default window opens at
+    // the first octet, so only --timeout (here 5 s) bounds the wait.
+    let port = serve(|mut s| {
+        let mut b = [0u8; 256];
+        let _ = s.read(&mut b);
+        thread::sleep(Duration::from_secs(3));
+        let _ = s.write_all(b"thought\r\n.\r\n");
+    });
+    let m = run(
+        &[
+            "--default-speed",
+            "--timeout",
+            "5",
+            &format!("gopher://127.0.0.1:{port}/0x"),
+        ],
+        secs(20),
+    );
+    check(
+        "a server that thinks 3 s, default limits",
+        &m,
+        0,
+        &[],
+        secs(8),
+    );
+    assert_eq!(m.stdout, b"thought\n");
 }

@@ -35,6 +35,8 @@ pub(crate) struct DataReader<'a> {
     deadline: Deadline,
     idle: Duration,
     pace: Pace,
+    /// The read timeout last set on the socket.
+    armed: Option<Duration>,
     pub(crate) received: u64,
 }
 
@@ -49,6 +51,7 @@ impl<'a> DataReader<'a> {
             deadline,
             idle: timeouts.idle,
             pace: Pace::new(timeouts.speed),
+            armed: None,
             received: 0,
         }
     }
@@ -57,16 +60,18 @@ impl<'a> DataReader<'a> {
 impl Read for DataReader<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.deadline.check()?;
-        // The socket already has the idle limit (open_data set it): only a
-        // limit cut short by the total needs a system call before a read.
-        let wait = self.deadline.clamp(self.idle);
-        if wait < self.idle {
+        // The wait shrinks with the total and the low-speed window, and
+        // grows again when the window moves on: set when it changed (one
+        // system call per 1 MiB read at most).
+        let wait = self.pace.wait(self.idle, &self.deadline);
+        if self.armed != Some(wait) {
             self.stream.set_read_timeout(Some(wait))?;
+            self.armed = Some(wait);
         }
         let n = self
             .stream
             .read(buf)
-            .map_err(|e| self.deadline.explain(e, self.idle))?;
+            .map_err(|e| self.pace.explain(e, &self.deadline, self.idle))?;
         self.pace.account(n)?;
         self.received += n as u64;
         Ok(n)

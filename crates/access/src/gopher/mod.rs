@@ -141,22 +141,34 @@ pub(crate) fn fetch(
         let (ask, answer) = g.ask_requests();
         let s = connect(to, *port, opts, &deadline)?;
         send(&s, &request(&[wire_of(v, &ask, ui)?])?)?;
-        let mut r = BufReader::new(Timed::new(s, deadline, &opts.timeouts));
+        let mut r = BufReader::new(timed(s, host, deadline, opts)?);
         let answers = fill_form(v, &mut r, ui)?;
         let mut lines = vec![wire_of(v, &answer, ui)?, b"+-1".to_vec()];
         lines.extend(answers.into_iter().map(String::into_bytes));
         lines.push(b".".to_vec());
         let s = connect(to, *port, opts, &deadline)?;
         send(&s, &request(&lines)?)?;
-        let mut r = BufReader::with_capacity(64 * 1024, Timed::new(s, deadline, &opts.timeouts));
+        let mut r = BufReader::with_capacity(64 * 1024, timed(s, host, deadline, opts)?);
         return read(v, Transfer::GopherPlus, &mut r, opts, out, ui);
     }
     let mut lines = vec![wire_of(v, &g.request_line(), ui)?];
     lines.extend(g.form.iter().cloned());
     let s = connect(to, *port, opts, &deadline)?;
     send(&s, &request(&lines)?)?;
-    let mut r = BufReader::with_capacity(64 * 1024, Timed::new(s, deadline, &opts.timeouts));
+    let mut r = BufReader::with_capacity(64 * 1024, timed(s, host, deadline, opts)?);
     read(v, g.transfer, &mut r, opts, out, ui)
+}
+
+/// The reader of a reply: each read within the idle limit, the deadline
+/// and the low-speed window.
+fn timed(
+    s: TcpStream,
+    host: &str,
+    deadline: Deadline,
+    opts: &FetchOptions,
+) -> Result<Timed<TcpStream>, AccessError> {
+    Timed::socket(s, deadline, &opts.timeouts)
+        .map_err(|e| AccessError::io(SCHEME, Some(host), "setting up the connection", e))
 }
 
 /// A planned line's octets, a part the user is asked for filled in.

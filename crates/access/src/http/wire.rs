@@ -335,11 +335,11 @@ struct Limited {
 impl Limited {
     fn arm(&self) -> io::Result<()> {
         self.deadline.check()?;
-        if self.deadline.remaining().is_some() {
-            let t = self.deadline.clamp(self.idle);
-            self.stream.set_read_timeout(Some(t))?;
-            self.stream.set_write_timeout(Some(t))?;
-        }
+        // The wait grows again when the low-speed window moves on: set
+        // each time (a system call per 128 KiB read at most).
+        let t = self.pace.wait(self.idle, &self.deadline);
+        self.stream.set_read_timeout(Some(t))?;
+        self.stream.set_write_timeout(Some(t))?;
         Ok(())
     }
 }
@@ -350,7 +350,7 @@ impl Read for Limited {
         let n = self
             .stream
             .read(buf)
-            .map_err(|e| self.deadline.explain(e, self.idle))?;
+            .map_err(|e| self.pace.explain(e, &self.deadline, self.idle))?;
         self.pace.account(n)?;
         Ok(n)
     }

@@ -90,7 +90,7 @@ impl LineConn {
     ) -> io::Result<LineConn> {
         let writer = stream.try_clone()?;
         let mut c = LineConn {
-            reader: BufReader::with_capacity(BUFFER, Timed::new(stream, deadline, timeouts)),
+            reader: BufReader::with_capacity(BUFFER, Timed::socket(stream, deadline, timeouts)?),
             writer,
             peer,
             limits,
@@ -126,17 +126,17 @@ impl LineConn {
     /// its own: the time between two exchanges is the client's, not the
     /// server's.
     pub(crate) fn arm(&mut self, limit: Option<Duration>) -> Result<(), LineError> {
-        self.reader.get_mut().restart();
         self.deadline
             .check()
             .map_err(|e| self.error(LineErrorKind::Io(e)))?;
-        let mut wait = self.deadline.clamp(self.idle);
+        let mut wait = self.idle;
         if let Some(l) = limit {
             wait = wait.min(l);
         }
+        // The reader sets its own read timeout before each read.
+        self.reader.get_mut().restart(wait);
         self.writer
-            .set_read_timeout(Some(wait))
-            .and_then(|()| self.writer.set_write_timeout(Some(wait)))
+            .set_write_timeout(Some(self.deadline.clamp(wait)))
             .map_err(|e| self.error(LineErrorKind::Io(e)))
     }
 

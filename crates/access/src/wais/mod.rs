@@ -289,7 +289,7 @@ impl Session {
             let io = |e| AccessError::io("wais", Some(&self.host), doing, e);
             self.deadline.check().map_err(io)?;
             self.stream
-                .set_read_timeout(Some(self.deadline.clamp(self.idle)))
+                .set_read_timeout(Some(self.pace.wait(self.idle, &self.deadline)))
                 .map_err(io)?;
             let got = loop {
                 match self.stream.read(&mut chunk) {
@@ -297,7 +297,7 @@ impl Session {
                     r => break r,
                 }
             }
-            .map_err(|e| self.deadline.explain(e, self.idle))
+            .map_err(|e| self.pace.explain(e, &self.deadline, self.idle))
             .and_then(|n| self.pace.account(n).map(|()| n))
             .map_err(|e| AccessError::io("wais", Some(&self.host), doing, e))?;
             if got == 0 {

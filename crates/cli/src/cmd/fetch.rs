@@ -41,15 +41,19 @@ way, and credentials go only to the host, port and scheme the URL names.
 
 Time: --connect-timeout bounds each connection, --timeout each wait for
 data (the first octet of a reply included), --max-time the whole access.
-Once a peer has started to send a reply or an object, it must keep to the
-low-speed limit: at least --speed-limit octets a second (default 100) over
-every --speed-time seconds (default 30), or it is cut off; --speed-limit 0
-turns that off. Unlike curl's, the limit is on by default, so that a peer
-that trickles one octet a second is cut off after 30 seconds. It counts the
-data of every protocol (HTTP bodies, directly and through gateways; FTP's
-data and control connections; Gopher; NNTP; SMTP's replies; WAIS); an HTTP
-response head read directly must come whole within --timeout plus
---speed-time. Telnet sessions are interactive and have no low-speed limit.
+A peer must keep to the low-speed limit: at least --speed-limit octets a
+second over every --speed-time seconds, or it is cut off, a silent peer
+included; --speed-limit 0 turns that off. When either option is given, as
+with curl, the limit holds from the moment a reply is awaited. Unlike
+curl's, the limit is also on by default (100 octets a second over 30
+seconds), from a reply's first octet on, so that a peer that trickles one
+octet a second is cut off after 30 seconds while a server may still think
+for up to --timeout before it answers. It counts the data of every protocol
+(HTTP bodies, directly and through gateways; FTP's data and control
+connections; Gopher; NNTP; SMTP's replies; WAIS). An HTTP response head read
+directly must come whole within --timeout plus --speed-time (--speed-time
+when either option is given). Telnet sessions are interactive and have no
+low-speed limit.
 A Prospero request, its ARDP retries and the server's wait packets
 included, ends within twice --timeout, and the whole resolution (forwards
 included) within four times --timeout; --max-time bounds everything when
@@ -465,6 +469,9 @@ impl Args {
         if let Some(t) = self.speed_time {
             o.timeouts.speed.time = t;
         }
+        // Given, they mean what curl's mean: the window opens as soon as a
+        // reply is awaited, and a peer that says nothing is cut off too.
+        o.timeouts.speed.from_request = self.speed_limit.is_some() || self.speed_time.is_some();
         o.gopher_text_to_close = self.gopher_text_to_close;
         if let Some(n) = self.max_redirects {
             o.max_redirects = n;
