@@ -576,6 +576,7 @@ fn ftp_password_echoed_in_a_refusal_is_a_sane_error() {
         secs(20),
     );
     check("ftp password echo", &m, 1, &["530", &peer(port)], secs(5));
+    assert!(!m.stderr.contains("secret"), "{}", m.stderr);
     assert_eq!(m.stderr.lines().count(), 1, "{}", m.stderr);
 }
 

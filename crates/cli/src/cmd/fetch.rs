@@ -54,6 +54,7 @@ connections; Gopher; NNTP; SMTP's replies; WAIS). An HTTP response head read
 directly must come whole within --timeout plus --speed-time (--speed-time
 when either option is given). Telnet sessions are interactive and have no
 low-speed limit.
+
 A Prospero request, its ARDP retries and the server's wait packets
 included, ends within twice --timeout, and the whole resolution (forwards
 included) within four times --timeout; --max-time bounds everything when
@@ -61,8 +62,10 @@ it is sooner.
 
 Size: a reply line (FTP, SMTP, NNTP, gopher menus, HTTP header fields) may
 hold 64 KiB, a multi-line reply 256 KiB, an HTTP response head 64 KiB, a
-WAIS APDU 16 MiB, a Prospero message 4 MiB; objects stream to the output
-and take no more memory however long they are.
+listing (a gopher menu, a list of groups, an FTP directory) 8 MiB and
+100 000 entries, a WAIS APDU 8 MiB, a Prospero message 4 MiB; objects
+stream to the output and take no more memory however long they are. Past
+a limit the access fails, naming the limit and the peer.
 
 A gopher text item (type 0) must end with RFC 1436's \".\" line: without
 it the text may have been cut, and it is an error (exit 18).
