@@ -450,14 +450,22 @@ enum Retr {
     NoEnd,
     /// 150, the data, then 426.
     Aborted,
+    /// 150, the data, then 226.
+    Whole,
 }
+
+/// `epsv_port` for a server that refuses EPSV and names another host in
+/// its PASV reply (10.1.2.3, its own data port).
+const PASV_ELSEWHERE: Option<u16> = Some(0);
 
 /// A fake FTP server: greeting, login, EPSV (to `epsv_port`, else its
 /// own data listener), RETR as `retr` says.
 fn ftp_server(retr: Retr, epsv_port: Option<u16>, password_echo: bool) -> u16 {
     serve(move |s| {
         let data = TcpListener::bind("127.0.0.1:0").unwrap();
-        let data_port = epsv_port.unwrap_or(data.local_addr().unwrap().port());
+        let own_port = data.local_addr().unwrap().port();
+        let elsewhere = epsv_port == PASV_ELSEWHERE;
+        let data_port = epsv_port.filter(|_| !elsewhere).unwrap_or(own_port);
         let mut w = s.try_clone().unwrap();
         let mut r = BufReader::new(s);
         // A moment first, so that the client lives long enough for its
@@ -481,7 +489,13 @@ fn ftp_server(retr: Retr, epsv_port: Option<u16>, password_echo: bool) -> u16 {
                 "PASS" => "230 in\r\n".into(),
                 "TYPE" => "200 ok\r\n".into(),
                 "SIZE" => "550 no size\r\n".into(),
+                "EPSV" if elsewhere => "500 no\r\n".into(),
                 "EPSV" => format!("229 Extended (|||{data_port}|)\r\n"),
+                "PASV" if elsewhere => format!(
+                    "227 Entering Passive Mode (10,1,2,3,{},{})\r\n",
+                    own_port / 256,
+                    own_port % 256
+                ),
                 "PASV" => "500 no\r\n".into(),
                 "QUIT" => {
                     let _ = w.write_all(b"221 bye\r\n");
@@ -502,6 +516,11 @@ fn ftp_server(retr: Retr, epsv_port: Option<u16>, password_echo: bool) -> u16 {
                             drop(d);
                             silence(&mut w);
                             return;
+                        }
+                        Retr::Whole => {
+                            let _ = d.write_all(b"all of it\r\n");
+                            drop(d);
+                            "226 done\r\n".into()
                         }
                         Retr::Aborted => {
                             let _ = d.write_all(b"part of it\r\n");
@@ -557,7 +576,7 @@ fn ftp_transfer_aborted_with_426_leaves_no_file() {
     let out = dir.join("out");
     let url = format!("ftp://127.0.0.1:{port}/x.txt");
     let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
-    check("ftp 426", &m, 1, &["426", &peer(port)], secs(5));
+    check("ftp 426", &m, 18, &["426", &peer(port)], secs(5));
     assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
 }
 
@@ -566,6 +585,16 @@ fn ftp_epsv_to_port_25_is_refused() {
     let port = ftp_server(Retr::Trickle, Some(25), false);
     let m = run(&[&format!("ftp://127.0.0.1:{port}/x.txt")], secs(20));
     check("ftp epsv to 25", &m, 1, &["port 25", &peer(port)], secs(5));
+}
+
+#[test]
+fn ftp_pasv_naming_another_host_goes_to_the_control_peer() {
+    // curl's default: the address of a PASV reply is ignored, its port
+    // taken on the host of the control connection (no bounce to 10.1.2.3).
+    let port = ftp_server(Retr::Whole, PASV_ELSEWHERE, false);
+    let m = run(&[&format!("ftp://127.0.0.1:{port}/x.txt")], secs(20));
+    check("ftp pasv to another host", &m, 0, &[], secs(5));
+    assert_eq!(m.stdout, b"all of it\n");
 }
 
 #[test]

@@ -500,7 +500,10 @@ impl Run<'_> {
         let (fetched, short) = result.map_err(|f| self.failure(f, &shown))?;
         let ending = format!("the transfer of {shown}");
         let reply = self.reply(None, &ending)?;
-        self.check(&reply, done, &ending, AccessErrorKind::Protocol)?;
+        // A transfer the server does not report complete (426, 451) is
+        // cut short: curl's partial file.
+        self.check(&reply, done, &ending, AccessErrorKind::Protocol)
+            .map_err(|e| e.with_exit_code(crate::error::PARTIAL))?;
         if let Some(e) = short {
             return Err(e);
         }
