@@ -427,6 +427,27 @@ fn gateway_body_trickle_is_cut_and_leaves_no_file() {
 }
 
 #[test]
+fn gateway_truncated_body_leaves_no_file() {
+    let port = serve(|mut s| {
+        request(&mut s);
+        thread::sleep(Duration::from_millis(100));
+        let _ = s.write_all(b"HTTP/1.0 200 OK\r\nContent-Length: 1000\r\n\r\n");
+        let _ = s.write_all(&[b'x'; 500]);
+    });
+    let dir = scratch("gateway-truncated");
+    let out = dir.join("out");
+    let m = gateway_run(port, &["-o", out.to_str().unwrap()]);
+    check(
+        "gateway truncated body",
+        &m,
+        18,
+        &["500 of 1000", &format!("127.0.0.1:{port}")],
+        secs(5),
+    );
+    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+}
+
+#[test]
 fn gateway_silence_is_the_idle_limit() {
     let port = serve(|mut s| silence(&mut s));
     let m = gateway_run(port, &["--timeout", "1"]);
@@ -727,6 +748,29 @@ fn gopher_trickle_is_cut_and_leaves_no_file() {
 }
 
 #[test]
+fn gopher_plus_object_shorter_than_announced_leaves_no_file() {
+    let port = serve(|mut s| {
+        let mut b = [0u8; 256];
+        let _ = s.read(&mut b);
+        thread::sleep(Duration::from_millis(100));
+        let _ = s.write_all(b"+5000\r\n");
+        let _ = s.write_all(&[7u8; 100]);
+    });
+    let dir = scratch("gopher-plus-short");
+    let out = dir.join("out");
+    let url = format!("gopher://127.0.0.1:{port}/9x%09%09+");
+    let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
+    check(
+        "gopher+ short object",
+        &m,
+        18,
+        &["5000", &peer(port)],
+        secs(5),
+    );
+    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+}
+
+#[test]
 fn gopher_silence_is_the_idle_limit() {
     let port = serve(|mut s| silence(&mut s));
     let m = run(
@@ -843,6 +887,28 @@ fn nntp_greeting_trickle_is_cut_by_the_low_speed_limit() {
         &["--speed-limit", &peer(port)],
         secs(8),
     );
+}
+
+#[test]
+fn ftp_and_nntp_silence_is_the_idle_limit() {
+    for scheme in ["ftp", "nntp"] {
+        let port = serve(|mut s| silence(&mut s));
+        let m = run(
+            &[
+                "--timeout",
+                "1",
+                &format!("{scheme}://127.0.0.1:{port}/g/1"),
+            ],
+            secs(20),
+        );
+        check(
+            &format!("{scheme} silence"),
+            &m,
+            28,
+            &["--timeout", &peer(port)],
+            secs(5),
+        );
+    }
 }
 
 #[test]
@@ -986,7 +1052,40 @@ fn prospero_silence_ends_within_twice_the_timeout() {
         while sock.recv_from(&mut b).is_ok() {}
     });
     let m = run(&[&format!("prospero://127.0.0.1:{port}/x")], secs(20));
-    check("prospero silence", &m, 28, &["127.0.0.1"], secs(6));
+    // --timeout 3: each request ends within twice that.
+    check(
+        "prospero silence",
+        &m,
+        28,
+        &["--timeout", &format!("127.0.0.1:{port}")],
+        secs(7),
+    );
+}
+
+#[test]
+fn prospero_reply_of_too_many_packets_is_refused() {
+    use uniform_access::prospero::ardp::{Packet, parse_packet};
+    let sock = UdpSocket::bind("127.0.0.1:0").unwrap();
+    let port = sock.local_addr().unwrap().port();
+    thread::spawn(move || {
+        let mut b = [0u8; 2048];
+        while let Ok((n, from)) = sock.recv_from(&mut b) {
+            let Ok(req) = parse_packet(&b[..n]) else {
+                continue;
+            };
+            // Packet 1 of 60 000: far past what a reply may hold.
+            let reply = Packet::new(req.connection_id, 1, 60_000).encode(b"x");
+            let _ = sock.send_to(&reply, from);
+        }
+    });
+    let m = run(&[&format!("prospero://127.0.0.1:{port}/x")], secs(20));
+    check(
+        "prospero too many packets",
+        &m,
+        56,
+        &["2048", &format!("127.0.0.1:{port}")],
+        secs(5),
+    );
 }
 
 // ------------------------------------------------------------- signals

@@ -383,6 +383,7 @@ fn short(host: &str, announced: u64, got: u64) -> AccessError {
             "the server announced {announced} octets (Gopher+ \"+{announced}\") and closed after {got}"
         ),
     )
+    .with_exit_code(crate::error::PARTIAL)
 }
 
 /// A plain RFC 1436 reply: text by the framing rule, binary until the
