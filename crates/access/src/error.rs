@@ -87,9 +87,21 @@ impl AccessErrorKind {
 
 /// curl's exit status for a transfer that ended before the whole object
 /// came (CURLE_PARTIAL_FILE).
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(uniform_access::error::PARTIAL, 18);
+/// ```
 pub const PARTIAL: u8 = 18;
 
 /// curl's exit status for a host with no address (CURLE_COULDNT_RESOLVE_HOST).
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(uniform_access::error::UNRESOLVED, 6);
+/// ```
 pub const UNRESOLVED: u8 = 6;
 
 /// An access that failed.

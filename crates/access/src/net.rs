@@ -254,6 +254,16 @@ impl Pace {
 
     /// How long a read may wait before the window ends, `None` when no
     /// window is open.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use uniform_access::net::{Pace, Speed};
+    /// let s = Speed { limit: 100, time: Duration::from_secs(30), from_request: true };
+    /// assert!(Pace::new(s).left().is_some_and(|l| l <= s.time));
+    /// assert_eq!(Pace::new(Speed { from_request: false, ..s }).left(), None);
+    /// ```
     pub fn left(&self) -> Option<Duration> {
         self.window
             .map(|(start, _)| self.speed.time.saturating_sub(start.elapsed()))
@@ -262,6 +272,18 @@ impl Pace {
     /// A timeout of a read as the breach it is: [`Breach::TooSlow`] when
     /// the window has ended, else what `deadline` makes of it
     /// ([`Deadline::explain`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::io;
+    /// use std::time::Duration;
+    /// use uniform_access::net::{Breach, Deadline, Pace, Speed};
+    /// let idle = Duration::from_secs(60);
+    /// let p = Pace::new(Speed::default());
+    /// let e = p.explain(io::ErrorKind::WouldBlock.into(), &Deadline::after(None), idle);
+    /// assert_eq!(Breach::of(&e), Some(&Breach::Idle(idle)));
+    /// ```
     pub fn explain(&self, e: io::Error, deadline: &Deadline, idle: Duration) -> io::Error {
         let timed_out = matches!(
             e.kind(),
@@ -288,6 +310,18 @@ impl Pace {
     /// The wait for the next read: `idle`, cut to what is left of
     /// `deadline` and of the window (at least a millisecond, since a zero
     /// timeout means none to a socket).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use uniform_access::net::{Deadline, Pace, Speed};
+    /// let s = Speed { limit: 100, time: Duration::from_secs(2), from_request: true };
+    /// let idle = Duration::from_secs(60);
+    /// assert!(Pace::new(s).wait(idle, &Deadline::after(None)) <= s.time);
+    /// let p = Pace::new(Speed { from_request: false, ..s });
+    /// assert_eq!(p.wait(idle, &Deadline::after(None)), idle);
+    /// ```
     pub fn wait(&self, idle: Duration, deadline: &Deadline) -> Duration {
         let mut w = deadline.clamp(idle);
         if let Some(l) = self.left() {
@@ -588,6 +622,16 @@ impl<R> Timed<R> {
 
     /// A new reply is awaited, within `wait` (the idle limit, or a shorter
     /// one): it gets a low-speed window of its own.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use uniform_access::Timeouts;
+    /// use uniform_access::net::{Deadline, Timed};
+    /// let mut r = Timed::new(&b""[..], Deadline::after(None), &Timeouts::default());
+    /// r.restart(Duration::from_secs(5));
+    /// ```
     pub fn restart(&mut self, wait: Duration) {
         self.idle = wait;
         self.pace.restart();
@@ -605,6 +649,20 @@ impl Timed<TcpStream> {
     /// # Errors
     ///
     /// When the socket cannot be cloned.
+    ///
+    /// # Example
+    ///
+    /// ```no_run
+    /// use std::io::Read;
+    /// use uniform_access::Timeouts;
+    /// use uniform_access::net::{Deadline, Timed, connect};
+    /// let t = Timeouts::default();
+    /// let s = connect("127.0.0.1", 7070, &t)?;
+    /// let mut r = Timed::socket(s, Deadline::after(t.total), &t)?;
+    /// let mut reply = Vec::new();
+    /// r.read_to_end(&mut reply)?;
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
     pub fn socket(s: TcpStream, deadline: Deadline, t: &Timeouts) -> io::Result<Timed<TcpStream>> {
         let handle = s.try_clone()?;
         let mut timed = Timed::new(s, deadline, t);

@@ -138,6 +138,23 @@ impl Watched {
 
     /// Watches for `d` at most: the exit status when it exited sooner.
     /// Once exited, it stays exited: a later call returns the same status.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::process::Command;
+    /// use std::time::Duration;
+    /// use uniform_testkit::child::Watched;
+    /// let mut c = Command::new("sleep");
+    /// c.arg("5");
+    /// let mut w = Watched::spawn(c)?;
+    /// assert!(w.watch_for(Duration::from_millis(50)).is_none());
+    /// w.signal("TERM")?;
+    /// let m = w.finish(Duration::from_secs(10));
+    /// assert_eq!(m.code(), None); // ended by the signal
+    /// assert!(m.peak_mib() < 64.0);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
     pub fn watch_for(&mut self, d: Duration) -> Option<ExitStatus> {
         let until = Instant::now() + d;
         loop {
