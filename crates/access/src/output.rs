@@ -187,8 +187,13 @@ impl Drop for AtomicFile {
 mod tests {
     use super::*;
 
+    /// abandon_all removes every pending file of the process: the tests
+    /// that hold one take turns.
+    static SERIAL: Mutex<()> = Mutex::new(());
+
     #[test]
     fn dropped_uncommitted_leaves_nothing() {
+        let _turn = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
         let dir = std::env::temp_dir().join(format!("uniform-atomic-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         let target = dir.join("out.bin");
@@ -200,6 +205,22 @@ mod tests {
             assert!(temp.exists());
         }
         assert!(!temp.exists());
+        assert!(!target.exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn abandoned_files_are_never_committed() {
+        let _turn = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+        let dir = std::env::temp_dir().join(format!("uniform-abandoned-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("out.bin");
+        let mut f = AtomicFile::create(&target).unwrap();
+        f.write_all(b"partial").unwrap();
+        let temp = f.temp_path().to_path_buf();
+        drop(abandon_all());
+        assert!(!temp.exists());
+        assert!(f.commit().is_err());
         assert!(!target.exists());
         fs::remove_dir_all(&dir).unwrap();
     }
