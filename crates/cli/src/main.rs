@@ -8,6 +8,7 @@
 mod caret;
 mod cmd;
 mod details;
+mod escape;
 mod input;
 mod json;
 mod password;
@@ -70,7 +71,7 @@ fn main() -> ExitCode {
         // The reader went away (`uniform parse - | head`): not a failure.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            let _ = writeln!(io::stderr(), "uniform: {e}");
+            let _ = writeln!(io::stderr(), "uniform: {}", escape::escaped(&e.to_string()));
             ExitCode::from(1)
         }
     }

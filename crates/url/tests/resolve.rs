@@ -353,6 +353,11 @@ fn naive_resolve(base: &str, r: &str, strict: bool) -> Option<String> {
     if let Some(a) = authority {
         out += "//";
         out += &a;
+    } else if path.starts_with("//") {
+        // Section 5.3 would write the path after "scheme:" and so read its
+        // first segment back as an authority; "/." keeps it a path (as
+        // WHATWG URL does, and the errata of section 5.2.4 propose).
+        out += "/.";
     }
     out += &path;
     if let Some(q) = query {
@@ -364,6 +369,17 @@ fn naive_resolve(base: &str, r: &str, strict: bool) -> Option<String> {
         out += &f;
     }
     Some(out)
+}
+
+/// The authority of `s` as written: what follows "//" right after its
+/// scheme's colon (or at its start), up to the path, query or fragment.
+fn authority_of(s: &str) -> Option<&str> {
+    let rest = match s.find(':') {
+        Some(k) if s[..k].bytes().all(|c| c.is_ascii_alphanumeric()) && k > 0 => &s[k + 1..],
+        _ => s,
+    };
+    let a = rest.strip_prefix("//")?;
+    Some(&a[..a.find(['/', '?', '#']).unwrap_or(a.len())])
 }
 
 fn segment() -> impl Strategy<Value = String> {
@@ -505,6 +521,41 @@ proptest! {
             for b in [base.as_str(), any_base.as_str()] {
                 let once = Base::new(b, rules).and_then(|x| x.resolve(&reference));
                 prop_assert_eq!(once, resolve(b, &reference, rules));
+            }
+        }
+    }
+
+    #[test]
+    fn rfc3986_matches_the_naive_transcription_on_dotted_paths(
+        base in "(f|http):(//a)?[/.ag]{0,8}",
+        reference in "(f:|http:|//b)?[/.g]{0,8}",
+    ) {
+        prop_assert_eq!(resolve(&base, &reference, Rules::Rfc3986).ok(), naive_resolve(&base, &reference, true));
+    }
+
+    #[test]
+    fn resolution_never_creates_an_authority(
+        base in "(f|http|file):(//a)?[/.ag]{0,8}[?#]?[/.]{0,3}",
+        reference in "(f:|http:|//b)?[/.g]{0,8}[?#]?[/.]{0,3}",
+    ) {
+        for rules in Rules::ALL {
+            if let Ok(target) = resolve(&base, &reference, rules)
+                && let Some(a) = authority_of(&target)
+            {
+                // Written in the reference, or kept from the base.
+                // RFC 1630 reads everything after the colon as one path
+                // and cleans its dots, "//" included: "//./" gives
+                // "f://", and "f://" with ".." gives "f://.." (a ".."
+                // it cannot remove). There an input had an authority,
+                // which is all it promises.
+                let same = |b: Option<&str>| match b {
+                    Some(b) => b == a || rules == Rules::Rfc1630,
+                    None => false,
+                };
+                prop_assert!(
+                    same(authority_of(&reference)) || same(authority_of(&base)),
+                    "{rules}: {base} + {reference} = {target}"
+                );
             }
         }
     }

@@ -4,6 +4,8 @@
 use crate::caret::Severity;
 use crate::cmd::plan::AccessOptions;
 use crate::cmd::{self, Run, Status, UrlOptions};
+use crate::escape::escaped;
+use crate::password::Secrets;
 use crate::{json, password};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::ffi::OsString;
@@ -251,15 +253,27 @@ struct Terminal {
     bar_allowed: bool,
     quiet: bool,
     bar: Option<ProgressBar>,
+    /// The passwords of this access, hidden in every message unless
+    /// `reveal` (--show-password).
+    secrets: Secrets,
+    reveal: bool,
 }
 
 impl Terminal {
-    fn new(quiet: bool) -> Terminal {
+    fn new(quiet: bool, secrets: Secrets, reveal: bool) -> Terminal {
         Terminal {
             bar_allowed: !quiet && io::stderr().is_terminal(),
             quiet,
             bar: None,
+            secrets,
+            reveal,
         }
+    }
+
+    /// A message as it may be shown: passwords hidden, terminal controls
+    /// escaped.
+    fn shown(&self, text: &str) -> String {
+        escaped(&self.secrets.hide(text, self.reveal)).into_owned()
     }
 
     fn done(&mut self) {
@@ -298,12 +312,15 @@ impl Interaction for Terminal {
             Some(bar) => bar.suspend(ask),
             None => ask(),
         };
+        if let Some(p) = &typed {
+            self.secrets.add(p.as_bytes());
+        }
         typed.map(String::into_bytes)
     }
 
     fn advise(&mut self, text: &str) {
         if !self.quiet {
-            eprintln!("uniform: {text}");
+            eprintln!("uniform: {}", self.shown(text));
         }
     }
 
@@ -390,8 +407,12 @@ impl Run for Args {
                     .draw(&mut io::stderr().lock(), Severity::Warning, w, &input)?;
             }
         }
+        let mut secrets = Secrets::default();
+        secrets.add_url(&input, self.options.dialect.into());
         if self.password_stdin {
-            opts.password = Some(read_password_line()?);
+            let p = read_password_line()?;
+            secrets.add(&p);
+            opts.password = Some(p);
         }
         if url.scheme_kind() == uniform::Scheme::Mailto {
             let body = match &self.body {
@@ -435,7 +456,7 @@ impl Run for Args {
                 return Ok(Status::Failure);
             }
         };
-        let mut terminal = Terminal::new(self.quiet);
+        let mut terminal = Terminal::new(self.quiet, secrets, self.options.show_password);
         let result = uniform_access::fetch(&url, &opts, &mut output, &mut terminal);
         terminal.done();
         match result {
@@ -443,7 +464,7 @@ impl Run for Args {
             Err(e) => {
                 // Dropping the output removes a temporary file.
                 drop(output);
-                self.report(&e, &shown)?;
+                self.report(&e, &shown, &terminal)?;
                 match e.exit_code() {
                     1 => Ok(Status::Failure),
                     // curl's status for this failure (fetch --help); the
@@ -572,7 +593,10 @@ impl Args {
         listing
     }
 
-    fn report(&self, e: &AccessError, shown: &str) -> io::Result<()> {
+    /// Tells the failure: in JSON, or as one line on standard error; a
+    /// password the server echoed back is hidden either way.
+    fn report(&self, e: &AccessError, shown: &str, terminal: &Terminal) -> io::Result<()> {
+        let hide = |t: &'_ str| terminal.secrets.hide(t, terminal.reveal).into_owned();
         if self.json {
             let rule = match e.kind() {
                 AccessErrorKind::Refused(r) => Some(r.as_str()),
@@ -586,12 +610,12 @@ impl Args {
                 rule,
                 Some(e.scheme()),
                 e.host(),
-                e.message(),
-                e.reply(),
+                &hide(e.message()),
+                e.reply().map(hide).as_deref(),
             );
             print(&buf)
         } else {
-            eprintln!("uniform: {e}");
+            eprintln!("uniform: {}", terminal.shown(&e.to_string()));
             Ok(())
         }
     }

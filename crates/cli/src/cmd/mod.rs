@@ -16,7 +16,10 @@ pub mod resolve;
 pub mod schemes;
 
 use crate::caret::{Diagnostic, Severity};
+use crate::escape;
+use crate::input::LineLimit;
 use crate::password;
+use std::borrow::Cow;
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::process::ExitCode;
 use uniform::{Dialect, ParseError, ParseOptions};
@@ -95,6 +98,8 @@ pub struct UrlOptions {
     /// as "****" (an empty password stays "")
     #[arg(long)]
     pub show_password: bool,
+    #[command(flatten)]
+    pub input: LineLimit,
 }
 
 impl UrlOptions {
@@ -112,6 +117,18 @@ impl UrlOptions {
         } else {
             password::locate(input, self.dialect.into())
         }
+    }
+
+    /// `url` as it may be shown: its non-empty password as `****` unless
+    /// `--show-password`. The one redaction of URLs for every output.
+    pub fn masked<'u>(&self, url: &'u str) -> Cow<'u, str> {
+        password::masked(url, self.dialect.into(), self.show_password)
+    }
+
+    /// `url` as a terminal is shown it: [`UrlOptions::masked`], then
+    /// every character that acts on a terminal escaped.
+    pub fn on_terminal(&self, url: &str) -> String {
+        escape::escaped(&self.masked(url)).into_owned()
     }
 
     /// Draws `error` under `input` (its password masked) onto `out`.

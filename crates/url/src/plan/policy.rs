@@ -113,6 +113,9 @@ pub(crate) fn check_url(url: &UrlRef<'_>, allowed_ports: &[u16]) -> Result<(), P
             ));
         }
     }
+    if let Some(port) = url.port() {
+        check_port(port)?;
+    }
     if let Some(port) = url.port()
         && !allowed_ports.contains(&port)
         && is_bad_port(url.scheme_kind(), port)
@@ -225,11 +228,27 @@ pub fn judge(url: &UrlRef<'_>, plan: Plan, options: &PlanOptions) -> Result<Appr
                 let bytes: Vec<u8> = line.known_bytes().collect();
                 check_field(&bytes, &format!("line {:?}", line.to_string()))?;
             }
-            Step::Connect(Endpoint::Host { host, .. }) => check_host(host)?,
+            Step::Connect(Endpoint::Host { host, port }) => {
+                check_host(host)?;
+                check_port(*port)?;
+            }
             _ => {}
         }
     }
     Ok(Approved(plan))
+}
+
+/// Port 0 names no service: TCP refuses it, and an operating system may
+/// read it as "any port", so no connection goes to it, whatever names it
+/// (the URL, a configured server, a gateway).
+fn check_port(port: u16) -> Result<(), PlanError> {
+    if port == 0 {
+        return Err(PlanError::refused(
+            Rule::BadPort,
+            "port 0 names no service: no connection is made to it".to_string(),
+        ));
+    }
+    Ok(())
 }
 
 fn ftp(p: &FtpPlan) -> Result<(), PlanError> {
@@ -400,6 +419,19 @@ fn smtp(p: &SmtpPlan) -> Result<(), PlanError> {
                     ),
                 ));
             }
+            // The other controls have no place in a text message (RFC
+            // 5322 section 2.3 keeps them only "for compatibility"), and
+            // an ESC or a BEL acts on the terminal of whoever reads it.
+            // TAB and FF (the page breaks of old texts, RFCs included)
+            // are text.
+            if (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f {
+                return Err(PlanError::refused(
+                    Rule::FieldGrammar,
+                    format!(
+                        "the message body holds the control character 0x{b:02X} at octet {i}: only TAB, form feed and line ends may appear in a text message"
+                    ),
+                ));
+            }
         }
     }
     Ok(())
@@ -560,6 +592,31 @@ fn check_host(host: &str) -> Result<(), PlanError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn mail(body: &[u8]) -> Result<Approved, PlanError> {
+        let url = UrlRef::parse("mailto:a@b.example").unwrap();
+        let o = PlanOptions {
+            email: Some("me@c.example".into()),
+            message: Some(crate::plan::options::Message::new(None, body.to_vec())),
+            ..PlanOptions::default()
+        };
+        crate::plan::plan(&url, &o)
+    }
+
+    #[test]
+    fn mail_bodies_are_text_lines() {
+        assert!(mail(b"one\r\ntwo\n\tthree\x0cfour\n.five\n").is_ok());
+        for (body, rule) in [
+            (&b"a\rb"[..], Rule::LineBreakInjection),
+            (b"a\0b", Rule::NulInjection),
+            (b"a\x1b[2Jb", Rule::FieldGrammar),
+            (b"bell\x07", Rule::FieldGrammar),
+            (b"del\x7f", Rule::FieldGrammar),
+        ] {
+            let e = mail(body).unwrap_err();
+            assert_eq!(e.rule(), Some(rule), "{body:?}: {e}");
+        }
+    }
 
     #[test]
     fn bad_ports_are_sorted_for_binary_search() {

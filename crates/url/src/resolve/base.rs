@@ -4,7 +4,7 @@ use super::error::ResolveError;
 use super::hierarchy::hierarchical;
 use super::rfc3986::{self, BaseView};
 use super::rules::Rules;
-use super::{rfc1630, rfc1808, split};
+use super::{guard, rfc1630, rfc1808, split};
 
 /// Resolves `reference` against `base` under `rules`.
 ///
@@ -111,8 +111,9 @@ pub fn resolve_into(
         Rules::Rfc1808 => rfc1808::resolve(base, reference, out),
         Rules::Rfc1630 => rfc1630::resolve(base, reference, out),
     };
-    if r.is_err() {
-        out.truncate(len);
+    match r {
+        Ok(()) => guard::keep_path(out, len, base, reference, rules),
+        Err(_) => out.truncate(len),
     }
     r
 }
@@ -250,10 +251,11 @@ impl<'a> Base<'a> {
                 let compat = rules == Rules::Rfc3986Compat;
                 rfc3986::resolve_with(BaseView::Split(p), reference, compat, out)
             }
-            (None, rules) => resolve_into(self.text, reference, rules, out),
+            (None, rules) => return resolve_into(self.text, reference, rules, out),
         };
-        if r.is_err() {
-            out.truncate(len);
+        match r {
+            Ok(()) => guard::keep_path(out, len, self.text, reference, self.rules),
+            Err(_) => out.truncate(len),
         }
         r
     }

@@ -39,6 +39,7 @@
 mod base;
 mod dots;
 mod error;
+mod guard;
 mod hierarchy;
 mod relativize;
 mod rfc1630;
