@@ -1073,6 +1073,9 @@ fn prospero_reply_of_too_many_packets_is_refused() {
             let Ok(req) = parse_packet(&b[..n]) else {
                 continue;
             };
+            // A moment first, so that the client's memory is read while
+            // it lives.
+            thread::sleep(Duration::from_millis(100));
             // Packet 1 of 60 000: far past what a reply may hold.
             let reply = Packet::new(req.connection_id, 1, 60_000).encode(b"x");
             let _ = sock.send_to(&reply, from);
