@@ -92,15 +92,14 @@ them (host, .domain, *, 10.0.0.0/8, host:port).
 
 Exit status: 0 success; 1 a failed access (the message names the scheme,
 the host and the server's reply) or an invalid URL; 2 a usage error; and
-curl's codes where curl has one: 6 the host has no address, 7 no connection,
-18 the object was cut short (an HTTP body shorter than its Content-Length,
-a gopher text without its \".\" line, an NNTP article without its \".\"
-line, fewer octets than FTP's SIZE, an FTP transfer the server ends with
-426 or 451 instead of 226), 28 a time
-limit (--connect-timeout, --timeout, --max-time, or slower than
---speed-limit), 56 a reply line, header block or record over its size
-limit; 130 on SIGINT and 143 on SIGTERM, which remove the temporary file of
--o FILE first.";
+curl's codes where curl has one: 6 the host has no address; 7 no
+connection; 18 the object was cut short (an HTTP body shorter than its
+Content-Length, a gopher text or an NNTP article without its \".\" line,
+fewer octets than FTP's SIZE, an FTP transfer the server ends with 426 or
+451 instead of 226); 28 a time limit (--connect-timeout, --timeout,
+--max-time, or slower than --speed-limit); 56 a reply line, header block,
+listing or record over its size limit; 130 on SIGINT and 143 on SIGTERM,
+which remove the temporary file of -o FILE first.";
 
 /// Retrieve what a URL names (directories, menus and groups as listings)
 #[derive(clap::Args, Debug)]
