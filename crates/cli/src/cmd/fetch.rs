@@ -41,10 +41,38 @@ Before anything is sent, the URL's plan passes the safety policy (see
 (never to file:, never from https to http), each target checked the same
 way, and credentials go only to the host, port and scheme the URL names.
 
-Time: --timeout bounds each wait for data. A Prospero request, its ARDP
-retries and the server's wait packets included, ends within twice
---timeout, and the whole resolution (forwards included) within four times
---timeout; --max-time bounds everything when it is sooner.
+Time: --connect-timeout bounds each connection, --timeout each wait for
+data (the first octet of a reply included), --max-time the whole access.
+A peer must keep to the low-speed limit: at least --speed-limit octets a
+second over every --speed-time seconds, or it is cut off, a silent peer
+included; --speed-limit 0 turns that off. When either option is given, as
+with curl, the limit holds from the moment a reply is awaited. Unlike
+curl's, the limit is also on by default (100 octets a second over 30
+seconds), from a reply's first octet on, so that a peer that trickles one
+octet a second is cut off after 30 seconds while a server may still think
+for up to --timeout before it answers. It counts the data of every protocol
+(HTTP bodies, directly and through gateways; FTP's data and control
+connections; Gopher; NNTP; SMTP's replies; WAIS). An HTTP response head read
+directly must come whole within --timeout plus --speed-time (--speed-time
+when either option is given). Telnet sessions are interactive and have no
+low-speed limit.
+
+A Prospero request, its ARDP retries and the server's wait packets
+included, ends within twice --timeout, and the whole resolution (forwards
+included) within four times --timeout; --max-time bounds everything when
+it is sooner.
+
+Size: a reply line (FTP, SMTP, NNTP, gopher menus, HTTP header fields) may
+hold 64 KiB, a multi-line reply 256 KiB, an HTTP response head 64 KiB, a
+listing (a gopher menu, a list of groups, an FTP directory) 8 MiB and
+100 000 entries, a WAIS APDU 8 MiB, a Prospero message 4 MiB; objects
+stream to the output and take no more memory however long they are. Past
+a limit the access fails, naming the limit and the peer.
+
+A gopher text item (type 0) must end with RFC 1436's \".\" line: without
+it the text may have been cut, and it is an error (exit 18).
+--gopher-text-to-close accepts a server that ends text by closing the
+connection instead (gophernicus and pygopherd send files so).
 
 A URL with a user name and no password asks for the password on the
 terminal, without echo, or reads it from the first line of standard input
@@ -62,8 +90,16 @@ then all_proxy, in lower case first, then upper case (never HTTP_PROXY, which
 a CGI request can set: \"httpoxy\"); no_proxy lists the hosts that bypass
 them (host, .domain, *, 10.0.0.0/8, host:port).
 
-Exit status: 0 success, 1 a failed access (the message names the scheme,
-the host and the server's reply) or an invalid URL, 2 a usage error.";
+Exit status: 0 success; 1 a failed access (the message names the scheme,
+the host and the server's reply) or an invalid URL; 2 a usage error; and
+curl's codes where curl has one: 6 the host has no address; 7 no
+connection; 18 the object was cut short (an HTTP body shorter than its
+Content-Length, a gopher text or an NNTP article without its \".\" line,
+fewer octets than FTP's SIZE, an FTP transfer the server ends with 426 or
+451 instead of 226); 28 a time limit (--connect-timeout, --timeout,
+--max-time, or slower than --speed-limit); 56 a reply line, header block,
+listing or record over its size limit; 130 on SIGINT and 143 on SIGTERM,
+which remove the temporary file of -o FILE first.";
 
 /// Retrieve what a URL names (directories, menus and groups as listings)
 #[derive(clap::Args, Debug)]
@@ -103,6 +139,15 @@ pub struct Args {
     /// Seconds the whole access may take [default: no limit]
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     max_time: Option<Duration>,
+    /// Cut off a peer slower than BYTES a second over --speed-time (0: no limit) [default: 100]
+    #[arg(long, value_name = "BYTES")]
+    speed_limit: Option<u64>,
+    /// Seconds over which --speed-limit is measured [default: 30]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    speed_time: Option<Duration>,
+    /// Accept a gopher text item that ends when the server closes, without its "." line
+    #[arg(long)]
+    gopher_text_to_close: bool,
     /// How many HTTP redirects to follow [default: 10]
     #[arg(long, value_name = "N")]
     max_redirects: Option<u32>,
@@ -385,6 +430,11 @@ impl Run for Args {
             };
             opts.message = Some(Message::new(self.subject.clone(), body));
         }
+        // A telnet session restores the terminal on its way out: a signal
+        // there keeps its default.
+        if url.scheme_kind() != uniform::Scheme::Telnet {
+            on_signal_abandon_output()?;
+        }
         let mut output = match Output::open(self.output.as_deref()) {
             Ok(o) => o,
             Err(e) => {
@@ -414,7 +464,13 @@ impl Run for Args {
                 // Dropping the output removes a temporary file.
                 drop(output);
                 self.report(&e, &shown, &terminal)?;
-                Ok(Status::Failure)
+                match e.exit_code() {
+                    1 => Ok(Status::Failure),
+                    // curl's status for this failure (fetch --help); the
+                    // report is out and the output gone, nothing is left
+                    // to run.
+                    code => std::process::exit(i32::from(code)),
+                }
             }
         }
     }
@@ -432,6 +488,16 @@ impl Args {
             o.timeouts.idle = t;
         }
         o.timeouts.total = self.max_time;
+        if let Some(l) = self.speed_limit {
+            o.timeouts.speed.limit = l;
+        }
+        if let Some(t) = self.speed_time {
+            o.timeouts.speed.time = t;
+        }
+        // Given, they mean what curl's mean: the window opens as soon as a
+        // reply is awaited, and a peer that says nothing is cut off too.
+        o.timeouts.speed.from_request = self.speed_limit.is_some() || self.speed_time.is_some();
+        o.gopher_text_to_close = self.gopher_text_to_close;
         if let Some(n) = self.max_redirects {
             o.max_redirects = n;
         }
@@ -552,6 +618,25 @@ impl Args {
             Ok(())
         }
     }
+}
+
+/// On SIGINT or SIGTERM: the temporary file of an output being written
+/// is removed, and the process exits 128 + the signal (130, 143), as a
+/// shell reports a command a signal ended. A thread waits for the signal
+/// (signal-hook), so that the removal runs outside a signal handler.
+fn on_signal_abandon_output() -> io::Result<()> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])?;
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                // Held to the exit: no file is renamed into place after.
+                let _held = uniform_access::output::abandon_all();
+                std::process::exit(128 + signal);
+            }
+        })?;
+    Ok(())
 }
 
 /// The first line of standard input, without its line end.
