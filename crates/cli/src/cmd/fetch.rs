@@ -424,7 +424,13 @@ impl Run for Args {
                 }
                 None => {
                     let mut b = Vec::new();
-                    io::stdin().lock().read_to_end(&mut b)?;
+                    io::stdin().lock().take(MAX_BODY + 1).read_to_end(&mut b)?;
+                    if b.len() as u64 > MAX_BODY {
+                        eprintln!(
+                            "uniform: the message on standard input is longer than {MAX_BODY} octets (Postfix's default message_size_limit)"
+                        );
+                        return Ok(Status::Failure);
+                    }
                     b
                 }
             };
@@ -464,13 +470,12 @@ impl Run for Args {
                 // Dropping the output removes a temporary file.
                 drop(output);
                 self.report(&e, &shown, &terminal)?;
-                match e.exit_code() {
-                    1 => Ok(Status::Failure),
-                    // curl's status for this failure (fetch --help); the
-                    // report is out and the output gone, nothing is left
-                    // to run.
-                    code => std::process::exit(i32::from(code)),
-                }
+                // curl's status for this failure (fetch --help), 1 where
+                // curl has none.
+                Ok(match e.exit_code() {
+                    1 => Status::Failure,
+                    code => Status::Exit(code),
+                })
             }
         }
     }
@@ -639,10 +644,29 @@ fn on_signal_abandon_output() -> io::Result<()> {
     Ok(())
 }
 
+/// The longest message read from standard input: Postfix's default
+/// message_size_limit (10,240,000 octets), which relays commonly keep.
+const MAX_BODY: u64 = 10_240_000;
+
+/// The longest password line read with --password-stdin, its end included.
+const MAX_PASSWORD: u64 = 4096;
+
 /// The first line of standard input, without its line end.
 fn read_password_line() -> io::Result<Vec<u8>> {
     let mut line = Vec::new();
-    io::stdin().lock().read_until(b'\n', &mut line)?;
+    // A password is a short line: a stream without one is not read whole.
+    io::stdin()
+        .lock()
+        .take(MAX_PASSWORD)
+        .read_until(b'\n', &mut line)?;
+    if line.len() as u64 == MAX_PASSWORD && line.last() != Some(&b'\n') {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "the first line of standard input is longer than {MAX_PASSWORD} octets: no password"
+            ),
+        ));
+    }
     if line.last() == Some(&b'\n') {
         line.pop();
         if line.last() == Some(&b'\r') {

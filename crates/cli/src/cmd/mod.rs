@@ -33,6 +33,10 @@ pub enum Status {
     Failure,
     /// 2: the command line was wrong.
     Usage,
+    /// Another status with a meaning of its own: `fetch` exits with
+    /// curl's code for a failure curl has one for (28 for a time limit,
+    /// 18 for an object cut short, ...).
+    Exit(u8),
 }
 
 impl Status {
@@ -48,6 +52,7 @@ impl From<Status> for ExitCode {
             Status::Success => 0,
             Status::Failure => 1,
             Status::Usage => 2,
+            Status::Exit(code) => code,
         })
     }
 }
