@@ -1414,3 +1414,42 @@ fn by_default_a_server_may_think_before_it_answers() {
     );
     assert_eq!(m.stdout, b"thought\n");
 }
+
+// ---- telnet: a session is interactive (no low-speed limit), but a
+// negotiation loop and --max-time end it.
+
+#[test]
+fn telnet_negotiation_loop_is_cut_off() {
+    // DO TERMINAL-TYPE again and again, never reading the answers.
+    let port = serve(|mut s| {
+        let chunk: Vec<u8> = [255u8, 253, 24].repeat(20_000);
+        while s.write_all(&chunk).is_ok() {}
+    });
+    let url = format!("telnet://127.0.0.1:{port}/");
+    let m = run(&[&url], secs(20));
+    check(
+        "telnet negotiation loop",
+        &m,
+        1,
+        &["negotiation loop", &peer(port)],
+        secs(5),
+    );
+}
+
+#[test]
+fn telnet_max_time_ends_a_session_that_keeps_talking() {
+    let port = serve(|mut s| {
+        while s.write_all(b"still here\r\n").is_ok() {
+            thread::sleep(Duration::from_millis(20));
+        }
+    });
+    let url = format!("telnet://127.0.0.1:{port}/");
+    let m = run(&["--max-time", "2", &url], secs(20));
+    check(
+        "telnet max-time",
+        &m,
+        28,
+        &["--max-time", &peer(port)],
+        secs(6),
+    );
+}
