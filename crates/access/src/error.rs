@@ -382,8 +382,9 @@ impl std::error::Error for AccessError {
     }
 }
 
-/// `text` with its control characters (C0, DEL and C1) as `\xNN`, the
-/// rest as it is: for messages that echo a URL, a selector or a line.
+/// `text` with what would act on a terminal escaped, as every message
+/// of this crate holds it: [`uniform::visible::escaped`], the one
+/// escaping of the project (`\x1B`, `\r`, `\u{202E}`).
 ///
 /// # Example
 ///
@@ -392,18 +393,7 @@ impl std::error::Error for AccessError {
 /// assert_eq!(escape_controls("GET /x y\u{1b}[31m \"é\""), "GET /x y\\x1B[31m \"é\"");
 /// ```
 pub fn escape_controls(text: &str) -> String {
-    if !text.chars().any(char::is_control) {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if c.is_control() {
-            out.push_str(&format!("\\x{:02X}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    uniform::visible::escaped(text).into_owned()
 }
 
 /// Server text as messages quote it: printable ASCII as it is, `"` and `\`

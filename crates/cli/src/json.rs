@@ -251,7 +251,7 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
             0x00..=0x1f | 0x7f => b'u',
             // U+0080 to U+009F, the C1 controls: "\u0080" like the C0 ones,
             // so that no reader of the JSON passes one on raw to a
-            // terminal (crate::escape has the same set).
+            // terminal (uniform::visible has the same set).
             // U+202A to U+202E and U+2066 to U+2069, the bidirectional
             // overrides and isolates, which reorder what a terminal shows.
             0xe2 if matches!(

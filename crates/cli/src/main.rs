@@ -8,7 +8,6 @@
 mod caret;
 mod cmd;
 mod details;
-mod escape;
 mod input;
 mod json;
 mod password;
@@ -71,7 +70,11 @@ fn main() -> ExitCode {
         // The reader went away (`uniform parse - | head`): not a failure.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            let _ = writeln!(io::stderr(), "uniform: {}", escape::escaped(&e.to_string()));
+            let _ = writeln!(
+                io::stderr(),
+                "uniform: {}",
+                uniform::visible::escaped(&e.to_string())
+            );
             ExitCode::from(1)
         }
     }

@@ -4,7 +4,7 @@
 //! A template is text with fields in braces: `{host}`, `{port}`, or a
 //! dotted path into nested objects and arrays, `{details.selector}`,
 //! `{details.cwd.0}`. `{{` and `}}` stand for single braces. A string
-//! prints as it is (what would act on a terminal escaped, crate::escape), a number or boolean as JSON writes it, null as nothing,
+//! prints as it is (what would act on a terminal escaped, uniform::visible), a number or boolean as JSON writes it, null as nothing,
 //! an array or object as compact JSON. A name the object does not hold is
 //! an error, so that a typo does not print empty fields silently.
 
@@ -71,7 +71,7 @@ fn write_value(out: &mut String, v: &Value) {
         Value::Null => {}
         // A decoded field may hold any character: those that act on a
         // terminal are escaped, as in all text output.
-        Value::String(s) => out.push_str(&crate::escape::escaped(s)),
+        Value::String(s) => out.push_str(&uniform::visible::escaped(s)),
         Value::Bool(_) | Value::Number(_) => out.push_str(&v.to_string()),
         Value::Array(_) | Value::Object(_) => {
             let mut json = Vec::new();

@@ -1,13 +1,13 @@
 //! `uniform extract [FILE|-]`: the URLs found in free text.
 
 use crate::cmd::{self, Run, Status};
-use crate::escape::escaped;
 use crate::{json, password};
 use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use uniform::extract::{Finder, Kind};
+use uniform::visible::escaped;
 
 const HELP: &str = "\
 Prints the URLs found in the text, one a line, in the order found, each as it

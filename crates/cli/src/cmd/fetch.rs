@@ -4,7 +4,6 @@
 use crate::caret::Severity;
 use crate::cmd::plan::AccessOptions;
 use crate::cmd::{self, Run, Status, UrlOptions};
-use crate::escape::escaped;
 use crate::password::Secrets;
 use crate::{json, password};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -14,6 +13,7 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use uniform::UrlRef;
+use uniform::visible::escaped;
 use uniform_access::output::AtomicFile;
 use uniform_access::proxy::Proxies;
 use uniform_access::{

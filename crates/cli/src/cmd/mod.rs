@@ -16,7 +16,6 @@ pub mod resolve;
 pub mod schemes;
 
 use crate::caret::{Diagnostic, Severity};
-use crate::escape;
 use crate::input::LineLimit;
 use crate::password;
 use std::borrow::Cow;
@@ -133,7 +132,7 @@ impl UrlOptions {
     /// `url` as a terminal is shown it: [`UrlOptions::masked`], then
     /// every character that acts on a terminal escaped.
     pub fn on_terminal(&self, url: &str) -> String {
-        escape::escaped(&self.masked(url)).into_owned()
+        uniform::visible::escaped(&self.masked(url)).into_owned()
     }
 
     /// Draws `error` under `input` (its password masked) onto `out`.

@@ -1,7 +1,6 @@
 //! `uniform resolve BASE REF...` and `uniform relativize BASE TARGET...`.
 
 use crate::cmd::{self, Run, Status};
-use crate::escape::escaped;
 use crate::input::{Bom, Inputs, LineLimit};
 use crate::json;
 use crate::password;
@@ -9,6 +8,7 @@ use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use uniform::resolve::{self, Rules};
+use uniform::visible::escaped;
 
 const RESOLVE_HELP: &str = "\
 Resolves each reference against the base and prints the URL it names, one a

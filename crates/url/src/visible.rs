@@ -1,12 +1,20 @@
-//! The one escaping of what a terminal is shown: a character that would
-//! act on the terminal instead of being read (ESC starting a colour or a
-//! cursor move, CR rewriting the line, BEL, a bidirectional override that
-//! reorders what follows) is written as its escape, `\x1B`, `\r`, `\u{202E}`, as the
-//! messages of the access library write them.
+//! Text made visible: the one escaping of what a terminal is shown. A
+//! character that would act on the terminal instead of being read (ESC
+//! starting a colour or a cursor move, CR rewriting the line, BEL, a
+//! bidirectional override that reorders what follows) is written as its
+//! escape: `\t`, `\n`, `\r` by name, the other C0 controls and DEL as
+//! `\x1B`, the C1 controls and the bidirectional controls as `\u{202E}`.
 //!
-//! Text from outside (a URL, a server's reply, a file name in a listing)
-//! goes through [`escaped`] before any human-readable output; JSON output
-//! escapes the same characters by its own rules (json.rs).
+//! The access library's messages and every line the `uniform` command
+//! prints go through [`escaped`]; JSON output escapes the same characters
+//! by JSON's rules.
+//!
+//! # Example
+//!
+//! ```
+//! use uniform::visible::escaped;
+//! assert_eq!(escaped("http://h/\u{1b}[31mred"), "http://h/\\x1B[31mred");
+//! ```
 
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -14,6 +22,14 @@ use std::fmt::Write;
 /// Whether `c` acts on a terminal: the C0 controls, DEL, the C1 controls,
 /// and the bidirectional embeddings, overrides and isolates (the "Trojan
 /// Source" characters, CVE-2021-42574).
+///
+/// # Example
+///
+/// ```
+/// use uniform::visible::acts;
+/// assert!(acts('\u{1b}') && acts('\u{9b}') && acts('\u{202e}'));
+/// assert!(!acts('a') && !acts('é') && !acts('\u{a0}'));
+/// ```
 pub fn acts(c: char) -> bool {
     matches!(c, '\0'..='\x1f' | '\x7f'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
@@ -30,13 +46,17 @@ static SUSPECT: [bool; 256] = {
     t
 };
 
-/// `text` with every character that [`acts`] on a terminal escaped: `\t`,
-/// `\n`, `\r` by name, other C0 controls and DEL as `\xHH`, the others as
-/// `\u{HHHH}`. Borrowed when there is nothing to escape.
+/// `text` with every character that [`acts`] on a terminal escaped.
+/// Borrowed when there is nothing to escape.
 ///
-/// `http://h/\x1b[31mred` (with a real ESC) is shown as
-/// `http://h/\x1B[31mred` (with a backslash); the tests below hold the
-/// cases.
+/// # Example
+///
+/// ```
+/// use uniform::visible::escaped;
+/// assert_eq!(escaped("a\tb\r\n\u{7}"), "a\\tb\\r\\n\\x07");
+/// assert_eq!(escaped("x\u{202e}y"), "x\\u{202E}y");
+/// assert!(matches!(escaped("plain é"), std::borrow::Cow::Borrowed(_)));
+/// ```
 pub fn escaped(text: &str) -> Cow<'_, str> {
     // Every such character starts with one of the SUSPECT bytes in UTF-8:
     // a table lookup a byte spares decoding text that holds none (nearly
