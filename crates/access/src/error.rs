@@ -61,7 +61,48 @@ impl AccessErrorKind {
             AccessErrorKind::Cancelled => "cancelled",
         }
     }
+
+    /// The exit status `uniform fetch` gives a failure of this kind:
+    /// curl's where curl has one (28 a timeout of any limit, 7 a failed
+    /// connection, 56 a reply, a header block or a record over its limit:
+    /// a failure receiving data), else 1. [`AccessError::exit_code`] can
+    /// be more precise (6 a host with no address, 18 a truncated object).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::AccessErrorKind;
+    /// assert_eq!(AccessErrorKind::Timeout.exit_code(), 28);
+    /// assert_eq!(AccessErrorKind::Protocol.exit_code(), 1);
+    /// ```
+    pub fn exit_code(self) -> u8 {
+        match self {
+            AccessErrorKind::Timeout => 28,
+            AccessErrorKind::Connect => 7,
+            AccessErrorKind::TooLong => 56,
+            _ => 1,
+        }
+    }
 }
+
+/// curl's exit status for a transfer that ended before the whole object
+/// came (CURLE_PARTIAL_FILE).
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(uniform_access::error::PARTIAL, 18);
+/// ```
+pub const PARTIAL: u8 = 18;
+
+/// curl's exit status for a host with no address (CURLE_COULDNT_RESOLVE_HOST).
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(uniform_access::error::UNRESOLVED, 6);
+/// ```
+pub const UNRESOLVED: u8 = 6;
 
 /// An access that failed.
 ///
@@ -89,6 +130,7 @@ pub struct AccessError {
     message: String,
     reply: Option<String>,
     source: Option<io::Error>,
+    exit: Option<u8>,
 }
 
 impl AccessError {
@@ -116,7 +158,53 @@ impl AccessError {
             message: escape_controls(&message.into()),
             reply: None,
             source: None,
+            exit: None,
         }
+    }
+
+    /// The same error, with the exit status `code` instead of its kind's
+    /// (see [`AccessError::exit_code`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// use uniform_access::error::PARTIAL;
+    /// let e = AccessError::new(AccessErrorKind::Io, "http", Some("h"), "cut").with_exit_code(PARTIAL);
+    /// assert_eq!(e.exit_code(), 18);
+    /// ```
+    pub fn with_exit_code(mut self, code: u8) -> AccessError {
+        self.exit = Some(code);
+        self
+    }
+
+    /// The exit status `uniform fetch` gives this failure: the one set by
+    /// [`AccessError::with_exit_code`], 6 (curl's) for a host with no
+    /// address, else [`AccessErrorKind::exit_code`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// use uniform_access::net::{Breach, Unresolved};
+    /// let e = AccessError::new(AccessErrorKind::Connect, "ftp", Some("x.invalid"), "no address")
+    ///     .with_source(Unresolved::io("x.invalid".into()));
+    /// assert_eq!(e.exit_code(), 6);
+    /// let slow = Breach::TooSlow { limit: 100, time: std::time::Duration::from_secs(30) };
+    /// let e = AccessError::io("gopher", Some("h"), "reading the item", slow.into_io());
+    /// assert_eq!(e.exit_code(), 28);
+    /// assert!(e.message().contains("--speed-limit"));
+    /// ```
+    pub fn exit_code(&self) -> u8 {
+        if let Some(code) = self.exit {
+            return code;
+        }
+        if self.kind == AccessErrorKind::Connect
+            && self.source.as_ref().is_some_and(crate::net::Unresolved::is)
+        {
+            return UNRESOLVED;
+        }
+        self.kind.exit_code()
     }
 
     /// The same error, quoting the server's reply (escaped).
@@ -198,8 +286,10 @@ impl AccessError {
             io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => AccessErrorKind::Timeout,
             _ => AccessErrorKind::Io,
         };
-        let message = match kind {
-            AccessErrorKind::Timeout => format!("{doing}: no answer in time"),
+        let message = match (kind, crate::net::Breach::of(&e)) {
+            // The limit the peer broke, and the option that sets it.
+            (_, Some(b)) => format!("{doing}: {b}"),
+            (AccessErrorKind::Timeout, None) => format!("{doing}: no answer in time (--timeout)"),
             _ => format!("{doing}: {e}"),
         };
         AccessError::new(kind, scheme, host, message).with_source(e)
@@ -292,8 +382,9 @@ impl std::error::Error for AccessError {
     }
 }
 
-/// `text` with its control characters (C0, DEL and C1) as `\xNN`, the
-/// rest as it is: for messages that echo a URL, a selector or a line.
+/// `text` with what would act on a terminal escaped, as every message
+/// of this crate holds it: [`uniform::visible::escaped`], the one
+/// escaping of the project (`\x1B`, `\r`, `\u{202E}`).
 ///
 /// # Example
 ///
@@ -302,18 +393,7 @@ impl std::error::Error for AccessError {
 /// assert_eq!(escape_controls("GET /x y\u{1b}[31m \"é\""), "GET /x y\\x1B[31m \"é\"");
 /// ```
 pub fn escape_controls(text: &str) -> String {
-    if !text.chars().any(char::is_control) {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if c.is_control() {
-            out.push_str(&format!("\\x{:02X}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    uniform::visible::escaped(text).into_owned()
 }
 
 /// Server text as messages quote it: printable ASCII as it is, `"` and `\`

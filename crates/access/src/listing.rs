@@ -4,6 +4,29 @@
 
 use std::fmt;
 
+/// The most octets of a peer's listing (a gopher menu, a list of news
+/// groups, an FTP directory) read into memory: past it the access fails
+/// as too long. With [`MAX_ENTRIES`], it keeps a listing, and the JSON or
+/// text printed from it, well within the process's 64 MiB (a listing of
+/// 100 000 short entries, or of 8 MiB of long lines, peaks near 40 MiB).
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(uniform_access::listing::MAX_OCTETS, 8 * 1024 * 1024);
+/// ```
+pub const MAX_OCTETS: u64 = 8 * 1024 * 1024;
+
+/// The most entries of a peer's listing: short lines would otherwise make
+/// many small entries, each with its own allocations, out of few octets.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(uniform_access::listing::MAX_ENTRIES, 100_000);
+/// ```
+pub const MAX_ENTRIES: usize = 100_000;
+
 /// What an entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]

@@ -1,11 +1,15 @@
-//! Connections with time limits, and the one bounded line read under every
-//! line-based reader of the crate (the line layer in `line`, HTTP's heads).
+//! Connections with time limits, the low-speed limit every reader of a
+//! peer counts its octets against ([`Pace`]), the errors that name the
+//! limit a peer broke ([`Breach`]), and the one bounded line read under
+//! every line-based reader of the crate (the line layer in `line`, HTTP's
+//! heads).
 
+use std::fmt;
 use std::io::{self, BufRead, Read};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
-/// The three time limits of an access, as curl has them.
+/// The time limits of an access, as curl has them.
 ///
 /// # Example
 ///
@@ -14,6 +18,7 @@ use std::time::{Duration, Instant};
 /// use uniform_access::Timeouts;
 /// let t = Timeouts::default();
 /// assert_eq!(t.connect, Duration::from_secs(30));
+/// assert_eq!(t.speed.limit, 100);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timeouts {
@@ -23,6 +28,8 @@ pub struct Timeouts {
     pub idle: Duration,
     /// For the whole access; `None` for no limit.
     pub total: Option<Duration>,
+    /// The low-speed limit, once a peer has started to send.
+    pub speed: Speed,
 }
 
 impl Default for Timeouts {
@@ -31,7 +38,296 @@ impl Default for Timeouts {
             connect: Duration::from_secs(30),
             idle: Duration::from_secs(60),
             total: None,
+            speed: Speed::default(),
         }
+    }
+}
+
+/// curl's low-speed limit (`--speed-limit`, `--speed-time`): a peer that
+/// brings fewer than `limit` octets a second over `time` is cut off, a
+/// silent one included. Unlike curl's, it is on by default (100 octets a
+/// second over 30 seconds), so that a peer trickling one octet a second
+/// cannot hold an access for ever; a `limit` of 0 turns it off.
+///
+/// When `from_request` is set (the user gave either option, as with
+/// curl), the window opens as soon as a reply is awaited, so a peer that
+/// does not answer at all is cut off after `time` too. By default it opens
+/// at the reply's first octet: a server may think for as long as
+/// `--timeout` allows before it starts (an SMTP relay scanning a message,
+/// a search), and only then must keep up the pace.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use uniform_access::net::Speed;
+/// let s = Speed::default();
+/// assert_eq!((s.limit, s.time, s.from_request), (100, Duration::from_secs(30), false));
+/// assert!(Speed { limit: 0, ..s }.is_off());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Speed {
+    /// Octets a second; 0 for no limit.
+    pub limit: u64,
+    /// The window the speed is measured over.
+    pub time: Duration,
+    /// Whether the window opens when a reply is awaited rather than at its
+    /// first octet.
+    pub from_request: bool,
+}
+
+impl Default for Speed {
+    fn default() -> Speed {
+        Speed {
+            limit: 100,
+            time: Duration::from_secs(30),
+            from_request: false,
+        }
+    }
+}
+
+impl Speed {
+    /// Whether there is no limit.
+    pub fn is_off(&self) -> bool {
+        self.limit == 0 || self.time.is_zero()
+    }
+
+    /// The octets a window must bring.
+    fn quota(&self) -> u64 {
+        let q = (self.limit as f64 * self.time.as_secs_f64()).ceil();
+        if q >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            q as u64
+        }
+    }
+}
+
+/// A limit a peer broke: the payload of the `io::Error` a reader returns,
+/// so that the access error can name the limit (and the option that sets
+/// it) however many layers the error went through.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use uniform_access::net::Breach;
+/// let b = Breach::TooSlow { limit: 100, time: Duration::from_secs(30) };
+/// assert_eq!(b.to_string(), "slower than 100 octets a second for 30 s (--speed-limit, --speed-time)");
+/// let e = b.into_io();
+/// assert_eq!(e.kind(), std::io::ErrorKind::TimedOut);
+/// assert_eq!(Breach::of(&e), Some(&b));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Breach {
+    /// The whole access took longer than `--max-time`.
+    MaxTime(Duration),
+    /// No data for the idle limit (`--timeout`).
+    Idle(Duration),
+    /// Slower than the low-speed limit for its whole window.
+    TooSlow {
+        /// Octets a second.
+        limit: u64,
+        /// The window.
+        time: Duration,
+    },
+}
+
+impl Breach {
+    /// As an `io::Error` of kind `TimedOut` carrying the breach.
+    pub fn into_io(self) -> io::Error {
+        io::Error::new(io::ErrorKind::TimedOut, self)
+    }
+
+    /// The breach an `io::Error` carries, if any.
+    pub fn of(e: &io::Error) -> Option<&Breach> {
+        e.get_ref().and_then(|inner| inner.downcast_ref::<Breach>())
+    }
+}
+
+impl fmt::Display for Breach {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Breach::MaxTime(d) => write!(
+                f,
+                "the whole access took longer than {} (--max-time)",
+                seconds(*d)
+            ),
+            Breach::Idle(d) => write!(f, "no data for {} (--timeout)", seconds(*d)),
+            Breach::TooSlow { limit, time } => write!(
+                f,
+                "slower than {limit} octets a second for {} (--speed-limit, --speed-time)",
+                seconds(*time)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Breach {}
+
+/// A duration as messages show it: "30 s", "0.5 s".
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use uniform_access::net::seconds;
+/// assert_eq!(seconds(Duration::from_millis(1500)), "1.5 s");
+/// ```
+pub fn seconds(d: Duration) -> String {
+    format!("{} s", d.as_secs_f64())
+}
+
+/// Counts a peer's octets against the low-speed limit ([`Speed`]).
+///
+/// A window opens at the first octet after [`Pace::restart`] (or at the
+/// restart itself with [`Speed::from_request`]), and moves on each time it
+/// has brought its quota: a peer must bring `limit * time` octets within
+/// every `time` from then on, or the next read fails with
+/// [`Breach::TooSlow`]. A read that ends the stream (0 octets) is never a
+/// breach: a short object that is complete is not slow. [`Pace::left`]
+/// tells a reader how long it may wait, so that a silent peer is cut off
+/// when the window ends.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use uniform_access::net::{Pace, Speed};
+/// // 1000 octets a second over 20 ms: 20 octets a window.
+/// let mut p = Pace::new(Speed { limit: 1000, time: Duration::from_millis(20), from_request: false });
+/// p.account(1)?;
+/// std::thread::sleep(Duration::from_millis(30));
+/// assert!(p.account(1).is_err());
+/// p.restart();
+/// p.account(1000)?;
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Pace {
+    speed: Speed,
+    /// Where the current window opened, and the octets it has brought.
+    window: Option<(Instant, u64)>,
+}
+
+impl Pace {
+    /// A pace for `speed`, as after [`Pace::restart`].
+    pub fn new(speed: Speed) -> Pace {
+        let mut p = Pace {
+            speed,
+            window: None,
+        };
+        p.restart();
+        p
+    }
+
+    /// A new reply is awaited: the window opens now with
+    /// [`Speed::from_request`], else at its first octet.
+    pub fn restart(&mut self) {
+        self.window =
+            (self.speed.from_request && !self.speed.is_off()).then(|| (Instant::now(), 0));
+    }
+
+    /// Counts `n` octets just read.
+    ///
+    /// # Errors
+    ///
+    /// [`Breach::TooSlow`] (kind `TimedOut`) when the window has passed
+    /// without its quota.
+    pub fn account(&mut self, n: usize) -> io::Result<()> {
+        if self.speed.is_off() || n == 0 {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let (start, got) = self.window.get_or_insert((now, 0));
+        *got = got.saturating_add(n as u64);
+        if *got >= self.speed.quota() {
+            self.window = Some((now, 0));
+            return Ok(());
+        }
+        if now.duration_since(*start) >= self.speed.time {
+            return Err(self.breach());
+        }
+        Ok(())
+    }
+
+    /// How long a read may wait before the window ends, `None` when no
+    /// window is open.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use uniform_access::net::{Pace, Speed};
+    /// let s = Speed { limit: 100, time: Duration::from_secs(30), from_request: true };
+    /// assert!(Pace::new(s).left().is_some_and(|l| l <= s.time));
+    /// assert_eq!(Pace::new(Speed { from_request: false, ..s }).left(), None);
+    /// ```
+    pub fn left(&self) -> Option<Duration> {
+        self.window
+            .map(|(start, _)| self.speed.time.saturating_sub(start.elapsed()))
+    }
+
+    /// A timeout of a read as the breach it is: [`Breach::TooSlow`] when
+    /// the window has ended, else what `deadline` makes of it
+    /// ([`Deadline::explain`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::io;
+    /// use std::time::Duration;
+    /// use uniform_access::net::{Breach, Deadline, Pace, Speed};
+    /// let idle = Duration::from_secs(60);
+    /// let p = Pace::new(Speed::default());
+    /// let e = p.explain(io::ErrorKind::WouldBlock.into(), &Deadline::after(None), idle);
+    /// assert_eq!(Breach::of(&e), Some(&Breach::Idle(idle)));
+    /// ```
+    pub fn explain(&self, e: io::Error, deadline: &Deadline, idle: Duration) -> io::Error {
+        let timed_out = matches!(
+            e.kind(),
+            io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+        );
+        if timed_out
+            && Breach::of(&e).is_none()
+            && !deadline.passed()
+            && self.left().is_some_and(|l| l.is_zero())
+        {
+            return self.breach();
+        }
+        deadline.explain(e, idle)
+    }
+
+    fn breach(&self) -> io::Error {
+        Breach::TooSlow {
+            limit: self.speed.limit,
+            time: self.speed.time,
+        }
+        .into_io()
+    }
+
+    /// The wait for the next read: `idle`, cut to what is left of
+    /// `deadline` and of the window (at least a millisecond, since a zero
+    /// timeout means none to a socket).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use uniform_access::net::{Deadline, Pace, Speed};
+    /// let s = Speed { limit: 100, time: Duration::from_secs(2), from_request: true };
+    /// let idle = Duration::from_secs(60);
+    /// assert!(Pace::new(s).wait(idle, &Deadline::after(None)) <= s.time);
+    /// let p = Pace::new(Speed { from_request: false, ..s });
+    /// assert_eq!(p.wait(idle, &Deadline::after(None)), idle);
+    /// ```
+    pub fn wait(&self, idle: Duration, deadline: &Deadline) -> Duration {
+        let mut w = deadline.clamp(idle);
+        if let Some(l) = self.left() {
+            w = w.min(l);
+        }
+        w.max(Duration::from_millis(1))
     }
 }
 
@@ -47,37 +343,57 @@ impl Default for Timeouts {
 /// assert!(Deadline::after(None).remaining().is_none());
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Deadline(Option<Instant>);
+pub struct Deadline(Option<(Instant, Duration)>);
 
 impl Deadline {
     /// The deadline `limit` from now (`None`: never).
     pub fn after(limit: Option<Duration>) -> Deadline {
-        Deadline(limit.map(|l| Instant::now() + l))
+        Deadline(limit.map(|l| (Instant::now() + l, l)))
     }
 
     /// Whether it has passed.
     pub fn passed(&self) -> bool {
-        self.0.is_some_and(|d| Instant::now() >= d)
+        self.0.is_some_and(|(d, _)| Instant::now() >= d)
     }
 
     /// The time left, `None` without a deadline.
     pub fn remaining(&self) -> Option<Duration> {
-        self.0.map(|d| d.saturating_duration_since(Instant::now()))
+        self.0
+            .map(|(d, _)| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// The limit it was set with, `None` without a deadline.
+    pub fn limit(&self) -> Option<Duration> {
+        self.0.map(|(_, l)| l)
     }
 
     /// An error once the deadline has passed.
     ///
     /// # Errors
     ///
-    /// `TimedOut` when the deadline has passed.
+    /// [`Breach::MaxTime`] (kind `TimedOut`) when the deadline has passed.
     pub fn check(&self) -> io::Result<()> {
-        if self.passed() {
-            Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "the whole access took longer than its limit",
-            ))
-        } else {
-            Ok(())
+        match self.0 {
+            Some((d, l)) if Instant::now() >= d => Err(Breach::MaxTime(l).into_io()),
+            _ => Ok(()),
+        }
+    }
+
+    /// A timeout of a read or write as the breach it is: past the
+    /// deadline [`Breach::MaxTime`], else [`Breach::Idle`] of `idle`.
+    /// Other errors, and errors that already name a breach, are returned
+    /// as they are.
+    pub fn explain(&self, e: io::Error, idle: Duration) -> io::Error {
+        let timed_out = matches!(
+            e.kind(),
+            io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+        );
+        if !timed_out || Breach::of(&e).is_some() {
+            return e;
+        }
+        match self.0 {
+            Some((_, l)) if self.passed() => Breach::MaxTime(l).into_io(),
+            _ => Breach::Idle(idle).into_io(),
         }
     }
 
@@ -105,8 +421,11 @@ impl Deadline {
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub fn connect(host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
-    let mut last = io::Error::new(io::ErrorKind::NotFound, format!("{host} has no address"));
-    for addr in (host, port).to_socket_addrs()? {
+    let mut last = Unresolved::io(format!("{host} has no address"));
+    let addrs = (host, port)
+        .to_socket_addrs()
+        .map_err(|e| Unresolved::io(format!("{host}: {e}")))?;
+    for addr in addrs {
         match TcpStream::connect_timeout(&addr, t.connect) {
             Ok(s) => {
                 s.set_read_timeout(Some(t.idle))?;
@@ -119,6 +438,40 @@ pub fn connect(host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
     }
     Err(last)
 }
+
+/// The payload of a connection error whose host has no address: curl
+/// exits 6 for it, 7 for a connection that failed.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::net::Unresolved;
+/// let e = Unresolved::io("nowhere.invalid has no address".into());
+/// assert!(Unresolved::is(&e));
+/// assert!(!Unresolved::is(&std::io::Error::other("x")));
+/// ```
+#[derive(Debug)]
+pub struct Unresolved(String);
+
+impl Unresolved {
+    /// An `io::Error` (kind `NotFound`) saying `what`.
+    pub fn io(what: String) -> io::Error {
+        io::Error::new(io::ErrorKind::NotFound, Unresolved(what))
+    }
+
+    /// Whether `e` is one.
+    pub fn is(e: &io::Error) -> bool {
+        e.get_ref().is_some_and(|inner| inner.is::<Unresolved>())
+    }
+}
+
+impl fmt::Display for Unresolved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unresolved {}
 
 /// The longest line a reply may hold before it is an error: protocol lines
 /// are short, and a line that never ends must not grow memory.
@@ -224,18 +577,64 @@ pub fn trim_eol(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
-/// A reader that fails once the deadline passes, so that a server that
-/// trickles bytes cannot hold an access forever.
+/// A reader of a peer that fails once the deadline passes or the peer is
+/// slower than the low-speed limit, so that a server that trickles bytes
+/// cannot hold an access for ever; its timeouts name the limit they hit
+/// ([`Breach`]). Over a socket ([`Timed::socket`]) each read waits at most
+/// the idle limit, cut to what is left of the deadline and of the
+/// low-speed window, so that a silent peer is cut off as a slow one is.
+///
+/// # Example
+///
+/// ```
+/// use std::io::Read;
+/// use uniform_access::Timeouts;
+/// use uniform_access::net::{Deadline, Timed};
+/// let mut r = Timed::new(&b"data"[..], Deadline::after(None), &Timeouts::default());
+/// let mut s = String::new();
+/// r.read_to_string(&mut s)?;
+/// assert_eq!(s, "data");
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Timed<R> {
     inner: R,
     deadline: Deadline,
+    idle: Duration,
+    pace: Pace,
+    /// The socket whose read timeout this reader sets, and the last
+    /// timeout set on it.
+    socket: Option<(TcpStream, Option<Duration>)>,
 }
 
 impl<R> Timed<R> {
-    /// Wraps `inner`.
-    pub fn new(inner: R, deadline: Deadline) -> Timed<R> {
-        Timed { inner, deadline }
+    /// Wraps `inner`, within `deadline` and the idle and low-speed limits
+    /// of `t`.
+    pub fn new(inner: R, deadline: Deadline, t: &Timeouts) -> Timed<R> {
+        Timed {
+            inner,
+            deadline,
+            idle: t.idle,
+            pace: Pace::new(t.speed),
+            socket: None,
+        }
+    }
+
+    /// A new reply is awaited, within `wait` (the idle limit, or a shorter
+    /// one): it gets a low-speed window of its own.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use uniform_access::Timeouts;
+    /// use uniform_access::net::{Deadline, Timed};
+    /// let mut r = Timed::new(&b""[..], Deadline::after(None), &Timeouts::default());
+    /// r.restart(Duration::from_secs(5));
+    /// ```
+    pub fn restart(&mut self, wait: Duration) {
+        self.idle = wait;
+        self.pace.restart();
     }
 
     /// The wrapped reader.
@@ -244,10 +643,50 @@ impl<R> Timed<R> {
     }
 }
 
+impl Timed<TcpStream> {
+    /// Wraps a socket, whose read timeout it sets before each read.
+    ///
+    /// # Errors
+    ///
+    /// When the socket cannot be cloned.
+    ///
+    /// # Example
+    ///
+    /// ```no_run
+    /// use std::io::Read;
+    /// use uniform_access::Timeouts;
+    /// use uniform_access::net::{Deadline, Timed, connect};
+    /// let t = Timeouts::default();
+    /// let s = connect("127.0.0.1", 7070, &t)?;
+    /// let mut r = Timed::socket(s, Deadline::after(t.total), &t)?;
+    /// let mut reply = Vec::new();
+    /// r.read_to_end(&mut reply)?;
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn socket(s: TcpStream, deadline: Deadline, t: &Timeouts) -> io::Result<Timed<TcpStream>> {
+        let handle = s.try_clone()?;
+        let mut timed = Timed::new(s, deadline, t);
+        timed.socket = Some((handle, None));
+        Ok(timed)
+    }
+}
+
 impl<R: Read> Read for Timed<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.deadline.check()?;
-        self.inner.read(buf)
+        if let Some((s, set)) = &mut self.socket {
+            let wait = self.pace.wait(self.idle, &self.deadline);
+            if *set != Some(wait) {
+                s.set_read_timeout(Some(wait))?;
+                *set = Some(wait);
+            }
+        }
+        let n = self
+            .inner
+            .read(buf)
+            .map_err(|e| self.pace.explain(e, &self.deadline, self.idle))?;
+        self.pace.account(n)?;
+        Ok(n)
     }
 }
 
@@ -279,6 +718,104 @@ mod tests {
         assert_eq!(buf, b"ef\n");
         assert_eq!(read_piece(&mut r, &mut buf, 4).unwrap(), 2);
         assert_eq!(read_piece(&mut r, &mut buf, 4).unwrap(), 0);
+    }
+
+    #[test]
+    fn a_trickle_breaks_the_pace_and_a_steady_flow_does_not() {
+        let speed = Speed {
+            limit: 1000,
+            time: Duration::from_millis(50),
+            from_request: false,
+        };
+        let mut p = Pace::new(speed);
+        for _ in 0..10 {
+            p.account(100).unwrap();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let mut p = Pace::new(speed);
+        let start = Instant::now();
+        let e = loop {
+            if let Err(e) = p.account(1) {
+                break e;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert!(start.elapsed() >= speed.time);
+        assert!(matches!(Breach::of(&e), Some(Breach::TooSlow { .. })));
+        // Off: never a breach.
+        let mut p = Pace::new(Speed { limit: 0, ..speed });
+        p.account(1).unwrap();
+        std::thread::sleep(Duration::from_millis(60));
+        p.account(1).unwrap();
+    }
+
+    #[test]
+    fn from_request_the_window_is_open_before_the_first_octet() {
+        let speed = Speed {
+            limit: 1000,
+            time: Duration::from_millis(30),
+            from_request: true,
+        };
+        let p = Pace::new(speed);
+        assert!(p.left().is_some());
+        std::thread::sleep(Duration::from_millis(40));
+        assert_eq!(p.left(), Some(Duration::ZERO));
+        let e = p.explain(
+            io::Error::from(io::ErrorKind::WouldBlock),
+            &Deadline::after(None),
+            Duration::from_secs(60),
+        );
+        assert!(matches!(Breach::of(&e), Some(Breach::TooSlow { .. })));
+        let p = Pace::new(Speed {
+            from_request: false,
+            ..speed
+        });
+        assert_eq!(p.left(), None);
+    }
+
+    #[test]
+    fn a_silent_socket_is_cut_off_when_the_window_ends() {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = l.local_addr().unwrap();
+        let server = std::thread::spawn(move || {
+            let (mut s, _) = l.accept().unwrap();
+            let _ = std::io::Write::write_all(&mut s, b"x");
+            std::thread::sleep(Duration::from_millis(500));
+        });
+        let t = Timeouts {
+            idle: Duration::from_secs(5),
+            speed: Speed {
+                limit: 1000,
+                time: Duration::from_millis(100),
+                from_request: false,
+            },
+            ..Timeouts::default()
+        };
+        let s = TcpStream::connect(addr).unwrap();
+        let mut r = Timed::socket(s, Deadline::after(None), &t).unwrap();
+        let start = Instant::now();
+        let mut buf = [0u8; 16];
+        assert_eq!(r.read(&mut buf).unwrap(), 1);
+        let e = r.read(&mut buf).unwrap_err();
+        assert!(
+            matches!(Breach::of(&e), Some(Breach::TooSlow { .. })),
+            "{e}"
+        );
+        assert!(start.elapsed() < Duration::from_millis(400));
+        server.join().unwrap();
+    }
+
+    #[test]
+    fn timeouts_are_explained_as_their_limit() {
+        let idle = Duration::from_secs(3);
+        let e = io::Error::from(io::ErrorKind::WouldBlock);
+        let e = Deadline::after(None).explain(e, idle);
+        assert_eq!(Breach::of(&e), Some(&Breach::Idle(idle)));
+        let d = Deadline::after(Some(Duration::ZERO));
+        let e = d.explain(io::Error::from(io::ErrorKind::TimedOut), idle);
+        assert_eq!(Breach::of(&e), Some(&Breach::MaxTime(Duration::ZERO)));
+        let other = d.explain(io::Error::other("x"), idle);
+        assert!(Breach::of(&other).is_none());
     }
 
     #[test]

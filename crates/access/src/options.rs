@@ -18,6 +18,7 @@ pub use uniform::plan::Message;
 /// o.plan.email = Some("me@example.org".into());
 /// assert_eq!(o.max_redirects, 10);
 /// assert!(!o.show_password);
+/// assert!(!o.gopher_text_to_close);
 /// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
@@ -42,6 +43,11 @@ pub struct FetchOptions {
     /// Show a URL's password in advice and messages (`--show-password`);
     /// by default it is shown as `****`.
     pub show_password: bool,
+    /// A gopher text item (type 0) may end when the server closes, without
+    /// RFC 1436's "." line (`--gopher-text-to-close`), as gophernicus and
+    /// pygopherd send them; by default such a text is an error, since it
+    /// cannot be told from one cut short.
+    pub gopher_text_to_close: bool,
 }
 
 impl Default for FetchOptions {
@@ -55,6 +61,7 @@ impl Default for FetchOptions {
             message: None,
             file_via_ftp: false,
             show_password: false,
+            gopher_text_to_close: false,
         }
     }
 }

@@ -23,8 +23,17 @@ fn get_with(url: &str, opts: &FetchOptions) -> (Result<Fetched, AccessError>, Ve
     (r, out)
 }
 
+/// Both real servers end a text file by closing, without RFC 1436's "."
+/// line (scripts/peers/README.md): their text is taken as they send it,
+/// as `--gopher-text-to-close` does.
+fn closing() -> FetchOptions {
+    let mut o = FetchOptions::default();
+    o.gopher_text_to_close = true;
+    o
+}
+
 fn get(url: &str) -> (Result<Fetched, AccessError>, Vec<u8>) {
-    get_with(url, &FetchOptions::default())
+    get_with(url, &closing())
 }
 
 /// The object's bytes, checking that the count returned is theirs.
@@ -77,6 +86,20 @@ fn text_items_are_the_files_on_both_servers() {
             );
         }
     }
+}
+
+#[test]
+fn a_text_item_without_its_dot_line_is_an_error_by_default() {
+    // gophernicus sends the file and closes: the text may as well have
+    // been cut, and without --gopher-text-to-close it is not delivered.
+    if !peer_up(&["gophernicus"]) {
+        return;
+    }
+    let url = format!("{}/0/hello.txt", base(GOPHERNICUS));
+    let e = get_with(&url, &FetchOptions::default()).0.unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Protocol, "{e}");
+    assert_eq!(e.exit_code(), 18, "{e}");
+    assert!(e.message().contains("--gopher-text-to-close"), "{e}");
 }
 
 #[test]

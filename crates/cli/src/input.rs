@@ -6,11 +6,25 @@
 //! alone, so one bad line never ends a stream.
 
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufReader, StdinLock, Write};
+use std::io::{self, BufRead, BufReader, Read, StdinLock, Write};
 
 /// Standard input is read in blocks this large: a block holds about a
 /// thousand URLs of the usual size, so each `read` is worth its syscall.
 const READ_BLOCK: usize = 64 * 1024;
+
+/// The longest line read by default: twice the longest URL a browser
+/// accepts (Chromium's 2 MiB is the largest), far above any real URL, and
+/// small enough that every command holds a few copies of it at most.
+pub const DEFAULT_MAX_LINE: usize = 4 * 1024 * 1024;
+
+/// `--max-line`: how long a line of standard input may be.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct LineLimit {
+    /// The longest line of standard input, in bytes; a longer line is
+    /// reported and skipped, without being held in memory
+    #[arg(long = "max-line", value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
+    pub max_line: usize,
+}
 
 /// The UTF-8 encoding of U+FEFF, which editors put at the start of files.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -38,6 +52,11 @@ pub struct Inputs {
     stdin_started: bool,
     bom: Bom,
     line: Vec<u8>,
+    /// The longest line kept; and how many were longer, and skipped.
+    max_line: usize,
+    skipped: usize,
+    /// The number of the line last read from standard input.
+    line_no: usize,
     /// The line without its end-of-line bytes and BOM: `line[start..end]`.
     start: usize,
     end: usize,
@@ -45,7 +64,7 @@ pub struct Inputs {
 
 impl Inputs {
     /// Inputs from `args`, reading standard input for each `-`.
-    pub fn new(args: Vec<OsString>, bom: Bom) -> Inputs {
+    pub fn new(args: Vec<OsString>, bom: Bom, limit: LineLimit) -> Inputs {
         Inputs {
             args,
             next_arg: 0,
@@ -53,6 +72,9 @@ impl Inputs {
             stdin_started: false,
             bom,
             line: Vec::new(),
+            max_line: limit.max_line,
+            skipped: 0,
+            line_no: 0,
             start: 0,
             end: 0,
         }
@@ -88,24 +110,86 @@ impl Inputs {
         Ok(Some(self.args[self.next_arg - 1].as_encoded_bytes()))
     }
 
+    /// Whether every line was short enough to be read: `false` once a
+    /// line over `--max-line` was skipped, which makes the command fail.
+    pub fn all_read(&self) -> bool {
+        self.skipped == 0
+    }
+
     /// Reads one line of standard input into `self.line`; `false` at the
-    /// end of the input.
+    /// end of the input. A line longer than the limit is reported on
+    /// standard error and skipped: only `max_line` bytes of it are ever
+    /// held, the rest is read and dropped.
     fn read_line(&mut self, out: &mut dyn Write) -> io::Result<bool> {
-        let Some(reader) = self.stdin.as_mut() else {
-            return Ok(false);
-        };
-        if reader.buffer().is_empty() {
+        loop {
+            let Some(reader) = self.stdin.as_mut() else {
+                return Ok(false);
+            };
+            if reader.buffer().is_empty() {
+                out.flush()?;
+            }
+            self.line.clear();
+            // The line end may follow the limit's last byte: "+ 2" keeps a
+            // line of exactly `max_line` bytes and its CR LF.
+            let cap = u64::try_from(self.max_line.saturating_add(2)).unwrap_or(u64::MAX);
+            if reader
+                .by_ref()
+                .take(cap)
+                .read_until(b'\n', &mut self.line)?
+                == 0
+            {
+                return Ok(false);
+            }
+            self.line_no += 1;
+            let ended = self.line.ends_with(b"\n");
+            if trim(&self.line, false).1 <= self.max_line {
+                break;
+            }
+            let mut length = self.line.len();
+            if !ended {
+                length += drop_rest_of_line(reader)?;
+            }
+            self.skipped += 1;
             out.flush()?;
-        }
-        self.line.clear();
-        if reader.read_until(b'\n', &mut self.line)? == 0 {
-            return Ok(false);
+            let _ = writeln!(
+                io::stderr(),
+                "uniform: line {} of standard input is {length} bytes long, over the limit of {} bytes (--max-line): skipped",
+                self.line_no,
+                self.max_line
+            );
         }
         let (start, end) = trim(&self.line, self.bom == Bom::Strip && !self.stdin_started);
         self.stdin_started = true;
         self.start = start;
         self.end = end;
         Ok(true)
+    }
+}
+
+/// Reads and drops what is left of a line, its "\n" included; returns
+/// how many bytes that was.
+fn drop_rest_of_line(reader: &mut impl BufRead) -> io::Result<usize> {
+    let mut dropped = 0;
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(dropped);
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(k) => {
+                reader.consume(k + 1);
+                return Ok(dropped + k + 1);
+            }
+            None => {
+                let n = buf.len();
+                reader.consume(n);
+                dropped += n;
+            }
+        }
     }
 }
 
@@ -161,7 +245,8 @@ mod tests {
 
     #[test]
     fn arguments_come_back_in_order() {
-        let mut inputs = Inputs::new(vec!["a".into(), "b".into()], Bom::Strip);
+        let limit = LineLimit { max_line: 8 };
+        let mut inputs = Inputs::new(vec!["a".into(), "b".into()], Bom::Strip, limit);
         let mut sink = Vec::new();
         assert_eq!(inputs.next(&mut sink).unwrap(), Some(&b"a"[..]));
         assert_eq!(inputs.next(&mut sink).unwrap(), Some(&b"b"[..]));

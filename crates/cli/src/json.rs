@@ -142,8 +142,7 @@ pub fn details(out: &mut Vec<u8>, details: &serde_json::Value) {
         _ => None,
     };
     let Some((map, article)) = big_article else {
-        // Writing a `Value` to a `Vec` cannot fail.
-        let _ = serde_json::to_writer(&mut *out, details);
+        value(out, details);
         return;
     };
     out.push(b'{');
@@ -156,10 +155,47 @@ pub fn details(out: &mut Vec<u8>, details: &serde_json::Value) {
         if k == "article" {
             out.extend_from_slice(article.as_bytes());
         } else {
-            let _ = serde_json::to_writer(&mut *out, v);
+            value(out, v);
         }
     }
     out.push(b'}');
+}
+
+/// Appends a `Value`, its strings (keys included) escaped by [`string`],
+/// which escapes more than `serde_json` does (DEL, the C1 controls, the
+/// bidirectional overrides).
+pub fn value(out: &mut Vec<u8>, v: &serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => string(out, s),
+        Value::Array(items) => {
+            out.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                value(out, item);
+            }
+            out.push(b']');
+        }
+        Value::Object(map) => {
+            out.push(b'{');
+            for (i, (k, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                string(out, k);
+                out.push(b':');
+                value(out, item);
+            }
+            out.push(b'}');
+        }
+        // Null, booleans and numbers hold no string; writing to a `Vec`
+        // cannot fail.
+        other => {
+            let _ = serde_json::to_writer(&mut *out, other);
+        }
+    }
 }
 
 /// Appends `{"offset":N,"kind":"...","message":"..."}`; `scratch` holds
@@ -212,7 +248,35 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
             b'\t' => b't',
             0x08 => b'b',
             0x0c => b'f',
-            0x00..=0x1f => b'u',
+            0x00..=0x1f | 0x7f => b'u',
+            // U+0080 to U+009F, the C1 controls: "\u0080" like the C0 ones,
+            // so that no reader of the JSON passes one on raw to a
+            // terminal (uniform::visible has the same set).
+            // U+202A to U+202E and U+2066 to U+2069, the bidirectional
+            // overrides and isolates, which reorder what a terminal shows.
+            0xe2 if matches!(
+                (bytes.get(i + 1), bytes.get(i + 2)),
+                (Some(0x80), Some(0xaa..=0xae)) | (Some(0x81), Some(0xa6..=0xa9))
+            ) =>
+            {
+                out.extend_from_slice(&bytes[run..i]);
+                let (b1, b2) = (bytes[i + 1], bytes[i + 2]);
+                let code = 0x2000 | (u32::from(b1 & 0x3f) << 6) | u32::from(b2 & 0x3f);
+                i += 3;
+                run = i;
+                out.extend_from_slice(format!("\\u{code:04x}").as_bytes());
+                continue;
+            }
+            0xc2 if bytes.get(i + 1).is_some_and(|c| (0x80..=0x9f).contains(c)) => {
+                out.extend_from_slice(&bytes[run..i]);
+                let c = bytes[i + 1];
+                i += 2;
+                run = i;
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.extend_from_slice(b"\\u00");
+                out.extend_from_slice(&[HEX[(c >> 4) as usize], HEX[(c & 15) as usize]]);
+                continue;
+            }
             _ => {
                 i += 1;
                 continue;
@@ -233,16 +297,22 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
 }
 
 /// Whether any of the eight bytes of `word` is a control character, `"`
-/// or `\` (the bit tricks of "Bit Twiddling Hacks", "Determine if a word
-/// has a byte less than n" and "... equal to n"). Bytes 80-FF never match.
+/// or `\`, DEL, or 0xC2 or 0xE2 (the lead bytes of a C1 control and of
+/// a bidirectional override) (the bit tricks of
+/// "Bit Twiddling Hacks", "Determine if a word has a byte less than n" and
+/// "... equal to n").
 #[inline]
 fn needs_escape(word: u64) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let below_space = word.wrapping_sub(ONES * 0x20);
-    let quote = (word ^ (ONES * u64::from(b'"'))).wrapping_sub(ONES);
-    let backslash = (word ^ (ONES * u64::from(b'\\'))).wrapping_sub(ONES);
-    (below_space | quote | backslash) & !word & HIGH != 0
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH != 0;
+    let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGH != 0;
+    below_space
+        || has_zero(word ^ (ONES * u64::from(b'"')))
+        || has_zero(word ^ (ONES * u64::from(b'\\')))
+        || has_zero(word ^ (ONES * 0x7f))
+        || has_zero(word ^ (ONES * 0xc2))
+        || has_zero(word ^ (ONES * 0xe2))
 }
 
 /// Appends a JSON string, or `null`.
@@ -306,9 +376,9 @@ mod tests {
 
     #[test]
     fn strings_escape_as_serde_json_does() {
-        let all: String = (0u8..0x80)
+        let all: String = (0u8..0x7f)
             .map(char::from)
-            .chain("é\u{2028}😀".chars())
+            .chain("é\u{2028}😀\u{a0}".chars())
             .collect();
         let mut out = Vec::new();
         string(&mut out, &all);
@@ -316,6 +386,35 @@ mod tests {
             String::from_utf8(out).unwrap(),
             serde_json::to_string(&all).unwrap()
         );
+    }
+
+    #[test]
+    fn del_and_c1_controls_are_escaped_too() {
+        let mut out = Vec::new();
+        string(
+            &mut out,
+            "a\x7fb\u{85}c\u{9b}d\u{a0}é\u{202e}\u{2069}\u{2019}\u{2028}",
+        );
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text,
+            "\"a\\u007fb\\u0085c\\u009bd\u{a0}é\\u202e\\u2069\u{2019}\u{2028}\""
+        );
+        let back: String = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            back,
+            "a\x7fb\u{85}c\u{9b}d\u{a0}é\u{202e}\u{2069}\u{2019}\u{2028}"
+        );
+        // In every position of the eight-byte scan.
+        for k in 0..10 {
+            let s = format!("{}\u{9b}", "x".repeat(k));
+            let mut out = Vec::new();
+            string(&mut out, &s);
+            assert!(
+                String::from_utf8(out).unwrap().ends_with("\\u009b\""),
+                "{k}"
+            );
+        }
     }
 
     #[test]

@@ -70,7 +70,11 @@ fn main() -> ExitCode {
         // The reader went away (`uniform parse - | head`): not a failure.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            let _ = writeln!(io::stderr(), "uniform: {e}");
+            let _ = writeln!(
+                io::stderr(),
+                "uniform: {}",
+                uniform::visible::escaped(&e.to_string())
+            );
             ExitCode::from(1)
         }
     }

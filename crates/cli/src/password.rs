@@ -50,6 +50,63 @@ fn guess(input: &[u8]) -> Option<Range<usize>> {
     (colon + 1 < at).then(|| authority + colon + 1..authority + at)
 }
 
+/// `url` as every output shows it: its non-empty password, found as
+/// [`locate`] finds it, replaced by [`MASK`], unless `reveal`
+/// (`--show-password`). The one redaction of URLs.
+pub fn masked(url: &str, dialect: Dialect, reveal: bool) -> Cow<'_, str> {
+    // No password without an "@": the common case costs one scan, not a
+    // second parse.
+    if reveal || !url.as_bytes().contains(&b'@') {
+        return Cow::Borrowed(url);
+    }
+    match locate(url.as_bytes(), dialect).filter(|_| !reveal) {
+        None => Cow::Borrowed(url),
+        Some(span) => shown(url.as_bytes(), Some(span)),
+    }
+}
+
+/// The passwords an access knows (the URL's, as written and decoded; one
+/// read from standard input or the terminal), to hide wherever they show
+/// up in free text: a server may echo a password back in its reply, and
+/// the reply goes into the error. The one redaction of messages.
+#[derive(Clone, Debug, Default)]
+pub struct Secrets(Vec<String>);
+
+impl Secrets {
+    /// Adds a password; an empty one hides nothing and is not added.
+    pub fn add(&mut self, password: &[u8]) {
+        let text = String::from_utf8_lossy(password);
+        if !text.is_empty() && !self.0.iter().any(|s| *s == text) {
+            self.0.push(text.into_owned());
+            // Longest first, so that a password that holds another is
+            // hidden whole.
+            self.0.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        }
+    }
+
+    /// Adds the password of `url` (by `dialect`), as written and decoded.
+    pub fn add_url(&mut self, url: &[u8], dialect: Dialect) {
+        if let Some(span) = locate(url, dialect) {
+            let written = &url[span];
+            self.add(written);
+            self.add(&uniform::pct::decode(written));
+        }
+    }
+
+    /// `text` with every occurrence of a password replaced by [`MASK`],
+    /// unless `reveal`.
+    pub fn hide<'t>(&self, text: &'t str, reveal: bool) -> Cow<'t, str> {
+        if reveal || !self.0.iter().any(|s| text.contains(s.as_str())) {
+            return Cow::Borrowed(text);
+        }
+        let mut out = text.to_string();
+        for s in &self.0 {
+            out = out.replace(s.as_str(), MASK);
+        }
+        Cow::Owned(out)
+    }
+}
+
 /// `input` as text to show: the bytes of `mask` replaced by [`MASK`], and
 /// what is not UTF-8 by U+FFFD.
 pub fn shown(input: &[u8], mask: Option<Range<usize>>) -> Cow<'_, str> {
@@ -81,6 +138,23 @@ mod tests {
             shown(url.as_str().as_bytes(), Some(s)),
             "ftp://myname:****@host.dom/x"
         );
+    }
+
+    #[test]
+    fn secrets_are_hidden_in_free_text() {
+        let mut s = Secrets::default();
+        s.add_url(b"ftp://me:p%40ss@h/", Dialect::Rfc1738);
+        s.add(b"");
+        assert_eq!(
+            s.hide("530 you sent PASS p@ss (p%40ss)", false),
+            "530 you sent PASS **** (****)"
+        );
+        assert_eq!(s.hide("no secret here", false), "no secret here");
+        assert_eq!(s.hide("PASS p@ss", true), "PASS p@ss");
+        let mut two = Secrets::default();
+        two.add(b"pw");
+        two.add(b"pwpw");
+        assert_eq!(two.hide("x pwpw y pw", false), "x **** y ****");
     }
 
     #[test]

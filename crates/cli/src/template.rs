@@ -4,7 +4,7 @@
 //! A template is text with fields in braces: `{host}`, `{port}`, or a
 //! dotted path into nested objects and arrays, `{details.selector}`,
 //! `{details.cwd.0}`. `{{` and `}}` stand for single braces. A string
-//! prints as it is, a number or boolean as JSON writes it, null as nothing,
+//! prints as it is (what would act on a terminal escaped, uniform::visible), a number or boolean as JSON writes it, null as nothing,
 //! an array or object as compact JSON. A name the object does not hold is
 //! an error, so that a typo does not print empty fields silently.
 
@@ -69,9 +69,14 @@ fn lookup<'v>(obj: &'v Value, name: &str) -> Result<&'v Value, String> {
 fn write_value(out: &mut String, v: &Value) {
     match v {
         Value::Null => {}
-        Value::String(s) => out.push_str(s),
-        Value::Bool(_) | Value::Number(_) | Value::Array(_) | Value::Object(_) => {
-            out.push_str(&v.to_string())
+        // A decoded field may hold any character: those that act on a
+        // terminal are escaped, as in all text output.
+        Value::String(s) => out.push_str(&uniform::visible::escaped(s)),
+        Value::Bool(_) | Value::Number(_) => out.push_str(&v.to_string()),
+        Value::Array(_) | Value::Object(_) => {
+            let mut json = Vec::new();
+            crate::json::value(&mut json, v);
+            out.push_str(&String::from_utf8_lossy(&json));
         }
     }
 }

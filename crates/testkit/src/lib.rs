@@ -24,6 +24,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod child;
 pub mod modgraph;
 
 use std::collections::HashMap;

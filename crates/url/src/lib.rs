@@ -65,6 +65,7 @@ pub mod schemes;
 mod sink;
 mod table;
 mod url;
+pub mod visible;
 
 pub use dialect::Dialect;
 pub use error::{ParseError, ParseErrorKind};

@@ -458,13 +458,13 @@ impl Run<'_> {
                 _ => return Err(e),
             },
         };
-        let idle = self.opts.timeouts.idle;
+        let timeouts = self.opts.timeouts;
         let result = match t {
             Transfer::FtpAscii | Transfer::FtpImage => transfer::copy(
                 &mut stream,
                 t == Transfer::FtpAscii,
                 self.deadline,
-                idle,
+                &timeouts,
                 out,
                 ui,
             )
@@ -487,7 +487,7 @@ impl Run<'_> {
                     arg.as_deref(),
                     &self.listing_base,
                     self.deadline,
-                    idle,
+                    &timeouts,
                 )
                 .map(|entries| {
                     let mut l = Listing::new(self.listing_url.clone());
@@ -500,7 +500,10 @@ impl Run<'_> {
         let (fetched, short) = result.map_err(|f| self.failure(f, &shown))?;
         let ending = format!("the transfer of {shown}");
         let reply = self.reply(None, &ending)?;
-        self.check(&reply, done, &ending, AccessErrorKind::Protocol)?;
+        // A transfer the server does not report complete (426, 451) is
+        // cut short: curl's partial file.
+        self.check(&reply, done, &ending, AccessErrorKind::Protocol)
+            .map_err(|e| e.with_exit_code(crate::error::PARTIAL))?;
         if let Some(e) = short {
             return Err(e);
         }
@@ -532,7 +535,7 @@ impl Run<'_> {
             Some(want) if got < want => Some(self.err(
                 AccessErrorKind::Io,
                 format!("the data connection closed after {got} of the {want} octets SIZE announced: the object is truncated"),
-            )),
+            ).with_exit_code(crate::error::PARTIAL)),
             _ => None,
         }
     }

@@ -4,22 +4,22 @@
 use super::list;
 use super::transfer::{CHUNK, DataReader, Failure};
 use crate::listing::{Entry, EntryKind};
-use crate::net::{Deadline, MAX_LINE, read_line, trim_eol};
+use crate::net::{Deadline, MAX_LINE, Timeouts, read_line, trim_eol};
 use std::io::{self, BufReader};
 use std::net::TcpStream;
-use std::time::Duration;
 use uniform::UrlRef;
 use uniform::pct::{EncodeSet, encode};
 use uniform::schemes::FtpUrl;
 
-/// The most octets a name list (`NLST`) may hold before the access fails
-/// with [`crate::error::AccessErrorKind::TooLong`]: a listing is kept in
-/// memory, and a server must not be able to grow it without end.
-pub const MAX_LISTING_OCTETS: u64 = 16 * 1024 * 1024;
+/// The most octets a name list (`NLST`) or a `LIST` may hold before the
+/// access fails with [`crate::error::AccessErrorKind::TooLong`]: a
+/// listing is kept in memory, and a server must not be able to grow it
+/// without end.
+pub const MAX_LISTING_OCTETS: u64 = crate::listing::MAX_OCTETS;
 
 /// The most entries a name list may hold, for the same reason: short
 /// names would otherwise make many small entries out of few octets.
-pub const MAX_ENTRIES: usize = 250_000;
+pub const MAX_ENTRIES: usize = crate::listing::MAX_ENTRIES;
 
 /// What a listing's lines are.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -40,17 +40,9 @@ pub(crate) fn names(
     arg: Option<&[u8]>,
     base: &Bases,
     deadline: Deadline,
-    idle: Duration,
+    timeouts: &Timeouts,
 ) -> Result<Vec<Entry>, Failure> {
-    let mut r = BufReader::with_capacity(
-        CHUNK,
-        DataReader {
-            stream,
-            deadline,
-            idle,
-            received: 0,
-        },
-    );
+    let mut r = BufReader::with_capacity(CHUNK, DataReader::new(stream, deadline, timeouts));
     let mut entries = Vec::new();
     let mut line = Vec::new();
     let mut total = 0u64;

@@ -3,7 +3,7 @@
 
 use crate::interaction::Interaction;
 use crate::line::eol::ToLocal;
-use crate::net::Deadline;
+use crate::net::{Deadline, Pace, Timeouts};
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
@@ -29,24 +29,50 @@ pub(crate) struct Copied {
 }
 
 /// Reads the data connection, each read within the idle limit shortened
-/// to what is left of the total.
+/// to what is left of the total, the whole at the low-speed limit.
 pub(crate) struct DataReader<'a> {
-    pub(crate) stream: &'a mut TcpStream,
-    pub(crate) deadline: Deadline,
-    pub(crate) idle: Duration,
+    stream: &'a mut TcpStream,
+    deadline: Deadline,
+    idle: Duration,
+    pace: Pace,
+    /// The read timeout last set on the socket.
+    armed: Option<Duration>,
     pub(crate) received: u64,
+}
+
+impl<'a> DataReader<'a> {
+    pub(crate) fn new(
+        stream: &'a mut TcpStream,
+        deadline: Deadline,
+        timeouts: &Timeouts,
+    ) -> DataReader<'a> {
+        DataReader {
+            stream,
+            deadline,
+            idle: timeouts.idle,
+            pace: Pace::new(timeouts.speed),
+            armed: None,
+            received: 0,
+        }
+    }
 }
 
 impl Read for DataReader<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.deadline.check()?;
-        // The socket already has the idle limit (open_data set it): only a
-        // limit cut short by the total needs a system call before a read.
-        let wait = self.deadline.clamp(self.idle);
-        if wait < self.idle {
+        // The wait shrinks with the total and the low-speed window, and
+        // grows again when the window moves on: set when it changed (one
+        // system call per 1 MiB read at most).
+        let wait = self.pace.wait(self.idle, &self.deadline);
+        if self.armed != Some(wait) {
             self.stream.set_read_timeout(Some(wait))?;
+            self.armed = Some(wait);
         }
-        let n = self.stream.read(buf)?;
+        let n = self
+            .stream
+            .read(buf)
+            .map_err(|e| self.pace.explain(e, &self.deadline, self.idle))?;
+        self.pace.account(n)?;
         self.received += n as u64;
         Ok(n)
     }
@@ -56,16 +82,11 @@ pub(crate) fn copy(
     stream: &mut TcpStream,
     ascii: bool,
     deadline: Deadline,
-    idle: Duration,
+    timeouts: &Timeouts,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Copied, Failure> {
-    let mut r = DataReader {
-        stream,
-        deadline,
-        idle,
-        received: 0,
-    };
+    let mut r = DataReader::new(stream, deadline, timeouts);
     let mut buf = vec![0u8; CHUNK];
     let mut text = if ascii {
         Some((ToLocal::default(), Vec::with_capacity(CHUNK + 1)))

@@ -13,14 +13,17 @@ use uniform::{Scheme, UrlRef};
 
 /// The most entries a menu may hold: a listing is kept in memory, and a
 /// server that never stops must not grow it without end.
-pub(crate) const MAX_ENTRIES: usize = 100_000;
+pub(crate) const MAX_ENTRIES: usize = crate::listing::MAX_ENTRIES;
+
+/// The most octets a menu may hold, for the same reason.
+pub(crate) const MAX_OCTETS: u64 = crate::listing::MAX_OCTETS;
 
 /// Why a menu could not be read.
 #[derive(Debug)]
 pub(crate) enum MenuFault {
     /// Reading failed; `InvalidData` is a line longer than [`MAX_LINE`].
     Read(io::Error),
-    /// More than [`MAX_ENTRIES`] items.
+    /// More than [`MAX_ENTRIES`] items, or more than [`MAX_OCTETS`].
     TooMany,
     /// The menu holds only error items (type 3): their text.
     ServerError(Vec<u8>),
@@ -52,9 +55,15 @@ pub(crate) fn read_menu<R: BufRead + ?Sized>(r: &mut R, url: &str) -> Result<Lis
     let mut prev_type = b'0';
     let mut errors: Vec<u8> = Vec::new();
     let mut named = 0usize;
+    let mut octets = 0u64;
     loop {
-        if read_line(r, &mut buf, MAX_LINE).map_err(MenuFault::Read)? == 0 {
+        let n = read_line(r, &mut buf, MAX_LINE).map_err(MenuFault::Read)?;
+        if n == 0 {
             break;
+        }
+        octets += n as u64;
+        if octets > MAX_OCTETS {
+            return Err(MenuFault::TooMany);
         }
         let line = trim_eol(&buf);
         if line == b"." {

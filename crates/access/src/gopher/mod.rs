@@ -141,22 +141,34 @@ pub(crate) fn fetch(
         let (ask, answer) = g.ask_requests();
         let s = connect(to, *port, opts, &deadline)?;
         send(&s, &request(&[wire_of(v, &ask, ui)?])?)?;
-        let mut r = BufReader::new(Timed::new(s, deadline));
+        let mut r = BufReader::new(timed(s, host, deadline, opts)?);
         let answers = fill_form(v, &mut r, ui)?;
         let mut lines = vec![wire_of(v, &answer, ui)?, b"+-1".to_vec()];
         lines.extend(answers.into_iter().map(String::into_bytes));
         lines.push(b".".to_vec());
         let s = connect(to, *port, opts, &deadline)?;
         send(&s, &request(&lines)?)?;
-        let mut r = BufReader::with_capacity(64 * 1024, Timed::new(s, deadline));
-        return read(v, Transfer::GopherPlus, &mut r, out, ui);
+        let mut r = BufReader::with_capacity(64 * 1024, timed(s, host, deadline, opts)?);
+        return read(v, Transfer::GopherPlus, &mut r, opts, out, ui);
     }
     let mut lines = vec![wire_of(v, &g.request_line(), ui)?];
     lines.extend(g.form.iter().cloned());
     let s = connect(to, *port, opts, &deadline)?;
     send(&s, &request(&lines)?)?;
-    let mut r = BufReader::with_capacity(64 * 1024, Timed::new(s, deadline));
-    read(v, g.transfer, &mut r, out, ui)
+    let mut r = BufReader::with_capacity(64 * 1024, timed(s, host, deadline, opts)?);
+    read(v, g.transfer, &mut r, opts, out, ui)
+}
+
+/// The reader of a reply: each read within the idle limit, the deadline
+/// and the low-speed window.
+fn timed(
+    s: TcpStream,
+    host: &str,
+    deadline: Deadline,
+    opts: &FetchOptions,
+) -> Result<Timed<TcpStream>, AccessError> {
+    Timed::socket(s, deadline, &opts.timeouts)
+        .map_err(|e| AccessError::io(SCHEME, Some(host), "setting up the connection", e))
 }
 
 /// A planned line's octets, a part the user is asked for filled in.
@@ -297,13 +309,14 @@ pub(crate) fn read<R: BufRead>(
     v: &GopherUrl<'_>,
     transfer: Transfer,
     r: &mut R,
+    opts: &FetchOptions,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
     let host = v.host();
     match transfer {
         Transfer::GopherMenu => menu(v, r),
-        Transfer::GopherText => plain(v, Shape::Text, r, out, ui),
+        Transfer::GopherText => plain(v, Shape::Text, r, opts, out, ui),
         Transfer::GopherPlus => {
             let mut line = Vec::new();
             match net::read_line(r, &mut line, 64) {
@@ -321,12 +334,12 @@ pub(crate) fn read<R: BufRead>(
                     if shape == Shape::Menu {
                         menu(v, &mut again)
                     } else {
-                        plain(v, shape, &mut again, out, ui)
+                        plain(v, shape, &mut again, opts, out, ui)
                     }
                 }
             }
         }
-        _ => plain(v, Shape::Binary, r, out, ui),
+        _ => plain(v, Shape::Binary, r, opts, out, ui),
     }
 }
 
@@ -344,7 +357,11 @@ fn menu<R: BufRead + ?Sized>(v: &GopherUrl<'_>, r: &mut R) -> Result<Fetched, Ac
             AccessErrorKind::TooLong,
             SCHEME,
             Some(host),
-            format!("a menu of more than {} items", menu::MAX_ENTRIES),
+            format!(
+                "a menu of more than {} items or {} octets",
+                menu::MAX_ENTRIES,
+                menu::MAX_OCTETS
+            ),
         ),
         MenuFault::ServerError(text) => AccessError::new(
             AccessErrorKind::Protocol,
@@ -366,14 +383,21 @@ fn short(host: &str, announced: u64, got: u64) -> AccessError {
             "the server announced {announced} octets (Gopher+ \"+{announced}\") and closed after {got}"
         ),
     )
+    .with_exit_code(crate::error::PARTIAL)
 }
 
 /// A plain RFC 1436 reply: text by the framing rule, binary until the
 /// close; a lone type-3 line is the server's error.
+/// A plain (not Gopher+) reply. A text file (type 0) must end with RFC
+/// 1436's "." line: without it the text may have been cut, and it is an
+/// error (curl's exit status for a partial file), unless the user said
+/// that the server ends text by closing (`--gopher-text-to-close`:
+/// gophernicus and pygopherd send files so).
 fn plain<R: BufRead + ?Sized>(
     v: &GopherUrl<'_>,
     shape: Shape,
     r: &mut R,
+    opts: &FetchOptions,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
@@ -394,12 +418,21 @@ fn plain<R: BufRead + ?Sized>(
     };
     let mut r = Cursor::new(seen).chain(r);
     let mut sink = Sink::new(out, ui);
-    let copied = match shape {
+    let terminated = match shape {
         Shape::Text => text::copy_text(&mut r, &mut sink),
-        _ => copy_raw(&mut r, &mut sink),
-    };
-    copied
-        .and_then(|()| sink.finish())
+        _ => copy_raw(&mut r, &mut sink).map(|()| true),
+    }
+    .map_err(|f| fault_error(SCHEME, host, f))?;
+    if !terminated && v.gopher_type() == b'0' && !opts.gopher_text_to_close {
+        return Err(AccessError::new(
+            AccessErrorKind::Protocol,
+            SCHEME,
+            Some(host),
+            "the text item ended without its \".\" line (RFC 1436): it may be cut short, and is not kept; --gopher-text-to-close accepts a server that ends text by closing",
+        )
+        .with_exit_code(crate::error::PARTIAL));
+    }
+    sink.finish()
         .map(|bytes| Fetched::Object { bytes })
         .map_err(|f| fault_error(SCHEME, host, f))
 }

@@ -45,12 +45,16 @@ enum Stuffing {
     Raw,
 }
 
-/// Copies a gopher text item to `sink` by the rule of this module.
+/// Copies a gopher text item to `sink` by the rule of this module:
+/// whether it ended with RFC 1436's terminator.
 ///
 /// # Errors
 ///
 /// The read and write errors.
-pub(crate) fn copy_text<R: BufRead + ?Sized>(r: &mut R, sink: &mut Sink<'_>) -> Result<(), Fault> {
+pub(crate) fn copy_text<R: BufRead + ?Sized>(
+    r: &mut R,
+    sink: &mut Sink<'_>,
+) -> Result<bool, Fault> {
     let mut t = Text {
         stuffing: Stuffing::Unknown,
         held: Vec::new(),
@@ -115,7 +119,7 @@ impl Text {
         Ok(())
     }
 
-    fn end(mut self, sink: &mut Sink<'_>) -> Result<(), Fault> {
+    fn end(mut self, sink: &mut Sink<'_>) -> Result<bool, Fault> {
         let terminated = self.dot.as_deref() == Some(b".\r\n");
         let held = std::mem::take(&mut self.held);
         let mut line_start = true;
@@ -133,7 +137,7 @@ impl Text {
         if let Some(dot) = self.dot.take().filter(|_| !terminated) {
             sink.text(&dot)?;
         }
-        Ok(())
+        Ok(terminated)
     }
 }
 
@@ -149,8 +153,9 @@ mod tests {
         // A tiny buffer makes every line arrive in several reads.
         let mut r = BufReader::with_capacity(3, wire);
         let mut sink = Sink::new(&mut out, &mut ui);
-        copy_text(&mut r, &mut sink).unwrap();
+        let terminated = copy_text(&mut r, &mut sink).unwrap();
         sink.finish().unwrap();
+        assert_eq!(terminated, wire.ends_with(b"\r\n.\r\n") || wire == b".\r\n");
         out
     }
 

@@ -26,7 +26,11 @@ pub(crate) fn agent(timeouts: &Timeouts) -> ureq::Agent {
         // chosen by Proxies::for_url.
         .proxy(None)
         .timeout_connect(Some(timeouts.connect))
-        .timeout_per_read(Some(timeouts.idle))
+        .timeout_per_read(Some(per_read(timeouts)))
+        // ureq reads the head itself, out of reach of the low-speed
+        // count: a head trickled an octet at a time must still end, within
+        // the wait for its first octet and one low-speed window.
+        .timeout_recv_response(head_limit(timeouts))
         .timeout_per_write(Some(timeouts.idle))
         .user_agent(concat!("uniform/", env!("CARGO_PKG_VERSION")))
         .accept("*/*")
@@ -38,6 +42,41 @@ pub(crate) fn agent(timeouts: &Timeouts) -> ureq::Agent {
         .output_buffer_size(64 * 1024)
         .build();
     ureq::Agent::new_with_config(config)
+}
+
+/// The wait for each read. ureq reads out of reach of the low-speed
+/// count's clock; when the window opens with the request
+/// ([`crate::net::Speed::from_request`]), a silence of `--speed-time` is a
+/// breach whenever it comes, so reads wait no longer than that.
+fn per_read(t: &Timeouts) -> std::time::Duration {
+    if slow_wait(t) { t.speed.time } else { t.idle }
+}
+
+/// Whether a read that timed out waited `--speed-time`, not `--timeout`.
+fn slow_wait(t: &Timeouts) -> bool {
+    !t.speed.is_off() && t.speed.from_request && t.speed.time < t.idle
+}
+
+/// How long a response head may take to come whole: `--timeout` plus
+/// `--speed-time` (`--speed-time` when its window opens with the
+/// request), unless the low-speed limit is off.
+fn head_limit(t: &Timeouts) -> Option<std::time::Duration> {
+    match t.speed {
+        s if s.is_off() => None,
+        // A head is far shorter than a window's quota: it must be whole
+        // before the window that opened with the request ends.
+        s if s.from_request => Some(s.time),
+        s => Some(t.idle + s.time),
+    }
+}
+
+/// The options that set [`head_limit`], for messages.
+fn head_options(t: &Timeouts) -> &'static str {
+    if t.speed.from_request {
+        "--speed-time"
+    } else {
+        "--timeout plus --speed-time"
+    }
 }
 
 /// One GET of `target` on `host` (the request target and Host field of the
@@ -152,6 +191,14 @@ pub(crate) fn error(
                         secs(timeouts.connect)
                     )
                 }
+                ureq::Timeout::RecvResponse => match head_limit(timeouts) {
+                    Some(limit) => format!(
+                        "the response head did not come whole within {} ({})",
+                        secs(limit),
+                        head_options(timeouts)
+                    ),
+                    None => format!("no data for {} (--timeout)", secs(timeouts.idle)),
+                },
                 ureq::Timeout::Global => match timeouts.total {
                     Some(total) => format!(
                         "the whole access took longer than {} (--max-time)",
@@ -162,6 +209,7 @@ pub(crate) fn error(
                 _ if deadline.passed() => {
                     "the whole access took longer than its limit (--max-time)".into()
                 }
+                _ if slow_wait(timeouts) => too_slow(timeouts),
                 _ => format!("no data for {} (--timeout)", secs(timeouts.idle)),
             };
             fail(AccessErrorKind::Timeout, format!("{doing}: {why}"))
@@ -169,7 +217,8 @@ pub(crate) fn error(
         E::HostNotFound => fail(
             AccessErrorKind::Connect,
             format!("{doing}: the host has no address"),
-        ),
+        )
+        .with_exit_code(crate::error::UNRESOLVED),
         E::ConnectionFailed => fail(AccessErrorKind::Connect, format!("{doing}: no connection")),
         // rustls reports a failed handshake as InvalidData.
         E::Io(io)
@@ -208,6 +257,15 @@ pub(crate) fn error(
     }
 }
 
+/// The low-speed breach, as messages word it.
+fn too_slow(t: &Timeouts) -> String {
+    crate::net::Breach::TooSlow {
+        limit: t.speed.limit,
+        time: t.speed.time,
+    }
+    .to_string()
+}
+
 /// An I/O error while reading from a server, as an access error: which
 /// limit a timeout hit, and a ureq error unwrapped from its io::Error.
 pub(crate) fn io_error(
@@ -230,10 +288,16 @@ pub(crate) fn io_error(
     }
     let fail =
         |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
+    if let Some(b) = crate::net::Breach::of(&e) {
+        let message = format!("{doing}: {what}: {b}");
+        return fail(AccessErrorKind::Timeout, message).with_source(e);
+    }
     match e.kind() {
         io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => {
             let why = if deadline.passed() {
                 "the whole access took longer than its limit (--max-time)".to_string()
+            } else if slow_wait(timeouts) {
+                too_slow(timeouts)
             } else {
                 format!("no data for {} (--timeout)", secs(timeouts.idle))
             };

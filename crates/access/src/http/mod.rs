@@ -23,7 +23,7 @@ pub(crate) mod wire;
 use crate::error::{AccessError, AccessErrorKind};
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
-use crate::net::Deadline;
+use crate::net::{Deadline, Pace};
 use crate::options::FetchOptions;
 use direct::io_error;
 use response::Response;
@@ -155,8 +155,16 @@ fn deliver(
     // Memory stays this buffer whatever the object's size.
     let mut buf = vec![0u8; 128 * 1024];
     let mut written = 0u64;
+    // The direct path's body comes from ureq, out of reach of a Timed
+    // reader: counted here (the gateway's is counted on its socket too,
+    // which is the same count).
+    let mut pace = Pace::new(opts.timeouts.speed);
     loop {
-        let n = match response.body.read(&mut buf) {
+        let read = deadline
+            .check()
+            .and_then(|()| response.body.read(&mut buf))
+            .and_then(|n| pace.account(n).map(|()| n));
+        let n = match read {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -171,7 +179,8 @@ fn deliver(
                     url.hostname(),
                     format!("{doing}: the connection ended after {written}{of} octets of the body"),
                 )
-                .with_source(e));
+                .with_source(e)
+                .with_exit_code(crate::error::PARTIAL));
             }
             Err(e) => {
                 return Err(io_error(

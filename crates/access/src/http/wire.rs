@@ -13,7 +13,7 @@ use super::response::Response;
 use super::shown::shown;
 use crate::error::{AccessError, AccessErrorKind};
 use crate::net::Timeouts;
-use crate::net::{Deadline, read_line, trim_eol};
+use crate::net::{Deadline, Pace, read_line, trim_eol};
 use crate::proxy::Gateway;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -284,6 +284,7 @@ pub(crate) fn get(
         stream,
         idle: timeouts.idle,
         deadline,
+        pace: Pace::new(timeouts.speed),
     };
     stream
         .write_all(&request)
@@ -322,21 +323,23 @@ pub(crate) fn get(
 }
 
 /// A socket whose reads and writes wait at most the idle limit, shortened
-/// to what is left of the whole access.
+/// to what is left of the whole access; the head and the body alike keep
+/// to the low-speed limit once the gateway has started to answer.
 struct Limited {
     stream: TcpStream,
     idle: Duration,
     deadline: Deadline,
+    pace: Pace,
 }
 
 impl Limited {
     fn arm(&self) -> io::Result<()> {
         self.deadline.check()?;
-        if self.deadline.remaining().is_some() {
-            let t = self.deadline.clamp(self.idle);
-            self.stream.set_read_timeout(Some(t))?;
-            self.stream.set_write_timeout(Some(t))?;
-        }
+        // The wait grows again when the low-speed window moves on: set
+        // each time (a system call per 128 KiB read at most).
+        let t = self.pace.wait(self.idle, &self.deadline);
+        self.stream.set_read_timeout(Some(t))?;
+        self.stream.set_write_timeout(Some(t))?;
         Ok(())
     }
 }
@@ -344,7 +347,12 @@ impl Limited {
 impl Read for Limited {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.arm()?;
-        self.stream.read(buf)
+        let n = self
+            .stream
+            .read(buf)
+            .map_err(|e| self.pace.explain(e, &self.deadline, self.idle))?;
+        self.pace.account(n)?;
+        Ok(n)
     }
 }
 

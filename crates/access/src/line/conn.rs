@@ -68,6 +68,7 @@ impl LineConn {
             connect: deadline.clamp(timeouts.connect),
             idle: deadline.clamp(timeouts.idle),
             total: None,
+            speed: timeouts.speed,
         };
         let s = net::connect(host, port, &t).map_err(|e| connect_error(scheme, host, port, e))?;
         let peer = if host.contains(':') {
@@ -75,7 +76,7 @@ impl LineConn {
         } else {
             format!("{host}:{port}")
         };
-        LineConn::over(s, peer, timeouts.idle, deadline, limits)
+        LineConn::over(s, peer, timeouts, deadline, limits)
             .map_err(|e| AccessError::io(scheme, Some(host), "setting up the connection", e))
     }
 
@@ -83,17 +84,17 @@ impl LineConn {
     pub(crate) fn over(
         stream: TcpStream,
         peer: String,
-        idle: Duration,
+        timeouts: &Timeouts,
         deadline: Deadline,
         limits: Limits,
     ) -> io::Result<LineConn> {
         let writer = stream.try_clone()?;
-        let c = LineConn {
-            reader: BufReader::with_capacity(BUFFER, Timed::new(stream, deadline)),
+        let mut c = LineConn {
+            reader: BufReader::with_capacity(BUFFER, Timed::socket(stream, deadline, timeouts)?),
             writer,
             peer,
             limits,
-            idle,
+            idle: timeouts.idle,
             deadline,
             line: Vec::with_capacity(512),
         };
@@ -120,18 +121,22 @@ impl LineConn {
     }
 
     /// Sets the time limit of the next reads and writes: the idle limit,
-    /// cut to what is left of the total and to `limit` when given.
-    pub(crate) fn arm(&self, limit: Option<Duration>) -> Result<(), LineError> {
+    /// cut to what is left of the total and to `limit` when given. What
+    /// the server sends next is a new reply, with a low-speed window of
+    /// its own: the time between two exchanges is the client's, not the
+    /// server's.
+    pub(crate) fn arm(&mut self, limit: Option<Duration>) -> Result<(), LineError> {
         self.deadline
             .check()
             .map_err(|e| self.error(LineErrorKind::Io(e)))?;
-        let mut wait = self.deadline.clamp(self.idle);
+        let mut wait = self.idle;
         if let Some(l) = limit {
             wait = wait.min(l);
         }
+        // The reader sets its own read timeout before each read.
+        self.reader.get_mut().restart(wait);
         self.writer
-            .set_read_timeout(Some(wait))
-            .and_then(|()| self.writer.set_write_timeout(Some(wait)))
+            .set_write_timeout(Some(self.deadline.clamp(wait)))
             .map_err(|e| self.error(LineErrorKind::Io(e)))
     }
 
@@ -240,7 +245,7 @@ mod tests {
         LineConn::over(
             s,
             addr.to_string(),
-            Duration::from_secs(5),
+            &Timeouts::default(),
             Deadline::after(None),
             limits,
         )

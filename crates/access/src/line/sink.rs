@@ -36,7 +36,8 @@ pub(crate) fn fault_error(scheme: &str, host: &str, f: Fault) -> AccessError {
             scheme,
             Some(host),
             "the connection closed before the line \".\" that ends the reply",
-        ),
+        )
+        .with_exit_code(crate::error::PARTIAL),
     }
 }
 

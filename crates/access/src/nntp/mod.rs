@@ -39,7 +39,10 @@ use uniform::UrlRef;
 use uniform::plan::{Endpoint, NntpCommand, NntpPlan, Transfer};
 
 /// The most entries a listing may hold: it is kept in memory.
-const MAX_ENTRIES: usize = 100_000;
+const MAX_ENTRIES: usize = crate::listing::MAX_ENTRIES;
+
+/// The most octets of a listing, for the same reason.
+const MAX_OCTETS: u64 = crate::listing::MAX_OCTETS;
 
 /// An open NNTP connection.
 struct Conn {
@@ -129,8 +132,10 @@ impl Conn {
     ) -> Result<Listing, AccessError> {
         let mut l = Listing::new(url);
         let server = self.server.clone();
+        let mut octets = 0u64;
         let res = dotted::each_line(self.c.reader(), MAX_LINE, |line| {
-            if l.entries.len() >= MAX_ENTRIES {
+            octets += line.len() as u64;
+            if l.entries.len() >= MAX_ENTRIES || octets > MAX_OCTETS {
                 return Err(io::Error::new(
                     io::ErrorKind::OutOfMemory,
                     "too many entries",
@@ -147,7 +152,7 @@ impl Conn {
             )),
             Err(e) if e.kind() == io::ErrorKind::OutOfMemory => Err(self.error(
                 AccessErrorKind::TooLong,
-                format!("a listing of more than {MAX_ENTRIES} entries"),
+                format!("a listing of more than {MAX_ENTRIES} entries or {MAX_OCTETS} octets"),
             )),
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
                 Err(self.error(AccessErrorKind::Protocol, e.to_string()))

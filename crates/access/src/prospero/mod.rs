@@ -405,11 +405,19 @@ fn exchange(
             ardp::ArdpErrorKind::Io => AccessErrorKind::Io,
             _ => AccessErrorKind::Protocol,
         };
+        // A timeout names the limit that sets it.
+        let limit = match kind {
+            AccessErrorKind::Timeout if deadline.passed() => {
+                " (the whole resolution: --max-time, or four times --timeout)"
+            }
+            AccessErrorKind::Timeout => " (within twice --timeout)",
+            _ => "",
+        };
         AccessError::new(
             kind,
             "prospero",
             Some(host),
-            format!("asking {} over ARDP: {e}", describe(t)),
+            format!("asking {} over ARDP: {e}{limit}", describe(t)),
         )
     })
 }

@@ -30,7 +30,6 @@ use crate::error::{AccessError, AccessErrorKind};
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::line::conn::{Limits, LineConn};
-use crate::line::dotted::stuffed;
 use crate::line::reply::Reply;
 use crate::net::Deadline;
 use crate::options::FetchOptions;
@@ -53,7 +52,9 @@ pub(crate) fn send(
     let s = script::script(plan)
         .map_err(|m| AccessError::new(AccessErrorKind::Unsupported, SCHEME, None, m))?;
     let host = s.host;
-    let Some(lines) = plan.data_lines() else {
+    // The plan's own lines, dot-stuffed there (SmtpPlan::wire_lines), so
+    // that what `uniform plan` shows is what goes on the wire.
+    let Some(lines) = plan.wire_lines() else {
         return Err(AccessError::new(
             AccessErrorKind::Cancelled,
             SCHEME,
@@ -61,7 +62,11 @@ pub(crate) fn send(
             "no message to send: give its subject and body",
         ));
     };
-    let data = stuffed(&lines.join(&b"\r\n"[..]));
+    let mut data = Vec::with_capacity(lines.iter().map(|l| l.len() + 2).sum());
+    for line in &lines {
+        data.extend_from_slice(line);
+        data.extend_from_slice(b"\r\n");
+    }
     let deadline = Deadline::after(opts.timeouts.total);
     let mut conn = LineConn::open(
         SCHEME,

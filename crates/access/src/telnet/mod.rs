@@ -309,11 +309,10 @@ impl TelnetSession {
         let mut input_ended_at: Option<Instant> = None;
         let deadline = self.limit.map(|l| Instant::now() + l);
         loop {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return Err(io::Error::new(
-                    io::ErrorKind::TimedOut,
-                    "the session took longer than its limit",
-                ));
+            if let (Some(d), Some(limit)) = (deadline, self.limit)
+                && Instant::now() >= d
+            {
+                return Err(crate::net::Breach::MaxTime(limit).into_io());
             }
             let n = match conn.read(&mut buf) {
                 Ok(n) => n,
@@ -362,12 +361,7 @@ impl TelnetSession {
             replies.clear();
             decoder
                 .feed(&buf[..n], &mut data, &mut replies)
-                .map_err(|_| {
-                    io::Error::new(
-                        io::ErrorKind::InvalidData,
-                        "the server sent a subnegotiation longer than 64 KiB",
-                    )
-                })?;
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
             user.server_echoes
                 .store(decoder.server_echoes(), Ordering::Release);
             if !replies.is_empty() {

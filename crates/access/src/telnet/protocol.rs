@@ -40,9 +40,37 @@ enum State {
     SubIac,
 }
 
-/// A subnegotiation longer than [`SB_MAX`].
+/// How many answers one option gets before the server is taken for a
+/// negotiation loop (RFC 854: "a party may not send a request to change
+/// state if it is already in that mode"; a server that asks again and again
+/// after each refusal would keep this side answering for ever, into a
+/// socket it may never read).
+pub(crate) const ANSWERS_MAX: u8 = 32;
+
+/// How a server broke the protocol.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) struct SubTooLong;
+pub(crate) enum Misbehaved {
+    /// A subnegotiation longer than [`SB_MAX`].
+    SubTooLong,
+    /// More than [`ANSWERS_MAX`] requests about this option.
+    Loop(u8),
+}
+
+impl std::fmt::Display for Misbehaved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Misbehaved::SubTooLong => write!(
+                f,
+                "the server sent a subnegotiation longer than {} KiB",
+                SB_MAX / 1024
+            ),
+            Misbehaved::Loop(opt) => write!(
+                f,
+                "the server asked about option {opt} more than {ANSWERS_MAX} times (a negotiation loop, RFC 854)"
+            ),
+        }
+    }
+}
 
 /// What the server sends, decoded.
 #[derive(Debug)]
@@ -55,6 +83,8 @@ pub(crate) struct Decoder {
     us: [bool; 256],
     /// The last data octet was CR: a NUL after it is padding (RFC 854).
     after_cr: bool,
+    /// How many times each option was answered.
+    answered: [u8; 256],
 }
 
 impl Default for Decoder {
@@ -65,6 +95,7 @@ impl Default for Decoder {
             him: [false; 256],
             us: [false; 256],
             after_cr: false,
+            answered: [0; 256],
         }
     }
 }
@@ -80,13 +111,14 @@ impl Decoder {
     ///
     /// # Errors
     ///
-    /// [`SubTooLong`] for a subnegotiation longer than [`SB_MAX`].
+    /// [`Misbehaved`] for a subnegotiation longer than [`SB_MAX`] or an
+    /// option asked about more than [`ANSWERS_MAX`] times.
     pub(crate) fn feed(
         &mut self,
         input: &[u8],
         data: &mut Vec<u8>,
         replies: &mut Vec<u8>,
-    ) -> Result<(), SubTooLong> {
+    ) -> Result<(), Misbehaved> {
         for &b in input {
             self.state = match self.state {
                 State::Data if b == IAC => State::Iac,
@@ -112,13 +144,13 @@ impl Decoder {
                     _ => State::Data,
                 },
                 State::Option(verb) => {
-                    self.negotiate(verb, b, replies);
+                    self.negotiate(verb, b, replies)?;
                     State::Data
                 }
                 State::Sub | State::SubIac => {
                     self.sub_len += 1;
                     if self.sub_len > SB_MAX {
-                        return Err(SubTooLong);
+                        return Err(Misbehaved::SubTooLong);
                     }
                     match (self.state, b) {
                         (State::Sub, IAC) => State::SubIac,
@@ -131,7 +163,7 @@ impl Decoder {
         Ok(())
     }
 
-    fn negotiate(&mut self, verb: u8, opt: u8, replies: &mut Vec<u8>) {
+    fn negotiate(&mut self, verb: u8, opt: u8, replies: &mut Vec<u8>) -> Result<(), Misbehaved> {
         let o = opt as usize;
         let answer = match verb {
             WILL if matches!(opt, ECHO | SGA) => (!self.him[o]).then(|| {
@@ -154,8 +186,14 @@ impl Decoder {
             }),
         };
         if let Some(a) = answer {
+            let count = &mut self.answered[o];
+            if *count >= ANSWERS_MAX {
+                return Err(Misbehaved::Loop(opt));
+            }
+            *count += 1;
             replies.extend_from_slice(&[IAC, a, opt]);
         }
+        Ok(())
     }
 }
 
@@ -223,6 +261,27 @@ mod tests {
     }
 
     #[test]
+    fn a_negotiation_loop_is_cut_off() {
+        let mut d = Decoder::default();
+        let (mut data, mut replies) = (Vec::new(), Vec::new());
+        // Each DO TTYPE refused once a time, up to the bound.
+        let once = [IAC, DO, 24];
+        for _ in 0..ANSWERS_MAX {
+            assert_eq!(d.feed(&once, &mut data, &mut replies), Ok(()));
+        }
+        assert_eq!(replies.len(), 3 * usize::from(ANSWERS_MAX));
+        assert_eq!(
+            d.feed(&once, &mut data, &mut replies),
+            Err(Misbehaved::Loop(24))
+        );
+        // Other options are not affected by one option's count.
+        let mut d = Decoder::default();
+        for opt in 0..=254u8 {
+            assert_eq!(d.feed(&[IAC, DO, opt], &mut data, &mut replies), Ok(()));
+        }
+    }
+
+    #[test]
     fn telnetd_opening_is_refused_but_echo_and_sga() {
         let mut d = Decoder::default();
         // inetutils telnetd's first octets: WILL AUTH, WILL ENCRYPT, DO TTYPE,
@@ -280,7 +339,10 @@ mod tests {
         let mut input = b"\xff\xfa\x18".to_vec();
         input.resize(SB_MAX + 10, b'x');
         let (mut data, mut replies) = (Vec::new(), Vec::new());
-        assert_eq!(d.feed(&input, &mut data, &mut replies), Err(SubTooLong));
+        assert_eq!(
+            d.feed(&input, &mut data, &mut replies),
+            Err(Misbehaved::SubTooLong)
+        );
     }
 
     #[test]

@@ -58,11 +58,11 @@ pub mod ber;
 pub mod pdu;
 mod tlv;
 
-use crate::error::{AccessError, AccessErrorKind};
+use crate::error::{AccessError, AccessErrorKind, UNRESOLVED};
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::listing::{Entry, EntryKind, Listing};
-use crate::net::{Deadline, connect};
+use crate::net::{Deadline, Pace, Unresolved, connect};
 use crate::options::FetchOptions;
 use pdu::{Diagnostic, Pdu, Query, Record, RecordSyntax, Records};
 use std::io::{Read, Write};
@@ -156,6 +156,8 @@ struct Session {
     pending: Vec<u8>,
     deadline: Deadline,
     idle: std::time::Duration,
+    /// Every APDU keeps to the low-speed limit once it has started.
+    pace: Pace,
     host: String,
     limit: usize,
     server: String,
@@ -173,27 +175,28 @@ impl Session {
         opts: &FetchOptions,
         limit: usize,
     ) -> Result<Session, AccessError> {
-        let stream = connect(host, port, &opts.timeouts)
-            .map_err(|e| {
-                AccessError::io(
-                    "wais",
-                    Some(host),
-                    &format!("connecting to {host}:{port}"),
-                    e,
-                )
-            })
-            .map_err(|e| {
-                if e.kind() == AccessErrorKind::Io {
-                    retag(e, AccessErrorKind::Connect)
-                } else {
-                    e
+        let stream = connect(host, port, &opts.timeouts).map_err(|e| {
+            let unresolved = Unresolved::is(&e);
+            let e = AccessError::io(
+                "wais",
+                Some(host),
+                &format!("connecting to {host}:{port}"),
+                e,
+            );
+            match e.kind() {
+                AccessErrorKind::Io if unresolved => {
+                    retag(e, AccessErrorKind::Connect).with_exit_code(UNRESOLVED)
                 }
-            })?;
+                AccessErrorKind::Io => retag(e, AccessErrorKind::Connect),
+                _ => e,
+            }
+        })?;
         let mut s = Session {
             stream,
             pending: Vec::new(),
             deadline: Deadline::after(opts.timeouts.total),
             idle: opts.timeouts.idle,
+            pace: Pace::new(opts.timeouts.speed),
             host: host.to_string(),
             limit,
             server: String::new(),
@@ -273,6 +276,7 @@ impl Session {
     /// The next whole APDU; memory stays within the limit.
     fn read_apdu(&mut self, doing: &str) -> Result<Vec<u8>, AccessError> {
         let mut chunk = [0u8; 16 * 1024];
+        self.pace.restart();
         loop {
             match ber::frame_len(&self.pending, self.limit) {
                 Ok(Some(n)) => {
@@ -285,7 +289,7 @@ impl Session {
             let io = |e| AccessError::io("wais", Some(&self.host), doing, e);
             self.deadline.check().map_err(io)?;
             self.stream
-                .set_read_timeout(Some(self.deadline.clamp(self.idle)))
+                .set_read_timeout(Some(self.pace.wait(self.idle, &self.deadline)))
                 .map_err(io)?;
             let got = loop {
                 match self.stream.read(&mut chunk) {
@@ -293,6 +297,8 @@ impl Session {
                     r => break r,
                 }
             }
+            .map_err(|e| self.pace.explain(e, &self.deadline, self.idle))
+            .and_then(|n| self.pace.account(n).map(|()| n))
             .map_err(|e| AccessError::io("wais", Some(&self.host), doing, e))?;
             if got == 0 {
                 let how = if self.pending.is_empty() {

@@ -44,7 +44,7 @@ pub struct Args {
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
         let mut out = cmd::stdout();
-        let mut inputs = Inputs::new(self.urls, Bom::Strip);
+        let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
         let options = UrlOptions {
             strict: true,
             ..self.options
@@ -57,7 +57,7 @@ impl Run for Args {
             out.write_all(&buf)?;
         }
         out.flush()?;
-        Ok(Status::from_ok(ok))
+        Ok(Status::from_ok(ok && inputs.all_read()))
     }
 }
 
@@ -147,6 +147,9 @@ mod tests {
             dialect: DialectName::Rfc1738,
             strict: true,
             show_password: false,
+            input: crate::input::LineLimit {
+                max_line: crate::input::DEFAULT_MAX_LINE,
+            },
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::caret::{Note, Severity};
 use crate::cmd::{self, Run, Status};
-use crate::input::{Bom, Inputs};
+use crate::input::{Bom, Inputs, LineLimit};
 use crate::json;
 use clap::builder::PossibleValuesParser;
 use std::ffi::OsString;
@@ -61,6 +61,8 @@ pub struct EncodeArgs {
     /// Print one JSON object per text: {input, output}
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    input: LineLimit,
 }
 
 impl Run for EncodeArgs {
@@ -76,7 +78,7 @@ impl Run for EncodeArgs {
             let _ = writeln!(io::stderr(), "uniform: unknown set {:?}", self.set);
             return Ok(Status::Usage);
         };
-        let mut inputs = Inputs::new(self.texts, Bom::Keep);
+        let mut inputs = Inputs::new(self.texts, Bom::Keep, self.input);
         let mut buf = Vec::new();
         while let Some(text) = inputs.next(&mut out)? {
             let encoded = pct::encode(text, &set);
@@ -94,7 +96,7 @@ impl Run for EncodeArgs {
             }
         }
         out.flush()?;
-        Ok(Status::Success)
+        Ok(Status::from_ok(inputs.all_read()))
     }
 }
 
@@ -133,12 +135,14 @@ pub struct DecodeArgs {
     /// Print one JSON object per text: {input, output, warnings}
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    input: LineLimit,
 }
 
 impl Run for DecodeArgs {
     fn run(self) -> io::Result<Status> {
         let mut out = cmd::stdout();
-        let mut inputs = Inputs::new(self.texts, Bom::Keep);
+        let mut inputs = Inputs::new(self.texts, Bom::Keep, self.input);
         let mut buf = Vec::new();
         let mut ok = true;
         while let Some(text) = inputs.next(&mut out)? {
@@ -191,7 +195,7 @@ impl Run for DecodeArgs {
             }
         }
         out.flush()?;
-        Ok(Status::from_ok(ok))
+        Ok(Status::from_ok(ok && inputs.all_read()))
     }
 }
 

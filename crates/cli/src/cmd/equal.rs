@@ -57,7 +57,7 @@ impl Run for Args {
         let mut ok = true;
         match &self.b {
             None if self.a == "-" => {
-                let mut inputs = Inputs::new(vec![self.a.clone()], Bom::Strip);
+                let mut inputs = Inputs::new(vec![self.a.clone()], Bom::Strip, self.options.input);
                 let mut line_no = 0usize;
                 while let Some(line) = inputs.next(&mut out)? {
                     line_no += 1;
@@ -75,6 +75,7 @@ impl Run for Args {
                         }
                     }
                 }
+                ok &= inputs.all_read();
             }
             None => {
                 writeln!(
@@ -86,7 +87,7 @@ impl Run for Args {
             Some(b) => {
                 // Each "-" takes the next line, so `equal - -` compares the
                 // first two lines.
-                let mut inputs = Inputs::new(vec!["-".into()], Bom::Strip);
+                let mut inputs = Inputs::new(vec!["-".into()], Bom::Strip, self.options.input);
                 let mut operand = |arg: &OsString, out: &mut dyn Write| -> io::Result<Vec<u8>> {
                     if arg == "-" {
                         Ok(inputs.next(out)?.unwrap_or_default().to_vec())
@@ -96,7 +97,7 @@ impl Run for Args {
                 };
                 let a = operand(&self.a, &mut out)?;
                 let b = operand(b, &mut out)?;
-                ok = self.pair(&mut out, &a, &b)?;
+                ok = self.pair(&mut out, &a, &b)? && inputs.all_read();
             }
         }
         out.flush()?;

@@ -1,11 +1,13 @@
 //! `uniform extract [FILE|-]`: the URLs found in free text.
 
 use crate::cmd::{self, Run, Status};
-use crate::json;
+use crate::{json, password};
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use uniform::extract::{Finder, Kind};
+use uniform::visible::escaped;
 
 const HELP: &str = "\
 Prints the URLs found in the text, one a line, in the order found, each as it
@@ -43,6 +45,17 @@ pub struct Args {
     /// Also find bare host names, IP addresses and mail addresses
     #[arg(long)]
     fuzzy: bool,
+    /// Show passwords in output; by default each is shown as "****"
+    #[arg(long)]
+    show_password: bool,
+}
+
+impl Args {
+    /// A URL found, its password masked unless --show-password (RFC
+    /// 3986's reading of userinfo, the widest).
+    fn masked<'u>(&self, url: &'u str) -> Cow<'u, str> {
+        password::masked(url, uniform::Dialect::Rfc3986, self.show_password)
+    }
 }
 
 impl Run for Args {
@@ -69,7 +82,7 @@ impl Run for Args {
             if self.json {
                 buf.clear();
                 buf.extend_from_slice(b"{\"url\":");
-                json::string(&mut buf, &url);
+                json::string(&mut buf, &self.masked(&url));
                 buf.extend_from_slice(
                     format!(
                         ",\"start\":{},\"end\":{},\"wrapped\":{},\"ambiguous\":{}",
@@ -78,13 +91,13 @@ impl Run for Args {
                     .as_bytes(),
                 );
                 buf.extend_from_slice(b",\"text\":");
-                json::string(&mut buf, &f.url);
+                json::string(&mut buf, &self.masked(&f.url));
                 buf.extend_from_slice(b",\"kind\":");
                 json::string(&mut buf, kind_name(f.kind));
                 buf.extend_from_slice(b"}\n");
                 out.write_all(&buf)?;
             } else {
-                writeln!(out, "{url}")?;
+                writeln!(out, "{}", escaped(&self.masked(&url)))?;
             }
         }
         out.flush()?;

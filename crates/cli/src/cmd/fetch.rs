@@ -4,6 +4,7 @@
 use crate::caret::Severity;
 use crate::cmd::plan::AccessOptions;
 use crate::cmd::{self, Run, Status, UrlOptions};
+use crate::password::Secrets;
 use crate::{json, password};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::ffi::OsString;
@@ -12,6 +13,7 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use uniform::UrlRef;
+use uniform::visible::escaped;
 use uniform_access::output::AtomicFile;
 use uniform_access::proxy::Proxies;
 use uniform_access::{
@@ -39,10 +41,38 @@ Before anything is sent, the URL's plan passes the safety policy (see
 (never to file:, never from https to http), each target checked the same
 way, and credentials go only to the host, port and scheme the URL names.
 
-Time: --timeout bounds each wait for data. A Prospero request, its ARDP
-retries and the server's wait packets included, ends within twice
---timeout, and the whole resolution (forwards included) within four times
---timeout; --max-time bounds everything when it is sooner.
+Time: --connect-timeout bounds each connection, --timeout each wait for
+data (the first octet of a reply included), --max-time the whole access.
+A peer must keep to the low-speed limit: at least --speed-limit octets a
+second over every --speed-time seconds, or it is cut off, a silent peer
+included; --speed-limit 0 turns that off. When either option is given, as
+with curl, the limit holds from the moment a reply is awaited. Unlike
+curl's, the limit is also on by default (100 octets a second over 30
+seconds), from a reply's first octet on, so that a peer that trickles one
+octet a second is cut off after 30 seconds while a server may still think
+for up to --timeout before it answers. It counts the data of every protocol
+(HTTP bodies, directly and through gateways; FTP's data and control
+connections; Gopher; NNTP; SMTP's replies; WAIS). An HTTP response head read
+directly must come whole within --timeout plus --speed-time (--speed-time
+when either option is given). Telnet sessions are interactive and have no
+low-speed limit.
+
+A Prospero request, its ARDP retries and the server's wait packets
+included, ends within twice --timeout, and the whole resolution (forwards
+included) within four times --timeout; --max-time bounds everything when
+it is sooner.
+
+Size: a reply line (FTP, SMTP, NNTP, gopher menus, HTTP header fields) may
+hold 64 KiB, a multi-line reply 256 KiB, an HTTP response head 64 KiB, a
+listing (a gopher menu, a list of groups, an FTP directory) 8 MiB and
+100 000 entries, a WAIS APDU 8 MiB, a Prospero message 4 MiB; objects
+stream to the output and take no more memory however long they are. Past
+a limit the access fails, naming the limit and the peer.
+
+A gopher text item (type 0) must end with RFC 1436's \".\" line: without
+it the text may have been cut, and it is an error (exit 18).
+--gopher-text-to-close accepts a server that ends text by closing the
+connection instead (gophernicus and pygopherd send files so).
 
 A URL with a user name and no password asks for the password on the
 terminal, without echo, or reads it from the first line of standard input
@@ -60,8 +90,16 @@ then all_proxy, in lower case first, then upper case (never HTTP_PROXY, which
 a CGI request can set: \"httpoxy\"); no_proxy lists the hosts that bypass
 them (host, .domain, *, 10.0.0.0/8, host:port).
 
-Exit status: 0 success, 1 a failed access (the message names the scheme,
-the host and the server's reply) or an invalid URL, 2 a usage error.";
+Exit status: 0 success; 1 a failed access (the message names the scheme,
+the host and the server's reply) or an invalid URL; 2 a usage error; and
+curl's codes where curl has one: 6 the host has no address; 7 no
+connection; 18 the object was cut short (an HTTP body shorter than its
+Content-Length, a gopher text or an NNTP article without its \".\" line,
+fewer octets than FTP's SIZE, an FTP transfer the server ends with 426 or
+451 instead of 226); 28 a time limit (--connect-timeout, --timeout,
+--max-time, or slower than --speed-limit); 56 a reply line, header block,
+listing or record over its size limit; 130 on SIGINT and 143 on SIGTERM,
+which remove the temporary file of -o FILE first.";
 
 /// Retrieve what a URL names (directories, menus and groups as listings)
 #[derive(clap::Args, Debug)]
@@ -101,6 +139,15 @@ pub struct Args {
     /// Seconds the whole access may take [default: no limit]
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     max_time: Option<Duration>,
+    /// Cut off a peer slower than BYTES a second over --speed-time (0: no limit) [default: 100]
+    #[arg(long, value_name = "BYTES")]
+    speed_limit: Option<u64>,
+    /// Seconds over which --speed-limit is measured [default: 30]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    speed_time: Option<Duration>,
+    /// Accept a gopher text item that ends when the server closes, without its "." line
+    #[arg(long)]
+    gopher_text_to_close: bool,
     /// How many HTTP redirects to follow [default: 10]
     #[arg(long, value_name = "N")]
     max_redirects: Option<u32>,
@@ -205,15 +252,27 @@ struct Terminal {
     bar_allowed: bool,
     quiet: bool,
     bar: Option<ProgressBar>,
+    /// The passwords of this access, hidden in every message unless
+    /// `reveal` (--show-password).
+    secrets: Secrets,
+    reveal: bool,
 }
 
 impl Terminal {
-    fn new(quiet: bool) -> Terminal {
+    fn new(quiet: bool, secrets: Secrets, reveal: bool) -> Terminal {
         Terminal {
             bar_allowed: !quiet && io::stderr().is_terminal(),
             quiet,
             bar: None,
+            secrets,
+            reveal,
         }
+    }
+
+    /// A message as it may be shown: passwords hidden, terminal controls
+    /// escaped.
+    fn shown(&self, text: &str) -> String {
+        escaped(&self.secrets.hide(text, self.reveal)).into_owned()
     }
 
     fn done(&mut self) {
@@ -252,12 +311,15 @@ impl Interaction for Terminal {
             Some(bar) => bar.suspend(ask),
             None => ask(),
         };
+        if let Some(p) = &typed {
+            self.secrets.add(p.as_bytes());
+        }
         typed.map(String::into_bytes)
     }
 
     fn advise(&mut self, text: &str) {
         if !self.quiet {
-            eprintln!("uniform: {text}");
+            eprintln!("uniform: {}", self.shown(text));
         }
     }
 
@@ -344,8 +406,12 @@ impl Run for Args {
                     .draw(&mut io::stderr().lock(), Severity::Warning, w, &input)?;
             }
         }
+        let mut secrets = Secrets::default();
+        secrets.add_url(&input, self.options.dialect.into());
         if self.password_stdin {
-            opts.password = Some(read_password_line()?);
+            let p = read_password_line()?;
+            secrets.add(&p);
+            opts.password = Some(p);
         }
         if url.scheme_kind() == uniform::Scheme::Mailto {
             let body = match &self.body {
@@ -358,11 +424,22 @@ impl Run for Args {
                 }
                 None => {
                     let mut b = Vec::new();
-                    io::stdin().lock().read_to_end(&mut b)?;
+                    io::stdin().lock().take(MAX_BODY + 1).read_to_end(&mut b)?;
+                    if b.len() as u64 > MAX_BODY {
+                        eprintln!(
+                            "uniform: the message on standard input is longer than {MAX_BODY} octets (Postfix's default message_size_limit)"
+                        );
+                        return Ok(Status::Failure);
+                    }
                     b
                 }
             };
             opts.message = Some(Message::new(self.subject.clone(), body));
+        }
+        // A telnet session restores the terminal on its way out: a signal
+        // there keeps its default.
+        if url.scheme_kind() != uniform::Scheme::Telnet {
+            on_signal_abandon_output()?;
         }
         let mut output = match Output::open(self.output.as_deref()) {
             Ok(o) => o,
@@ -384,7 +461,7 @@ impl Run for Args {
                 return Ok(Status::Failure);
             }
         };
-        let mut terminal = Terminal::new(self.quiet);
+        let mut terminal = Terminal::new(self.quiet, secrets, self.options.show_password);
         let result = uniform_access::fetch(&url, &opts, &mut output, &mut terminal);
         terminal.done();
         match result {
@@ -392,8 +469,13 @@ impl Run for Args {
             Err(e) => {
                 // Dropping the output removes a temporary file.
                 drop(output);
-                self.report(&e, &shown)?;
-                Ok(Status::Failure)
+                self.report(&e, &shown, &terminal)?;
+                // curl's status for this failure (fetch --help), 1 where
+                // curl has none.
+                Ok(match e.exit_code() {
+                    1 => Status::Failure,
+                    code => Status::Exit(code),
+                })
             }
         }
     }
@@ -411,6 +493,16 @@ impl Args {
             o.timeouts.idle = t;
         }
         o.timeouts.total = self.max_time;
+        if let Some(l) = self.speed_limit {
+            o.timeouts.speed.limit = l;
+        }
+        if let Some(t) = self.speed_time {
+            o.timeouts.speed.time = t;
+        }
+        // Given, they mean what curl's mean: the window opens as soon as a
+        // reply is awaited, and a peer that says nothing is cut off too.
+        o.timeouts.speed.from_request = self.speed_limit.is_some() || self.speed_time.is_some();
+        o.gopher_text_to_close = self.gopher_text_to_close;
         if let Some(n) = self.max_redirects {
             o.max_redirects = n;
         }
@@ -505,7 +597,10 @@ impl Args {
         listing
     }
 
-    fn report(&self, e: &AccessError, shown: &str) -> io::Result<()> {
+    /// Tells the failure: in JSON, or as one line on standard error; a
+    /// password the server echoed back is hidden either way.
+    fn report(&self, e: &AccessError, shown: &str, terminal: &Terminal) -> io::Result<()> {
+        let hide = |t: &'_ str| terminal.secrets.hide(t, terminal.reveal).into_owned();
         if self.json {
             let rule = match e.kind() {
                 AccessErrorKind::Refused(r) => Some(r.as_str()),
@@ -519,21 +614,59 @@ impl Args {
                 rule,
                 Some(e.scheme()),
                 e.host(),
-                e.message(),
-                e.reply(),
+                &hide(e.message()),
+                e.reply().map(hide).as_deref(),
             );
             print(&buf)
         } else {
-            eprintln!("uniform: {e}");
+            eprintln!("uniform: {}", terminal.shown(&e.to_string()));
             Ok(())
         }
     }
 }
 
+/// On SIGINT or SIGTERM: the temporary file of an output being written
+/// is removed, and the process exits 128 + the signal (130, 143), as a
+/// shell reports a command a signal ended. A thread waits for the signal
+/// (signal-hook), so that the removal runs outside a signal handler.
+fn on_signal_abandon_output() -> io::Result<()> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])?;
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                // Held to the exit: no file is renamed into place after.
+                let _held = uniform_access::output::abandon_all();
+                std::process::exit(128 + signal);
+            }
+        })?;
+    Ok(())
+}
+
+/// The longest message read from standard input: Postfix's default
+/// message_size_limit (10,240,000 octets), which relays commonly keep.
+const MAX_BODY: u64 = 10_240_000;
+
+/// The longest password line read with --password-stdin, its end included.
+const MAX_PASSWORD: u64 = 4096;
+
 /// The first line of standard input, without its line end.
 fn read_password_line() -> io::Result<Vec<u8>> {
     let mut line = Vec::new();
-    io::stdin().lock().read_until(b'\n', &mut line)?;
+    // A password is a short line: a stream without one is not read whole.
+    io::stdin()
+        .lock()
+        .take(MAX_PASSWORD)
+        .read_until(b'\n', &mut line)?;
+    if line.len() as u64 == MAX_PASSWORD && line.last() != Some(&b'\n') {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "the first line of standard input is longer than {MAX_PASSWORD} octets: no password"
+            ),
+        ));
+    }
     if line.last() == Some(&b'\n') {
         line.pop();
         if line.last() == Some(&b'\r') {

@@ -16,7 +16,9 @@ pub mod resolve;
 pub mod schemes;
 
 use crate::caret::{Diagnostic, Severity};
+use crate::input::LineLimit;
 use crate::password;
+use std::borrow::Cow;
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::process::ExitCode;
 use uniform::{Dialect, ParseError, ParseOptions};
@@ -30,6 +32,10 @@ pub enum Status {
     Failure,
     /// 2: the command line was wrong.
     Usage,
+    /// Another status with a meaning of its own: `fetch` exits with
+    /// curl's code for a failure curl has one for (28 for a time limit,
+    /// 18 for an object cut short, ...).
+    Exit(u8),
 }
 
 impl Status {
@@ -45,6 +51,7 @@ impl From<Status> for ExitCode {
             Status::Success => 0,
             Status::Failure => 1,
             Status::Usage => 2,
+            Status::Exit(code) => code,
         })
     }
 }
@@ -95,6 +102,8 @@ pub struct UrlOptions {
     /// as "****" (an empty password stays "")
     #[arg(long)]
     pub show_password: bool,
+    #[command(flatten)]
+    pub input: LineLimit,
 }
 
 impl UrlOptions {
@@ -112,6 +121,18 @@ impl UrlOptions {
         } else {
             password::locate(input, self.dialect.into())
         }
+    }
+
+    /// `url` as it may be shown: its non-empty password as `****` unless
+    /// `--show-password`. The one redaction of URLs for every output.
+    pub fn masked<'u>(&self, url: &'u str) -> Cow<'u, str> {
+        password::masked(url, self.dialect.into(), self.show_password)
+    }
+
+    /// `url` as a terminal is shown it: [`UrlOptions::masked`], then
+    /// every character that acts on a terminal escaped.
+    pub fn on_terminal(&self, url: &str) -> String {
+        uniform::visible::escaped(&self.masked(url)).into_owned()
     }
 
     /// Draws `error` under `input` (its password masked) onto `out`.

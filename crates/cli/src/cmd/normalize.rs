@@ -5,7 +5,6 @@ use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::input::{Bom, Inputs};
 use crate::json;
 use crate::password;
-use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::{self, Write};
 
@@ -46,21 +45,10 @@ pub struct Args {
     json: bool,
 }
 
-/// The canonical form `c` as --json shows it: its non-empty password as
-/// `****` unless --show-password.
-fn masked<'c>(options: &UrlOptions, c: &'c str) -> Cow<'c, str> {
-    // The canonical form is a URL of the same dialect: its password is
-    // found the way the input's is.
-    match options.mask(c.as_bytes()) {
-        None => Cow::Borrowed(c),
-        Some(span) => password::shown(c.as_bytes(), Some(span)),
-    }
-}
-
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
         let mut out = cmd::stdout();
-        let mut inputs = Inputs::new(self.urls, Bom::Strip);
+        let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
         let parse = self.options.parse_options();
         let mut buf = Vec::new();
         let mut scratch = String::new();
@@ -79,7 +67,9 @@ impl Run for Args {
                 buf.extend_from_slice(b",\"valid\":");
                 json::boolean(&mut buf, url.is_ok());
                 buf.extend_from_slice(b",\"normalized\":");
-                let shown = canonical.as_deref().map(|c| masked(&self.options, c));
+                // The canonical form is a URL of the same dialect: its password
+                // is found the way the input's is.
+                let shown = canonical.as_deref().map(|c| self.options.masked(c));
                 json::opt_string(&mut buf, shown.as_deref());
                 buf.extend_from_slice(b",\"warnings\":");
                 json::errors(&mut buf, &warnings, &mut scratch);
@@ -101,7 +91,7 @@ impl Run for Args {
                 }
                 match (&canonical, &url) {
                     (Some(c), _) => {
-                        out.write_all(c.as_bytes())?;
+                        out.write_all(self.options.on_terminal(c).as_bytes())?;
                         out.write_all(b"\n")?;
                     }
                     (None, Err(e)) => self.options.draw(&mut err, Severity::Error, e, input)?,
@@ -110,6 +100,6 @@ impl Run for Args {
             }
         }
         out.flush()?;
-        Ok(Status::from_ok(ok))
+        Ok(Status::from_ok(ok && inputs.all_read()))
     }
 }

@@ -66,7 +66,7 @@ pub struct Args {
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
         let mut out = cmd::stdout();
-        let mut inputs = Inputs::new(self.urls, Bom::Strip);
+        let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
         let mut printer = Printer {
             options: self.options,
             json: self.json,
@@ -84,7 +84,7 @@ impl Run for Args {
             out.write_all(&printer.buf)?;
         }
         out.flush()?;
-        Ok(Status::from_ok(ok))
+        Ok(Status::from_ok(ok && inputs.all_read()))
     }
 }
 

@@ -108,7 +108,7 @@ impl AccessOptions {
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
         let mut out = cmd::stdout();
-        let mut inputs = Inputs::new(self.urls, Bom::Strip);
+        let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
         let parse = self.options.parse_options();
         let options = self.access.plan_options();
         let mut fetch_options = FetchOptions::default();
@@ -190,7 +190,7 @@ impl Run for Args {
             first = false;
         }
         out.flush()?;
-        Ok(Status::from_ok(ok))
+        Ok(Status::from_ok(ok && inputs.all_read()))
     }
 }
 

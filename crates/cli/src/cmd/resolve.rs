@@ -1,11 +1,14 @@
 //! `uniform resolve BASE REF...` and `uniform relativize BASE TARGET...`.
 
 use crate::cmd::{self, Run, Status};
-use crate::input::{Bom, Inputs};
+use crate::input::{Bom, Inputs, LineLimit};
 use crate::json;
+use crate::password;
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use uniform::resolve::{self, Rules};
+use uniform::visible::escaped;
 
 const RESOLVE_HELP: &str = "\
 Resolves each reference against the base and prints the URL it names, one a
@@ -45,6 +48,11 @@ pub struct Args {
     /// Print one JSON object per reference: {base, reference, url, error}
     #[arg(long)]
     json: bool,
+    /// Show passwords in output; by default each is shown as "****"
+    #[arg(long)]
+    show_password: bool,
+    #[command(flatten)]
+    input: LineLimit,
 }
 
 /// The shortest reference to each target
@@ -69,22 +77,44 @@ pub struct RelativizeArgs {
     /// Print one JSON object per target: {base, target, reference, error}
     #[arg(long)]
     json: bool,
+    /// Show passwords in output; by default each is shown as "****"
+    #[arg(long)]
+    show_password: bool,
+    #[command(flatten)]
+    input: LineLimit,
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
     s.parse::<Rules>().map_err(|e| e.to_string())
 }
 
+/// How [`each`] reads and shows: the options both commands share.
+struct Shown {
+    json: bool,
+    show_password: bool,
+    limit: LineLimit,
+}
+
+impl Shown {
+    /// A URL or reference with its password masked (RFC 3986's reading
+    /// of userinfo, the widest).
+    fn masked<'u>(&self, url: &'u str) -> Cow<'u, str> {
+        password::masked(url, uniform::Dialect::Rfc3986, self.show_password)
+    }
+}
+
 /// Runs `f` on each input line, printing its answer or its error.
 fn each(
     inputs: Vec<OsString>,
-    json: bool,
+    shown: &Shown,
     keys: [&str; 4],
     base: &str,
     mut f: impl FnMut(&str) -> Result<String, String>,
 ) -> io::Result<Status> {
+    let json = shown.json;
+    let base = shown.masked(base);
     let mut out = cmd::stdout();
-    let mut inputs = Inputs::new(inputs, Bom::Strip);
+    let mut inputs = Inputs::new(inputs, Bom::Strip, shown.limit);
     let mut ok = true;
     let mut buf = Vec::new();
     while let Some(input) = inputs.next(&mut out)? {
@@ -97,27 +127,34 @@ fn each(
         if json {
             buf.clear();
             buf.extend_from_slice(format!("{{\"{}\":", keys[0]).as_bytes());
-            json::string(&mut buf, base);
+            json::string(&mut buf, &base);
             buf.extend_from_slice(format!(",\"{}\":", keys[1]).as_bytes());
-            json::string(&mut buf, &text);
+            json::string(&mut buf, &shown.masked(&text));
             buf.extend_from_slice(format!(",\"{}\":", keys[2]).as_bytes());
-            json::opt_string(&mut buf, result.as_deref().ok());
+            json::opt_string(
+                &mut buf,
+                result.as_deref().ok().map(|u| shown.masked(u)).as_deref(),
+            );
             buf.extend_from_slice(format!(",\"{}\":", keys[3]).as_bytes());
             json::opt_string(&mut buf, result.as_ref().err().map(String::as_str));
             buf.extend_from_slice(b"}\n");
             out.write_all(&buf)?;
         } else {
             match result {
-                Ok(u) => writeln!(out, "{u}")?,
+                Ok(u) => writeln!(out, "{}", escaped(&shown.masked(&u)))?,
                 Err(e) => {
                     out.flush()?;
-                    eprintln!("uniform: {text}: {e}");
+                    eprintln!(
+                        "uniform: {}: {}",
+                        escaped(&shown.masked(&text)),
+                        escaped(&e)
+                    );
                 }
             }
         }
     }
     out.flush()?;
-    Ok(Status::from_ok(ok))
+    Ok(Status::from_ok(ok && inputs.all_read()))
 }
 
 impl Run for Args {
@@ -125,13 +162,18 @@ impl Run for Args {
         let base = match resolve::Base::new(&self.base, self.rules) {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("uniform: {}: {e}", self.base);
+                eprintln!(
+                    "uniform: {}: {}",
+                    escaped(&self.shown().masked(&self.base)),
+                    escaped(&e.to_string())
+                );
                 return Ok(Status::Failure);
             }
         };
+        let shown = self.shown();
         each(
             self.references,
-            self.json,
+            &shown,
             ["base", "reference", "url", "error"],
             &self.base,
             |r| base.resolve(r).map_err(|e| e.to_string()),
@@ -142,12 +184,33 @@ impl Run for Args {
 impl Run for RelativizeArgs {
     fn run(self) -> io::Result<Status> {
         let (base, rules) = (self.base.clone(), self.rules);
+        let shown = self.shown();
         each(
             self.targets,
-            self.json,
+            &shown,
             ["base", "target", "reference", "error"],
             &self.base,
             |t| resolve::relativize(&base, t, rules).map_err(|e| e.to_string()),
         )
+    }
+}
+
+impl Args {
+    fn shown(&self) -> Shown {
+        Shown {
+            json: self.json,
+            show_password: self.show_password,
+            limit: self.input,
+        }
+    }
+}
+
+impl RelativizeArgs {
+    fn shown(&self) -> Shown {
+        Shown {
+            json: self.json,
+            show_password: self.show_password,
+            limit: self.input,
+        }
     }
 }

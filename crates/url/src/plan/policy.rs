@@ -419,6 +419,19 @@ fn smtp(p: &SmtpPlan) -> Result<(), PlanError> {
                     ),
                 ));
             }
+            // The other controls have no place in a text message (RFC
+            // 5322 section 2.3 keeps them only "for compatibility"), and
+            // an ESC or a BEL acts on the terminal of whoever reads it.
+            // TAB and FF (the page breaks of old texts, RFCs included)
+            // are text.
+            if (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f {
+                return Err(PlanError::refused(
+                    Rule::FieldGrammar,
+                    format!(
+                        "the message body holds the control character 0x{b:02X} at octet {i}: only TAB, form feed and line ends may appear in a text message"
+                    ),
+                ));
+            }
         }
     }
     Ok(())
@@ -579,6 +592,31 @@ fn check_host(host: &str) -> Result<(), PlanError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn mail(body: &[u8]) -> Result<Approved, PlanError> {
+        let url = UrlRef::parse("mailto:a@b.example").unwrap();
+        let o = PlanOptions {
+            email: Some("me@c.example".into()),
+            message: Some(crate::plan::options::Message::new(None, body.to_vec())),
+            ..PlanOptions::default()
+        };
+        crate::plan::plan(&url, &o)
+    }
+
+    #[test]
+    fn mail_bodies_are_text_lines() {
+        assert!(mail(b"one\r\ntwo\n\tthree\x0cfour\n.five\n").is_ok());
+        for (body, rule) in [
+            (&b"a\rb"[..], Rule::LineBreakInjection),
+            (b"a\0b", Rule::NulInjection),
+            (b"a\x1b[2Jb", Rule::FieldGrammar),
+            (b"bell\x07", Rule::FieldGrammar),
+            (b"del\x7f", Rule::FieldGrammar),
+        ] {
+            let e = mail(body).unwrap_err();
+            assert_eq!(e.rule(), Some(rule), "{body:?}: {e}");
+        }
+    }
 
     #[test]
     fn bad_ports_are_sorted_for_binary_search() {

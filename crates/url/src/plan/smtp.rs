@@ -188,6 +188,36 @@ impl SmtpPlan {
         Some(out)
     }
 
+    /// The DATA phase as it goes on the wire, without the CR LF that ends
+    /// each line: every line of [`SmtpPlan::data_lines`] dot-stuffed (RFC
+    /// 5321 section 4.5.2: a line that starts with "." gets another),
+    /// then the line "." that ends the message. `None` without a message.
+    /// `uniform plan` shows these lines, and the access sends them.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Dialogue, Message, PlanOptions, plan}};
+    /// let mut o = PlanOptions::default();
+    /// o.email = Some("me@example.org".into());
+    /// o.message = Some(Message::new(None, b"one\n.two\n".to_vec()));
+    /// let p = plan(&UrlRef::parse("mailto:a@b.example")?, &o).unwrap();
+    /// let Dialogue::Smtp(m) = p.dialogue() else { unreachable!() };
+    /// let wire = m.wire_lines().unwrap();
+    /// assert_eq!(wire[wire.len() - 3..], [b"one".to_vec(), b"..two".to_vec(), b".".to_vec()]);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn wire_lines(&self) -> Option<Vec<Vec<u8>>> {
+        let mut lines = self.data_lines()?;
+        for line in &mut lines {
+            if line.starts_with(b".") {
+                line.insert(0, b'.');
+            }
+        }
+        lines.push(b".".to_vec());
+        Some(lines)
+    }
+
     pub(crate) fn render(&self, out: &mut Vec<Step>) {
         out.push(Step::Connect(self.relay.clone()));
         out.push(Step::Expect(SmtpCommand::GREETING.to_vec()));
@@ -195,18 +225,11 @@ impl SmtpPlan {
             super::step::send(out, command.line());
             out.push(Step::Expect(command.expect().to_vec()));
             if command == SmtpCommand::Data {
-                match self.data_lines() {
+                match self.wire_lines() {
                     Some(lines) => {
                         for line in lines {
-                            // Dot-stuffed as it goes (RFC 5321 section 4.5.2).
-                            let stuffed = if line.starts_with(b".") {
-                                [&b"."[..], &line].concat()
-                            } else {
-                                line
-                            };
-                            out.push(Step::Send(Line::text(stuffed)));
+                            out.push(Step::Send(Line::text(line)));
                         }
-                        out.push(Step::Send(Line::text(".")));
                     }
                     None => out.push(Step::Note(
                         "the message, dot-stuffed, then a line \".\"".into(),

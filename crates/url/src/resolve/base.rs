@@ -112,7 +112,11 @@ pub fn resolve_into(
         Rules::Rfc1630 => rfc1630::resolve(base, reference, out),
     };
     match r {
-        Ok(()) => guard::keep_path(out, len, base, reference, rules),
+        // RFC 3986's own branches keep their paths (rfc3986.rs).
+        Ok(()) if !matches!(rules, Rules::Rfc3986 | Rules::Rfc3986Compat) => {
+            guard::keep_path(out, len, base, reference, rules);
+        }
+        Ok(()) => {}
         Err(_) => out.truncate(len),
     }
     r
@@ -253,9 +257,8 @@ impl<'a> Base<'a> {
             }
             (None, rules) => return resolve_into(self.text, reference, rules, out),
         };
-        match r {
-            Ok(()) => guard::keep_path(out, len, self.text, reference, self.rules),
-            Err(_) => out.truncate(len),
+        if r.is_err() {
+            out.truncate(len);
         }
         r
     }

@@ -14,6 +14,16 @@ use super::hierarchy::hierarchical;
 use super::rules::Rules;
 use super::split::{SchemeSyntax, scheme_len};
 
+/// Puts `/.` before the path at `out[path..]` when it starts with `//`:
+/// for a resolution that knows the result has no authority (RFC 3986's
+/// branches, which call it only after removing dot segments).
+#[inline]
+pub(super) fn keep_path_at(out: &mut String, path: usize) {
+    if out[path..].starts_with("//") {
+        out.insert_str(path, "/.");
+    }
+}
+
 /// Puts `/.` before the path of the result in `out[start..]` when that
 /// path starts with `//` and the result has no such authority by right:
 /// the reference did not write it, and it is not the base's, kept.
@@ -26,17 +36,34 @@ pub(super) fn keep_path(out: &mut String, start: usize, base: &str, reference: &
     let Some(colon) = scheme_len(result, syntax) else {
         return;
     };
-    let Some(found) = authority(&result[colon + 1..]) else {
-        return;
-    };
-    // RFC 1630 cleans dots over the whole partial form, "//" included, so
-    // there an authority is by right when an input had one at all.
-    let by_right = |a: Option<&str>| a.is_some_and(|a| a == found || rules == Rules::Rfc1630);
-    let (ref_scheme, ref_rest) = after_scheme(reference, syntax);
-    if by_right(authority(&reference[ref_rest..])) {
+    let tail = &result[colon + 1..];
+    if !tail.starts_with("//") {
         return;
     }
+    let (ref_scheme, ref_rest) = after_scheme(reference, syntax);
+    let ref_tail = &reference[ref_rest..];
     let base_rest = after_scheme(base, syntax).1;
+    // The common cases, without reading an authority through: a
+    // non-empty authority written in the reference is the result's under
+    // every rule set (RFC 1808 ignores only an empty one), and a relative
+    // reference without one keeps the base's.
+    if ref_tail.starts_with("//")
+        && ref_tail
+            .as_bytes()
+            .get(2)
+            .is_some_and(|&c| !matches!(c, b'/' | b'?' | b'#'))
+    {
+        return;
+    }
+    if !ref_scheme && !ref_tail.starts_with("//") && base[base_rest..].starts_with("//") {
+        return;
+    }
+    // RFC 1630 cleans dots over the whole partial form, "//" included, so
+    // there an authority is by right when an input had one at all.
+    let by_right = |a: Option<&str>| a.is_some_and(|a| rules == Rules::Rfc1630 || starts(tail, a));
+    if by_right(authority(ref_tail)) {
+        return;
+    }
     let base_scheme = &base[..base_rest.saturating_sub(1)];
     let absolute = ref_scheme
         && match rules {
@@ -53,6 +80,15 @@ pub(super) fn keep_path(out: &mut String, start: usize, base: &str, reference: &
     }
 }
 
+/// Whether `tail` (which starts with "//") holds exactly the authority
+/// `a`: "//a" followed by the path, query, fragment or the end.
+fn starts(tail: &str, a: &str) -> bool {
+    let t = tail.as_bytes();
+    t.get(2..2 + a.len()) == Some(a.as_bytes())
+        && t.get(2 + a.len())
+            .is_none_or(|&c| matches!(c, b'/' | b'?' | b'#'))
+}
+
 /// Whether `s` has a scheme, and where what follows its colon starts.
 fn after_scheme(s: &str, syntax: SchemeSyntax) -> (bool, usize) {
     match scheme_len(s, syntax) {
@@ -65,7 +101,11 @@ fn after_scheme(s: &str, syntax: SchemeSyntax) -> (bool, usize) {
 /// fragment).
 fn authority(s: &str) -> Option<&str> {
     let a = s.strip_prefix("//")?;
-    Some(&a[..a.find(['/', '?', '#']).unwrap_or(a.len())])
+    let end = a
+        .bytes()
+        .position(|c| matches!(c, b'/' | b'?' | b'#'))
+        .unwrap_or(a.len());
+    Some(&a[..end])
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 use super::dots;
 use super::error::ResolveError;
+use super::guard;
 use super::hierarchy::hierarchical;
 use super::split::{
     Parts, SchemeSyntax, find_bytes, head_with, rfind_byte, scan_path, scheme_len, split,
@@ -119,6 +120,10 @@ impl<'a> BaseView<'a, '_> {
     }
 }
 
+// Only dot removal can leave a path that starts with "//" where there is no
+// authority (a path written so would have been read as one): the dotted
+// branches without an authority go through `guard::keep_path_at`.
+//
 // Where neither the base's kept part nor the reference has a dot segment,
 // the target is a prefix of the base text followed by the reference text
 // (without its scheme, when `compat` dropped it): the scheme, colon, `//`
@@ -151,7 +156,11 @@ pub(super) fn resolve_with(
             return Ok(());
         }
         out.push_str(&reference[..r.path_start]);
+        let path = out.len();
         dots::rfc3986_dotted(out, r.path, "", true);
+        if r.authority.is_none() {
+            guard::keep_path_at(out, path);
+        }
         push_tail(out, r.query, r.fragment);
         return Ok(());
     }
@@ -170,12 +179,17 @@ pub(super) fn resolve_with(
         return Ok(());
     }
     if r.path.starts_with('/') {
-        out.push_str(base.head());
+        let head = base.head();
+        out.push_str(head);
         if !r.dotted {
             out.push_str(rest);
             return Ok(());
         }
+        let path = out.len();
         dots::rfc3986_dotted(out, r.path, "", true);
+        if head.len() == bs.len() + 1 {
+            guard::keep_path_at(out, path);
+        }
         push_tail(out, r.query, r.fragment);
         return Ok(());
     }
@@ -201,7 +215,11 @@ pub(super) fn resolve_with(
         return Ok(());
     }
     out.push_str(&b.text[..b.path_start]);
+    let path = out.len();
     dots::rfc3986_merge(out, b.dir(), b.dotted, r.path, r.dotted);
+    if b.path_start == b.scheme_end + 1 {
+        guard::keep_path_at(out, path);
+    }
     push_tail(out, r.query, r.fragment);
     Ok(())
 }
