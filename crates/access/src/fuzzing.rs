@@ -21,7 +21,7 @@ use crate::http::redirect;
 use crate::http::wire::{ChunkedReader, Framing, HeadError, LengthReader, read_head};
 use crate::interaction::Unattended;
 use crate::line::conn::Limits;
-use crate::line::dotted::{copy_block, each_line, stuffed};
+use crate::line::dotted::{copy_block, each_line};
 use crate::line::reply::{Continues, Reply, status};
 use crate::line::sink::Sink;
 use crate::listing::Listing;
@@ -30,7 +30,7 @@ use crate::nntp::listing::{Server, group, numbered, overview};
 use crate::options::FetchOptions;
 use std::io::{self, BufRead, Cursor, Read};
 use uniform::UrlRef;
-use uniform::plan::Transfer;
+use uniform::plan::{Dialogue, Message, PlanOptions, Transfer, plan};
 
 /// Small limits, so that inputs of a kilobyte (the fuzz targets' length,
 /// for speed) reach the "too long" paths as well as the ordinary ones.
@@ -176,24 +176,42 @@ pub fn smtp_reply(data: &[u8]) -> Summary {
     s
 }
 
-/// `text` framed for SMTP's `DATA` by the crate's dot-stuffing, then read
-/// back by the dot-terminated block reader NNTP and gopher use: the text
-/// that reader delivers (its line ends local).
+/// `text` as the body of a message to `mailto:a@b.example`: planned, its
+/// `DATA` lines (dot-stuffed by the plan) framed with CR LF as the SMTP
+/// client sends them, then read back by the dot-terminated block reader
+/// NNTP and gopher use. `None` when the plan refuses the body (a CR
+/// inside a line, a NUL).
 ///
 /// # Example
 ///
 /// ```
 /// use uniform_access::fuzzing::smtp_data;
-/// assert_eq!(smtp_data(b".a\r\n.\r\nb"), b".a\n.\nb\n");
+/// let back = smtp_data(b".a\r\n.\r\nb").unwrap();
+/// assert!(back.ends_with(b"\n.a\n.\nb\n"));
+/// assert_eq!(smtp_data(b"a\rb"), None);
 /// ```
-pub fn smtp_data(text: &[u8]) -> Vec<u8> {
-    let wire = stuffed(text);
+pub fn smtp_data(text: &[u8]) -> Option<Vec<u8>> {
+    let url = UrlRef::parse("mailto:a@b.example").ok()?;
+    let mut options = PlanOptions::default();
+    options.email = Some("me@example.org".into());
+    options.message = Some(Message::new(None, text.to_vec()));
+    let approved = plan(&url, &options).ok()?;
+    let Dialogue::Smtp(p) = approved.dialogue() else {
+        return None;
+    };
+    let mut wire = Vec::new();
+    for line in p.wire_lines()? {
+        wire.extend_from_slice(&line);
+        wire.extend_from_slice(b"\r\n");
+    }
     let mut out = Vec::new();
     let mut ui = Unattended;
     let mut r = Cursor::new(wire.as_slice());
     let mut sink = Sink::new(&mut out, &mut ui);
-    let _ = copy_block(&mut r, &mut sink).and_then(|()| sink.finish());
-    out
+    copy_block(&mut r, &mut sink)
+        .and_then(|()| sink.finish())
+        .ok()?;
+    Some(out)
 }
 
 /// `data` as an NNTP server's replies: each status line read, and after
@@ -384,8 +402,15 @@ pub fn gopher_text(data: &[u8]) -> Result<Vec<u8>, String> {
     let url = UrlRef::parse("gopher://h.example/0t").map_err(|e| e.to_string())?;
     let v = url.gopher().ok_or("not a gopher URL")?;
     let mut r = Cursor::new(data);
-    crate::gopher::read(&v, Transfer::GopherText, &mut r, &mut out, &mut ui)
-        .map_err(|e| e.to_string())?;
+    crate::gopher::read(
+        &v,
+        Transfer::GopherText,
+        &mut r,
+        &FetchOptions::default(),
+        &mut out,
+        &mut ui,
+    )
+    .map_err(|e| e.to_string())?;
     Ok(out)
 }
 
@@ -453,5 +478,12 @@ fn gopher_read(url: &str, transfer: Transfer, data: &[u8]) -> Result<Fetched, Ac
     let mut ui = Unattended;
     let mut r = io::BufReader::with_capacity(256, Cursor::new(data).take(MAX_OBJECT));
     let _ = r.fill_buf();
-    crate::gopher::read(&v, transfer, &mut r, &mut out, &mut ui)
+    crate::gopher::read(
+        &v,
+        transfer,
+        &mut r,
+        &FetchOptions::default(),
+        &mut out,
+        &mut ui,
+    )
 }
