@@ -4,7 +4,8 @@
 # one for a while. Exits non-zero when a target fails to build or crashes.
 #
 # usage: scripts/fuzz-smoke.sh [SECONDS] [TARGET...]
-#   SECONDS  run time per target, default 20 (or $FUZZ_SECONDS)
+#   SECONDS  run time per target, default 20 (or $FUZZ_SECONDS); 0 is no
+#            time bound (with FUZZ_RUNS: exactly that many runs)
 #   TARGET   default: every target in fuzz/fuzz_targets
 #
 # First each file of fuzz/regressions/<target>/ (inputs that once failed)
@@ -13,7 +14,14 @@
 # fuzz/corpus/<target>/ (both ignored by git), seeded from
 # fuzz/seeds-<target>.txt if there is one, else fuzz/seeds.txt (one input a
 # line), and with the files of fuzz/seeds-<target>/ (binary inputs, one a
-# file) if that directory exists.
+# file) if that directory exists. fuzz/kept/<target>/, the minimized corpus
+# kept in git (see fuzz/README.md), is read as a second corpus directory:
+# each run starts from the coverage the long runs reached.
+# The dictionary is fuzz/<target>.dict if there is one, else fuzz/url.dict.
+# Inputs are at most FUZZ_MAX_LEN octets (default: 4096, or 1024 for a
+# target with its own dictionary: replies and binary protocols, whose
+# fuzzing entry points use limits small enough for 1 KiB to pass them;
+# longer inputs slow the runs down several times over).
 # CARGO_TARGET_DIR is honoured (default fuzz/target).
 #
 # FUZZ_RUNS=N makes the run reproducible: N inputs per target from a fixed
@@ -79,6 +87,16 @@ for t in "${targets[@]}"; do
     cp -n "$fuzz/seeds-$t"/* "$corpus/"
   fi
   bin="$target_dir/$triple/release/$t"
+  dict="$fuzz/$t.dict"
+  max_len=${FUZZ_MAX_LEN:-1024}
+  if [ ! -f "$dict" ]; then
+    dict="$fuzz/url.dict"
+    max_len=${FUZZ_MAX_LEN:-4096}
+  fi
+  kept=()
+  if [ -d "$fuzz/kept/$t" ]; then
+    kept=("$fuzz/kept/$t")
+  fi
   # Inputs that once failed, one a file: each must pass before fuzzing.
   for r in "$fuzz/regressions/$t"/*; do
     [ -f "$r" ] || continue
@@ -90,7 +108,8 @@ for t in "${targets[@]}"; do
       grep -A3 'panicked at' "$artifacts/last-regression.log" | head -n 6 >&2
     fi
   done
-  echo "fuzz-smoke: $t for ${seconds}s"
+  echo "fuzz-smoke: $t for ${seconds}s${FUZZ_RUNS:+ or $FUZZ_RUNS runs}"
+  started=$SECONDS
   # libFuzzer exits 77 (libfuzzer-sys's default) on a panic and 1 on other
   # deaths; any non-zero status is a failure here.
   repeatable=()
@@ -99,14 +118,15 @@ for t in "${targets[@]}"; do
   fi
   if ! "$bin" "${repeatable[@]}" \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-      -dict="$fuzz/url.dict" -artifact_prefix="$artifacts/" \
-      -print_final_stats=1 "$corpus" 2>"$artifacts/last-run.log"; then
+      -max_len="$max_len" -dict="$dict" -artifact_prefix="$artifacts/" \
+      -print_final_stats=1 "$corpus" "${kept[@]}" 2>"$artifacts/last-run.log"; then
     status=1
     echo "fuzz-smoke: $t FAILED; last lines of $artifacts/last-run.log:" >&2
     tail -n 40 "$artifacts/last-run.log" >&2
   else
     grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' \
       "$artifacts/last-run.log" | sed "s/^/fuzz-smoke: $t /"
+    echo "fuzz-smoke: $t wall_seconds: $((SECONDS - started))"
   fi
 done
 exit $status

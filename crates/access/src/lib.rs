@@ -14,6 +14,8 @@
 
 pub mod error;
 mod fetched;
+#[doc(hidden)]
+pub mod fuzzing;
 mod interaction;
 mod line;
 pub mod listing;

@@ -83,7 +83,7 @@
 //! A failure in the middle of a transfer closes the control connection
 //! without `QUIT`, so that nothing waits on a server that misbehaves.
 
-mod data;
+pub(crate) mod data;
 pub mod list;
 mod names;
 mod script;

@@ -26,7 +26,7 @@
 //! server that answers with prose (gophernicus: "Error: File or directory
 //! not found!") cannot be told from the item.
 
-mod ask;
+pub(crate) mod ask;
 mod menu;
 mod plus;
 mod text;
@@ -305,7 +305,7 @@ fn connect(
     Ok(s)
 }
 
-fn read<R: BufRead>(
+pub(crate) fn read<R: BufRead>(
     v: &GopherUrl<'_>,
     transfer: Transfer,
     r: &mut R,

@@ -15,10 +15,10 @@
 
 mod auth;
 mod direct;
-mod redirect;
+pub(crate) mod redirect;
 mod response;
 mod shown;
-mod wire;
+pub(crate) mod wire;
 
 use crate::error::{AccessError, AccessErrorKind};
 use crate::fetched::Fetched;

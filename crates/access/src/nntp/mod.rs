@@ -21,7 +21,7 @@
 //! first) is [`AccessErrorKind::Auth`]. QUIT is sent once the object is
 //! read, and its answer does not change the outcome.
 
-mod listing;
+pub(crate) mod listing;
 
 use crate::error::{AccessError, AccessErrorKind};
 use crate::fetched::Fetched;

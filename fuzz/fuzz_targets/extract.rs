@@ -1,0 +1,108 @@
+//! Any bytes as text to find URLs in, with options from the first octet:
+//! the finder never panics, and finds the same in a string and in a
+//! stream read in chunks of any size.
+//!
+//! - Spans are inside the text, non-empty, in order and disjoint; a
+//!   span's text starts like the URL (after its wrapper or prefix) unless
+//!   it was joined from broken lines.
+//! - `Finder::reader` over the octets, read 1, 2, 3, 7 or 64 octets at a
+//!   time and through a reader that hands out odd-sized pieces, yields
+//!   exactly what `Finder::find_iter` yields on the same text (when it is
+//!   UTF-8), and the same for every chunk size.
+//! - `Found::absolute` of a URL (not a host or an address) is its URL.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use std::io::Read;
+use std::sync::LazyLock;
+use uniform::extract::{Finder, Found, Kind};
+
+/// `FUZZ_SKIP_KNOWN=extract-short-max-len` (a comma-separated list of
+/// known faults) leaves out one known fault, so that a long run can look
+/// for others: with a `max_len` below the default, the reader in small
+/// chunks can miss a URL after one dropped for its length (see
+/// `pending/extract/`); the chunked reads are then compared only under
+/// the default `max_len`. Never set in CI: there the check stays whole.
+static SKIP_SHORT_MAX_LEN: LazyLock<bool> = LazyLock::new(|| {
+    std::env::var("FUZZ_SKIP_KNOWN")
+        .is_ok_and(|v| v.split(',').any(|k| k == "extract-short-max-len"))
+});
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&flags, text)) = data.split_first() else {
+        return;
+    };
+    let finder = Finder::new()
+        .www(flags & 1 != 0)
+        .fuzzy(flags & 2 != 0)
+        // 16 (the least), 40, 64 KiB.
+        .max_len(match (flags >> 2) & 3 {
+            0 => 16,
+            1 => 40,
+            _ => 64 * 1024,
+        });
+    let short = (flags >> 2) & 3 < 2;
+    let whole: Vec<Found> = match finder.reader(text).collect::<Result<_, _>>() {
+        Ok(v) => v,
+        Err(e) => panic!("reading a slice failed: {e}"),
+    };
+    check_spans(&whole, text);
+    if let Ok(s) = std::str::from_utf8(text) {
+        let found: Vec<Found> = finder.find_iter(s).collect();
+        assert_eq!(found, whole, "find_iter and the reader differ");
+    }
+    if short && *SKIP_SHORT_MAX_LEN {
+        return;
+    }
+    let chunk = [1, 2, 3, 7, 64][usize::from(flags >> 4) % 5];
+    let chunked: Vec<Found> = finder
+        .reader(text)
+        .chunk_size(chunk)
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(chunked, whole, "chunks of {chunk} differ");
+    let odd: Vec<Found> = finder
+        .reader(Odd { rest: text, n: 0 })
+        .chunk_size(5)
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(odd, whole, "odd-sized reads differ");
+});
+
+fn check_spans(found: &[Found], text: &[u8]) {
+    let mut last = 0;
+    for f in found {
+        assert!(f.start < f.end && f.end <= text.len(), "{f:?} outside");
+        assert!(f.start >= last, "{f:?} overlaps or is out of order");
+        last = f.end;
+        assert!(!f.url.is_empty(), "{f:?} is empty");
+        if f.kind == Kind::Absolute {
+            assert_eq!(f.absolute(), f.url.as_str());
+        } else {
+            assert!(f.absolute().ends_with(f.url.as_str()));
+        }
+        if !f.ambiguous && !f.wrapped {
+            let span = &text[f.start..f.end];
+            assert!(
+                span.ends_with(f.url.as_bytes()),
+                "{f:?}: the span does not end with the URL"
+            );
+        }
+    }
+}
+
+/// A reader that hands out 1, 2, 3, ... octets per read, then starts over.
+struct Odd<'a> {
+    rest: &'a [u8],
+    n: usize,
+}
+
+impl Read for Odd<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.n = self.n % 13 + 1;
+        let k = self.n.min(buf.len()).min(self.rest.len());
+        buf[..k].copy_from_slice(&self.rest[..k]);
+        self.rest = &self.rest[k..];
+        Ok(k)
+    }
+}

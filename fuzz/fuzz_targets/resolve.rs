@@ -1,0 +1,141 @@
+//! Any two strings as a base and a reference (split at the first NUL), under
+//! every rule set: resolution and relativization never panic, and what they
+//! return holds together.
+//!
+//! - `Base::new(base).resolve(r)` is `resolve(base, r)`, and `resolve_into`
+//!   appends the same; on error it leaves its buffer as it was.
+//! - A resolved URL has a scheme (the base's or the reference's).
+//! - Resolution never makes an authority that neither the base nor the
+//!   reference had: a result that starts `scheme://` comes from a base or a
+//!   reference with `//` of its own (`f:/a` and `.//g` must not give the
+//!   host `g`).
+//! - `relativize(base, t)` gives a reference that resolves back to `t`.
+//! - Under RFC 3986, a base and a reference that parse strictly give a
+//!   result that parses leniently as RFC 3986.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use std::sync::LazyLock;
+use uniform::resolve::{Base, Rules, relativize, resolve, resolve_into};
+use uniform::{Dialect, ParseOptions};
+
+/// `FUZZ_SKIP_KNOWN=rfc1808-scheme` (a comma-separated list of known
+/// faults) leaves out one known fault, so that a
+/// long run can look for others: under RFC 1808 a scheme may start with a
+/// digit or a dot (section 2.4.2), and then `1f:/a` + `.//g` gives
+/// `1f://g`. Never set in CI: there the check stays whole.
+static SKIP_RFC1808_SCHEME: LazyLock<bool> = LazyLock::new(|| {
+    std::env::var("FUZZ_SKIP_KNOWN").is_ok_and(|v| v.split(',').any(|k| k == "rfc1808-scheme"))
+});
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (base, reference) = text.split_once('\0').unwrap_or((text, ""));
+    for rules in Rules::ALL {
+        check(base, reference, rules);
+    }
+});
+
+fn check(base: &str, reference: &str, rules: Rules) {
+    let got = resolve(base, reference, rules);
+    let mut buf = String::from("x");
+    let into = resolve_into(base, reference, rules, &mut buf);
+    match (&got, into) {
+        (Ok(r), Ok(())) => assert_eq!(&buf[1..], r.as_str()),
+        (Err(a), Err(b)) => {
+            assert_eq!(a, &b);
+            assert_eq!(buf, "x", "resolve_into changed its buffer on error");
+            let _ = a.to_string();
+        }
+        _ => panic!("resolve and resolve_into disagree"),
+    }
+    if let Ok(b) = Base::new(base, rules) {
+        assert_eq!(b.resolve(reference), got, "Base::resolve differs");
+    }
+    let Ok(out) = got else { return };
+    let syntax = match rules {
+        Rules::Rfc1630 => Syntax::BeforeColon,
+        Rules::Rfc1808 => Syntax::Rfc1808,
+        _ => Syntax::Strict,
+    };
+    assert!(
+        scheme_len(&out, syntax).is_some(),
+        "{rules:?}: {base:?} + {reference:?} = {out:?} has no scheme"
+    );
+    let known =
+        *SKIP_RFC1808_SCHEME && rules == Rules::Rfc1808 && !out.as_bytes()[0].is_ascii_alphabetic();
+    if authority(&out, syntax) && !known {
+        assert!(
+            authority(base, syntax) || authority(reference, syntax),
+            "{rules:?}: {base:?} + {reference:?} = {out:?} made an authority"
+        );
+    }
+    if let Ok(t) = relativize(base, &out, rules) {
+        assert_eq!(
+            resolve(base, &t, rules).as_deref(),
+            Ok(out.as_str()),
+            "{rules:?}: relativize({base:?}, {out:?}) = {t:?} does not resolve back"
+        );
+    }
+    if rules == Rules::Rfc3986 {
+        let strict = ParseOptions::new().dialect(Dialect::Rfc3986).strict(true);
+        if strict.parse(base).is_ok() && strict.parse(reference).is_ok() {
+            let lenient = ParseOptions::new().dialect(Dialect::Rfc3986);
+            assert!(
+                lenient.parse(&out).is_ok(),
+                "{base:?} + {reference:?} = {out:?} does not parse"
+            );
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Syntax {
+    /// RFC 3986 section 3.1 (and RFC 2396).
+    Strict,
+    /// RFC 1808 section 2.4.2: scheme characters, the first one any of
+    /// them (`.x:` has the scheme `.x`).
+    Rfc1808,
+    /// RFC 1630: anything but `/?#` before the colon.
+    BeforeColon,
+}
+
+/// The scheme's length, as `uniform::resolve` reads it under each rule set.
+fn scheme_len(s: &str, syntax: Syntax) -> Option<usize> {
+    let b = s.as_bytes();
+    match syntax {
+        Syntax::Strict => {
+            if !b.first()?.is_ascii_alphabetic() {
+                return None;
+            }
+            let n = b
+                .iter()
+                .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
+            (b[n] == b':').then_some(n)
+        }
+        Syntax::Rfc1808 => {
+            let n = b
+                .iter()
+                .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
+            (n > 0 && b[n] == b':').then_some(n)
+        }
+        Syntax::BeforeColon => {
+            let n = b
+                .iter()
+                .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))?;
+            (n > 0 && b[n] == b':').then_some(n)
+        }
+    }
+}
+
+/// Whether `s` has an authority: `//` right after its scheme, or at its
+/// start when it has none.
+fn authority(s: &str, syntax: Syntax) -> bool {
+    let rest = match scheme_len(s, syntax) {
+        Some(n) => &s[n + 1..],
+        None => s,
+    };
+    rest.starts_with("//")
+}
