@@ -15,18 +15,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use std::sync::LazyLock;
 use uniform::resolve::{Base, Rules, relativize, resolve, resolve_into};
 use uniform::{Dialect, ParseOptions};
-
-/// `FUZZ_SKIP_KNOWN=rfc1808-scheme` (a comma-separated list of known
-/// faults) leaves out one known fault, so that a
-/// long run can look for others: under RFC 1808 a scheme may start with a
-/// digit or a dot (section 2.4.2), and then `1f:/a` + `.//g` gives
-/// `1f://g`. Never set in CI: there the check stays whole.
-static SKIP_RFC1808_SCHEME: LazyLock<bool> = LazyLock::new(|| {
-    std::env::var("FUZZ_SKIP_KNOWN").is_ok_and(|v| v.split(',').any(|k| k == "rfc1808-scheme"))
-});
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -64,9 +54,7 @@ fn check(base: &str, reference: &str, rules: Rules) {
         scheme_len(&out, syntax).is_some(),
         "{rules:?}: {base:?} + {reference:?} = {out:?} has no scheme"
     );
-    let known =
-        *SKIP_RFC1808_SCHEME && rules == Rules::Rfc1808 && !out.as_bytes()[0].is_ascii_alphabetic();
-    if authority(&out, syntax) && !known {
+    if authority(&out, syntax) {
         assert!(
             authority(base, syntax) || authority(reference, syntax),
             "{rules:?}: {base:?} + {reference:?} = {out:?} made an authority"

@@ -158,6 +158,10 @@ pub(super) fn scheme_stop(s: &str, syntax: split::SchemeSyntax) -> usize {
                 .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
                 .unwrap_or(b.len())
         }
+        split::SchemeSyntax::SchemeChars => b
+            .iter()
+            .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+            .unwrap_or(b.len()),
         split::SchemeSyntax::BeforeColon => b
             .iter()
             .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))

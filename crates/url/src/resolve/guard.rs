@@ -28,8 +28,11 @@ pub(super) fn keep_path_at(out: &mut String, path: usize) {
 /// path starts with `//` and the result has no such authority by right:
 /// the reference did not write it, and it is not the base's, kept.
 pub(super) fn keep_path(out: &mut String, start: usize, base: &str, reference: &str, rules: Rules) {
+    // The scheme as the rules read it: RFC 1808 lets one start with a
+    // digit or a dot (`1f:/a`), RFC 1630 takes anything before the colon.
     let syntax = match rules {
         Rules::Rfc1630 => SchemeSyntax::BeforeColon,
+        Rules::Rfc1808 => SchemeSyntax::SchemeChars,
         _ => SchemeSyntax::Strict,
     };
     let result = &out[start..];
@@ -135,6 +138,19 @@ mod tests {
             resolve("f:/.//g", "h", Rules::Rfc3986).unwrap(),
             "f:/.//h",
             "a guarded base stays guarded"
+        );
+    }
+
+    #[test]
+    fn rfc_1808_schemes_may_start_with_a_digit_or_a_dot() {
+        // Found by fuzz/fuzz_targets/resolve.rs.
+        assert_eq!(
+            resolve("1f:/a", ".//g", Rules::Rfc1808).unwrap(),
+            "1f:/.//g"
+        );
+        assert_eq!(
+            resolve(".f:/a", ".//g", Rules::Rfc1808).unwrap(),
+            ".f:/.//g"
         );
     }
 

@@ -31,6 +31,10 @@ pub(crate) enum SchemeSyntax {
     /// latter must have a colon and that colon must occur before any
     /// slash characters").
     BeforeColon,
+    /// A non-empty run of `ALPHA / DIGIT / "+" / "-" / "."` before a
+    /// colon, a digit or a dot first included: RFC 1808 section 2.4.2's
+    /// test ("characters allowed in a scheme name").
+    SchemeChars,
 }
 
 /// `ALPHA / DIGIT / "+" / "-" / "."`, as a table: the scheme scan runs
@@ -62,6 +66,10 @@ pub(crate) fn scheme_len(s: &str, syntax: SchemeSyntax) -> Option<usize> {
             }
             let n = b.iter().position(|&c| !is_scheme_char(c))?;
             (b[n] == b':').then_some(n)
+        }
+        SchemeSyntax::SchemeChars => {
+            let n = b.iter().position(|&c| !is_scheme_char(c))?;
+            (n > 0 && b[n] == b':').then_some(n)
         }
         SchemeSyntax::BeforeColon => {
             let n = b
