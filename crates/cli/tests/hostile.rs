@@ -174,6 +174,20 @@ fn left_in(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Runs `uniform fetch -o DIR/out URL` in a new scratch directory named
+/// `name`, killed after 20 s: what was measured, and the directory.
+fn run_to_file(name: &str, url: &str) -> (Measured, PathBuf) {
+    let dir = scratch(name);
+    let out = dir.join("out");
+    let m = run(&["-o", out.to_str().unwrap(), url], secs(20));
+    (m, dir)
+}
+
+/// Neither the output nor a temporary file is left in `dir`.
+fn nothing_left(dir: &Path) {
+    assert!(left_in(dir).is_empty(), "{:?}", left_in(dir));
+}
+
 fn secs(n: u64) -> Duration {
     Duration::from_secs(n)
 }
@@ -187,10 +201,8 @@ fn http_body_trickle_is_cut_by_the_low_speed_limit() {
         let _ = s.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n");
         trickle(&mut s, std::iter::repeat(b'x'));
     });
-    let dir = scratch("http-trickle");
-    let out = dir.join("out");
     let url = format!("http://127.0.0.1:{port}/x");
-    let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
+    let (m, dir) = run_to_file("http-trickle", &url);
     check(
         "http body trickle",
         &m,
@@ -198,7 +210,7 @@ fn http_body_trickle_is_cut_by_the_low_speed_limit() {
         &["--speed-limit", &peer(port)],
         secs(8),
     );
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
@@ -273,7 +285,7 @@ fn http_silence_mid_body_is_the_idle_limit() {
         &["--timeout", &peer(port)],
         secs(6),
     );
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
@@ -284,10 +296,8 @@ fn http_truncated_body_leaves_no_file() {
         let _ = s.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n");
         let _ = s.write_all(&[b'x'; 500]);
     });
-    let dir = scratch("http-truncated");
-    let out = dir.join("out");
     let url = format!("http://127.0.0.1:{port}/x");
-    let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
+    let (m, dir) = run_to_file("http-truncated", &url);
     check(
         "http truncated body",
         &m,
@@ -295,7 +305,7 @@ fn http_truncated_body_leaves_no_file() {
         &["500 of 1000", &peer(port)],
         secs(5),
     );
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
@@ -423,7 +433,7 @@ fn gateway_body_trickle_is_cut_and_leaves_no_file() {
         &["--speed-limit", &format!("127.0.0.1:{port}")],
         secs(8),
     );
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
@@ -444,7 +454,7 @@ fn gateway_truncated_body_leaves_no_file() {
         &["500 of 1000", &format!("127.0.0.1:{port}")],
         secs(5),
     );
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
@@ -562,10 +572,8 @@ fn ftp_server(retr: Retr, epsv_port: Option<u16>, password_echo: bool) -> u16 {
 #[test]
 fn ftp_data_trickle_is_cut_and_leaves_no_file() {
     let port = ftp_server(Retr::Trickle, None, false);
-    let dir = scratch("ftp-trickle");
-    let out = dir.join("out");
     let url = format!("ftp://127.0.0.1:{port}/x.txt");
-    let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
+    let (m, dir) = run_to_file("ftp-trickle", &url);
     check(
         "ftp data trickle",
         &m,
@@ -573,7 +581,7 @@ fn ftp_data_trickle_is_cut_and_leaves_no_file() {
         &["--speed-limit", &peer(port)],
         secs(8),
     );
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
@@ -587,18 +595,16 @@ fn ftp_transfer_without_226_is_the_idle_limit_and_leaves_no_file() {
         secs(20),
     );
     check("ftp no 226", &m, 28, &["--timeout", &peer(port)], secs(6));
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
 fn ftp_transfer_aborted_with_426_leaves_no_file() {
     let port = ftp_server(Retr::Aborted, None, false);
-    let dir = scratch("ftp-426");
-    let out = dir.join("out");
     let url = format!("ftp://127.0.0.1:{port}/x.txt");
-    let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
+    let (m, dir) = run_to_file("ftp-426", &url);
     check("ftp 426", &m, 18, &["426", &peer(port)], secs(5));
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
@@ -686,10 +692,8 @@ fn gopher_text_without_its_dot_line_is_an_error_and_leaves_no_file() {
         thread::sleep(Duration::from_millis(100));
         let _ = s.write_all(b"first line\r\nsecond line\r\n");
     });
-    let dir = scratch("gopher-nodot");
-    let out = dir.join("out");
     let url = format!("gopher://127.0.0.1:{port}/0x");
-    let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
+    let (m, dir) = run_to_file("gopher-nodot", &url);
     check(
         "gopher text without .",
         &m,
@@ -697,7 +701,7 @@ fn gopher_text_without_its_dot_line_is_an_error_and_leaves_no_file() {
         &["\".\" line", &peer(port)],
         secs(5),
     );
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
     // The same text, ended by its line ".", is the object.
     let port = serve(|mut s| {
         let mut b = [0u8; 256];
@@ -706,6 +710,7 @@ fn gopher_text_without_its_dot_line_is_an_error_and_leaves_no_file() {
         let _ = s.write_all(b"first line\r\nsecond line\r\n.\r\n");
     });
     let url = format!("gopher://127.0.0.1:{port}/0x");
+    let out = dir.join("out");
     let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
     check("gopher text with .", &m, 0, &[], secs(5));
     assert_eq!(std::fs::read(&out).unwrap(), b"first line\nsecond line\n");
@@ -733,10 +738,8 @@ fn gopher_trickle_is_cut_and_leaves_no_file() {
         let _ = s.read(&mut b);
         trickle(&mut s, std::iter::repeat(b'x'));
     });
-    let dir = scratch("gopher-trickle");
-    let out = dir.join("out");
     let url = format!("gopher://127.0.0.1:{port}/9x");
-    let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
+    let (m, dir) = run_to_file("gopher-trickle", &url);
     check(
         "gopher trickle",
         &m,
@@ -744,7 +747,7 @@ fn gopher_trickle_is_cut_and_leaves_no_file() {
         &["--speed-limit", &peer(port)],
         secs(8),
     );
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
@@ -756,10 +759,8 @@ fn gopher_plus_object_shorter_than_announced_leaves_no_file() {
         let _ = s.write_all(b"+5000\r\n");
         let _ = s.write_all(&[7u8; 100]);
     });
-    let dir = scratch("gopher-plus-short");
-    let out = dir.join("out");
     let url = format!("gopher://127.0.0.1:{port}/9x%09%09+");
-    let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
+    let (m, dir) = run_to_file("gopher-plus-short", &url);
     check(
         "gopher+ short object",
         &m,
@@ -767,7 +768,7 @@ fn gopher_plus_object_shorter_than_announced_leaves_no_file() {
         &["5000", &peer(port)],
         secs(5),
     );
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
@@ -843,10 +844,8 @@ fn nntp_article_without_its_dot_line_leaves_no_file() {
     let port = nntp_server(|w| {
         let _ = w.write_all(b"Subject: x\r\n\r\nbody\r\n");
     });
-    let dir = scratch("nntp-nodot");
-    let out = dir.join("out");
     let url = format!("nntp://127.0.0.1:{port}/g/1");
-    let m = run(&["-o", out.to_str().unwrap(), &url], secs(20));
+    let (m, dir) = run_to_file("nntp-nodot", &url);
     check(
         "nntp article without .",
         &m,
@@ -854,7 +853,7 @@ fn nntp_article_without_its_dot_line_leaves_no_file() {
         &["\".\"", &peer(port)],
         secs(5),
     );
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
@@ -1123,7 +1122,7 @@ fn signalled(sig: &str, code: i32) {
     w.signal(sig).unwrap();
     let m = w.finish(secs(10));
     check(&format!("SIG{sig}"), &m, code, &[], secs(10));
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
@@ -1383,7 +1382,7 @@ fn by_default_a_trickle_is_cut_off_within_the_default_window() {
         &["slower than 100 octets a second for 30 s", &peer(port)],
         secs(36),
     );
-    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    nothing_left(&dir);
 }
 
 #[test]
