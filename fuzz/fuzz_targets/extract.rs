@@ -14,19 +14,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::io::Read;
-use std::sync::LazyLock;
 use uniform::extract::{Finder, Found, Kind};
-
-/// `FUZZ_SKIP_KNOWN=extract-short-max-len` (a comma-separated list of
-/// known faults) leaves out one known fault, so that a long run can look
-/// for others: with a `max_len` below the default, the reader in small
-/// chunks can miss a URL after one dropped for its length (see
-/// `pending/extract/`); the chunked reads are then compared only under
-/// the default `max_len`. Never set in CI: there the check stays whole.
-static SKIP_SHORT_MAX_LEN: LazyLock<bool> = LazyLock::new(|| {
-    std::env::var("FUZZ_SKIP_KNOWN")
-        .is_ok_and(|v| v.split(',').any(|k| k == "extract-short-max-len"))
-});
 
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, text)) = data.split_first() else {
@@ -41,7 +29,6 @@ fuzz_target!(|data: &[u8]| {
             1 => 40,
             _ => 64 * 1024,
         });
-    let short = (flags >> 2) & 3 < 2;
     let whole: Vec<Found> = match finder.reader(text).collect::<Result<_, _>>() {
         Ok(v) => v,
         Err(e) => panic!("reading a slice failed: {e}"),
@@ -50,9 +37,6 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(s) = std::str::from_utf8(text) {
         let found: Vec<Found> = finder.find_iter(s).collect();
         assert_eq!(found, whole, "find_iter and the reader differ");
-    }
-    if short && *SKIP_SHORT_MAX_LEN {
-        return;
     }
     let chunk = [1, 2, 3, 7, 64][usize::from(flags >> 4) % 5];
     let chunked: Vec<Found> = finder

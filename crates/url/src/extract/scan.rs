@@ -409,6 +409,16 @@ impl Scanner {
     /// `www.` (or `ftp.`) host names, and under fuzzy matching any host
     /// name with a known top-level domain.
     fn at_dot(&self, hay: &[u8], floor: usize, t: usize, eof: bool) -> Attempt {
+        // A dot at the end of the window is taken as a trigger before the
+        // byte after it is known; a scan of the whole text would not have
+        // stopped at it unless a host goes on after it. Deciding without
+        // that byte let a chunked read drop a URL further on as part of a
+        // too-long candidate that the whole scan never started.
+        match hay.get(t + 1) {
+            None if !eof => return Attempt::NeedMore,
+            Some(&b) if !host_next(b) => return Attempt::No(t + 1),
+            _ => {}
+        }
         let mut skip = t + 1;
         if self.opts.www && t >= floor + 3 {
             let w = &hay[t - 3..t];
