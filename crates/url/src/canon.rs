@@ -269,6 +269,14 @@ fn canonical(url: &UrlRef<'_>) -> String {
         {
             out.push(':');
             out.push_str(&p.to_string());
+        } else if let Some(digits) = url.port_str().filter(|_| url.port().is_none()) {
+            // Past 65535 (RFC 3986 allows the digits): kept, without the
+            // leading zeros, so that the form names the same authority.
+            let digits = digits.trim_start_matches('0');
+            if !digits.is_empty() {
+                out.push(':');
+                out.push_str(digits);
+            }
         }
         if url.path().is_none() && url.uses_internet_syntax() {
             out.push('/');

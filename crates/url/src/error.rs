@@ -26,8 +26,11 @@ pub enum ParseErrorKind {
     /// A host that is neither a hostname nor a host number (nor, in RFC
     /// 3986, an IP literal or reg-name).
     BadHost,
-    /// A port that is not a decimal number from 0 to 65535.
+    /// A port that is not decimal digits.
     BadPort,
+    /// A port of digits past 65535, the largest TCP port (RFC 9293
+    /// section 3.1): the grammars allow it, the transport does not.
+    PortRange,
     /// A `[` that opens an IP literal with no `]` to close it.
     UnclosedIpLiteral,
     /// The `:` of a port with no digits after it.
@@ -61,6 +64,7 @@ impl ParseErrorKind {
         ParseErrorKind::EmptyHost,
         ParseErrorKind::BadHost,
         ParseErrorKind::BadPort,
+        ParseErrorKind::PortRange,
         ParseErrorKind::UnclosedIpLiteral,
         ParseErrorKind::EmptyPort,
         ParseErrorKind::UnsafeChar,
@@ -109,6 +113,7 @@ impl ParseErrorKind {
             ParseErrorKind::EmptyHost => "empty-host",
             ParseErrorKind::BadHost => "bad-host",
             ParseErrorKind::BadPort => "bad-port",
+            ParseErrorKind::PortRange => "port-range",
             ParseErrorKind::UnclosedIpLiteral => "unclosed-ip-literal",
             ParseErrorKind::EmptyPort => "empty-port",
             ParseErrorKind::UnsafeChar => "unsafe-char",
@@ -174,6 +179,8 @@ pub struct ParseError {
     /// For scheme-level rules: the scheme and the rule, set by the views.
     rule: Option<(&'static str, &'static str)>,
     detail: Option<&'static str>,
+    /// Advice rather than a violation: a warning even in strict mode.
+    advice: bool,
 }
 
 impl ParseError {
@@ -192,6 +199,7 @@ impl ParseError {
             dialect,
             rule: None,
             detail: None,
+            advice: false,
         }
     }
 
@@ -225,7 +233,41 @@ impl ParseError {
             dialect,
             rule: Some((rule, section)),
             detail: Some(detail),
+            advice: false,
         }
+    }
+
+    /// Cites `rule` of `section` instead of the dialect's generic rule.
+    pub(crate) fn cited(mut self, rule: &'static str, section: &'static str) -> ParseError {
+        self.rule = Some((rule, section));
+        self
+    }
+
+    pub(crate) fn into_advice(mut self) -> ParseError {
+        self.advice = true;
+        self
+    }
+
+    /// Whether this is advice: what the dialect's text advises against
+    /// without making the URL invalid, reported as a warning even by a
+    /// strict parse (see [`crate::rulebook::Force`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Dialect, ParseErrorKind, ParseOptions};
+    /// // RFC 3986's port is *DIGIT: 70000 is a URI, but no TCP port.
+    /// let mut warnings = Vec::new();
+    /// let url = ParseOptions::new().dialect(Dialect::Rfc3986).strict(true)
+    ///     .parse_with_warnings("foo://h:70000/", &mut warnings)?;
+    /// assert_eq!((url.port(), url.port_str()), (None, Some("70000")));
+    /// assert_eq!(warnings[0].kind(), ParseErrorKind::PortRange);
+    /// assert!(warnings[0].is_advice());
+    /// assert_eq!(warnings[0].section(), "RFC 9293 section 3.1");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn is_advice(&self) -> bool {
+        self.advice
     }
 
     pub(crate) fn with_detail(mut self, detail: &'static str) -> ParseError {
@@ -251,7 +293,7 @@ impl ParseError {
     ///
     /// ```
     /// use uniform::UrlRef;
-    /// assert_eq!(UrlRef::parse("http://h:99999/").unwrap_err().offset(), 9);
+    /// assert_eq!(UrlRef::parse("http://h:9x/").unwrap_err().offset(), 10);
     /// ```
     pub fn offset(&self) -> usize {
         self.offset
@@ -401,7 +443,7 @@ impl ParseError {
     /// let e = UrlRef::parse("http://h:x/").unwrap_err();
     /// assert_eq!(
     ///     e.message(),
-    ///     "bad port at byte 9: a port is a decimal number from 0 to 65535 (rule port, RFC 1738 section 3.1)"
+    ///     "bad port at byte 9: a port is decimal digits (rule port, RFC 1738 section 3.1)"
     /// );
     /// ```
     pub fn message(&self) -> String {
@@ -455,11 +497,9 @@ impl ParseError {
                 None => write!(f, "malformed host at byte {at}"),
             },
             ParseErrorKind::BadPort => {
-                write!(
-                    f,
-                    "bad port at byte {at}: a port is a decimal number from 0 to 65535"
-                )
+                write!(f, "bad port at byte {at}: a port is decimal digits")
             }
+            ParseErrorKind::PortRange => write!(f, "port out of range at byte {at}"),
             ParseErrorKind::EmptyPort => {
                 write!(
                     f,

@@ -60,6 +60,7 @@ mod parser;
 pub mod pct;
 pub mod plan;
 pub mod resolve;
+pub mod rulebook;
 mod scheme;
 pub mod schemes;
 mod sink;

@@ -17,6 +17,7 @@ use crate::host;
 use crate::offsets::{
     AUTHORITY, IP_LITERAL, NONE, Offsets, PASSWORD, PATH_SLASH, PORT, PORT_COLON, USER,
 };
+use crate::rulebook::Rule;
 use crate::scheme::{Scheme, parse_flags};
 use crate::sink::Sink;
 use crate::table::{AUTH_SPECIAL, Class, Component, TABLE, class_of, hex_val, mask};
@@ -348,7 +349,11 @@ fn parse_impl<const CHECK: bool>(
         // ("nntpaddress = n n t p : group / digits"), the one scheme of
         // its list that has none; RFC 1738 section 3.7 gave it one.
         let rfc1630_nntp = d == Dialect::Rfc1630 && scheme == Scheme::Nntp;
-        if CHECK && internet && !rfc1630_nntp {
+        // RFC 3986's generic syntax has no "//" requirement: a scheme's
+        // own definition asks for it, and its view cites that definition
+        // (`rulebook`); a registered scheme keeps the generic report.
+        let by_view = d == Dialect::Rfc3986 && scheme.name().is_some();
+        if CHECK && internet && !rfc1630_nntp && !by_view {
             sink.report(fatal(
                 ParseErrorKind::MissingAuthority,
                 i,
@@ -561,22 +566,36 @@ fn authority<const CHECK: bool>(
                         d,
                     ));
                 }
-                v = v * 10 + u32::from(c - b'0');
-                if v > u32::from(u16::MAX) {
-                    return Err(fatal(
-                        ParseErrorKind::BadPort,
-                        host_end + 1,
-                        Component::Port,
-                        None,
-                        d,
-                    ));
-                }
+                // Saturates: every value past 65535 is as far out of range.
+                v = v.saturating_mul(10).saturating_add(u32::from(c - b'0'));
             }
-            off.flags |= PORT;
-            off.port = v as u16;
+            match u16::try_from(v) {
+                Ok(port) => {
+                    off.flags |= PORT;
+                    off.port = port;
+                }
+                // The grammars' port is digits of any length: the limit is
+                // TCP's, and the rulebook says what each dialect makes of
+                // it. The number has no u16: `port()` is then `None`, and
+                // the planner refuses the URL rather than use a default.
+                Err(_) if CHECK => port_range(host_end + 1, d, sink)?,
+                Err(_) => {}
+            }
         }
     }
     Ok(end)
+}
+
+/// A port past 65535, reported as `Rule::PortRange` is cited in `d`.
+#[cold]
+fn port_range(at: usize, d: Dialect, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+    let Some(c) = Rule::PortRange.under(d) else {
+        return Ok(());
+    };
+    let e = ParseError::new(ParseErrorKind::PortRange, at, Component::Port, None, d)
+        .cited(c.name, c.section)
+        .with_detail(c.detail);
+    sink.cite(e, c.force)
 }
 
 /// The offsets checked against a fresh parse.

@@ -2,6 +2,7 @@
 //! mode, kept as warnings (up to a bound) in lenient mode.
 
 use crate::error::{ParseError, ParseErrorKind};
+use crate::rulebook::Force;
 
 /// How many warnings a lenient parse keeps: a 100 MB line of spaces must
 /// not cost a hundred million of them.
@@ -34,5 +35,23 @@ impl Sink<'_> {
             out.push(e);
         }
         Ok(())
+    }
+
+    /// Records a breach of a rulebook rule by its force: an invalid URL
+    /// as [`Sink::report`]; advice as a warning in both modes, never the
+    /// error (a limit the dialect's grammar does not set).
+    #[cold]
+    pub(crate) fn cite(&mut self, e: ParseError, force: Force) -> Result<(), ParseError> {
+        match force {
+            Force::Invalid => self.report(e),
+            Force::Advice => {
+                if let Some(out) = self.out.as_deref_mut()
+                    && out.len() < MAX_WARNINGS
+                {
+                    out.push(e.into_advice());
+                }
+                Ok(())
+            }
+        }
     }
 }

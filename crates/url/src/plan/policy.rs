@@ -115,6 +115,13 @@ pub(crate) fn check_url(url: &UrlRef<'_>, allowed_ports: &[u16]) -> Result<(), P
     }
     if let Some(port) = url.port() {
         check_port(port)?;
+    } else if let Some(digits) = url.port_str().filter(|p| !p.is_empty()) {
+        // A number past 65535 parses (RFC 3986's port is *DIGIT) but has
+        // no u16: planning it would fall back to the default port.
+        return Err(PlanError::refused(
+            Rule::BadPort,
+            format!("port {digits} is no TCP port (RFC 9293 section 3.1: 0 to 65535)"),
+        ));
     }
     if let Some(port) = url.port()
         && !allowed_ports.contains(&port)

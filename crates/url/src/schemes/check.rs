@@ -5,6 +5,7 @@
 use super::encoded;
 use crate::dialect::Dialect;
 use crate::error::{ParseError, ParseErrorKind};
+use crate::rulebook::Rule;
 use crate::scheme::Scheme;
 use crate::sink::Sink;
 use crate::table::Component;
@@ -60,26 +61,78 @@ pub(crate) fn check_reserved(
     Ok(())
 }
 
-/// RFC 1738 section 3.3 and 3.11: schemes with no user name or password.
+/// Reports a breach of `rule` at `at` as the URL's dialect cites it, with
+/// that citation's own detail; nothing where the dialect does not state
+/// the rule.
+pub(crate) fn breach(
+    sink: &mut Sink<'_>,
+    url: &UrlRef<'_>,
+    at: usize,
+    comp: Component,
+    rule: Rule,
+) -> Result<(), ParseError> {
+    breach_because(sink, url, at, comp, rule, None)
+}
+
+/// As [`breach`], with a detail that says more than the rule's own (which
+/// part of an address is wrong).
+pub(crate) fn breach_because(
+    sink: &mut Sink<'_>,
+    url: &UrlRef<'_>,
+    at: usize,
+    comp: Component,
+    rule: Rule,
+    detail: Option<&'static str>,
+) -> Result<(), ParseError> {
+    let Some(c) = rule.under(url.dialect()) else {
+        return Ok(());
+    };
+    let e = ParseError::scheme_rule(
+        at,
+        comp,
+        url.dialect(),
+        c.name,
+        c.section,
+        detail.unwrap_or(c.detail),
+    );
+    sink.cite(e, c.force)
+}
+
+/// The schemes with no user name or password (RFC 1738 sections 3.3 to
+/// 3.11 and their successors): `rule` says which, and where.
 pub(crate) fn refuse_login(
     sink: &mut Sink<'_>,
     url: &UrlRef<'_>,
-    rule: &'static str,
-    section: &'static str,
+    rule: Rule,
 ) -> Result<(), ParseError> {
-    if let Some(user) = url.user() {
-        let at = encoded::offset_in(url.as_str(), user);
-        report(
-            sink,
-            url,
-            at,
-            Component::User,
-            rule,
-            section,
-            "no user name or password is allowed",
-        )?;
+    match url.user() {
+        Some(user) => {
+            let at = encoded::offset_in(url.as_str(), user);
+            breach(sink, url, at, Component::User, rule)
+        }
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// Under RFC 3986, whose generic syntax has no "//" requirement, the
+/// scheme's own definition asks for `//` and a host: `rule` cites it. Under
+/// RFC 1738 and RFC 1630 the parser checks the common Internet syntax.
+pub(crate) fn require_host(
+    sink: &mut Sink<'_>,
+    url: &UrlRef<'_>,
+    rule: Rule,
+) -> Result<(), ParseError> {
+    if url.dialect() != Dialect::Rfc3986 {
+        return Ok(());
+    }
+    if !url.has_authority() {
+        breach(sink, url, url.scheme().len() + 1, Component::Host, rule)
+    } else if url.host().is_some_and(str::is_empty) {
+        let at = encoded::offset_in(url.as_str(), url.host().unwrap_or_default());
+        breach(sink, url, at, Component::Host, rule)
+    } else {
+        Ok(())
+    }
 }
 
 /// RFC 1738 section 4 also reserves `mid`, `cid` and `tn3270` "for future

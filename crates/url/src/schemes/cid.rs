@@ -9,9 +9,10 @@
 //! RFC 1630 does not define `content-identifier` further; the view gives it
 //! whole.
 
-use super::check::{report, reserved_by_1738};
+use super::check::{breach, reserved_by_1738};
 use super::encoded::{Encoded, offset_in};
 use crate::error::ParseError;
+use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::UrlRef;
@@ -71,15 +72,8 @@ pub(crate) fn validate(v: &CidUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseE
     reserved_by_1738(url, sink)?;
     let id = v.content_id().as_str();
     if id.is_empty() {
-        report(
-            sink,
-            url,
-            offset_in(url.as_str(), id),
-            Component::Path,
-            "content-identifier",
-            "RFC 1630, Content-Id",
-            "a cid URL names the Content-ID of a MIME body part",
-        )?;
+        let at = offset_in(url.as_str(), id);
+        breach(sink, url, at, Component::Path, Rule::CidContentId)?;
     }
     Ok(())
 }

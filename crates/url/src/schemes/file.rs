@@ -6,10 +6,12 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, check_host, finish, setter_plumbing};
-use super::check::{check_reserved, report};
+use super::check::{breach, check_reserved};
 use super::encoded::{Encoded, Segments, offset_in};
+use crate::dialect::Dialect;
 use crate::error::ParseError;
 use crate::pct::{EncodeSet, encode};
+use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::Url;
@@ -519,39 +521,28 @@ impl<'a> FileUrl<'a> {
 pub(crate) fn validate(v: &FileUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
     let url = &v.url;
     let s = url.as_str();
-    const SECTION: &str = "RFC 1738 section 3.10";
     if let Some(u) = url.user() {
-        report(
-            sink,
-            url,
-            offset_in(s, u),
-            Component::User,
-            "fileurl",
-            SECTION,
-            "a file URL has a host, no user name",
-        )?;
+        breach(sink, url, offset_in(s, u), Component::User, Rule::FileUser)?;
     }
     if let Some(p) = url.port_str() {
-        report(
+        breach(
             sink,
             url,
             offset_in(s, p) - 1,
             Component::Port,
-            "fileurl",
-            SECTION,
-            "a file URL has a host, no port",
+            Rule::FilePort,
         )?;
     }
-    if url.has_authority() && url.path().is_none() {
-        report(
-            sink,
-            url,
-            url.without_fragment().len(),
-            Component::Path,
-            "fileurl",
-            SECTION,
-            "a file URL has a \"/\" and a path after the host",
-        )?;
+    // RFC 1738: "//" host "/" path. RFC 8089: "//" [ host ] path-absolute,
+    // or path-absolute alone ("file:/etc/motd"), never a relative path.
+    let path_fault = if url.has_authority() {
+        url.path().is_none().then(|| url.without_fragment().len())
+    } else {
+        let p = url.path_with_slash();
+        (url.dialect() == Dialect::Rfc3986 && !p.starts_with('/')).then(|| url.scheme().len() + 1)
+    };
+    if let Some(at) = path_fault {
+        breach(sink, url, at, Component::Path, Rule::FilePath)?;
     }
     if let Some(p) = url.path() {
         check_reserved(

@@ -8,11 +8,12 @@
 //! ```
 
 use super::build::{BuildError, Login, finish, setter_plumbing};
-use super::check::{check_reserved, report};
+use super::check::{breach, check_reserved, require_host};
 use super::encoded::{Encoded, Segments, last_segment, offset_in};
 use crate::dialect::Dialect;
 use crate::error::ParseError;
 use crate::pct::{EncodeSet, encode};
+use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::Url;
@@ -358,31 +359,14 @@ pub(crate) fn validate(v: &FtpUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseE
     let url = &v.url;
     let s = url.as_str();
     let sp = v.split();
+    require_host(sink, url, Rule::FtpAuthority)?;
     if let Some(t) = sp.typecode {
         let ok = match url.dialect() {
             Dialect::Rfc1630 => ftptype_1630(t),
             _ => Typecode::from_letter(t).is_some(),
         };
         if !ok {
-            let detail = match url.dialect() {
-                Dialect::Rfc1630 => {
-                    "the type code is A or E with an optional form code N, T or C, I, or L and digits"
-                }
-                _ => "the typecode is one of the characters a, i or d",
-            };
-            let section = match url.dialect() {
-                Dialect::Rfc1630 => "RFC 1630, BNF for specific URL schemes",
-                _ => SECTION,
-            };
-            report(
-                sink,
-                url,
-                offset_in(s, t),
-                Component::Path,
-                "ftptype",
-                section,
-                detail,
-            )?;
+            breach(sink, url, offset_in(s, t), Component::Path, Rule::FtpType)?;
         }
     }
     if let Some(fpath) = sp.fpath {

@@ -16,18 +16,17 @@
 //! different things. This is also what Perl's URI does.
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, forbidden, setter_plumbing};
-use super::check::{refuse_login, report};
+use super::check::{breach, refuse_login, require_host};
 use super::encoded::{Encoded, find_decoded, offset_in};
 use super::path::path_through_query;
 use crate::error::ParseError;
 use crate::pct::{self, EncodeSet, encode};
+use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::Url;
 use crate::url::UrlRef;
 use core::fmt;
-
-const SECTION: &str = "RFC 1738 section 3.4.1";
 
 /// A `gopher` URL read by RFC 1738 section 3.4: type, selector, search and
 /// Gopher+ string.
@@ -424,7 +423,8 @@ impl<'a> Iterator for AttributeNames<'a> {
 
 pub(crate) fn validate(v: &GopherUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
     let url = &v.url;
-    refuse_login(sink, url, "gopherurl", "RFC 1738 section 5")?;
+    refuse_login(sink, url, Rule::GopherLogin)?;
+    require_host(sink, url, Rule::GopherAuthority)?;
     // Section 3.4.1: a selector holds any octets but TAB, CR and LF. A TAB
     // cannot be in it (it ends it); CR and LF can, literal or encoded.
     let selector = v.parts().selector;
@@ -437,15 +437,7 @@ pub(crate) fn validate(v: &GopherUrl<'_>, sink: &mut Sink<'_>) -> Result<(), Par
             b => (b, 1),
         };
         if octet == b'\r' || octet == b'\n' {
-            report(
-                sink,
-                url,
-                base + i,
-                Component::Path,
-                "selector",
-                SECTION,
-                "a Gopher selector holds any octets except TAB, LF and CR",
-            )?;
+            breach(sink, url, base + i, Component::Path, Rule::GopherSelector)?;
         }
         i += len;
     }

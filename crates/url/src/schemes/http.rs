@@ -9,19 +9,17 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
-use super::check::{check_reserved, refuse_login, report};
+use super::check::{breach, check_reserved, refuse_login, require_host};
 use super::encoded;
 use super::encoded::{Encoded, Segments};
-use crate::dialect::Dialect;
 use crate::error::ParseError;
 use crate::pct::{EncodeSet, encode};
+use crate::rulebook::Rule;
 use crate::scheme::Scheme;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::Url;
 use crate::url::UrlRef;
-
-const SECTION: &str = "RFC 1738 section 3.3";
 
 /// What a search part must encode: RFC 1738's `search` holds `;`, `:`,
 /// `@`, `&` and `=` but not `/` or `?`.
@@ -152,21 +150,14 @@ impl<'a> HttpUrl<'a> {
 
 pub(crate) fn validate(v: &HttpUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
     let url = &v.url;
-    refuse_login(sink, url, "httpurl", SECTION)?;
+    refuse_login(sink, url, Rule::HttpLogin)?;
+    require_host(sink, url, Rule::HttpAuthority)?;
     if let Some(q) = url.query() {
         // httpurl = "http://" hostport [ "/" hpath [ "?" search ]]: a
         // search part comes only after the "/" of a path.
-        if url.dialect() == Dialect::Rfc1738 && url.path().is_none() {
+        if url.path().is_none() {
             let at = encoded::offset_in(url.as_str(), q) - 1;
-            report(
-                sink,
-                url,
-                at,
-                Component::Query,
-                "httpurl",
-                "RFC 1738 section 5",
-                "a search part needs the \"/\" after the host before its \"?\"",
-            )?;
+            breach(sink, url, at, Component::Query, Rule::HttpSearchAfterPath)?;
         }
         check_reserved(
             sink,

@@ -6,11 +6,12 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, finish, setter_plumbing};
-use super::check::report;
+use super::check::{breach, breach_because};
 use super::encoded::{Encoded, offset_in};
 use crate::dialect::Dialect;
 use crate::error::ParseError;
 use crate::pct::{self, EncodeSet, encode};
+use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::Url;
@@ -242,32 +243,25 @@ pub(crate) fn validate(v: &MailtoUrl<'_>, sink: &mut Sink<'_>) -> Result<(), Par
     let addr = v.address().as_str();
     let at = offset_in(url.as_str(), addr);
     if addr.is_empty() {
-        return report(
-            sink,
-            url,
-            at,
-            Component::Path,
-            "encoded822addr",
-            match url.dialect() {
-                Dialect::Rfc1630 => "RFC 1630, Mailto",
-                _ => "RFC 1738 section 5",
-            },
-            "a mailto URL needs an address",
-        );
+        return breach(sink, url, at, Component::Path, Rule::MailtoAddress);
     }
-    if let Some((k, detail)) = addr_spec_fault(&pct::decode(addr.as_bytes())) {
-        report(
-            sink,
-            url,
-            at + encoded_offset(addr.as_bytes(), k),
-            Component::Path,
-            "addr-spec",
-            match url.dialect() {
-                Dialect::Rfc1630 => "RFC 1630, Mailto (RFC 822 section 6.1)",
-                _ => "RFC 1738 section 3.5 (RFC 822 section 6.1)",
-            },
-            detail,
-        )?;
+    // RFC 6068's "to" is a list: addr-spec *("," addr-spec). RFC 1738 and
+    // RFC 1630 name one address.
+    let list = url.dialect() == Dialect::Rfc3986;
+    let mut from = 0;
+    for one in addr.split(|c| list && c == ',') {
+        if let Some((k, detail)) = addr_spec_fault(&pct::decode(one.as_bytes())) {
+            let at = at + from + encoded_offset(one.as_bytes(), k);
+            breach_because(
+                sink,
+                url,
+                at,
+                Component::Path,
+                Rule::MailtoAddrSpec,
+                Some(detail),
+            )?;
+        }
+        from += one.len() + 1;
     }
     Ok(())
 }

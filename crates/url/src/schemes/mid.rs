@@ -13,16 +13,15 @@
 //! "A syntax for this has not been defined". So the whole scheme-specific
 //! part is the message-id (a `/` in it is an RFC 822 atom character).
 
-use super::check::{report, reserved_by_1738};
+use super::check::{breach, breach_because, reserved_by_1738};
 use super::encoded::{Encoded, offset_in};
 use super::mailto::{addr_spec_fault, encoded_offset};
 use crate::error::ParseError;
 use crate::pct;
+use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::UrlRef;
-
-const SECTION: &str = "RFC 1630, Message-Id";
 
 /// A `mid` URL: the RFC 822 message-id of a mail message, without its `<>`.
 ///
@@ -113,25 +112,17 @@ pub(crate) fn validate(v: &MidUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseE
     let id = v.message_id().as_str();
     let at = offset_in(url.as_str(), id);
     if !id.contains('@') {
-        return report(
+        return breach(sink, url, at, Component::Path, Rule::MidMessageId);
+    }
+    if let Some((k, detail)) = addr_spec_fault(&pct::decode(id.as_bytes())) {
+        let at = at + encoded_offset(id.as_bytes(), k);
+        breach_because(
             sink,
             url,
             at,
             Component::Path,
-            "addr-spec",
-            SECTION,
-            "a mid URL is an RFC 822 msg-id without its <>: local-part \"@\" domain",
-        );
-    }
-    if let Some((k, detail)) = addr_spec_fault(&pct::decode(id.as_bytes())) {
-        report(
-            sink,
-            url,
-            at + encoded_offset(id.as_bytes(), k),
-            Component::Path,
-            "addr-spec",
-            SECTION,
-            detail,
+            Rule::MidMessageId,
+            Some(detail),
         )?;
     }
     Ok(())

@@ -8,17 +8,16 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, check_host, finish, setter_plumbing};
-use super::check::report;
+use super::check::breach;
 use super::encoded::{Encoded, offset_in};
 use crate::dialect::Dialect;
 use crate::error::ParseError;
 use crate::pct::{EncodeSet, encode};
+use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::Url;
 use crate::url::UrlRef;
-
-const SECTION: &str = "RFC 1738 section 5";
 
 /// What a `news` URL names.
 ///
@@ -63,6 +62,38 @@ pub struct NewsUrl<'a> {
 }
 
 /// RFC 1738 `group`: the offset of the first character that breaks it.
+/// RFC 5538's news URL, under RFC 3986: newsgroups (a wildmat: group
+/// characters, escapes and "*") or a msg-id-core; "/" after a server.
+fn validate_5538(
+    url: &UrlRef<'_>,
+    gp: &str,
+    base: usize,
+    sink: &mut Sink<'_>,
+) -> Result<(), ParseError> {
+    if url.has_authority() && url.path().is_none() {
+        let at = url.without_fragment().len();
+        return breach(sink, url, at, Component::Path, Rule::NewsGroupPart);
+    }
+    match gp.find('@') {
+        Some(at) if at == 0 || at + 1 == gp.len() => {
+            breach(sink, url, base + at, Component::Path, Rule::NewsArticle)
+        }
+        Some(_) => Ok(()),
+        None => match chars_5538(gp.as_bytes(), b"*") {
+            Some(i) => breach(sink, url, base + i, Component::Path, Rule::NewsGroup),
+            None => Ok(()),
+        },
+    }
+}
+
+/// The first byte of `g` that is neither RFC 5538's group-char (ALPHA /
+/// DIGIT / "-" / "+" / "_" / ".") nor in `more` nor the start of an escape
+/// (the parser has checked that each "%" starts one).
+pub(crate) fn chars_5538(g: &[u8], more: &[u8]) -> Option<usize> {
+    g.iter()
+        .position(|&c| !(c.is_ascii_alphanumeric() || b"-+_.%".contains(&c) || more.contains(&c)))
+}
+
 pub(crate) fn group_fault(g: &[u8]) -> Option<usize> {
     match g.first() {
         None => Some(0),
@@ -110,11 +141,19 @@ impl<'a> NewsUrl<'a> {
     /// # Example
     ///
     /// ```
-    /// use uniform::UrlRef;
+    /// use uniform::{Dialect, ParseOptions, UrlRef};
     /// assert_eq!(UrlRef::parse("news:a.b#frag")?.news().unwrap().grouppart().as_str(), "a.b");
+    /// // RFC 5538's server, under RFC 3986:
+    /// let url = ParseOptions::new().dialect(Dialect::Rfc3986).parse("news://srv/comp.lang")?;
+    /// assert_eq!(url.news().unwrap().grouppart().as_str(), "comp.lang");
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn grouppart(&self) -> Encoded<'a> {
+        // RFC 5538 section 4 (read under RFC 3986, where "//" starts an
+        // authority): "news:" [ "//" authority "/" ] ( article / newsgroups ).
+        if self.url.has_authority() {
+            return Encoded::new(self.url.path().unwrap_or(""));
+        }
         let ssp = self.url.scheme_specific_part();
         Encoded::new(match self.url.query() {
             Some(q) => &ssp[..ssp.len() - q.len() - 1],
@@ -182,63 +221,35 @@ pub(crate) fn validate(v: &NewsUrl<'_>, sink: &mut Sink<'_>) -> Result<(), Parse
     let gp = v.grouppart().as_str();
     let base = offset_in(s, gp);
     match v.target() {
+        _ if url.dialect() == Dialect::Rfc3986 => validate_5538(url, gp, base, sink),
         NewsTarget::AllGroups => Ok(()),
-        NewsTarget::Group(_) if gp.is_empty() => report(
-            sink,
-            url,
-            base,
-            Component::Path,
-            "grouppart",
-            SECTION,
-            "a news URL names \"*\", a group or an article",
-        ),
-        NewsTarget::Group(_) => {
-            if url.dialect() == Dialect::Rfc1630 {
-                // group = ialpha [ "." group ]: each part starts with a letter.
-                let mut at = 0;
-                for part in gp.split('.') {
-                    if !part.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
-                        report(
-                            sink,
-                            url,
-                            base + at,
-                            Component::Path,
-                            "group",
-                            "RFC 1630, BNF for specific URL schemes",
-                            "each part of a group name starts with a letter",
-                        )?;
-                    }
-                    at += part.len() + 1;
-                }
-                Ok(())
-            } else if let Some(i) = group_fault(gp.as_bytes()) {
-                report(
-                    sink,
-                    url,
-                    base + i,
-                    Component::Path,
-                    "group",
-                    SECTION,
-                    "a group name is a letter, then letters, digits, '-', '.', '+' and '_'",
-                )
-            } else {
-                Ok(())
-            }
+        NewsTarget::Group(_) if gp.is_empty() => {
+            breach(sink, url, base, Component::Path, Rule::NewsGroupPart)
         }
+        NewsTarget::Group(_) if url.dialect() == Dialect::Rfc1630 => {
+            // group = ialpha [ "." group ]: each part starts with a letter.
+            let mut at = 0;
+            for part in gp.split('.') {
+                if !part.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+                    breach(sink, url, base + at, Component::Path, Rule::NewsGroup)?;
+                }
+                at += part.len() + 1;
+            }
+            Ok(())
+        }
+        NewsTarget::Group(_) => match group_fault(gp.as_bytes()) {
+            Some(i) => breach(sink, url, base + i, Component::Path, Rule::NewsGroup),
+            None => Ok(()),
+        },
         NewsTarget::Article(_) => {
             let at = gp.find('@').unwrap_or(0);
             let (unique, host) = (&gp[..at], &gp[at + 1..]);
             if unique.is_empty() || host.is_empty() {
-                report(
-                    sink,
-                    url,
-                    base + if unique.is_empty() { 0 } else { at + 1 },
-                    Component::Path,
-                    "article",
-                    "RFC 1738 section 3.6",
-                    "a message-id is <unique>@<full_domain_name>",
-                )?;
+                let k = if unique.is_empty() { 0 } else { at + 1 };
+                breach(sink, url, base + k, Component::Path, Rule::NewsArticle)?;
             }
+            // The domain of a message-id is a host name (RFC 1738 section
+            // 3.6, RFC 1630's article).
             if !host.is_empty() {
                 crate::host::check(host.as_bytes(), base + at + 1, url.dialect(), sink)?;
             }

@@ -5,16 +5,16 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
-use super::check::{refuse_login, report};
+use super::check::{breach, refuse_login, require_host};
 use super::encoded::{Encoded, offset_in};
-use super::news::group_fault;
+use super::news::{chars_5538, group_fault};
+use crate::dialect::Dialect;
 use crate::error::ParseError;
+use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::Url;
 use crate::url::UrlRef;
-
-const SECTION: &str = "RFC 1738 section 5";
 
 /// An `nntp` URL: host, port, group and article number (RFC 1738 section
 /// 3.7).
@@ -150,49 +150,45 @@ impl<'a> NntpUrl<'a> {
 pub(crate) fn validate(v: &NntpUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
     let url = &v.url;
     let s = url.as_str();
-    refuse_login(sink, url, "nntpurl", SECTION)?;
+    refuse_login(sink, url, Rule::NntpLogin)?;
+    require_host(sink, url, Rule::NntpAuthority)?;
     let (group, article) = v.split();
     if url.path().is_none() || group.is_empty() {
         let at = url
             .path()
             .map_or(url.without_fragment().len(), |p| offset_in(s, p));
-        report(
-            sink,
-            url,
-            at,
-            Component::Path,
-            "nntpurl",
-            "RFC 1738 section 3.7",
-            "an nntp URL names a newsgroup after the host",
-        )?;
-    } else if let Some(i) = group_fault(group.as_bytes()) {
-        report(
-            sink,
-            url,
-            offset_in(s, group) + i,
-            Component::Path,
-            "group",
-            SECTION,
-            "a group name is a letter, then letters, digits, '-', '.', '+' and '_'",
-        )?;
+        breach(sink, url, at, Component::Path, Rule::NntpGroupNeeded)?;
+    } else {
+        let fault = match url.dialect() {
+            Dialect::Rfc3986 => chars_5538(group.as_bytes(), b""),
+            _ => group_fault(group.as_bytes()),
+        };
+        if let Some(i) = fault {
+            breach(
+                sink,
+                url,
+                offset_in(s, group) + i,
+                Component::Path,
+                Rule::NntpGroup,
+            )?;
+        }
     }
     if let Some(a) = article {
         let base = offset_in(s, a);
+        // RFC 5538 (from RFC 3977): article-number = 1*16DIGIT.
+        let longest = match url.dialect() {
+            Dialect::Rfc3986 => 16,
+            _ => usize::MAX,
+        };
         let bad = if a.is_empty() {
             Some(0)
+        } else if a.len() > longest {
+            Some(longest)
         } else {
             a.bytes().position(|b| !b.is_ascii_digit())
         };
         if let Some(i) = bad {
-            report(
-                sink,
-                url,
-                base + i,
-                Component::Path,
-                "digits",
-                SECTION,
-                "an article number is decimal digits",
-            )?;
+            breach(sink, url, base + i, Component::Path, Rule::NntpArticle)?;
         }
     }
     Ok(())

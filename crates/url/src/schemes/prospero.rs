@@ -16,19 +16,17 @@
 //! before it, [`ProsperoUrl::version`] what follows, up to the first `;`.
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, forbidden, setter_plumbing};
-use super::check::{check_reserved, refuse_login, report};
+use super::check::{breach, check_reserved, refuse_login, require_host};
 use super::encoded::{Encoded, offset_in};
 use super::path::path_through_query;
-use crate::dialect::Dialect;
 use crate::error::ParseError;
 use crate::pct::{EncodeSet, encode};
+use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::Url;
 use crate::url::UrlRef;
 use core::fmt;
-
-const SECTION: &str = "RFC 1738 section 3.11";
 
 /// A `prospero` URL: the hsoname and `;field=value` pairs (RFC 1738
 /// section 3.11).
@@ -198,18 +196,11 @@ impl<'a> ProsperoUrl<'a> {
 pub(crate) fn validate(v: &ProsperoUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
     let url = &v.url;
     let s = url.as_str();
-    refuse_login(sink, url, "prosperourl", SECTION)?;
+    refuse_login(sink, url, Rule::ProsperoLogin)?;
+    require_host(sink, url, Rule::ProsperoAuthority)?;
     if url.path().is_none() {
         let at = url.without_fragment().len();
-        return report(
-            sink,
-            url,
-            at,
-            Component::Path,
-            "prosperourl",
-            SECTION,
-            "a prospero URL has a \"/\" and an hsoname after the host",
-        );
+        return breach(sink, url, at, Component::Path, Rule::ProsperoPath);
     }
     check_reserved(
         sink,
@@ -221,36 +212,21 @@ pub(crate) fn validate(v: &ProsperoUrl<'_>, sink: &mut Sink<'_>) -> Result<(), P
         "RFC 1738 section 5",
         "\";\" ends the hsoname",
     )?;
-    if let (Dialect::Rfc1630, Some(ver)) = (url.dialect(), v.version())
+    if let Some(ver) = v.version()
         && !ver
             .as_str()
             .as_bytes()
             .first()
             .is_some_and(u8::is_ascii_digit)
     {
-        report(
-            sink,
-            url,
-            offset_in(s, ver.as_str()),
-            Component::Path,
-            "version",
-            "RFC 1630, BNF for specific URL schemes",
-            "a version after %00 is digits",
-        )?;
+        let at = offset_in(s, ver.as_str());
+        breach(sink, url, at, Component::Path, Rule::ProsperoVersion)?;
     }
     if let Some(fields) = v.split().1 {
         for spec in fields.split(';') {
             let at = offset_in(s, spec);
             match spec.find('=') {
-                None => report(
-                    sink,
-                    url,
-                    at,
-                    Component::Path,
-                    "fieldspec",
-                    "RFC 1738 section 5",
-                    "a field is ';' fieldname '=' fieldvalue",
-                )?,
+                None => breach(sink, url, at, Component::Path, Rule::ProsperoField)?,
                 Some(i) => {
                     let detail = "a field name or value holds no '/', ';' or '='";
                     check_reserved(

@@ -6,9 +6,11 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
-use super::check::report;
+use super::check::{breach, require_host};
 use super::encoded::{Encoded, offset_in};
+use crate::dialect::Dialect;
 use crate::error::ParseError;
+use crate::rulebook::Rule;
 use crate::scheme::Scheme;
 use crate::sink::Sink;
 use crate::table::Component;
@@ -125,21 +127,18 @@ impl<'a> TelnetUrl<'a> {
 pub(crate) fn validate(v: &TelnetUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
     let url = &v.url;
     super::check::reserved_by_1738(url, sink)?;
+    require_host(sink, url, Rule::TelnetAuthority)?;
+    // RFC 1738 and its successor allow a "/" after the login; RFC 1630's
+    // telnetaddress ends with the login.
+    let slash_ok = url.dialect() != Dialect::Rfc1630;
     let extra = match (url.path(), url.query()) {
         (Some(p), _) if !p.is_empty() => Some(offset_in(url.as_str(), p)),
+        (Some(p), _) if !slash_ok => Some(offset_in(url.as_str(), p) - 1),
         (_, Some(q)) => Some(offset_in(url.as_str(), q) - 1),
         _ => None,
     };
     if let Some(at) = extra {
-        report(
-            sink,
-            url,
-            at,
-            Component::Path,
-            "telneturl",
-            "RFC 1738 section 3.8",
-            "a telnet URL ends after the host and port, with an optional \"/\"",
-        )?;
+        breach(sink, url, at, Component::Path, Rule::TelnetEnd)?;
     }
     Ok(())
 }

@@ -11,10 +11,11 @@
 //! ```
 
 use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
-use super::check::{check_reserved, refuse_login, report};
+use super::check::{breach, check_reserved, refuse_login, require_host};
 use super::encoded::{Encoded, offset_in};
 use crate::error::ParseError;
 use crate::pct::{EncodeSet, encode};
+use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::Url;
@@ -358,19 +359,11 @@ impl<'a> WaisUrl<'a> {
 pub(crate) fn validate(v: &WaisUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
     let url = &v.url;
     let s = url.as_str();
-    refuse_login(sink, url, "waisurl", SECTION)?;
+    refuse_login(sink, url, Rule::WaisLogin)?;
+    require_host(sink, url, Rule::WaisAuthority)?;
     if url.path().is_none() {
         let at = url.without_fragment().len();
-        report(
-            sink,
-            url,
-            at,
-            Component::Path,
-            "waisurl",
-            "RFC 1738 section 3.9",
-            "a wais URL names a database after the host",
-        )?;
-        return Ok(());
+        return breach(sink, url, at, Component::Path, Rule::WaisDatabase);
     }
     let (db, wtype, wpath) = v.parts();
     let uchar = "database, wtype and wpath are uchar: reserved characters must be encoded";
@@ -388,26 +381,17 @@ pub(crate) fn validate(v: &WaisUrl<'_>, sink: &mut Sink<'_>) -> Result<(), Parse
         check_reserved(sink, url, t, b"", Component::Path, "wtype", SECTION, uchar)?;
         match wpath {
             Some(p) => check_reserved(sink, url, p, b"", Component::Path, "wpath", SECTION, uchar)?,
-            None => report(
+            None => breach(
                 sink,
                 url,
                 offset_in(s, t) + t.len(),
                 Component::Path,
-                "waisdoc",
-                SECTION,
-                "a document is database \"/\" wtype \"/\" wpath",
+                Rule::WaisDocument,
             )?,
         }
         if let Some(q) = url.query() {
-            report(
-                sink,
-                url,
-                offset_in(s, q) - 1,
-                Component::Query,
-                "waisdoc",
-                SECTION,
-                "a document has no search part",
-            )?;
+            let at = offset_in(s, q) - 1;
+            breach(sink, url, at, Component::Query, Rule::WaisDocument)?;
         }
     }
     if let Some(q) = url.query() {
