@@ -1093,11 +1093,32 @@ fn resolve_by_each_rule_set() {
         "//g",
     ]);
     assert_eq!(out.text(), "magic://a/b/c//d/g\nmagic://g\n");
-    let out = uniform(&["resolve", "mailto:a@b", "x"]);
-    assert_eq!(out.code, 1);
-    assert!(out.stderr.contains("not hierarchical"), "{out:?}");
     let out = uniform(&["resolve", "--rules", "rfc9999", "http://a/", "x"]);
     assert_eq!(out.code, 2);
+}
+
+#[test]
+fn resolve_against_a_base_without_a_hierarchy() {
+    // RFC 3986 section 5.2.2: "?y" keeps the base's path; "c" is merged
+    // (section 5.2.3) with nothing of the path "a@b", which has no "/".
+    let out = uniform(&["resolve", "--rules", "rfc3986", "mailto:a@b?x", "?y", "c"]);
+    assert_eq!(
+        (out.code, out.text()),
+        (0, "mailto:a@b?y\nmailto:c\n"),
+        "{out:?}"
+    );
+    // RFC 2396 section 5 and RFC 1808 section 2.3 refuse, citing
+    // themselves; a bare fragment still names the base document.
+    for (rules, section) in [
+        ("rfc2396", "RFC 2396 section 5"),
+        ("rfc1808", "RFC 1808 section 2.3"),
+    ] {
+        let out = uniform(&["resolve", "--rules", rules, "mailto:a@b?x", "#f", "c"]);
+        assert_eq!((out.code, out.text()), (1, "mailto:a@b?x#f\n"), "{out:?}");
+        assert!(out.stderr.starts_with("uniform: c: "), "{out:?}");
+        assert!(out.stderr.contains(section), "{out:?}");
+        assert!(!out.stderr.contains("1738"), "{out:?}");
+    }
 }
 
 #[test]

@@ -26,8 +26,12 @@ line, by the chosen rules:
                   anywhere to the right of it\"; otherwise the last part of
                   the base path (after its rightmost slash) is replaced
 
-A base that is not hierarchical (mailto:, news:) with a relative reference is
-an error. REF \"-\" reads references one a line from standard input.
+Under rfc3986, rfc3986-compat and rfc1630 any base with a scheme takes a
+relative reference, one without a hierarchy too (mailto:a@b?x with ?y gives
+mailto:a@b?y, with c gives mailto:c). Under rfc2396 a base that does not fit
+its <hier_part> syntax (section 5), and under rfc1808 a mailto:, news: or
+telnet: base (section 2.3), with a relative reference is an error. REF \"-\"
+reads references one a line from standard input.
 
 Exit status: 0 when every reference resolved, 1 when one did not, 2 for a
 usage error.";

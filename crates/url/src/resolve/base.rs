@@ -14,29 +14,41 @@ use super::{guard, rfc1630, rfc1808, split};
 /// # Errors
 ///
 /// [`ResolveErrorKind::BaseNotAbsolute`](super::ResolveErrorKind::BaseNotAbsolute) when `base` has no scheme, and
-/// [`ResolveErrorKind::BaseNotHierarchical`](super::ResolveErrorKind::BaseNotHierarchical) when its scheme is `mailto`,
-/// `news`, `mid`, `cid` or `urn` and the reference is relative (other than
-/// empty or a bare `#fragment`, which name the base document itself). An
+/// [`ResolveErrorKind::BaseNotHierarchical`](super::ResolveErrorKind::BaseNotHierarchical) when the rules' RFC allows
+/// no relative reference against it and the reference is one (other than
+/// empty or a bare `#fragment`, which name the base document itself):
+/// under [`Rules::Rfc2396`] a base that does not fit the `<hier_part>`
+/// syntax (section 5: `mailto:a@b`, `urn:x:y`, `x:a/b`), under
+/// [`Rules::Rfc1808`] a base whose scheme is "never used with relative
+/// URLs" (section 2.3: `mailto`, `news`, `telnet`, and `mid`, `cid`,
+/// `urn`). RFC 3986 and RFC 1630 refuse no base that has a scheme. An
 /// absolute reference is returned (with its dot segments removed under
-/// RFC 3986) whatever the base's scheme.
+/// RFC 3986) whatever the base.
 ///
 /// # How each rule set reads its RFC
 ///
 /// - **RFC 3986** (section 5.2): exactly sections 5.2.1 to 5.3, including
 ///   `remove_dot_segments` applied literally (so `foo/../bar` against the
-///   rootless `zz:abc` gives `zz:/bar`). A scheme is
+///   rootless `zz:abc` gives `zz:/bar`), against any base with a scheme,
+///   one without a hierarchy too: section 5.2.1 asks for nothing else, so
+///   `mailto:a@b?x` with `?y` gives `mailto:a@b?y` and with `c` gives
+///   `mailto:c` (the merge of section 5.2.3 keeps the base's path up to
+///   its last `/`, here none of it). A scheme is
 ///   `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`; text before a colon
 ///   that is not one makes the reference a relative path.
 /// - **RFC 2396** (section 5.2): absolute references, network paths and
 ///   absolute paths are taken as written; a relative path is merged and
 ///   steps 6c to 6f applied; surplus `..` are kept (step 6g allows it and
 ///   Appendix C shows it); the empty reference is the base without its
-///   fragment.
+///   fragment. A relative reference needs a base that fits `<hier_part>`
+///   (section 5).
 /// - **RFC 1808** (section 4): components found in the order of section
 ///   2.4 (fragment, scheme, `net_loc` up to the next `/`, query after the
 ///   first `?`, params after the first `;`), so `;params` belong to the
 ///   whole path (`d;p=1/2`: path `d`, params `p=1/2`). "Non-empty" tests
-///   are taken literally (`?` alone inherits the base's query).
+///   are taken literally (`?` alone inherits the base's query). The
+///   schemes section 2.3 says are "never used with relative URLs" take
+///   none.
 /// - **RFC 1630**: a reference with a colon before any `/`, `?` or `#` is
 ///   absolute unless its scheme is the base's (then it is read without it);
 ///   a reference starting with N slashes keeps the base up to the first
@@ -49,7 +61,10 @@ use super::{guard, rfc1630, rfc1808, split};
 ///   is never removed (but the first element after a leading `///`, an
 ///   empty host, is an ordinary one). A trailing `..` is not followed by a slash and stays.
 ///   The base's query and fragment never count; an empty reference or a
-///   bare fragment names the base document.
+///   bare fragment names the base document. Any base is a context, one
+///   without slashes too: its whole path is the last part (`mailto:a@b`
+///   with `c` gives `mailto:c`, as the News section has a group name in an
+///   article be "a valid URL (in the partial form)").
 ///
 /// # Example
 ///
@@ -68,6 +83,13 @@ use super::{guard, rfc1630, rfc1808, split};
 /// let magic = "magic://a/b/c//d/e/f";
 /// assert_eq!(resolve(magic, "//g", Rules::Rfc1630)?, "magic://g");
 /// assert_eq!(resolve(magic, "/g", Rules::Rfc1630)?, "magic://a/b/c//d/g");
+///
+/// // A base without a hierarchy: RFC 3986 resolves, RFC 2396 refuses.
+/// let mail = "mailto:a@b?x";
+/// assert_eq!(resolve(mail, "?y", Rules::Rfc3986)?, "mailto:a@b?y");
+/// assert_eq!(resolve(mail, "c", Rules::Rfc3986)?, "mailto:c");
+/// assert_eq!(resolve(mail, "//h/p", Rules::Rfc3986)?, "mailto://h/p");
+/// assert!(resolve(mail, "c", Rules::Rfc2396).is_err());
 /// # Ok::<_, uniform::resolve::ResolveError>(())
 /// ```
 pub fn resolve(base: &str, reference: &str, rules: Rules) -> Result<String, ResolveError> {

@@ -11,18 +11,20 @@ use core::fmt;
 /// ```
 /// use uniform::resolve::{resolve, ResolveErrorKind, Operand, Rules};
 ///
-/// let e = resolve("mailto:joe@example.com", "other", Rules::Rfc3986).unwrap_err();
+/// let e = resolve("mailto:joe@example.com", "other", Rules::Rfc2396).unwrap_err();
 /// assert_eq!(e.kind(), ResolveErrorKind::BaseNotHierarchical);
 /// assert_eq!(e.operand(), Operand::Base);
 /// assert_eq!(e.offset(), 6); // the scheme's colon
+/// assert!(e.to_string().contains("RFC 2396 section 5"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResolveError {
     pub(super) kind: ResolveErrorKind,
     pub(super) operand: Operand,
     pub(super) offset: usize,
-    /// The rules in force, for [`ResolveErrorKind::Unreachable`]: each
-    /// removes dot segments under its own RFC's text.
+    /// The rules in force, for [`ResolveErrorKind::Unreachable`] and
+    /// [`ResolveErrorKind::BaseNotHierarchical`]: each removes dot segments,
+    /// and refuses a base, under its own RFC's text.
     pub(super) rules: Option<Rules>,
 }
 
@@ -41,9 +43,23 @@ pub enum ResolveErrorKind {
     /// The base has no scheme: "the base URI must be absolute" (RFC 3986
     /// section 5.2.1; RFC 1808 section 3).
     BaseNotAbsolute,
-    /// The base's scheme is not hierarchical (`mailto`, `news`, `mid`,
-    /// `cid`, `urn`), so a relative reference other than an empty one or a
-    /// bare fragment has nothing to be relative to (RFC 1738 section 2.3).
+    /// The rules in force allow no relative reference (other than an empty
+    /// one or a bare fragment) against this base. Only two rule sets say
+    /// so: [`Rules::Rfc2396`], when the base does not fit the `<hier_part>`
+    /// syntax (it has no `//` or `/` after its colon, or its scheme is one
+    /// without a hierarchy: `mailto`, `news`, `mid`, `cid`, `urn`; RFC 2396
+    /// section 5), and [`Rules::Rfc1808`], when the base's scheme is one
+    /// "never used with relative URLs" (`mailto`, `news`, `telnet`, and
+    /// `mid`, `cid`, `urn` of the same kind; RFC 1808 section 2.3). RFC 3986
+    /// and RFC 1630 resolve against any base with a scheme.
+    ///
+    /// ```
+    /// use uniform::resolve::{resolve, ResolveErrorKind, Rules};
+    /// let e = resolve("news:comp.lang", "x", Rules::Rfc1808).unwrap_err();
+    /// assert_eq!(e.kind(), ResolveErrorKind::BaseNotHierarchical);
+    /// assert_eq!(resolve("news:comp.lang", "x", Rules::Rfc3986)?, "news:x");
+    /// # Ok::<_, uniform::resolve::ResolveError>(())
+    /// ```
     BaseNotHierarchical,
     /// [`relativize`](super::relativize): the target has no scheme.
     TargetNotAbsolute,
@@ -99,8 +115,8 @@ impl ResolveError {
     }
 
     /// Byte offset in that input: for a missing scheme, the first byte that
-    /// cannot continue a scheme name (where a `:` was needed); for a
-    /// scheme that is not hierarchical, its colon; else 0.
+    /// cannot continue a scheme name (where a `:` was needed); for a base
+    /// that takes no relative reference, its scheme's colon; else 0.
     ///
     /// # Example
     ///
@@ -136,12 +152,12 @@ impl ResolveError {
         }
     }
 
-    pub(super) fn base_not_hierarchical(scheme: &str) -> ResolveError {
+    pub(super) fn base_not_hierarchical(scheme: &str, rules: Rules) -> ResolveError {
         ResolveError {
             kind: ResolveErrorKind::BaseNotHierarchical,
             operand: Operand::Base,
             offset: scheme.len(),
-            rules: None,
+            rules: Some(rules),
         }
     }
 }
@@ -188,12 +204,25 @@ impl fmt::Display for ResolveError {
                  (relativize needs an absolute target to make a reference to)",
                 self.offset
             ),
-            ResolveErrorKind::BaseNotHierarchical => write!(
-                f,
-                "the base's scheme (ending at byte {}) is not hierarchical, so a relative \
-                 reference cannot be resolved against it (RFC 1738 section 2.3)",
-                self.offset
-            ),
+            ResolveErrorKind::BaseNotHierarchical => {
+                write!(
+                    f,
+                    "the base (scheme ending at byte {}) takes no relative reference under \
+                     these rules",
+                    self.offset
+                )?;
+                match self.rules {
+                    Some(Rules::Rfc2396) => f.write_str(
+                        ": its scheme-specific part does not fit the <hier_part> syntax \
+                         (RFC 2396 section 5)",
+                    ),
+                    Some(Rules::Rfc1808) => f.write_str(
+                        ": its scheme is never used with relative URLs (RFC 1808 section 2.3)",
+                    ),
+                    // RFC 3986 and RFC 1630 refuse no base that has a scheme.
+                    _ => Ok(()),
+                }
+            }
             ResolveErrorKind::Unreachable => {
                 let rule = match self.rules {
                     Some(Rules::Rfc1630) => {

@@ -21,8 +21,9 @@
 //! These functions work on strings with their own component split (RFC
 //! 3986 Appendix B, done by hand), never on a parsed URL: they accept any
 //! input, never panic, run in linear time, and validate nothing but what
-//! resolution needs (a base with a scheme, and a hierarchical one for a
-//! relative reference).
+//! resolution needs: a base with a scheme, and under RFC 2396 and RFC 1808,
+//! whose texts say so, one with a hierarchy for a relative reference (RFC
+//! 3986 and RFC 1630 resolve against `mailto:` and `urn:` bases too).
 //!
 //! # Example: resolving links of a document
 //!

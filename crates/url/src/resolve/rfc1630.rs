@@ -46,9 +46,11 @@ pub(super) fn resolve(base: &str, reference: &str, out: &mut String) -> Result<(
         out.push_str(partial);
         return Ok(());
     }
-    if !hierarchical(bs) {
-        return Err(ResolveError::base_not_hierarchical(bs));
-    }
+    // No base is refused: the rules are about slashes alone, a scheme
+    // without them ("Systems not requiring partial forms should not use any
+    // unencoded slashes") still has a last part to replace, and the News
+    // section counts a group name in an article as "a valid URL (in the
+    // partial form)".
     out.push_str(&base[..=n]);
     let pb = partial.as_bytes();
     let path_end = find_any(pb, 0, |c| c == b'?' || c == b'#');

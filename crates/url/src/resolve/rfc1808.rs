@@ -3,6 +3,7 @@
 use super::dots;
 use super::error::ResolveError;
 use super::hierarchy::hierarchical;
+use super::rules::Rules;
 use super::split::{Parts1808, split_1808};
 
 /// Whether a component the RFC tests for being "non-empty" is.
@@ -33,8 +34,8 @@ pub(super) fn resolve(base: &str, reference: &str, out: &mut String) -> Result<(
         && r.path.is_empty()
         && r.params.is_none()
         && r.query.is_none();
-    if !same_document && !hierarchical(bs) {
-        return Err(ResolveError::base_not_hierarchical(bs));
+    if !same_document && never_relative(bs) {
+        return Err(ResolveError::base_not_hierarchical(bs, Rules::Rfc1808));
     }
     // Step 2c.
     out.push_str(bs);
@@ -88,6 +89,16 @@ pub(super) fn resolve(base: &str, reference: &str, out: &mut String) -> Result<(
     }
     super::rfc3986::push_tail(out, query, r.fragment);
     Ok(())
+}
+
+/// Section 2.3: "some schemes are never appropriate for use with relative
+/// URLs", of which it names the RFC 1738 ones, "mailto", "news" and
+/// "telnet"; `mid`, `cid` and `urn`, defined since, are of the same kind
+/// (an identifier without a hierarchy). The section lets the resolution
+/// process ignore the difference; refusing keeps the RFC's "never".
+#[inline]
+fn never_relative(scheme: &str) -> bool {
+    !hierarchical(scheme) || scheme.eq_ignore_ascii_case("telnet")
 }
 
 #[inline]

@@ -4,12 +4,16 @@ use super::dots;
 use super::error::ResolveError;
 use super::guard;
 use super::hierarchy::hierarchical;
+use super::rules::Rules;
 use super::split::{
     Parts, SchemeSyntax, find_bytes, head_with, rfind_byte, scan_path, scheme_len, split,
 };
 
-/// RFC 3986 section 5.2.2 with 5.2.3 and 5.3. `compat` is the non-strict
-/// reading of 5.2.2: a reference naming the base's own scheme drops it.
+/// RFC 3986 section 5.2.2 with 5.2.3 and 5.3, against any base with a
+/// scheme: the algorithm has no exception for one without a hierarchy
+/// (`mailto:a@b?x` with `?y` is `mailto:a@b?y`, with `c` is `mailto:c`).
+/// `compat` is the non-strict reading of 5.2.2: a reference naming the
+/// base's own scheme drops it, when that scheme is hierarchical.
 pub(super) fn resolve(
     base: &str,
     reference: &str,
@@ -25,7 +29,7 @@ pub(super) fn resolve(
 /// A base as given (text and scheme length), split only as far as a
 /// reference needs: an absolute reference or a network path needs its
 /// scheme alone. Or a base split beforehand, by [`Base`](super::Base),
-/// with whether its scheme is hierarchical.
+/// with whether its scheme is hierarchical (for `compat`).
 #[derive(Clone, Copy)]
 pub(super) enum BaseView<'a, 'p> {
     Text(&'a str, usize),
@@ -35,8 +39,9 @@ pub(super) enum BaseView<'a, 'p> {
 /// What resolution needs of a base whose reference keeps part of its
 /// path, found in one pass over it ([`scan_path`]); and, for a base split
 /// beforehand by [`Base`](super::Base), whether its scheme is
-/// hierarchical. Offsets into the text rather than slices keep it small,
-/// which counts when a program holds the bases of many documents.
+/// hierarchical (which only the non-strict reading asks). Offsets into
+/// the text rather than slices keep it small, which counts when a program
+/// holds the bases of many documents.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Prepared<'a> {
     text: &'a str,
@@ -105,7 +110,8 @@ impl<'a> BaseView<'a, '_> {
     #[inline]
     fn prepared(&self) -> Prepared<'a> {
         match *self {
-            // Whether the scheme is hierarchical was asked before.
+            // Only the non-strict reading asks whether the scheme is
+            // hierarchical, and it asked the text before this.
             BaseView::Text(t, n) => Prepared::scan(t, n, true),
             BaseView::Split(p) => *p,
         }
@@ -164,7 +170,6 @@ pub(super) fn resolve_with(
         push_tail(out, r.query, r.fragment);
         return Ok(());
     }
-    check_hierarchy(|| base.hierarchical(), bs, &r)?;
     if let Some(a) = r.authority {
         out.push_str(bs);
         out.push(':');
@@ -236,20 +241,14 @@ fn merge_dir<'a>(b: &Parts<'a>) -> &'a str {
     }
 }
 
-/// A reference that is neither empty nor a bare fragment needs a
-/// hierarchical base (RFC 1738 section 2.3); `hierarchical` tells whether
-/// `base_scheme` is one, and is asked only for such a reference.
-fn check_hierarchy(
-    hierarchical: impl FnOnce() -> bool,
-    base_scheme: &str,
-    r: &Parts<'_>,
-) -> Result<(), ResolveError> {
-    let same_document = r.authority.is_none() && r.path.is_empty() && r.query.is_none();
-    if same_document || hierarchical() {
-        Ok(())
-    } else {
-        Err(ResolveError::base_not_hierarchical(base_scheme))
-    }
+/// RFC 2396 section 5: "Documents can only make use of relative URI when
+/// their base URI fits within the <hier_part> syntax" (`//` authority or an
+/// absolute path after the colon, not an `opaque_part`), and "Some URI
+/// schemes do not allow a hierarchical syntax matching the <hier_part>
+/// syntax, and thus cannot use relative references".
+#[inline]
+fn fits_hier_part(b: &Parts<'_>, scheme: &str) -> bool {
+    (b.authority.is_some() || b.path.starts_with('/')) && hierarchical(scheme)
 }
 
 #[inline]
@@ -291,7 +290,10 @@ pub(super) fn resolve_2396(
         out.push_str(reference);
         return Ok(());
     }
-    check_hierarchy(|| hierarchical(bs), bs, &r)?;
+    // Steps 2 and 3 took the references that need no hierarchy.
+    if !fits_hier_part(&b, bs) {
+        return Err(ResolveError::base_not_hierarchical(bs, Rules::Rfc2396));
+    }
     out.push_str(bs);
     out.push(':');
     if let Some(a) = r.authority {

@@ -20,7 +20,8 @@ use core::str::FromStr;
 #[non_exhaustive]
 pub enum Rules {
     /// RFC 3986 section 5.2, strict: a reference with a scheme is absolute.
-    /// The default.
+    /// Any base with a scheme takes relative references, `mailto:` and
+    /// `urn:` ones too. The default.
     #[default]
     Rfc3986,
     /// RFC 3986 section 5.2 read backward-compatibly ("if (!strict) and
@@ -30,13 +31,16 @@ pub enum Rules {
     Rfc3986Compat,
     /// RFC 2396 section 5.2 (the rules of 1998, Roy Fielding's "R" column):
     /// absolute paths and network paths are taken as written (`/./g` stays),
-    /// `?y` replaces the last segment, and surplus `..` segments stay.
+    /// `?y` replaces the last segment, and surplus `..` segments stay. A
+    /// relative reference needs a base that fits `<hier_part>` (section 5).
     Rfc2396,
     /// RFC 1808 section 4 on the components of its section 2.4: `;params`
     /// and `?query` inherit from the base when the reference has no path
     /// (`;x` gives `http://a/b/c/d;x`, `?y` gives `http://a/b/c/d;p?y`),
     /// the empty reference is the base with its fragment, surplus `..`
-    /// segments stay (`http://a/../g`), and `http:g` is absolute.
+    /// segments stay (`http://a/../g`), and `http:g` is absolute. No
+    /// relative reference against the schemes "never used with relative
+    /// URLs" (section 2.3: `mailto`, `news`, `telnet`).
     Rfc1808,
     /// RFC 1630, "Partial (relative) form", as its rules are written
     /// (see [`resolve`](super::resolve) for the reading of each).
