@@ -417,7 +417,7 @@ impl Scanner {
         // too-long candidate that the whole scan never started.
         match hay.get(t + 1) {
             None if !eof => return Attempt::NeedMore,
-            Some(&b) if !host_next(b) && !(self.opts.fuzzy && b == b'_') => {
+            Some(&b) if !(host_next(b) || (self.opts.fuzzy && b == b'_')) => {
                 return Attempt::No(t + 1);
             }
             _ => {}
