@@ -10,11 +10,14 @@
 //!   exactly what `Finder::find_iter` yields on the same text (when it is
 //!   UTF-8), and the same for every chunk size.
 //! - `Found::absolute` of a URL (not a host or an address) is its URL.
+//! - `Found::check` of each find, under the dialect the last two bits of
+//!   the first octet choose, returns (no panic).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use std::io::Read;
 use uniform::extract::{Finder, Found, Kind};
+use uniform::{Dialect, ParseOptions};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, text)) = data.split_first() else {
@@ -51,6 +54,12 @@ fuzz_target!(|data: &[u8]| {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(odd, whole, "odd-sized reads differ");
+    let dialect = [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986][usize::from(flags >> 6) % 3];
+    let mut warnings = Vec::new();
+    for f in &whole {
+        warnings.clear();
+        let _ = f.check(ParseOptions::new().dialect(dialect), &mut warnings);
+    }
 });
 
 fn check_spans(found: &[Found], text: &[u8]) {

@@ -1300,6 +1300,103 @@ fn equal_json() {
 }
 
 #[test]
+fn extract_finds_hosts_with_underscores_and_checks_them_by_the_dialect() {
+    // RFC 3986 section 3.2.2 lets "_" stand in a reg-name; RFC 1738's
+    // hostname (section 3.1, domainlabel in section 5) does not.
+    let text = b"see http://a_b.example.com/x, www.foo_bar.com and http://_dmarc.example.org.\n";
+    let out = uniform_with_stdin(&["extract", "-"], text);
+    // Standard output stays one URL a line; the dialect speaks on stderr.
+    assert_eq!(
+        (out.code, out.text()),
+        (0, "http://a_b.example.com/x\nhttp://_dmarc.example.org\n"),
+        "{out:?}"
+    );
+    assert!(out.stderr.contains("breaking RFC 1738: 2"), "{out:?}");
+    let out = uniform_with_stdin(&["extract", "-", "--dialect", "rfc3986"], text);
+    assert_eq!(
+        out.text(),
+        "http://a_b.example.com/x\nhttp://_dmarc.example.org\n"
+    );
+    assert_eq!(out.stderr, "", "{out:?}");
+
+    let out = uniform_with_stdin(&["extract", "--json"], text);
+    let v = out.json();
+    assert_eq!(v.len(), 2, "{out:?}");
+    let w = &v[0]["warnings"];
+    assert_eq!(w.as_array().map(Vec::len), Some(1), "{w}");
+    assert_eq!(w[0]["kind"], "bad-host");
+    // The offset counts the bytes of "url": the "_" of a_b.
+    assert_eq!(w[0]["offset"], 8);
+    assert!(
+        w[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("RFC 1738 section 3.1"),
+        "{w}"
+    );
+    assert_eq!(v[0].get("error"), None);
+    for (dialect, kinds) in [
+        ("rfc1738", [vec!["bad-host"], vec!["bad-host"]]),
+        ("rfc1630", [vec![], vec!["bad-host"]]),
+        ("rfc3986", [vec![], vec![]]),
+    ] {
+        let out = uniform_with_stdin(&["extract", "--json", "--dialect", dialect], text);
+        let got: Vec<Vec<String>> = out
+            .json()
+            .iter()
+            .map(|o| {
+                o["warnings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|w| w["kind"].as_str().unwrap().to_string())
+                    .collect()
+            })
+            .collect();
+        assert_eq!(got, kinds, "{dialect}: {out:?}");
+    }
+}
+
+#[test]
+fn extract_json_gives_an_error_for_a_find_that_does_not_parse() {
+    // Extraction takes any port of digits; the parser refuses one over
+    // 65535 in every dialect.
+    let out = uniform_with_stdin(
+        &["extract", "--json", "--dialect", "rfc3986"],
+        b"at http://h.example:99999/ and http://h.example:80/\n",
+    );
+    let v = out.json();
+    assert_eq!(v.len(), 2, "{out:?}");
+    assert_eq!(v[0]["error"]["kind"], "bad-port");
+    // The port's first digit, after "http://h.example:".
+    assert_eq!(v[0]["error"]["offset"], 17);
+    assert_eq!(v[0]["warnings"], serde_json::json!([]));
+    assert_eq!(v[1].get("error"), None);
+    let out = uniform_with_stdin(
+        &["extract", "-", "--dialect", "rfc3986"],
+        b"http://h.example:99999/\n",
+    );
+    assert_eq!(out.text(), "http://h.example:99999/\n");
+    assert!(out.stderr.contains("breaking RFC 3986: 1"), "{out:?}");
+}
+
+#[test]
+fn extract_help_tells_the_dialect_and_the_underscore() {
+    let out = clitest!(0, "extract", "--help");
+    let help = out.text().split_whitespace().collect::<Vec<_>>().join(" ");
+    for needle in [
+        "--dialect <DIALECT>",
+        "rfc1630: RFC 1630",
+        "rfc3986: RFC 3986",
+        "[default: rfc1738]",
+        "{url, start, end, wrapped, ambiguous, text, kind, warnings}",
+        "www.foo_bar.com and test_utils.py are not",
+    ] {
+        assert!(help.contains(needle), "{needle}: {help}");
+    }
+}
+
+#[test]
 fn extract_prints_absolute_urls() {
     // DESIGN.md section 3: "One URL a line"; a host name is no URL until
     // its scheme is put before it.
@@ -1321,6 +1418,7 @@ fn extract_prints_absolute_urls() {
             "start",
             "text",
             "url",
+            "warnings",
             "wrapped"
         ]
     );

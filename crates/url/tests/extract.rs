@@ -4,10 +4,12 @@
 
 use proptest::prelude::*;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use uniform::extract::{Delimiter, Finder, Found, Kind, find_iter};
+use uniform::{Dialect, ParseOptions};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -34,6 +36,10 @@ struct Want {
     ambiguous: Option<bool>,
     kind: Option<String>,
     delimiter: Option<String>,
+    /// Dialect name (`rfc1738`, ...) to the kinds of the warnings that
+    /// `Found::check` gives in it, in order (`bad-host`, ...); a fatal
+    /// error is listed last as `error:<kind>`.
+    warnings: Option<BTreeMap<String, Vec<String>>>,
 }
 
 fn finder(name: Option<&str>, max_len: Option<usize>) -> Finder {
@@ -97,6 +103,18 @@ fn check_item(text: &str, got: &Found, want: &Want) -> Result<(), String> {
         .is_some_and(|d| *d != format!("{:?}", got.delimiter))
     {
         wrong.push(format!("delimiter {:?}", got.delimiter));
+    }
+    for (name, want) in want.warnings.iter().flatten() {
+        let dialect = Dialect::from_name(name).ok_or(format!("unknown dialect {name}"))?;
+        let mut warnings = Vec::new();
+        let outcome = got.check(ParseOptions::new().dialect(dialect), &mut warnings);
+        let mut kinds: Vec<String> = warnings.iter().map(|w| w.kind().as_str().into()).collect();
+        if let Err(e) = outcome {
+            kinds.push(format!("error:{}", e.kind().as_str()));
+        }
+        if kinds != *want {
+            wrong.push(format!("warnings in {name} {kinds:?}"));
+        }
     }
     if wrong.is_empty() {
         Ok(())

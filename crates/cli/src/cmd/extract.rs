@@ -1,6 +1,6 @@
 //! `uniform extract [FILE|-]`: the URLs found in free text.
 
-use crate::cmd::{self, Run, Status};
+use crate::cmd::{self, DialectName, Run, Status};
 use crate::{json, password};
 use std::borrow::Cow;
 use std::fs::File;
@@ -8,6 +8,7 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use uniform::extract::{Finder, Kind};
 use uniform::visible::escaped;
+use uniform::{Dialect, ParseOptions};
 
 const HELP: &str = "\
 Prints the URLs found in the text, one a line, in the order found, each as it
@@ -23,10 +24,26 @@ network paths (//host/x). What is found without a scheme is printed with the
 scheme it stands for: http:// before a host name (ftp:// before an ftp. one),
 mailto: before a mail address, http: before a network path.
 
+Hosts with \"_\" are found (RFC 3986's reg-name and RFC 1630's hostname allow
+it; RFC 1738's hostname does not): after a scheme or in a wrapper anywhere
+but at the host's end (http://a_b.example.com/x), without a scheme (www.,
+--fuzzy) only below the last two labels: www.a_b.example.com is found,
+www.foo_bar.com and test_utils.py are not. What is found does not depend on
+--dialect.
+
+--dialect (default rfc1738) is the grammar each URL found is checked by:
+--json gives its warnings, and without --json a note on standard error says
+how many of the URLs found break it (the URLs are still printed, one a
+line). Under rfc1738 a host with \"_\" is a bad-host warning, under rfc3986 it
+is none.
+
 The text is read in chunks: memory does not grow with its size. --json adds
-byte offsets: {url, start, end, wrapped, ambiguous, text, kind}, where text
-is the URL as found (without its wrapper) and kind one of absolute, host,
-email, network-path.
+byte offsets: {url, start, end, wrapped, ambiguous, text, kind, warnings},
+where text is the URL as found (without its wrapper), kind one of absolute,
+host, email, network-path, and warnings what url breaks of the --dialect
+grammar, an array of {offset, kind, message} as in parse --json (offsets
+count the bytes of url, its password unmasked); error {offset, kind,
+message} is there only when url is no URL by that grammar.
 
 Exit status: 0 when at least one URL was found, 1 when none, 2 for a usage
 error.";
@@ -39,9 +56,13 @@ pub struct Args {
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
     /// Print one JSON object per URL: {url, start, end, wrapped, ambiguous,
-    /// text, kind}
+    /// text, kind, warnings}
     #[arg(long)]
     json: bool,
+    /// The grammar each URL found is checked by (what is found does not
+    /// depend on it)
+    #[arg(long, value_enum, value_name = "DIALECT", default_value_t = DialectName::Rfc1738)]
+    dialect: DialectName,
     /// Also find bare host names, IP addresses and mail addresses
     #[arg(long)]
     fuzzy: bool,
@@ -71,10 +92,18 @@ impl Run for Args {
         };
         let mut out = cmd::stdout();
         let mut found = 0usize;
+        let mut flagged = 0usize;
         let mut buf = Vec::new();
+        let mut warnings = Vec::new();
+        let mut scratch = String::new();
+        let dialect = Dialect::from(self.dialect);
+        let check = ParseOptions::new().dialect(dialect);
         for item in Finder::new().fuzzy(self.fuzzy).reader(input) {
             let f = item?;
             found += 1;
+            warnings.clear();
+            let checked = f.check(check, &mut warnings);
+            flagged += usize::from(checked.is_err() || !warnings.is_empty());
             // A host name or an address found without a scheme is no URL
             // (DESIGN.md: "One URL a line"): it is shown with the scheme
             // it stands for, and --json keeps the text as found.
@@ -94,6 +123,12 @@ impl Run for Args {
                 json::string(&mut buf, &self.masked(&f.url));
                 buf.extend_from_slice(b",\"kind\":");
                 json::string(&mut buf, kind_name(f.kind));
+                buf.extend_from_slice(b",\"warnings\":");
+                json::errors(&mut buf, &warnings, &mut scratch);
+                if let Err(e) = &checked {
+                    buf.extend_from_slice(b",\"error\":");
+                    json::error(&mut buf, e, &mut scratch);
+                }
                 buf.extend_from_slice(b"}\n");
                 out.write_all(&buf)?;
             } else {
@@ -101,7 +136,27 @@ impl Run for Args {
             }
         }
         out.flush()?;
+        // Scripts read standard output one URL a line: what the dialect
+        // says of them goes to standard error, once, and --json has it
+        // per URL.
+        if flagged > 0 && !self.json {
+            let mut err = io::stderr().lock();
+            writeln!(
+                err,
+                "uniform: note: URLs found: {found}; breaking {}: {flagged} (--json gives the warnings of each)",
+                dialect_title(dialect)
+            )?;
+        }
         Ok(Status::from_ok(found > 0))
+    }
+}
+
+/// How the note names a dialect.
+fn dialect_title(d: Dialect) -> &'static str {
+    match d {
+        Dialect::Rfc1738 => "RFC 1738",
+        Dialect::Rfc1630 => "RFC 1630",
+        Dialect::Rfc3986 => "RFC 3986",
     }
 }
 

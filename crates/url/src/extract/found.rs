@@ -1,6 +1,7 @@
 //! What extraction reports: a [`Found`] URL, its [`Kind`] and its
 //! [`Delimiter`].
 
+use crate::{ParseError, ParseOptions};
 use std::borrow::Cow;
 
 /// A URL found in text.
@@ -116,5 +117,52 @@ impl Found {
             Kind::Email => Cow::Owned(format!("mailto:{}", self.url)),
             Kind::NetworkPath => Cow::Owned(format!("http:{}", self.url)),
         }
+    }
+
+    /// Parses [`Found::absolute`] by `options` and appends to `warnings`
+    /// what it breaks of that grammar, as
+    /// [`ParseOptions::parse_with_warnings`] does; the offsets count the
+    /// bytes of `absolute()`.
+    ///
+    /// What is found does not depend on a dialect: text holds URLs written
+    /// by every grammar, so extraction takes what any of them reads as a
+    /// URL, and this says which rules of the one in force it breaks. A
+    /// host with `_`, for one, is found (RFC 3986's reg-name and RFC
+    /// 1630's `hostname` allow it) and breaks RFC 1738's `hostname` rule
+    /// (section 3.1, and `domainlabel` in section 5), the default dialect.
+    /// The check parses, so it is left to the caller: a search that does
+    /// not ask keeps its speed.
+    ///
+    /// # Errors
+    ///
+    /// The parser's error when `absolute()` is no URL by `options`, or in
+    /// strict mode its first violation of the grammar.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::extract::find_iter;
+    /// use uniform::{Dialect, ParseErrorKind, ParseOptions};
+    ///
+    /// let f = find_iter("see http://a_b.example.com/x").next().unwrap();
+    /// assert_eq!(f.url, "http://a_b.example.com/x");
+    /// let mut warnings = Vec::new();
+    /// f.check(ParseOptions::new(), &mut warnings)?; // RFC 1738
+    /// assert_eq!(warnings.len(), 1);
+    /// assert_eq!((warnings[0].kind(), warnings[0].offset()), (ParseErrorKind::BadHost, 8));
+    /// warnings.clear();
+    /// f.check(ParseOptions::new().dialect(Dialect::Rfc3986), &mut warnings)?;
+    /// assert!(warnings.is_empty());
+    /// assert!(f.check(ParseOptions::new().strict(true), &mut warnings).is_err());
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn check(
+        &self,
+        options: ParseOptions,
+        warnings: &mut Vec<ParseError>,
+    ) -> Result<(), ParseError> {
+        options
+            .parse_with_warnings(&self.absolute(), warnings)
+            .map(|_| ())
     }
 }

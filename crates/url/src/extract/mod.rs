@@ -31,7 +31,9 @@
 //!   it must not follow a `_`. What follows must fit the scheme: `//` and a
 //!   valid host for the Internet schemes (RFC 1738 section 3.1; an IP
 //!   literal valid by RFC 3986 section 3.2.2), an `@` for `mailto` (section
-//!   3.5), a name for `news`, `<NID>:<NSS>` for `urn`.
+//!   3.5), a name for `news`, `<NID>:<NSS>` for `urn`. A valid host here is
+//!   labels of letters, digits, `-` (not at either end) and `_`, or
+//!   non-ASCII characters: see [Hosts with `_`](#hosts-with-_).
 //! - **Line breaks after a hyphen** (RFC 1738 Appendix): a URL whose line
 //!   ends with a `-` (blanks after it allowed) goes on at the next line's
 //!   first non-blank character, keeping the hyphen, unless that line
@@ -41,7 +43,8 @@
 //!   be part of the URL".
 //! - **`www.` and `ftp.` host names** ([`Finder::www`], on by default),
 //!   reported as written, [`Kind::Host`]; [`Found::absolute`] makes them
-//!   `http://` and `ftp://` URLs (as URI::Find does). Three labels at least.
+//!   `http://` and `ftp://` URLs (as URI::Find does). Three labels at least,
+//!   no `_` in the last two.
 //!
 //! [`Finder::fuzzy`] (off by default) adds what linkify-it calls fuzzy
 //! links: bare host names whose top-level domain is a known one (the
@@ -55,8 +58,49 @@
 //! `_example.com` are not taken for hosts.
 //!
 //! A string that starts like a URL of a known scheme but fails its check
-//! (`http://exa_mple.com/?u=http://x.org`) is skipped whole: what it holds
+//! (`http://exa%mple.com/?u=http://x.org`) is skipped whole: what it holds
 //! is not searched again, which keeps the search linear.
+//!
+//! # Hosts with `_`
+//!
+//! RFC 1738's `hostname` has no `_` (`domainlabel = alphadigit |
+//! alphadigit *[ alphadigit | "-" ] alphadigit`, section 5), but RFC 3986's
+//! reg-name has (it is unreserved), RFC 1630's `hostname` too (it is
+//! `safe`), and text holds such hosts: `_dmarc.example.com`, SRV names
+//! such as `_sip._tcp.example.org`, intranet names. Where a scheme, a
+//! wrapper or `URL:` says a URL is there, a label may hold `_` anywhere
+//! but at the end of the host: `http://a_b.example.com/x` and
+//! `<URL:http://build_01/>` are found, `http://example.com_` is not (in
+//! `_see http://example.com_` the `_` closes Markdown emphasis; linkify-it
+//! finds no link there either).
+//! Without a scheme (`www.` hosts, and under fuzzy matching bare hosts and
+//! `//host`), the last two labels may not: registries give out only
+//! names of letters, digits and hyphens, so `foo_bar.com` names no public
+//! host, while snake_case file names whose extension is a country code
+//! (`test_utils.py`, `setup_env.sh`, `read_me.md`) fill prose about code.
+//! So `www.foo_bar.com` and a bare `foo_bar.com` are not found, and
+//! `www.a_b.example.com` and a bare `_dmarc.example.com` are (the line
+//! GitHub's autolinker draws, the GFM spec's "valid domain"). An e-mail
+//! domain takes no `_` (RFC 5321 section 4.1.2).
+//!
+//! What is found does not depend on a dialect; [`Found::check`] parses a
+//! find by the one in force and lists what it breaks: under RFC 1738, the
+//! default, a `_` in a host is a [`BadHost`](crate::ParseErrorKind::BadHost)
+//! warning, under RFC 3986 nothing.
+//!
+//! ```
+//! use uniform::extract::{find_iter, Finder};
+//! use uniform::ParseOptions;
+//!
+//! let text = "see http://a_b.example.com/x, www.foo_bar.com and test_utils.py";
+//! let found: Vec<_> = Finder::new().fuzzy(true).find_iter(text).collect();
+//! assert_eq!(found.len(), 1);
+//! assert_eq!(found[0].url, "http://a_b.example.com/x");
+//! let mut warnings = Vec::new();
+//! found[0].check(ParseOptions::new(), &mut warnings)?;
+//! assert!(warnings[0].to_string().contains("RFC 1738"));
+//! # Ok::<_, uniform::ParseError>(())
+//! ```
 //!
 //! # Limits
 //!

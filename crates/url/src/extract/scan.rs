@@ -141,8 +141,9 @@ impl Scanner {
     ///
     /// Triggers that cannot lead anywhere are passed over: a `.` must be
     /// followed by a letter, digit or non-ASCII byte (a host name goes on
-    /// after its dots) and, without fuzzy matching, must follow `w` or `p`
-    /// (`www.`, `ftp.`); a `/` must be followed by another. At the end of
+    /// after its dots; with fuzzy matching also `_`) and, without fuzzy
+    /// matching, must follow `w` or `p` (`www.`, `ftp.`); a `/` must be
+    /// followed by another. At the end of
     /// the window, where the next byte is unknown, a trigger is kept.
     /// These are rare in text (a few per kilobyte), so the text goes by in
     /// 32-byte blocks tested with compares the compiler vectorizes; a block
@@ -191,7 +192,7 @@ impl Scanner {
             b'@' => fuzzy,
             b'/' => fuzzy && next.is_none_or(|n| n == b'/'),
             b'.' => {
-                let after = next.is_none_or(host_next);
+                let after = next.is_none_or(|n| host_next(n) || (fuzzy && n == b'_'));
                 let before = k > 0 && matches!(hay[k - 1] | 0x20, b'w' | b'p');
                 after && (fuzzy || (www && before))
             }
@@ -416,7 +417,9 @@ impl Scanner {
         // too-long candidate that the whole scan never started.
         match hay.get(t + 1) {
             None if !eof => return Attempt::NeedMore,
-            Some(&b) if !host_next(b) => return Attempt::No(t + 1),
+            Some(&b) if !(host_next(b) || (self.opts.fuzzy && b == b'_')) => {
+                return Attempt::No(t + 1);
+            }
             _ => {}
         }
         let mut skip = t + 1;
@@ -938,14 +941,15 @@ mod tests {
                     b'@' => fuzzy,
                     b'/' => fuzzy && next.is_none_or(|n| n == b'/'),
                     b'.' => {
-                        next.is_none_or(|n| n.is_ascii_alphanumeric() || n >= 0x80)
-                            && (fuzzy || (www && k > 0 && matches!(hay[k - 1] | 0x20, b'w' | b'p')))
+                        next.is_none_or(|n| {
+                            n.is_ascii_alphanumeric() || n >= 0x80 || (fuzzy && n == b'_')
+                        }) && (fuzzy || (www && k > 0 && matches!(hay[k - 1] | 0x20, b'w' | b'p')))
                     }
                     _ => false,
                 }
             })
         }
-        let alphabet = b"ab wWpP.:</@-x\xc3\xa9\n";
+        let alphabet = b"ab wWpP.:</@-_x\xc3\xa9\n";
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         for _ in 0..3000 {
             seed ^= seed << 13;

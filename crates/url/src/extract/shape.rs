@@ -4,8 +4,9 @@
 //!
 //! The grammar is the parser's: scheme names are classified by
 //! [`Scheme::from_bytes`], their characters and those of host labels read
-//! from its character table (through [`scheme_byte`] and [`label_byte`]),
-//! IP literals checked by its host code. What is left here is what only
+//! from its character table (through [`scheme_byte`] and [`label_byte`],
+//! which adds the `_` of RFC 1630 and RFC 3986 to RFC 1738's labels), IP
+//! literals checked by its host code. What is left here is what only
 //! extraction decides: which schemes are looked for without a wrapper, how
 //! much of each must be there to call a string a URL, and the bare hosts
 //! and e-mail addresses of fuzzy matching.
@@ -95,12 +96,12 @@ pub(super) fn valid_any_scheme(u: &[u8], need_slashes: bool) -> bool {
 pub(super) fn valid_known(u: &[u8], scheme_len: usize, shape: Shape) -> bool {
     let rest = &u[scheme_len + 1..];
     match shape {
-        Shape::Internet => rest
-            .strip_prefix(b"//")
-            .is_some_and(|r| host_port(authority(r), true).is_some_and(|h| h.labels > 0)),
+        Shape::Internet => rest.strip_prefix(b"//").is_some_and(|r| {
+            host_port(authority(r), true, Underscore::Anywhere).is_some_and(|h| h.labels > 0)
+        }),
         Shape::File => rest.strip_prefix(b"//").is_some_and(|r| {
             let a = authority(r);
-            (a.is_empty() && !r.is_empty()) || host_port(a, true).is_some()
+            (a.is_empty() && !r.is_empty()) || host_port(a, true, Underscore::Anywhere).is_some()
         }),
         Shape::Mailto => {
             let addr = &rest[..rest.iter().position(|&b| b == b'?').unwrap_or(rest.len())];
@@ -148,11 +149,30 @@ struct Host<'a> {
     port_ok: bool,
 }
 
+/// Where a host may hold `_` (RFC 3986 reg-name and RFC 1630 `hostname`
+/// allow it, RFC 1738 `domainlabel` does not).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Underscore {
+    /// In any label, but not at the end of the host: a host after a
+    /// scheme, or in a wrapper, which says it is a URL.
+    Anywhere,
+    /// Not in the last two labels: a host found without a scheme. Domain
+    /// registries give out letter-digit-hyphen names only, so `foo_bar.com`
+    /// names no public host, while snake_case file names with a country
+    /// code for an extension (`test_utils.py`, `setup_env.sh`,
+    /// `read_me.md`) fill prose about code; `_` deeper down
+    /// (`_dmarc.example.com`, `build_01.corp.example.com`) names real
+    /// hosts. GitHub's autolinker (the GFM spec's "valid domain") draws
+    /// the same line.
+    NotInDomain,
+}
+
 /// `[userinfo@]host[:port]`, the host a name of RFC 1738 labels (its
 /// `domainlabel`: label bytes, no hyphen at either end; any non-ASCII
-/// character for IDNs), a host number, or an RFC 3986 IP literal in
-/// brackets. Without `userinfo`, an "@" fails.
-fn host_port(a: &[u8], userinfo: bool) -> Option<Host<'_>> {
+/// character for IDNs) that may also hold `_` where `underscore` says, a
+/// host number, or an RFC 3986 IP literal in brackets. Without `userinfo`,
+/// an "@" fails.
+fn host_port(a: &[u8], userinfo: bool, underscore: Underscore) -> Option<Host<'_>> {
     let hp = match a.iter().rposition(|&b| b == b'@') {
         Some(_) if !userinfo => return None,
         Some(k) => &a[k + 1..],
@@ -198,6 +218,8 @@ fn host_port(a: &[u8], userinfo: bool) -> Option<Host<'_>> {
     let mut labels = 0;
     let mut numeric = true;
     let mut last: &[u8] = b"";
+    // Whether the label before the last one, and the last one, hold `_`.
+    let mut underscores = (false, false);
     for label in host.split(|&b| b == b'.') {
         let ok = !label.is_empty()
             && label.first() != Some(&b'-')
@@ -206,6 +228,7 @@ fn host_port(a: &[u8], userinfo: bool) -> Option<Host<'_>> {
         if !ok {
             return None;
         }
+        underscores = (underscores.1, label.contains(&b'_'));
         numeric &= label.len() <= 3
             && label.iter().all(u8::is_ascii_digit)
             && label
@@ -214,6 +237,14 @@ fn host_port(a: &[u8], userinfo: bool) -> Option<Host<'_>> {
                 <= 255;
         labels += 1;
         last = label;
+    }
+    // A `_` right after a host is the text's, wherever `_` may stand: it
+    // closes Markdown emphasis (`_see http://example.com_`), and no
+    // top-level domain ends with one.
+    if last.last() == Some(&b'_')
+        || (underscore == Underscore::NotInDomain && (underscores.0 || underscores.1))
+    {
+        return None;
     }
     Some(Host {
         labels,
@@ -224,14 +255,17 @@ fn host_port(a: &[u8], userinfo: bool) -> Option<Host<'_>> {
     })
 }
 
-/// `www.host.tld[/...]`: at least three labels, no user information.
+/// `www.host.tld[/...]`: at least three labels, no user information, no
+/// `_` in the last two.
 pub(super) fn valid_www(u: &[u8]) -> bool {
-    host_port(authority(u), false).is_some_and(|h| h.labels >= 3 && h.port_ok)
+    host_port(authority(u), false, Underscore::NotInDomain)
+        .is_some_and(|h| h.labels >= 3 && h.port_ok)
 }
 
-/// A bare host: a known top-level domain, or an IPv4 address.
+/// A bare host: a known top-level domain, or an IPv4 address; no `_` in
+/// the last two labels.
 pub(super) fn valid_bare_host(u: &[u8]) -> bool {
-    host_port(authority(u), false).is_some_and(|h| {
+    host_port(authority(u), false, Underscore::NotInDomain).is_some_and(|h| {
         h.port_ok
             && (h.ipv4
                 || (h.labels >= 2
@@ -240,13 +274,16 @@ pub(super) fn valid_bare_host(u: &[u8]) -> bool {
     })
 }
 
-/// `//host`: `localhost`, or a host of two labels or more.
+/// `//host`: `localhost`, or a host of two labels or more; no `_` in the
+/// last two labels, since `//` with no scheme is as doubtful as a bare
+/// host (a comment in code: `//my_var.size`).
 pub(super) fn valid_network_path(u: &[u8]) -> bool {
-    host_port(authority(u), false)
+    host_port(authority(u), false, Underscore::NotInDomain)
         .is_some_and(|h| h.port_ok && (h.labels >= 2 || h.last.eq_ignore_ascii_case(b"localhost")))
 }
 
-/// `local@domain.tld`.
+/// `local@domain.tld`, the domain without `_` (RFC 5321 section 4.1.2:
+/// a `sub-domain` is letters, digits and hyphens).
 pub(super) fn valid_email(u: &[u8]) -> bool {
     let Some(k) = u.iter().rposition(|&b| b == b'@') else {
         return false;
@@ -254,7 +291,8 @@ pub(super) fn valid_email(u: &[u8]) -> bool {
     let (local, domain) = (&u[..k], &u[k + 1..]);
     !local.is_empty()
         && local.iter().all(|&b| is_local_byte(b) || b >= 0x80)
-        && host_port(domain, false).is_some_and(|h| {
+        && !domain.contains(&b'_')
+        && host_port(domain, false, Underscore::NotInDomain).is_some_and(|h| {
             !h.has_port
                 && h.labels >= 2
                 && is_known_tld(h.last)
@@ -300,7 +338,48 @@ mod tests {
         assert!(valid_known(b"http://[::1]:80/", 4, Shape::Internet));
         assert!(!valid_known(b"http://", 4, Shape::Internet));
         assert!(!valid_known(b"http://.example.com", 4, Shape::Internet));
+        assert!(!valid_known(b"http://example.com~", 4, Shape::Internet));
+        assert!(!valid_known(b"http://exa%mple.com/", 4, Shape::Internet));
+    }
+
+    #[test]
+    fn underscores_after_a_scheme_anywhere_without_one_not_in_the_domain() {
+        for u in [
+            "http://a_b.example.com/x",
+            "http://_dmarc.example.com",
+            "http://build_server/",
+            "ftp://u@host_1.example.org:21/",
+            "http://example_.com",
+        ] {
+            let colon = u.find(':').unwrap();
+            assert!(valid_known(u.as_bytes(), colon, Shape::Internet), "{u}");
+        }
+        assert!(valid_known(b"file://my_host/etc", 4, Shape::File));
+        assert!(!valid_known(b"http://x_-.org/", 4, Shape::Internet));
         assert!(!valid_known(b"http://example.com_", 4, Shape::Internet));
+        assert!(!valid_known(b"http://build_:80/", 4, Shape::Internet));
+        for u in [
+            "a_b.example.com",
+            "_dmarc.example.com/x",
+            "_sip._tcp.example.org",
+        ] {
+            assert!(valid_bare_host(u.as_bytes()), "{u}");
+            assert!(valid_www(format!("www.{u}").as_bytes()), "{u}");
+            assert!(valid_network_path(u.as_bytes()), "{u}");
+        }
+        for u in [
+            "foo_bar.com",
+            "test_utils.py",
+            "_example.com",
+            "example.co_m",
+            "a.b_c.org",
+        ] {
+            assert!(!valid_bare_host(u.as_bytes()), "{u}");
+            assert!(!valid_www(format!("www.{u}").as_bytes()), "{u}");
+            assert!(!valid_network_path(u.as_bytes()), "{u}");
+        }
+        assert!(valid_email(b"first_last@example.com"));
+        assert!(!valid_email(b"joe@mail_1.example.com"));
         assert!(valid_known(b"file:///etc", 4, Shape::File));
         assert!(!valid_known(b"mailto:bar", 6, Shape::Mailto));
         assert!(valid_known(b"urn:isbn:0451450523", 3, Shape::Urn));

@@ -7,10 +7,20 @@ use crate::table::{Component, allowed};
 
 /// Whether an ASCII byte may stand in a host label: the parser's RFC 1738
 /// host characters (`hostname`, `hostnumber`: letters, digits, `-`, `.`)
-/// without the `.` that separates the labels.
+/// without the `.` that separates the labels, and `_`.
+///
+/// RFC 1738's `domainlabel` has no `_`, but RFC 3986's reg-name does (it is
+/// unreserved) and so does RFC 1630's `hostname` (it is `safe`), and text
+/// holds such hosts (`_dmarc.example.com`, intranet names). Extraction
+/// finds what any of the grammars reads as a host; which grammar a find
+/// breaks is for the parser to say (`Found::check`). Where `_` may stand
+/// in a host found without a scheme is the shape's choice (`shape.rs`).
+/// The rest of RFC 3986's reg-name (`~`, `%XX`, the sub-delims) is left
+/// out: no host name in text uses it, and `(`, `)`, `,`, `;`, `'` would
+/// eat the text around a URL.
 #[inline]
 pub(super) fn label_byte(b: u8) -> bool {
-    b != b'.' && allowed(b, Dialect::Rfc1738, Component::Host)
+    b == b'_' || (b != b'.' && allowed(b, Dialect::Rfc1738, Component::Host))
 }
 
 /// Whether `b` may stand in a scheme name after its first letter: the
@@ -164,6 +174,31 @@ mod tests {
             }
         }
         assert!(scheme_byte(b'+') && !scheme_byte(b'_') && !label_byte(b'.'));
+    }
+
+    #[test]
+    fn label_bytes_are_rfc_1738_hosts_and_the_underscore_of_the_others() {
+        // Each label byte is a host character of RFC 3986 and of RFC 1738
+        // or RFC 1630; only `_` is not RFC 1738's.
+        for b in (0..0x80u8).filter(|&b| label_byte(b)) {
+            assert!(
+                allowed(b, Dialect::Rfc3986, Component::Host),
+                "{:?}",
+                b as char
+            );
+            assert!(
+                allowed(b, Dialect::Rfc1738, Component::Host) || b == b'_',
+                "{:?}",
+                b as char
+            );
+        }
+        for b in b"~%!$&'()*+,;=." {
+            assert!(!label_byte(*b), "{:?}", *b as char);
+        }
+        assert!(label_byte(b'_') && label_byte(b'-') && label_byte(b'0'));
+        assert!(!allowed(b'_', Dialect::Rfc1738, Component::Host));
+        assert!(allowed(b'_', Dialect::Rfc1630, Component::Host));
+        assert!(allowed(b'_', Dialect::Rfc3986, Component::Host));
     }
 
     #[test]

@@ -55,8 +55,9 @@ pub(super) fn block_mask(window: &[u8; 34], www: bool) -> u32 {
 }
 
 /// As [`block_mask`] for fuzzy matching: also `@`, `//`, and a `.` before
-/// a letter, digit or non-ASCII byte (byte 33 is the one after the block),
-/// all tested here.
+/// a letter, digit, `_` or non-ASCII byte (byte 33 is the one after the
+/// block), all tested here. The `_` is for hosts whose labels start with
+/// one (`_sip._tcp.example.org`): a bare host is found from its first dot.
 #[inline(always)]
 pub(super) fn block_mask_fuzzy(window: &[u8; 34]) -> u32 {
     let mut flags = [0u8; 32];
@@ -65,7 +66,8 @@ pub(super) fn block_mask_fuzzy(window: &[u8; 34]) -> u32 {
         let next = window[k + 2];
         let host = u8::from((next | 0x20).wrapping_sub(b'a') < 26)
             | u8::from(next.wrapping_sub(b'0') < 10)
-            | u8::from(next >= 0x80);
+            | u8::from(next >= 0x80)
+            | u8::from(next == b'_');
         *f = u8::from(c == b':')
             | u8::from(c == b'<')
             | u8::from(c == b'@')
