@@ -11,6 +11,15 @@
 //! for gopher, RFC 8089 for file, ...). A rule that the dialect's text does
 //! not state is not applied under it: an RFC 1738 rule never leaks into
 //! RFC 3986 with RFC 1738's name on it.
+//!
+//! Under RFC 1738 and RFC 1630 a scheme's rules are part of the URL
+//! grammar (both write each scheme's BNF), and breaking one makes the URL
+//! invalid. Under RFC 3986 validity is RFC 3986's generic grammar: a
+//! scheme's definition adds advice, reported as a warning that a strict
+//! parse reports too without failing. So `http://user@host/` is a valid
+//! RFC 3986 URI with a warning citing RFC 9110 section 4.2.4 (a sender
+//! "MUST NOT generate" userinfo; a recipient "SHOULD ... treat its
+//! presence as an error"), and `file://host` one citing RFC 8089.
 
 use crate::dialect::Dialect;
 use crate::scheme::Scheme;
@@ -29,8 +38,9 @@ pub enum Force {
     /// The URL is not valid under the dialect: a strict parse fails, a
     /// lenient one warns.
     Invalid,
-    /// The text advises against it without making the URL invalid (a limit
-    /// the grammar does not set): a warning in both modes.
+    /// The URL is valid under the dialect's grammar, and a text advises
+    /// against it (a limit the grammar does not set, a scheme's own rule
+    /// under RFC 3986): a warning in both modes.
     Advice,
 }
 
@@ -39,9 +49,10 @@ pub enum Force {
 /// # Example
 ///
 /// ```
-/// use uniform::{Dialect, rulebook::Rule};
+/// use uniform::{Dialect, rulebook::{Force, Rule}};
 /// let c = Rule::HttpLogin.under(Dialect::Rfc3986).unwrap();
 /// assert_eq!((c.name, c.section), ("userinfo", "RFC 9110 section 4.2.4"));
+/// assert_eq!(c.force, Force::Advice);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Citation {
@@ -465,8 +476,11 @@ impl Rule {
     fn rfc3986(self) -> Option<Citation> {
         const NO_LOGIN: &str = "no user name or password is allowed";
         const HOST: &str = "this scheme's URLs have \"//\" and a host";
-        // RFC 4248, 4266, 4156 and 4157 keep RFC 1738's schemes in prose
-        // templates, without BNF: their rules are named after the scheme.
+        // Validity under RFC 3986 is RFC 3986's grammar: what a scheme's
+        // own definition adds is advice, a warning in both modes, citing
+        // that definition. RFC 4248, 4266, 4156 and 4157 keep RFC 1738's
+        // schemes in prose templates, without BNF: their rules are named
+        // after the scheme.
         Some(match self {
             // RFC 3986 section 3.2.3: port = *DIGIT, its range left to the
             // scheme: a URL with a larger number is still a URI.
@@ -475,118 +489,118 @@ impl Rule {
                 TCP_PORT,
                 "no TCP port has this number: a TCP port is 0 to 65535",
             ),
-            Rule::HttpLogin => invalid(
+            Rule::HttpLogin => advice(
                 "userinfo",
                 "RFC 9110 section 4.2.4",
                 "userinfo in an http or https URI is deprecated, and a recipient treats it as an error: it can hide the real host",
             ),
-            Rule::HttpAuthority => invalid(
+            Rule::HttpAuthority => advice(
                 "http-URI",
                 "RFC 9110 section 4.2.1",
                 "an http or https URI has \"//\" and a host: one with an empty host is invalid",
             ),
             // ftp is still defined by RFC 1738 in RFC 3986's time (the
             // IANA registry's reference).
-            Rule::FtpType => invalid(
+            Rule::FtpType => advice(
                 "ftptype",
                 "RFC 1738 section 3.2.2",
                 "the typecode is one of the characters a, i or d",
             ),
-            Rule::FtpAuthority => invalid("ftpurl", "RFC 1738 section 3.2", HOST),
-            Rule::GopherLogin => invalid("gopher", "RFC 4266 section 2.1", NO_LOGIN),
-            Rule::GopherSelector => invalid(
+            Rule::FtpAuthority => advice("ftpurl", "RFC 1738 section 3.2", HOST),
+            Rule::GopherLogin => advice("gopher", "RFC 4266 section 2.1", NO_LOGIN),
+            Rule::GopherSelector => advice(
                 "selector",
                 "RFC 4266 section 2.1",
                 "a Gopher selector holds any octets except TAB, LF and CR",
             ),
-            Rule::GopherAuthority => invalid("gopher", "RFC 4266 section 2.1", HOST),
-            Rule::TelnetEnd => invalid(
+            Rule::GopherAuthority => advice("gopher", "RFC 4266 section 2.1", HOST),
+            Rule::TelnetEnd => advice(
                 "telnet",
                 "RFC 4248 section 2",
                 "a telnet URL ends after the host and port, with an optional \"/\"",
             ),
-            Rule::TelnetAuthority => invalid("telnet", "RFC 4248 section 2", HOST),
-            Rule::MailtoAddrSpec => invalid("addr-spec", "RFC 6068 section 2", ""),
-            Rule::NewsGroupPart => invalid(
+            Rule::TelnetAuthority => advice("telnet", "RFC 4248 section 2", HOST),
+            Rule::MailtoAddrSpec => advice("addr-spec", "RFC 6068 section 2", ""),
+            Rule::NewsGroupPart => advice(
                 "newsURL",
                 "RFC 5538 section 4",
                 "a server in a news URL is followed by \"/\"",
             ),
-            Rule::NewsGroup => invalid(
+            Rule::NewsGroup => advice(
                 "newsgroups",
                 "RFC 5538 appendix A",
                 "newsgroups are letters, digits, '-', '+', '_', '.' and '*', other octets %-encoded",
             ),
-            Rule::NewsArticle => invalid(
+            Rule::NewsArticle => advice(
                 "article",
                 "RFC 5538 section 4",
                 "a message-id is id-left \"@\" id-right (msg-id-core, RFC 5536)",
             ),
-            Rule::NntpAuthority => invalid(
+            Rule::NntpAuthority => advice(
                 "nntpURL",
                 "RFC 5538 section 3",
                 "an nntp URL has \"//\" and a server: there is no default host",
             ),
-            Rule::NntpGroupNeeded => invalid(
+            Rule::NntpGroupNeeded => advice(
                 "nntpURL",
                 "RFC 5538 section 3",
                 "an nntp URL names a group after the server",
             ),
-            Rule::NntpGroup => invalid(
+            Rule::NntpGroup => advice(
                 "group",
                 "RFC 5538 section 3",
                 "a group is letters, digits, '-', '+', '_' and '.', other octets %-encoded",
             ),
-            Rule::NntpArticle => invalid(
+            Rule::NntpArticle => advice(
                 "article-number",
                 "RFC 5538 section 3",
                 "an article number is 1 to 16 decimal digits",
             ),
-            Rule::WaisLogin => invalid("wais", "RFC 4156 section 2", NO_LOGIN),
-            Rule::WaisDatabase => invalid(
+            Rule::WaisLogin => advice("wais", "RFC 4156 section 2", NO_LOGIN),
+            Rule::WaisDatabase => advice(
                 "wais",
                 "RFC 4156 section 2",
                 "a wais URL names a database after the host",
             ),
-            Rule::WaisDocument => invalid(
+            Rule::WaisDocument => advice(
                 "wais",
                 "RFC 4156 section 2",
                 "a document is database \"/\" wtype \"/\" wpath, with no search part",
             ),
-            Rule::WaisAuthority => invalid("wais", "RFC 4156 section 2", HOST),
-            Rule::FileUser => invalid(
+            Rule::WaisAuthority => advice("wais", "RFC 4156 section 2", HOST),
+            Rule::FileUser => advice(
                 "file-auth",
                 "RFC 8089 section 2",
                 "a file URI's authority is a host or \"localhost\", without userinfo",
             ),
-            Rule::FilePort => invalid(
+            Rule::FilePort => advice(
                 "file-auth",
                 "RFC 8089 section 2",
                 "a file URI's authority is a host or \"localhost\", without a port",
             ),
-            Rule::FilePath => invalid(
+            Rule::FilePath => advice(
                 "file-hier-part",
                 "RFC 8089 section 2",
                 "a file URI's path is absolute: it starts with \"/\"",
             ),
-            Rule::ProsperoLogin => invalid("prospero", "RFC 4157 section 2", NO_LOGIN),
-            Rule::ProsperoPath => invalid(
+            Rule::ProsperoLogin => advice("prospero", "RFC 4157 section 2", NO_LOGIN),
+            Rule::ProsperoPath => advice(
                 "prospero",
                 "RFC 4157 section 2",
                 "a prospero URL has a \"/\" and an hsoname after the host",
             ),
-            Rule::ProsperoField => invalid(
+            Rule::ProsperoField => advice(
                 "prospero",
                 "RFC 4157 section 2",
                 "a field is ';' field '=' value",
             ),
-            Rule::ProsperoAuthority => invalid("prospero", "RFC 4157 section 2", HOST),
-            Rule::MidMessageId => invalid(
+            Rule::ProsperoAuthority => advice("prospero", "RFC 4157 section 2", HOST),
+            Rule::MidMessageId => advice(
                 "mid-url",
                 "RFC 2392 section 2",
                 "a mid URL is a message-id without its <>: local-part \"@\" domain",
             ),
-            Rule::CidContentId => invalid(
+            Rule::CidContentId => advice(
                 "cid-url",
                 "RFC 2392 section 2",
                 "a cid URL names the Content-ID of a MIME body part",
