@@ -223,6 +223,12 @@ rules! {
     MidMessageId = "mid-message-id", Some(Scheme::Mid);
     /// A cid URL names a content-id.
     CidContentId = "cid-content-id", Some(Scheme::Cid);
+    /// A URN's namespace identifier: 2 to 32 letters, digits and `-`.
+    UrnNid = "urn-nid", Some(Scheme::Urn);
+    /// `urn:` NID `:` NSS: the colon after the NID.
+    UrnAssignedName = "urn-assigned-name", Some(Scheme::Urn);
+    /// A non-empty namespace-specific string that starts with a pchar.
+    UrnNss = "urn-nss", Some(Scheme::Urn);
 }
 
 impl Rule {
@@ -374,7 +380,10 @@ impl Rule {
             | Rule::WaisAuthority
             | Rule::ProsperoAuthority
             | Rule::NntpAuthority
-            | Rule::ProsperoVersion => return None,
+            | Rule::ProsperoVersion
+            | Rule::UrnNid
+            | Rule::UrnAssignedName
+            | Rule::UrnNss => return None,
         })
     }
 
@@ -469,7 +478,10 @@ impl Rule {
             | Rule::FilePath
             | Rule::ProsperoField
             | Rule::ProsperoAuthority
-            | Rule::NntpAuthority => return None,
+            | Rule::NntpAuthority
+            | Rule::UrnNid
+            | Rule::UrnAssignedName
+            | Rule::UrnNss => return None,
         })
     }
 
@@ -604,6 +616,23 @@ impl Rule {
                 "cid-url",
                 "RFC 2392 section 2",
                 "a cid URL names the Content-ID of a MIME body part",
+            ),
+            // RFC 1738 reserves urn, RFC 1630 leaves it to a future
+            // standard: RFC 8141 is that standard.
+            Rule::UrnNid => advice(
+                "NID",
+                "RFC 8141 section 2",
+                "a namespace identifier is 2 to 32 letters, digits and '-', not at either end",
+            ),
+            Rule::UrnAssignedName => advice(
+                "assigned-name",
+                "RFC 8141 section 2",
+                "a URN is \"urn:\" NID \":\" NSS: the ':' after the namespace identifier is missing",
+            ),
+            Rule::UrnNss => advice(
+                "NSS",
+                "RFC 8141 section 2",
+                "the namespace-specific string is one or more pchar, the first not '/'",
             ),
             // RFC 9110's http-URI has a query after any path-abempty;
             // RFC 6068's mailto may have no address ("mailto:?to=...");

@@ -18,15 +18,14 @@
 //! which the view reads whenever the text has that form, and which a
 //! strict parse under RFC 3986 checks.
 
-use super::check::report;
+use super::check::breach_because;
 use super::encoded::{Encoded, offset_in};
 use crate::dialect::Dialect;
 use crate::error::ParseError;
+use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::UrlRef;
-
-const SECTION: &str = "RFC 8141 section 2";
 
 /// A `urn` URL: a namespace identifier and a namespace-specific string,
 /// when it has RFC 8141's form; else only the name RFC 1630 reserved the
@@ -159,41 +158,44 @@ pub(crate) fn validate(v: &UrnUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseE
     let fault = match bad {
         Some(k) => Some((
             k,
-            "NID",
+            Rule::UrnNid,
             "a namespace identifier is letters, digits and '-'",
         )),
         None if nid.len() < 2 || nid.len() > 32 => Some((
             0,
-            "NID",
+            Rule::UrnNid,
             "a namespace identifier is 2 to 32 letters, digits and '-'",
         )),
         None if nid[0] == b'-' => Some((
             0,
-            "NID",
+            Rule::UrnNid,
             "a namespace identifier starts with a letter or digit",
         )),
         None if nid[nid.len() - 1] == b'-' => Some((
             nid.len() - 1,
-            "NID",
+            Rule::UrnNid,
             "a namespace identifier ends with a letter or digit",
         )),
         None if nid_end == b.len() => Some((
             nid_end,
-            "assigned-name",
+            Rule::UrnAssignedName,
             "a URN is \"urn:\" NID \":\" NSS: the ':' after the namespace identifier is missing",
         )),
-        None if nid_end + 1 == b.len() => {
-            Some((nid_end + 1, "NSS", "the namespace-specific string is empty"))
-        }
+        None if nid_end + 1 == b.len() => Some((
+            nid_end + 1,
+            Rule::UrnNss,
+            "the namespace-specific string is empty",
+        )),
         None if b[nid_end + 1] == b'/' => Some((
             nid_end + 1,
-            "NSS",
+            Rule::UrnNss,
             "the namespace-specific string starts with a pchar, not '/'",
         )),
         None => None,
     };
     if let Some((k, rule, detail)) = fault {
-        report(sink, url, base + k, Component::Path, rule, SECTION, detail)?;
+        let at = base + k;
+        breach_because(sink, url, at, Component::Path, rule, Some(detail))?;
     }
     Ok(())
 }
@@ -205,25 +207,27 @@ mod tests {
 
     #[test]
     fn rfc_8141_under_rfc_3986() {
+        // RFC 3986 validity, RFC 8141's syntax as advice: a strict parse
+        // passes and warns.
         let s = ParseOptions::new().strict(true).dialect(Dialect::Rfc3986);
-        assert!(s.parse("urn:isbn:0451450523").is_ok());
-        assert!(s.parse("urn:example:a/b?+r?=q#f").is_ok());
         let fault = |u: &str| {
-            let e = s.parse(u).unwrap_err();
-            (e.rule(), e.offset())
+            let mut w = Vec::new();
+            s.parse_with_warnings(u, &mut w).unwrap();
+            w.first().map(|e| (e.rule(), e.offset(), e.is_advice()))
         };
-        assert_eq!(fault("urn:a_b:x"), ("NID", 5));
-        assert_eq!(fault("urn:x:y"), ("NID", 4));
-        assert_eq!(fault("urn:-ab:y"), ("NID", 4));
-        assert_eq!(fault("urn:ab-:y"), ("NID", 6));
-        assert_eq!(fault("urn:isbn"), ("assigned-name", 8));
-        assert_eq!(fault("urn:isbn:"), ("NSS", 9));
-        assert_eq!(fault("urn:isbn:/x"), ("NSS", 9));
-        assert_eq!(fault("urn://A"), ("NID", 4));
-        assert_eq!(
-            s.parse("urn:isbn").unwrap_err().section(),
-            "RFC 8141 section 2"
-        );
+        assert_eq!(fault("urn:isbn:0451450523"), None);
+        assert_eq!(fault("urn:example:a/b?+r?=q#f"), None);
+        assert_eq!(fault("urn:a_b:x"), Some(("NID", 5, true)));
+        assert_eq!(fault("urn:x:y"), Some(("NID", 4, true)));
+        assert_eq!(fault("urn:-ab:y"), Some(("NID", 4, true)));
+        assert_eq!(fault("urn:ab-:y"), Some(("NID", 6, true)));
+        assert_eq!(fault("urn:isbn"), Some(("assigned-name", 8, true)));
+        assert_eq!(fault("urn:isbn:"), Some(("NSS", 9, true)));
+        assert_eq!(fault("urn:isbn:/x"), Some(("NSS", 9, true)));
+        assert_eq!(fault("urn://A"), Some(("NID", 4, true)));
+        let mut w = Vec::new();
+        s.parse_with_warnings("urn:isbn", &mut w).unwrap();
+        assert_eq!(w[0].section(), "RFC 8141 section 2");
     }
 
     #[test]
