@@ -278,7 +278,11 @@ fn canonical(url: &UrlRef<'_>) -> String {
                 out.push_str(digits);
             }
         }
-        if url.path().is_none() && url.uses_internet_syntax() {
+        // RFC 1630's telnetaddress ("telnet://" login, and rlogin and
+        // tn3270 alike) ends with the login: no "/" may follow.
+        let login_only = d == Dialect::Rfc1630
+            && matches!(scheme, Scheme::Telnet | Scheme::Rlogin | Scheme::Tn3270);
+        if url.path().is_none() && url.uses_internet_syntax() && !login_only {
             out.push('/');
         }
     }
