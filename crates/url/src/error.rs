@@ -243,6 +243,13 @@ impl ParseError {
         self
     }
 
+    /// The same fault, `by` bytes earlier: for a text checked inside a
+    /// longer one (a relative reference after a stand-in scheme).
+    pub(crate) fn moved_back(mut self, by: usize) -> ParseError {
+        self.offset = self.offset.saturating_sub(by);
+        self
+    }
+
     pub(crate) fn into_advice(mut self) -> ParseError {
         self.advice = true;
         self

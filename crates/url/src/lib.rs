@@ -59,6 +59,7 @@ mod options;
 mod parser;
 pub mod pct;
 pub mod plan;
+mod reference;
 pub mod resolve;
 pub mod rulebook;
 mod scheme;

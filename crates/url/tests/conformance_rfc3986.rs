@@ -109,6 +109,7 @@ struct Equivalent {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct KnownFile {
+    #[serde(default)]
     known: Vec<Known>,
 }
 
@@ -161,12 +162,18 @@ fn show_resolve(r: Result<String, uniform::resolve::ResolveError>) -> String {
 /// "invalid".
 fn parse_answer(c: &Parse, proxy_base: &str) -> (String, String) {
     if c.relative || !c.valid && !has_scheme(&c.input) {
-        // Uniform parses absolute URIs only: a relative reference is
-        // checked through its resolution against the proxy base.
+        // A relative reference: checked as a URI-reference (RFC 3986
+        // section 4.1), and it must resolve against the proxy base to a
+        // URI that parses.
         let want = if c.valid { "valid" } else { "invalid" }.to_string();
-        let got = match resolve(proxy_base, &c.input, Rules::Rfc3986) {
-            Err(e) => format!("invalid: resolution fails, {:?}", e.kind()),
-            Ok(t) => match strict(&t) {
+        let checked = ParseOptions::new()
+            .dialect(Dialect::Rfc3986)
+            .strict(true)
+            .check_reference(&c.input, &mut Vec::new());
+        let got = match (checked, resolve(proxy_base, &c.input, Rules::Rfc3986)) {
+            (Err(e), _) => format!("invalid: {} ({e})", e.kind().as_str()),
+            (Ok(()), Err(e)) => format!("invalid: resolution fails, {:?}", e.kind()),
+            (Ok(()), Ok(t)) => match strict(&t) {
                 Ok(_) => format!("valid (resolves to {t})"),
                 Err(e) => format!("invalid: {t} gives {} ({e})", e.kind().as_str()),
             },

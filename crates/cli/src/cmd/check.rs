@@ -17,6 +17,13 @@ outside the grammar of the dialect. A valid URL prints `ok`; an invalid one
 prints every violation found, each drawn with a caret under its byte (the
 check goes on past the first one, as far as the URL can be read). A scheme
 whose syntax no RFC defines is valid, with a warning. (--strict is implied.)
+Under --dialect rfc3986 validity is RFC 3986's grammar: what a scheme's own
+definition adds (RFC 9110 for http, RFC 8089 for file, ...) and a port past
+65535 are warnings that cite that text, and leave the URL valid.
+
+--reference: each input is a URI-reference: a URL, or a relative reference
+checked by the generic grammar (under rfc3986, RFC 3986 section 4.2: the
+first segment of a relative path holds no ':').
 
 --json: one object per URL: {input, valid, errors, warnings}, where errors
 and warnings are arrays of {offset, kind, message}.
@@ -39,6 +46,10 @@ pub struct Args {
     /// Print one JSON object per URL (JSON Lines)
     #[arg(long)]
     json: bool,
+    /// Accept relative references too (URI-references), checked by the
+    /// dialect's generic grammar
+    #[arg(long)]
+    reference: bool,
 }
 
 impl Run for Args {
@@ -53,7 +64,7 @@ impl Run for Args {
         let mut ok = true;
         while let Some(input) = inputs.next(&mut out)? {
             buf.clear();
-            ok &= check(&options, self.json, input, &mut buf);
+            ok &= check(&options, self.json, self.reference, input, &mut buf);
             out.write_all(&buf)?;
         }
         out.flush()?;
@@ -62,13 +73,19 @@ impl Run for Args {
 }
 
 /// Writes the verdict on `input` into `buf`; `false` when it is invalid.
-fn check(options: &UrlOptions, json: bool, input: &[u8], buf: &mut Vec<u8>) -> bool {
+fn check(
+    options: &UrlOptions,
+    json: bool,
+    reference: bool,
+    input: &[u8],
+    buf: &mut Vec<u8>,
+) -> bool {
     let mut notes = Vec::new();
-    let errors = match cmd::parse_bytes(options.parse_options(), input, &mut notes) {
-        Ok(_) => Vec::new(),
+    let errors = match read(options.parse_options(), reference, input, &mut notes) {
+        Ok(()) => Vec::new(),
         Err(first) => {
             notes.clear();
-            every_violation(options, input, first, &mut notes)
+            every_violation(options, reference, input, first, &mut notes)
         }
     };
     // Finding the password costs a parse: only when the input is shown.
@@ -111,24 +128,38 @@ fn check(options: &UrlOptions, json: bool, input: &[u8], buf: &mut Vec<u8>) -> b
     errors.is_empty()
 }
 
+/// Reads `input` as a URL, or with `reference` as a URI-reference.
+fn read(
+    options: uniform::ParseOptions,
+    reference: bool,
+    input: &[u8],
+    warnings: &mut Vec<ParseError>,
+) -> Result<(), ParseError> {
+    match std::str::from_utf8(input) {
+        Ok(s) if reference => options.check_reference(s, warnings),
+        _ => cmd::parse_bytes(options, input, warnings).map(|_| ()),
+    }
+}
+
 /// Every violation in `input`, in order, of which a strict parse found the
 /// `first`: a lenient parse reads on past each one that leaves the URL
 /// readable. A scheme without a defined syntax is not a violation (strict
 /// parsing accepts it too) and goes to `notes`.
 fn every_violation(
     options: &UrlOptions,
+    reference: bool,
     input: &[u8],
     first: ParseError,
     notes: &mut Vec<ParseError>,
 ) -> Vec<ParseError> {
     let lenient = options.parse_options().strict(false);
     let mut found = Vec::new();
-    if let Err(fatal) = cmd::parse_bytes(lenient, input, &mut found) {
+    if let Err(fatal) = read(lenient, reference, input, &mut found) {
         found.push(fatal);
     }
     let (undefined, mut errors): (Vec<_>, Vec<_>) = found
         .into_iter()
-        .partition(|e| e.kind() == ParseErrorKind::UndefinedSyntax);
+        .partition(|e| e.kind() == ParseErrorKind::UndefinedSyntax || e.is_advice());
     notes.extend(undefined);
     if !errors.contains(&first) {
         errors.push(first);
@@ -155,7 +186,7 @@ mod tests {
 
     fn run(input: &[u8]) -> (bool, String) {
         let mut buf = Vec::new();
-        let ok = check(&options(), false, input, &mut buf);
+        let ok = check(&options(), false, false, input, &mut buf);
         (ok, String::from_utf8(buf).unwrap())
     }
 
@@ -194,7 +225,7 @@ mod tests {
 
     #[test]
     fn a_fatal_error_ends_the_list() {
-        let (ok, text) = run(b"http://u:p w@h:99999/x y");
+        let (ok, text) = run(b"http://u:p w@h:9x9/x y");
         assert!(!ok);
         let kinds: Vec<&str> = text.lines().filter(|l| l.starts_with("error[")).collect();
         assert_eq!(kinds.len(), 2, "{text}");
@@ -205,7 +236,7 @@ mod tests {
         // error inside it covers the mask.
         assert!(!text.contains("p w"), "{text}");
         assert!(
-            text.contains("  | http://u:****@h:99999/x y\n  |          ^^^^\n"),
+            text.contains("  | http://u:****@h:9x9/x y\n  |          ^^^^\n"),
             "{text}"
         );
     }
