@@ -63,7 +63,10 @@ pub(crate) fn check_reserved(
 
 /// Reports a breach of `rule` at `at` as the URL's dialect cites it, with
 /// that citation's own detail; nothing where the dialect does not state
-/// the rule.
+/// the rule. Cold: it runs on a fault only, and what it reads (the rule
+/// table's strings) stays out of the validators' hot paths.
+#[cold]
+#[inline(never)]
 pub(crate) fn breach(
     sink: &mut Sink<'_>,
     url: &UrlRef<'_>,
@@ -76,6 +79,8 @@ pub(crate) fn breach(
 
 /// As [`breach`], with a detail that says more than the rule's own (which
 /// part of an address is wrong).
+#[cold]
+#[inline(never)]
 pub(crate) fn breach_because(
     sink: &mut Sink<'_>,
     url: &UrlRef<'_>,

@@ -247,11 +247,27 @@ pub(crate) fn validate(v: &MailtoUrl<'_>, sink: &mut Sink<'_>) -> Result<(), Par
     }
     // RFC 6068's "to" is a list: addr-spec *("," addr-spec). RFC 1738 and
     // RFC 1630 name one address.
-    let list = url.dialect() == Dialect::Rfc3986;
-    let mut from = 0;
-    for one in addr.split(|c| list && c == ',') {
-        if let Some((k, detail)) = addr_spec_fault(&pct::decode(one.as_bytes())) {
-            let at = at + from + encoded_offset(one.as_bytes(), k);
+    if url.dialect() != Dialect::Rfc3986 {
+        return check_addr_spec(sink, url, addr, at);
+    }
+    let mut from = at;
+    for one in addr.split(',') {
+        check_addr_spec(sink, url, one, from)?;
+        from += one.len() + 1;
+    }
+    Ok(())
+}
+
+/// Checks one encoded address of `url`, found at byte `at`.
+fn check_addr_spec(
+    sink: &mut Sink<'_>,
+    url: &UrlRef<'_>,
+    addr: &str,
+    at: usize,
+) -> Result<(), ParseError> {
+    match addr_spec_fault(&pct::decode(addr.as_bytes())) {
+        Some((k, detail)) => {
+            let at = at + encoded_offset(addr.as_bytes(), k);
             breach_because(
                 sink,
                 url,
@@ -259,11 +275,10 @@ pub(crate) fn validate(v: &MailtoUrl<'_>, sink: &mut Sink<'_>) -> Result<(), Par
                 Component::Path,
                 Rule::MailtoAddrSpec,
                 Some(detail),
-            )?;
+            )
         }
-        from += one.len() + 1;
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Builds a `mailto` URL from a decoded address (see [`MailtoUrl::builder`]).
