@@ -92,7 +92,7 @@ fn check_hostname(
     let mut group_value = 0u32;
     let mut octet_over: Option<usize> = None;
     let mut empty_group = false;
-    let mut structure: Option<(usize, &'static str)> = None;
+    let mut structure: Option<(usize, LabelFault)> = None;
     let mut i = 0;
     while i < host.len() {
         let c = host[i];
@@ -142,28 +142,54 @@ fn check_hostname(
         structure = label_fault(&host[label_start..], true, d).map(|f| (label_start, f));
     }
     match structure {
-        Some((pos, detail)) => sink.report(bad(at + pos, None, d).with_detail(detail)),
+        Some((pos, (rule, section, detail))) => sink.report(
+            bad(at + pos, None, d)
+                .cited(rule, section)
+                .with_detail(detail),
+        ),
         None => Ok(()),
     }
 }
 
-fn label_fault(label: &[u8], top: bool, d: Dialect) -> Option<&'static str> {
+/// What is wrong with one label: the BNF rule it breaks, where that rule
+/// is written, and why.
+type LabelFault = (&'static str, &'static str, &'static str);
+
+fn label_fault(label: &[u8], top: bool, d: Dialect) -> Option<LabelFault> {
+    const BNF_1738: &str = "RFC 1738 section 5";
     let (&first, &last) = match (label.first(), label.last()) {
         (Some(f), Some(l)) => (f, l),
         _ => {
-            return Some(
+            let rule = match d {
+                Dialect::Rfc1630 => ("hostname", "RFC 1630, BNF for specific URL schemes"),
+                _ => ("hostname", BNF_1738),
+            };
+            return Some((
+                rule.0,
+                rule.1,
                 "empty domain label (a host name neither starts nor ends with '.', nor holds '..')",
-            );
+            ));
         }
     };
     match d {
-        Dialect::Rfc1630 => (!first.is_ascii_alphabetic())
-            .then_some("each part of a host name starts with a letter (rule ialpha)"),
+        Dialect::Rfc1630 => (!first.is_ascii_alphabetic()).then_some((
+            "ialpha",
+            "RFC 1630, BNF of Generic URI Syntax",
+            "each part of a host name starts with a letter",
+        )),
         _ => {
             if top && !first.is_ascii_alphabetic() {
-                Some("the rightmost domain label starts with a letter (rule toplabel)")
+                Some((
+                    "toplabel",
+                    BNF_1738,
+                    "the rightmost domain label starts with a letter",
+                ))
             } else if !first.is_ascii_alphanumeric() || !last.is_ascii_alphanumeric() {
-                Some("a domain label starts and ends with a letter or digit (rule domainlabel)")
+                Some((
+                    "domainlabel",
+                    BNF_1738,
+                    "a domain label starts and ends with a letter or digit",
+                ))
             } else {
                 None
             }
