@@ -311,6 +311,17 @@ impl Url {
     }
 }
 
+/// Parses by the default options, as [`Url::parse`]: `str::parse` works.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{ParseError, Url};
+/// let url: Url = "gopher://h/1menu".parse()?;
+/// assert_eq!(url.port_or_default(), Some(70));
+/// assert!("/relative/path".parse::<Url>().is_err());
+/// # Ok::<_, ParseError>(())
+/// ```
 impl core::str::FromStr for Url {
     type Err = ParseError;
 

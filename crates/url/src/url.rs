@@ -51,8 +51,12 @@ pub struct UrlRef<'a> {
 /// An owned URL: one `String` and the offsets of its components.
 ///
 /// Dereferences to nothing; use [`Url::as_url_ref`] or the accessors, which
-/// are the same as [`UrlRef`]'s. `==` compares the text exactly; use
-/// [`Url::equivalent`] for the RFCs' equivalence.
+/// are the same as [`UrlRef`]'s.
+///
+/// `==`, the order and the hash are those of the text, byte for byte: not
+/// the RFCs' equivalence, for which see [`Url::equivalent`] and
+/// [`UrlRef::equivalent`]. Two URLs of the same text parsed by different
+/// dialects are equal.
 ///
 /// # Example
 ///
@@ -64,7 +68,7 @@ pub struct UrlRef<'a> {
 /// assert_eq!(url.normalize().as_str(), "http://info.cern.ch/albert/bertram/marie-claude");
 /// # Ok::<_, uniform::ParseError>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Url {
     s: String,
     off: Offsets,
@@ -682,9 +686,152 @@ impl fmt::Debug for Url {
     }
 }
 
+/// The text, as given.
+///
+/// # Example
+///
+/// ```
+/// use uniform::Url;
+/// let url = Url::parse("ftp://host.dom/%2Fetc/motd")?;
+/// assert_eq!(url.to_string(), "ftp://host.dom/%2Fetc/motd");
+/// assert_eq!(format!("<{url}>"), "<ftp://host.dom/%2Fetc/motd>");
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
 impl fmt::Display for Url {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.s)
+    }
+}
+
+/// Equal texts, byte for byte; not equivalence ([`Url::equivalent`]).
+///
+/// # Example
+///
+/// ```
+/// use uniform::Url;
+/// let a = Url::parse("http://info.cern.ch/marie-claude")?;
+/// let b = Url::parse("http://info.cern.ch/marie%2Dclaude")?;
+/// assert_ne!(a, b);
+/// assert!(a.equivalent(&b));
+/// assert_eq!(a, Url::parse("http://info.cern.ch/marie-claude")?);
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+// By the text only: the offsets follow from the text and the dialect, and
+// a text read by two dialects is still one text.
+impl PartialEq for Url {
+    fn eq(&self, other: &Url) -> bool {
+        self.s == other.s
+    }
+}
+
+/// See [`PartialEq`]: equality of the text.
+///
+/// # Example
+///
+/// ```
+/// use uniform::Url;
+/// use std::collections::HashSet;
+/// let set: HashSet<Url> = ["news:a.b", "news:a.b", "news:A.B"]
+///     .into_iter()
+///     .map(Url::parse)
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(set.len(), 2);
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+impl Eq for Url {}
+
+/// The hash of the text, so that it agrees with `==`.
+///
+/// # Example
+///
+/// ```
+/// use uniform::Url;
+/// use std::collections::HashMap;
+/// let mut seen = HashMap::new();
+/// seen.insert(Url::parse("gopher://h/")?, 1);
+/// assert_eq!(seen.get(&Url::parse("gopher://h/")?), Some(&1));
+/// assert_eq!(seen.get(&Url::parse("gopher://h:70/")?), None);
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+impl core::hash::Hash for Url {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.s.hash(state);
+    }
+}
+
+/// The order of the texts, byte by byte (as `str`'s order).
+///
+/// # Example
+///
+/// ```
+/// use uniform::Url;
+/// let a = Url::parse("ftp://a/")?;
+/// let b = Url::parse("ftp://b/")?;
+/// assert!(a < b);
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+impl PartialOrd for Url {
+    fn partial_cmp(&self, other: &Url) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The total order of the texts: sorting URLs sorts their texts.
+///
+/// # Example
+///
+/// ```
+/// use uniform::Url;
+/// let mut urls = vec![Url::parse("news:b")?, Url::parse("HTTP://h/")?, Url::parse("news:a")?];
+/// urls.sort();
+/// let texts: Vec<&str> = urls.iter().map(Url::as_str).collect();
+/// assert_eq!(texts, ["HTTP://h/", "news:a", "news:b"]);
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+impl Ord for Url {
+    fn cmp(&self, other: &Url) -> core::cmp::Ordering {
+        self.s.cmp(&other.s)
+    }
+}
+
+/// Parses by the default options, as [`Url::parse`].
+///
+/// # Example
+///
+/// ```
+/// use uniform::{ParseError, Url};
+/// let url = Url::try_from("wais://h/db")?;
+/// assert_eq!(url.default_port(), Some(210));
+/// assert!(Url::try_from("no scheme").is_err());
+/// # Ok::<_, ParseError>(())
+/// ```
+impl TryFrom<&str> for Url {
+    type Error = ParseError;
+
+    fn try_from(s: &str) -> Result<Url, ParseError> {
+        Url::parse(s)
+    }
+}
+
+/// Parses by the default options, as [`Url::parse`], keeping the string
+/// as the URL's text (no copy).
+///
+/// # Example
+///
+/// ```
+/// use uniform::{ParseError, Url};
+/// let url = Url::try_from(String::from("telnet://host.dom/"))?;
+/// assert_eq!(url.port_or_default(), Some(23));
+/// assert!(Url::try_from(String::new()).is_err());
+/// # Ok::<_, ParseError>(())
+/// ```
+impl TryFrom<String> for Url {
+    type Error = ParseError;
+
+    fn try_from(s: String) -> Result<Url, ParseError> {
+        let r = UrlRef::parse(&s)?;
+        let (off, registry) = (r.off, r.registry);
+        Ok(Url::from_parts(s, off, registry))
     }
 }
 
