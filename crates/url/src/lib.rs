@@ -68,6 +68,8 @@ mod sink;
 mod table;
 mod url;
 pub mod visible;
+#[cfg(feature = "serde")]
+mod with_serde;
 
 pub use dialect::Dialect;
 pub use error::{ParseError, ParseErrorKind};
