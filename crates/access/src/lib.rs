@@ -41,6 +41,12 @@ pub mod wais;
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeExamples;
 
+/// This crate's own README (what crates.io shows), its example run as a
+/// doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeExample;
+
 pub use error::{AccessError, AccessErrorKind};
 pub use fetched::Fetched;
 pub use ftp::list as ftp_list;

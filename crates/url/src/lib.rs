@@ -78,3 +78,9 @@ pub use scheme::{Protocol, SCHEMES, Scheme, SchemeRow, Syntax, ViewKind};
 pub use sink::MAX_WARNINGS;
 pub use table::Component;
 pub use url::{Url, UrlRef};
+
+/// The crate's README (its example), compiled and run as a doctest so that
+/// what crates.io shows stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;
