@@ -32,6 +32,7 @@ use crate::dialect::Dialect;
 use crate::offsets::NONE;
 use crate::parser;
 use crate::pct::{escape_value, push_escape};
+use crate::prelude::*;
 use crate::scheme::Scheme;
 use crate::sink::Sink;
 use crate::table::{Component, allowed};

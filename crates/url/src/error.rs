@@ -1,6 +1,7 @@
 //! Positioned errors that name the rule they come from.
 
 use crate::dialect::Dialect;
+use crate::prelude::*;
 use crate::scheme::Scheme;
 use crate::table::Component;
 use core::fmt;
@@ -571,7 +572,7 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {}
+impl core::error::Error for ParseError {}
 
 /// The warning a lenient parse gives for a scheme the seeds reserve without
 /// a syntax.

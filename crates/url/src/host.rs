@@ -3,6 +3,7 @@
 
 use crate::dialect::Dialect;
 use crate::error::{ParseError, ParseErrorKind};
+use crate::prelude::*;
 use crate::sink::Sink;
 use crate::table::{Component, allowed, hex_val};
 

@@ -19,6 +19,16 @@
 //! - [`resolve`] resolves and relativizes references by RFC 1630, RFC 1808
 //!   and RFC 3986; [`extract`] finds URLs in free text.
 //!
+//! # Features
+//!
+//! - `std` (on by default): the stream extractor [`extract::Extractor`]
+//!   (over `std::io::Read`), the file names of `file` URLs
+//!   (`FileUrl::to_local_path`, `FileUrl::from_path`) and a file plan's
+//!   local name. Without it the crate is `no_std` and needs only `alloc`.
+//! - `serde` (off by default): [`Url`] and [`UrlRef`] serialize as their
+//!   text; [`Url`] deserializes by parsing the text with the default
+//!   options, refusing what is not a URL with the parse error's message.
+//!
 //! # Example: the common Internet scheme syntax
 //!
 //! ```
@@ -46,8 +56,24 @@
 //! assert_eq!(err.kind(), ParseErrorKind::BadEscape);
 //! assert_eq!(err.offset(), 16);
 //! ```
+#![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs, missing_debug_implementations)]
+
+// Strings, vectors and boxes come from alloc, so that the same code builds
+// with and without std (the `std` feature, on by default).
+extern crate alloc;
+
+/// What std's prelude would give, for the no_std build; every module
+/// imports it, so that both builds name the same types.
+mod prelude {
+    pub(crate) use alloc::borrow::{Cow, ToOwned};
+    pub(crate) use alloc::boxed::Box;
+    pub(crate) use alloc::format;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec;
+    pub(crate) use alloc::vec::Vec;
+}
 
 mod canon;
 mod dialect;

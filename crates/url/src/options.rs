@@ -6,6 +6,7 @@
 use crate::dialect::Dialect;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::parser;
+use crate::prelude::*;
 use crate::schemes::{registry, validate};
 use crate::sink::Sink;
 use crate::table::Component;

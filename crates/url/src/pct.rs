@@ -7,8 +7,8 @@
 //! graphic US-ASCII character (00-1F, 7F-FF), the space, and the unsafe
 //! characters of RFC 1738 section 2.2.
 
-use std::borrow::Cow;
-use std::fmt;
+use crate::prelude::*;
+use core::fmt;
 
 /// A set of octets to percent-encode.
 ///
@@ -234,12 +234,12 @@ pub fn encode<'a>(data: &'a [u8], set: &EncodeSet) -> Cow<'a, str> {
     match data.iter().position(|&b| set.contains(b)) {
         None => {
             // Nothing in the set, so every byte is graphic ASCII.
-            Cow::Borrowed(std::str::from_utf8(data).unwrap_or_default())
+            Cow::Borrowed(core::str::from_utf8(data).unwrap_or_default())
         }
         Some(first) => {
             let mut out = String::with_capacity(data.len() + 16);
             // The prefix has no byte of the set: ASCII.
-            out.push_str(std::str::from_utf8(&data[..first]).unwrap_or_default());
+            out.push_str(core::str::from_utf8(&data[..first]).unwrap_or_default());
             for &b in &data[first..] {
                 if set.contains(b) {
                     push_escape(&mut out, b);

@@ -4,6 +4,7 @@
 use crate::dialect::Dialect;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::options::ParseOptions;
+use crate::prelude::*;
 use crate::table::Component;
 
 /// The scheme that stands in front of a relative reference while the

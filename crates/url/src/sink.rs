@@ -2,6 +2,7 @@
 //! mode, kept as warnings (up to a bound) in lenient mode.
 
 use crate::error::{ParseError, ParseErrorKind};
+use crate::prelude::*;
 use crate::rulebook::Force;
 
 /// How many warnings a lenient parse keeps: a 100 MB line of spaces must

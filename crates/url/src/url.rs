@@ -16,9 +16,9 @@ use crate::offsets::{
     AUTHORITY, IP_LITERAL, NONE, Offsets, PASSWORD, PATH_SLASH, PORT, PORT_COLON, USER,
 };
 use crate::pct;
+use crate::prelude::*;
 use crate::scheme::{Scheme, SchemeRow};
 use core::fmt;
-use std::borrow::Cow;
 
 /// A URL borrowed from its text: parsing allocates nothing.
 ///

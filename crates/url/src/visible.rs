@@ -16,8 +16,8 @@
 //! assert_eq!(escaped("http://h/\u{1b}[31mred"), "http://h/\\x1B[31mred");
 //! ```
 
-use std::borrow::Cow;
-use std::fmt::Write;
+use crate::prelude::*;
+use core::fmt::Write;
 
 /// Whether `c` acts on a terminal: the C0 controls, DEL, the C1 controls,
 /// and the bidirectional embeddings, overrides and isolates (the "Trojan

@@ -4,6 +4,7 @@
 //! default options (RFC 1738, lenient), so that a value that is not a URL
 //! is refused where it is read, with the parse error's message.
 
+use crate::prelude::*;
 use crate::url::{Url, UrlRef};
 use core::fmt;
 use serde::de::{self, Deserialize, Deserializer, Visitor};

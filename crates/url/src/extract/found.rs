@@ -1,8 +1,8 @@
 //! What extraction reports: a [`Found`] URL, its [`Kind`] and its
 //! [`Delimiter`].
 
+use crate::prelude::*;
 use crate::{ParseError, ParseOptions};
-use std::borrow::Cow;
 
 /// A URL found in text.
 ///

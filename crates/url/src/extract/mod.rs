@@ -4,7 +4,7 @@
 //!
 //! [`find_iter`] finds the URLs in a string, in order, each as a [`Found`]
 //! with its byte span; [`Finder`] sets the options, and [`Extractor`] does
-//! the same over any [`Read`] in bounded memory, for inputs of any size.
+//! the same over any [`Read`](std::io::Read) in bounded memory, for inputs of any size.
 //!
 //! What is found, by default:
 //!
@@ -126,6 +126,7 @@
 //! ```
 
 mod found;
+#[cfg(feature = "std")]
 mod reader;
 mod scan;
 mod shape;
@@ -133,9 +134,8 @@ mod text;
 mod tld;
 mod trigger;
 
-use std::io::Read;
-
 pub use found::{Delimiter, Found, Kind};
+#[cfg(feature = "std")]
 pub use reader::Extractor;
 use scan::{Options, Scanner, Step};
 
@@ -257,7 +257,7 @@ impl Finder {
 
     /// The URLs in what `reader` yields, in order, read in chunks: memory
     /// stays bounded by about twice [`Finder::max_len`] plus the chunk size,
-    /// whatever the input's size.
+    /// whatever the input's size. With the `std` feature only.
     ///
     /// # Example
     ///
@@ -267,7 +267,8 @@ impl Finder {
     /// let urls: Vec<String> = Finder::new().reader(input).map(|f| f.unwrap().url).collect();
     /// assert_eq!(urls, ["http://a.org/x"]);
     /// ```
-    pub fn reader<R: Read>(&self, reader: R) -> Extractor<R> {
+    #[cfg(feature = "std")]
+    pub fn reader<R: std::io::Read>(&self, reader: R) -> Extractor<R> {
         Extractor::new(reader, Scanner::new(self.opts), self.opts.max_len)
     }
 }
@@ -318,7 +319,7 @@ impl Iterator for FindIter<'_> {
                     return Some(raw.found(0));
                 }
                 Step::TooLong { resume } => {
-                    let p = reader::skip_stop(hay, resume, true).unwrap_or(hay.len());
+                    let p = text::skip_stop(hay, resume, true).unwrap_or(hay.len());
                     self.floor = p;
                     self.cursor = p;
                 }
@@ -331,4 +332,4 @@ impl Iterator for FindIter<'_> {
     }
 }
 
-impl std::iter::FusedIterator for FindIter<'_> {}
+impl core::iter::FusedIterator for FindIter<'_> {}

@@ -2,8 +2,8 @@
 
 use super::found::Found;
 use super::scan::{LOOKBACK, Raw, Scanner, Step};
-use super::text::{Wide, wide};
-use crate::table::TEXT;
+use super::text::skip_stop;
+use crate::prelude::*;
 use std::io::{self, Read};
 
 /// The default number of bytes read at a time: 64 KiB.
@@ -17,6 +17,8 @@ const DEFAULT_CHUNK: usize = 64 * 1024;
 /// ([`Finder::max_len`](super::Finder::max_len)) plus a few hundred bytes,
 /// however long the input. Bytes that are not valid UTF-8 end a URL (and
 /// abandon a wrapper), so every URL is valid UTF-8.
+///
+/// With the `std` feature only (it reads a `std::io::Read`).
 ///
 /// # Errors
 ///
@@ -225,26 +227,4 @@ impl<R: Read> Iterator for Extractor<R> {
             }
         }
     }
-}
-
-/// The first byte at or after `from` that no unwrapped URL goes past
-/// (whitespace, a control, `<>"``, a Unicode stop, a byte that is not valid
-/// UTF-8): `Ok(index)`, or `Err(resume)` when the bytes run out first and
-/// more may come.
-pub(super) fn skip_stop(hay: &[u8], from: usize, eof: bool) -> Result<usize, usize> {
-    let mut i = from;
-    while let Some(&b) = hay.get(i) {
-        if b >= 0x80 {
-            match wide(hay, i) {
-                Wide::Char(n) => i += n,
-                Wide::Short if !eof => return Err(i),
-                _ => return Ok(i),
-            }
-        } else if TEXT[b as usize] == 0 {
-            return Ok(i);
-        } else {
-            i += 1;
-        }
-    }
-    if eof { Ok(i) } else { Err(i) }
 }

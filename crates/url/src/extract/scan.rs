@@ -16,10 +16,13 @@ use super::shape::{
 };
 use super::text::{Wide, char_before, is_space, is_unicode_space, scheme_byte, wide};
 use super::trigger::{block_mask, block_mask_fuzzy, host_next};
+use crate::prelude::*;
 use crate::table::{TEXT, TEXT_CLOSE, TEXT_OPEN, TEXT_URL};
 
 /// How far before a trigger byte the scanner may look: a scheme name (16),
 /// an e-mail local part or host label (64), and the character before it.
+// Only the stream reader keeps bytes back, and it needs std.
+#[cfg(feature = "std")]
 pub(super) const LOOKBACK: usize = 128;
 
 /// The longest scheme name looked for before a colon.
@@ -69,6 +72,8 @@ pub(super) enum Step {
     /// Bytes past the end are needed; scan again from `resume` (a trigger
     /// not yet decided) once they are there.
     NeedMore {
+        // Read by the stream reader only, which needs std.
+        #[cfg_attr(not(feature = "std"), allow(dead_code))]
         resume: usize,
     },
     /// A candidate is longer than the limit: it is dropped whole, and the
@@ -369,7 +374,7 @@ impl Scanner {
             Delimiter::UrlWrapper => valid_any_scheme(bytes, false).then_some(Kind::Absolute),
             _ => self.angle_kind(bytes),
         };
-        match (kind, std::str::from_utf8(bytes)) {
+        match (kind, core::str::from_utf8(bytes)) {
             (Some(kind), Ok(url)) => Attempt::Match(Raw {
                 start: t,
                 end: gt + 1,
@@ -517,7 +522,7 @@ impl Scanner {
             end -= 1;
         }
         let u = &hay[s..end];
-        match std::str::from_utf8(u) {
+        match core::str::from_utf8(u) {
             Ok(url) if valid_email(u) => Attempt::Match(Raw {
                 start: s,
                 end,
@@ -988,7 +993,7 @@ mod tests {
                     found += 1;
                 }
                 Step::TooLong { resume } => {
-                    let p = super::super::reader::skip_stop(text, resume, true).unwrap();
+                    let p = super::super::text::skip_stop(text, resume, true).unwrap();
                     (floor, cursor) = (p, p);
                 }
                 Step::NeedMore { .. } => panic!("at eof"),

@@ -3,7 +3,7 @@
 //! parser's character table puts in scheme names and host labels.
 
 use crate::dialect::Dialect;
-use crate::table::{Component, allowed};
+use crate::table::{Component, TEXT, allowed};
 
 /// Whether an ASCII byte may stand in a host label: the parser's RFC 1738
 /// host characters (`hostname`, `hostnumber`: letters, digits, `-`, `.`)
@@ -63,13 +63,13 @@ pub(super) fn wide(hay: &[u8], i: usize) -> Wide {
     let Some(bytes) = hay.get(i..i + n) else {
         // Enough bytes to show it is invalid already?
         let have = &hay[i..];
-        return if std::str::from_utf8(have).is_err_and(|e| e.error_len().is_some()) {
+        return if core::str::from_utf8(have).is_err_and(|e| e.error_len().is_some()) {
             Wide::Invalid
         } else {
             Wide::Short
         };
     };
-    if std::str::from_utf8(bytes).is_err() {
+    if core::str::from_utf8(bytes).is_err() {
         return Wide::Invalid;
     }
     if is_unicode_stop(bytes) {
@@ -139,6 +139,28 @@ pub(super) fn char_before(hay: &[u8], end: usize) -> Option<(usize, bool)> {
         Wide::Stop(n) if s + n == end => Some((s, false)),
         _ => Some((end - 1, false)),
     }
+}
+
+/// The first byte at or after `from` that no unwrapped URL goes past
+/// (whitespace, a control, `<>"``, a Unicode stop, a byte that is not valid
+/// UTF-8): `Ok(index)`, or `Err(resume)` when the bytes run out first and
+/// more may come.
+pub(super) fn skip_stop(hay: &[u8], from: usize, eof: bool) -> Result<usize, usize> {
+    let mut i = from;
+    while let Some(&b) = hay.get(i) {
+        if b >= 0x80 {
+            match wide(hay, i) {
+                Wide::Char(n) => i += n,
+                Wide::Short if !eof => return Err(i),
+                _ => return Ok(i),
+            }
+        } else if TEXT[b as usize] == 0 {
+            return Ok(i);
+        } else {
+            i += 1;
+        }
+    }
+    if eof { Ok(i) } else { Err(i) }
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Base64 (RFC 4648 section 4): the encoding of Basic credentials (RFC
 //! 7617) and of mail's encoded words (RFC 2047).
 
+use crate::prelude::*;
+
 /// `data` in base64, padded.
 pub(crate) fn base64(data: &[u8]) -> String {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

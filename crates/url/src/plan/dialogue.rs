@@ -13,9 +13,10 @@ use super::telnet::TelnetPlan;
 use super::wais::WaisPlan;
 use crate::dialect::Dialect;
 use crate::options::ParseOptions;
+use crate::prelude::*;
 use crate::scheme::Scheme;
 use crate::url::UrlRef;
-use std::fmt;
+use core::fmt;
 
 /// The dialogue of one protocol, as data: what the executor of that
 /// protocol runs, and nothing else.

@@ -3,7 +3,9 @@
 
 use super::step::{Step, Transfer};
 use crate::pct;
+use crate::prelude::*;
 use crate::schemes::file::{FilePathError, FileUrl};
+#[cfg(feature = "std")]
 use std::path::PathBuf;
 
 /// The local file a `file` URL names.
@@ -26,11 +28,22 @@ pub struct FilePlan {
     pub path: Vec<u8>,
     /// The platform's file name for the URL, or why there is none (an
     /// encoded separator, a NUL, another host); the policy refuses a plan
-    /// without one, so an approved plan always has it.
+    /// without one, so an approved plan always has it. With the `std`
+    /// feature only.
+    #[cfg(feature = "std")]
     pub local: Result<PathBuf, FilePathError>,
+    /// Without std there is no `PathBuf`: whether there would be a name,
+    /// which is all the policy asks.
+    #[cfg(not(feature = "std"))]
+    local: Result<(), FilePathError>,
 }
 
 impl FilePlan {
+    /// Whether the URL has a local file name, or why not.
+    pub(crate) fn local_name(&self) -> Result<(), &FilePathError> {
+        self.local.as_ref().map(|_| ())
+    }
+
     pub(crate) fn render(&self, out: &mut Vec<Step>) {
         out.push(Step::Open(self.path.clone()));
         out.push(Step::Read(Transfer::File));
@@ -46,6 +59,9 @@ pub(super) fn plan(url: &FileUrl<'_>) -> FilePlan {
     FilePlan {
         host: u.host().unwrap_or_default().to_string(),
         path,
+        #[cfg(feature = "std")]
         local: url.to_local_path(),
+        #[cfg(not(feature = "std"))]
+        local: url.local_name(),
     }
 }

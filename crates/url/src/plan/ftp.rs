@@ -6,6 +6,7 @@
 use super::options::PlanOptions;
 use super::refusal::PlanError;
 use super::step::{Endpoint, Line, Step, Transfer};
+use crate::prelude::*;
 use crate::schemes::ftp::{FtpUrl, Typecode};
 
 /// Name suffixes whose files are text, for the guess RFC 1738 section

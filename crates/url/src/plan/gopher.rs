@@ -5,6 +5,7 @@
 use super::options::PlanOptions;
 use super::refusal::PlanError;
 use super::step::{Endpoint, Line, Step, Transfer};
+use crate::prelude::*;
 use crate::schemes::gopher::{GopherPlus, GopherUrl};
 
 /// What a type 7 item asks of the user when neither the URL nor the

@@ -7,6 +7,7 @@ use super::base64::base64;
 use super::options::PlanOptions;
 use super::step::{Endpoint, Line, Step, Transfer};
 use crate::pct::{self, EncodeSet};
+use crate::prelude::*;
 use crate::scheme::Scheme;
 use crate::url::UrlRef;
 

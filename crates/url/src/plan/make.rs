@@ -5,6 +5,7 @@ use super::dialogue::{Dialogue, Plan};
 use super::options::PlanOptions;
 use super::refusal::PlanError;
 use super::{file, ftp, gopher, http, nntp, prospero, smtp, telnet, wais};
+use crate::prelude::*;
 use crate::scheme::{Protocol, Scheme};
 use crate::schemes::file::FileUrl;
 use crate::schemes::ftp::FtpUrl;

@@ -3,6 +3,7 @@
 
 use super::options::PlanOptions;
 use super::step::{Endpoint, Line, Missing, Step, Transfer};
+use crate::prelude::*;
 use crate::schemes::news::{NewsTarget, NewsUrl};
 use crate::schemes::nntp::NntpUrl;
 

@@ -1,6 +1,8 @@
 //! What a plan needs that the URL does not carry: configuration and, for
 //! mail, the message.
 
+use crate::prelude::*;
+
 /// What a plan needs that the URL does not carry. Flags first, then the
 /// environment variables users know (DESIGN.md section 2); the command
 /// line fills this in.

@@ -18,11 +18,12 @@ use super::refusal::{PlanError, Rule};
 use super::smtp::SmtpPlan;
 use super::step::{Endpoint, Step};
 use super::telnet::TelnetPlan;
+use crate::prelude::*;
 use crate::scheme::Scheme;
 use crate::schemes::file::FilePathErrorKind;
 use crate::url::UrlRef;
-use std::fmt;
-use std::ops::Deref;
+use core::fmt;
+use core::ops::Deref;
 
 /// The ports of other well-known services that a URL may not name unless
 /// the user allows it: the Fetch standard's "bad ports" list.
@@ -557,8 +558,8 @@ fn file(p: &FilePlan) -> Result<(), PlanError> {
             "the file path decodes to a NUL",
         ));
     }
-    match &p.local {
-        Ok(_) => Ok(()),
+    match p.local_name() {
+        Ok(()) => Ok(()),
         Err(e) if e.kind() == FilePathErrorKind::EncodedSeparator => Err(PlanError::refused(
             Rule::FieldGrammar,
             format!(
@@ -580,7 +581,7 @@ fn prospero(p: &ProsperoPlan) -> Result<(), PlanError> {
 /// that holds a bracket, an `@` or a space is what is left of an authority
 /// a reader split elsewhere (`http://[::1%25@evil.com]/` read leniently).
 fn check_host(host: &str) -> Result<(), PlanError> {
-    if host.parse::<std::net::IpAddr>().is_ok() {
+    if host.parse::<core::net::IpAddr>().is_ok() {
         return Ok(());
     }
     let ok = |c: char| c.is_ascii_alphanumeric() || "-._~!$&'()*+,;=".contains(c) || !c.is_ascii();

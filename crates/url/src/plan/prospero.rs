@@ -16,6 +16,7 @@
 
 use super::options::PlanOptions;
 use super::step::{Endpoint, Line, Step};
+use crate::prelude::*;
 use crate::schemes::prospero::ProsperoUrl;
 
 /// How many FORWARDED replies are followed.

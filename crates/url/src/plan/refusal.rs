@@ -3,7 +3,8 @@
 //! the planners, which refuse what they cannot represent, need not depend
 //! on the policy, which reads their plans.
 
-use std::fmt;
+use crate::prelude::*;
+use core::fmt;
 
 /// The rule that refused a plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -160,4 +161,4 @@ impl fmt::Display for PlanError {
     }
 }
 
-impl std::error::Error for PlanError {}
+impl core::error::Error for PlanError {}

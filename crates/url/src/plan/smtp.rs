@@ -6,6 +6,7 @@ use super::base64::base64;
 use super::options::{Message, PlanOptions};
 use super::refusal::PlanError;
 use super::step::{Endpoint, Line, Missing, Step};
+use crate::prelude::*;
 use crate::schemes::mailto::MailtoUrl;
 
 /// One SMTP command (RFC 5321 section 4.1).
@@ -171,7 +172,7 @@ impl SmtpPlan {
         }
         out.push(b"MIME-Version: 1.0".to_vec());
         // RFC 1428: octets of an unknown 8-bit character set.
-        let charset = if std::str::from_utf8(&m.body).is_ok() {
+        let charset = if core::str::from_utf8(&m.body).is_ok() {
             "utf-8"
         } else {
             "unknown-8bit"

@@ -1,7 +1,8 @@
 //! The steps of a plan and their text form (DESIGN.md section 3, `plan`).
 
+use crate::prelude::*;
 use crate::url::UrlRef;
-use std::fmt;
+use core::fmt;
 
 /// A piece of configuration the URL does not carry and the plan needs.
 ///
@@ -222,7 +223,7 @@ impl Line {
     pub fn extend(&mut self, other: &Line) {
         for p in &other.pieces {
             match p {
-                Piece::Text(t) => *self = std::mem::take(self).and(t),
+                Piece::Text(t) => *self = core::mem::take(self).and(t),
                 other => self.pieces.push(other.clone()),
             }
         }

@@ -4,6 +4,7 @@
 
 use super::step::{Endpoint, Line, Step, Transfer};
 use crate::pct;
+use crate::prelude::*;
 use crate::url::UrlRef;
 
 /// An interactive session and the login advice the URL carries.

@@ -19,6 +19,7 @@
 use super::options::PlanOptions;
 use super::refusal::PlanError;
 use super::step::{Endpoint, Line, Step};
+use crate::prelude::*;
 use crate::schemes::wais::{WaisForm, WaisUrl, Wpath, WpathRecord, wais_words};
 
 /// At most this many hits are presented for a listing.
@@ -92,8 +93,8 @@ pub enum Records {
     FoundPosition,
 }
 
-impl std::fmt::Display for Records {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for Records {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Records::Range { first, count } => write!(f, "{first}..{}", first + count - 1),
             Records::FoundPosition => f.write_str("<its position>..<its position>"),

@@ -5,6 +5,7 @@ use super::hierarchy::hierarchical;
 use super::rfc3986::{self, BaseView};
 use super::rules::Rules;
 use super::{guard, rfc1630, rfc1808, split};
+use crate::prelude::*;
 
 /// Resolves `reference` against `base` under `rules`.
 ///

@@ -5,6 +5,8 @@
 //! the result to the output. Each runs in time linear in its input: the
 //! output only shrinks by segments it has itself written.
 
+use crate::prelude::*;
+
 /// A path given as the concatenation `a` + `b`.
 #[derive(Clone, Copy)]
 struct Cat<'a> {
@@ -218,7 +220,7 @@ pub(crate) fn rfc1808(out: &mut String, a: &str, b: &str) {
     let start = out.len();
     let segments = a.split_terminator('/').map(|s| (s, true));
     let mut last = b.split('/').peekable();
-    let tail = std::iter::from_fn(|| {
+    let tail = core::iter::from_fn(|| {
         let s = last.next()?;
         Some((s, last.peek().is_some()))
     });

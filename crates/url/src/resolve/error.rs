@@ -242,4 +242,4 @@ impl fmt::Display for ResolveError {
     }
 }
 
-impl std::error::Error for ResolveError {}
+impl core::error::Error for ResolveError {}

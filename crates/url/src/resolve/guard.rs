@@ -13,6 +13,7 @@
 use super::hierarchy::hierarchical;
 use super::rules::Rules;
 use super::split::{SchemeSyntax, scheme_len};
+use crate::prelude::*;
 
 /// Puts `/.` before the path at `out[path..]` when it starts with `//`:
 /// for a resolution that knows the result has no authority (RFC 3986's

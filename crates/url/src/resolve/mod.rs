@@ -49,6 +49,7 @@ mod rfc3986;
 mod rules;
 mod split;
 
+use crate::prelude::*;
 pub use base::{Base, resolve, resolve_into};
 pub use error::{Operand, ResolveError, ResolveErrorKind};
 pub use relativize::relativize;

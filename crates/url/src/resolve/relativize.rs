@@ -5,6 +5,7 @@ use super::error::{Operand, ResolveError, ResolveErrorKind, scheme_stop};
 use super::rfc1630;
 use super::rules::Rules;
 use super::split::{Parts, SchemeSyntax, split, split_1808};
+use crate::prelude::*;
 
 /// The shortest reference that [`resolve`](super::resolve) turns back into
 /// `target` against `base` under `rules`.

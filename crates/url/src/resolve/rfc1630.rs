@@ -4,6 +4,7 @@ use super::dots;
 use super::error::ResolveError;
 use super::hierarchy::hierarchical;
 use super::split::{SchemeSyntax, find_any, scheme_len};
+use crate::prelude::*;
 
 pub(super) fn resolve(base: &str, reference: &str, out: &mut String) -> Result<(), ResolveError> {
     // "A partial form can be distinguished from an absolute form in that

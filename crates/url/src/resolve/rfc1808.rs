@@ -5,6 +5,7 @@ use super::error::ResolveError;
 use super::hierarchy::hierarchical;
 use super::rules::Rules;
 use super::split::{Parts1808, split_1808};
+use crate::prelude::*;
 
 /// Whether a component the RFC tests for being "non-empty" is.
 #[inline]

@@ -8,6 +8,7 @@ use super::rules::Rules;
 use super::split::{
     Parts, SchemeSyntax, find_bytes, head_with, rfind_byte, scan_path, scheme_len, split,
 };
+use crate::prelude::*;
 
 /// RFC 3986 section 5.2.2 with 5.2.3 and 5.3, against any base with a
 /// scheme: the algorithm has no exception for one without a hierarchy

@@ -1,5 +1,6 @@
 //! Which specification resolution follows, by name.
 
+use crate::prelude::*;
 use core::fmt;
 use core::str::FromStr;
 
@@ -112,7 +113,7 @@ impl fmt::Display for UnknownRules {
     }
 }
 
-impl std::error::Error for UnknownRules {}
+impl core::error::Error for UnknownRules {}
 
 impl FromStr for Rules {
     type Err = UnknownRules;

@@ -5,10 +5,10 @@ use crate::dialect::Dialect;
 use crate::error::ParseError;
 use crate::parser;
 use crate::pct::{EncodeSet, encode};
+use crate::prelude::*;
 use crate::sink::Sink;
 use crate::url::{Url, UrlRef};
 use core::fmt;
-use std::borrow::Cow;
 
 /// Why a builder could not make a URL.
 ///
@@ -104,7 +104,7 @@ impl fmt::Display for BuildError {
     }
 }
 
-impl std::error::Error for BuildError {}
+impl core::error::Error for BuildError {}
 
 /// Checks an RFC 1738 host (hostname or hostnumber); the empty host is the
 /// caller's to allow.

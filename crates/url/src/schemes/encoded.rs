@@ -1,8 +1,8 @@
 //! [`Encoded`]: one field of a URL as written, decoded on request.
 
 use crate::pct;
+use crate::prelude::*;
 use core::fmt;
-use std::borrow::Cow;
 
 /// A field of a URL as written, still percent-encoded, borrowed from the
 /// URL's text.
@@ -340,7 +340,7 @@ mod tests {
                     t.extend_from_slice(s);
                     assert_eq!(last_segment(&t), naive(&t), "{t:?}");
                     let mut u = s.clone();
-                    u.extend(std::iter::repeat_n(fill, pad));
+                    u.extend(core::iter::repeat_n(fill, pad));
                     assert_eq!(last_segment(&u), naive(&u), "{u:?}");
                 }
             }

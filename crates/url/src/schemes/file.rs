@@ -11,12 +11,14 @@ use super::encoded::{Encoded, Segments, offset_in};
 use crate::dialect::Dialect;
 use crate::error::ParseError;
 use crate::pct::{EncodeSet, encode};
+use crate::prelude::*;
 use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::Url;
 use crate::url::UrlRef;
 use core::fmt;
+#[cfg(feature = "std")]
 use std::path::{Path, PathBuf};
 
 /// A `file` URL: a host and a hierarchical path (RFC 1738 section 3.10).
@@ -134,7 +136,7 @@ impl fmt::Display for FilePathError {
     }
 }
 
-impl std::error::Error for FilePathError {}
+impl core::error::Error for FilePathError {}
 
 /// How to read a `file` URL as a Windows file name.
 ///
@@ -250,7 +252,7 @@ impl<'a> FileUrl<'a> {
     fn local_segments(
         &self,
         separators: &[u8],
-    ) -> Result<Vec<std::borrow::Cow<'a, [u8]>>, FilePathError> {
+    ) -> Result<Vec<alloc::borrow::Cow<'a, [u8]>>, FilePathError> {
         if !self.is_local() {
             return Err(FilePathError {
                 kind: FilePathErrorKind::NotLocal,
@@ -301,6 +303,7 @@ impl<'a> FileUrl<'a> {
 
     /// The Unix file name. On Unix any bytes are a file name; elsewhere
     /// the name must decode to UTF-8.
+    /// With the `std` feature only.
     ///
     /// # Errors
     ///
@@ -315,6 +318,7 @@ impl<'a> FileUrl<'a> {
     /// assert_eq!(url.file().unwrap().to_unix_path()?, Path::new("/etc/motd"));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
+    #[cfg(feature = "std")]
     pub fn to_unix_path(&self) -> Result<PathBuf, FilePathError> {
         let bytes = self.to_unix_path_bytes()?;
         #[cfg(unix)]
@@ -373,6 +377,7 @@ impl<'a> FileUrl<'a> {
 
     /// The local file name by this platform's convention: Windows file
     /// names on Windows (with `C|` read as `C:`), Unix ones elsewhere.
+    /// With the `std` feature only.
     ///
     /// # Errors
     ///
@@ -385,12 +390,25 @@ impl<'a> FileUrl<'a> {
     /// assert!(UrlRef::parse("file://other.host/x")?.file().unwrap().to_local_path().is_err());
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[cfg(feature = "std")]
     pub fn to_local_path(&self) -> Result<PathBuf, FilePathError> {
         if cfg!(windows) {
             self.to_windows_path(WindowsPaths { bar_drive: true })
                 .map(PathBuf::from)
         } else {
             self.to_unix_path()
+        }
+    }
+
+    /// Whether [`FileUrl::to_local_path`] would give a name, for the
+    /// plan's policy where there is no std (and no `PathBuf`).
+    #[cfg(not(feature = "std"))]
+    pub(crate) fn local_name(&self) -> Result<(), FilePathError> {
+        if cfg!(windows) {
+            self.to_windows_path(WindowsPaths { bar_drive: true })
+                .map(drop)
+        } else {
+            self.to_unix_path_bytes().map(drop)
         }
     }
 
@@ -483,6 +501,7 @@ impl<'a> FileUrl<'a> {
     }
 
     /// The `file` URL of a local file name, by this platform's convention.
+    /// With the `std` feature only.
     ///
     /// # Errors
     ///
@@ -497,6 +516,7 @@ impl<'a> FileUrl<'a> {
     /// # }
     /// # Ok::<_, uniform::schemes::BuildError>(())
     /// ```
+    #[cfg(feature = "std")]
     pub fn from_path(path: impl AsRef<Path>) -> Result<Url, BuildError> {
         let path = path.as_ref();
         #[cfg(unix)]

@@ -21,6 +21,7 @@ use super::encoded::{Encoded, find_decoded, offset_in};
 use super::path::path_through_query;
 use crate::error::ParseError;
 use crate::pct::{self, EncodeSet, encode};
+use crate::prelude::*;
 use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;

@@ -14,6 +14,7 @@ use super::encoded;
 use super::encoded::{Encoded, Segments};
 use crate::error::ParseError;
 use crate::pct::{EncodeSet, encode};
+use crate::prelude::*;
 use crate::rulebook::Rule;
 use crate::scheme::Scheme;
 use crate::sink::Sink;

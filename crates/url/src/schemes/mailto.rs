@@ -11,6 +11,7 @@ use super::encoded::{Encoded, offset_in};
 use crate::dialect::Dialect;
 use crate::error::ParseError;
 use crate::pct::{self, EncodeSet, encode};
+use crate::prelude::*;
 use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;

@@ -10,6 +10,7 @@ use super::encoded::{Encoded, offset_in};
 use super::news::{chars_5538, group_fault};
 use crate::dialect::Dialect;
 use crate::error::ParseError;
+use crate::prelude::*;
 use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;

@@ -21,6 +21,7 @@ use super::encoded::{Encoded, offset_in};
 use super::path::path_through_query;
 use crate::error::ParseError;
 use crate::pct::{EncodeSet, encode};
+use crate::prelude::*;
 use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;

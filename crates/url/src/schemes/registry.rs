@@ -38,6 +38,7 @@
 
 use crate::dialect::Dialect;
 use crate::error::ParseError;
+use crate::prelude::*;
 use crate::scheme::{Scheme, SchemeRow, Syntax};
 use crate::sink::Sink;
 use crate::url::UrlRef;
@@ -408,7 +409,7 @@ impl fmt::Display for RegistryError {
     }
 }
 
-impl std::error::Error for RegistryError {}
+impl core::error::Error for RegistryError {}
 
 impl Registry {
     /// An empty registry.

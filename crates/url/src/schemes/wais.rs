@@ -15,6 +15,7 @@ use super::check::{breach, check_reserved, refuse_login, require_host};
 use super::encoded::{Encoded, offset_in};
 use crate::error::ParseError;
 use crate::pct::{EncodeSet, encode};
+use crate::prelude::*;
 use crate::rulebook::Rule;
 use crate::sink::Sink;
 use crate::table::Component;
@@ -55,7 +56,7 @@ pub fn wais_words(search: &str) -> Vec<Vec<u8>> {
 pub fn wais_search(words: &[Vec<u8>]) -> String {
     // `+` separates the words, so a word's own is encoded.
     const WORD: EncodeSet = EncodeSet::WAIS.add(b'+');
-    let words: Vec<std::borrow::Cow<'_, str>> = words.iter().map(|w| encode(w, &WORD)).collect();
+    let words: Vec<alloc::borrow::Cow<'_, str>> = words.iter().map(|w| encode(w, &WORD)).collect();
     words.join("+")
 }
 
