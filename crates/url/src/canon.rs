@@ -319,7 +319,10 @@ fn canonical(url: &UrlRef<'_>) -> String {
 
 /// The canonical form of a borrowed URL, and equivalence.
 impl UrlRef<'_> {
-    /// The canonical form (the rules are those of the `canon` module).
+    /// The canonical form (the rules are those of the `canon` module). An
+    /// escape of a character reserved in RFC 1738, RFC 1630 or RFC 3986
+    /// (`: / ? # [ ] @ ! $ & ' ( ) * + , ; =`) is never decoded, in any
+    /// component, dialect or scheme; escapes of unreserved characters are.
     ///
     /// # Example
     ///
@@ -327,6 +330,10 @@ impl UrlRef<'_> {
     /// use uniform::UrlRef;
     /// let url = UrlRef::parse("FTP://Host.Dom:21/%7euser/%2fx")?;
     /// assert_eq!(url.canonical(), "ftp://host.dom/%7Euser/%2Fx");
+    /// // RFC 1738 section 3.3 reserves only "/ ; ?" in an http search
+    /// // part, yet "%26" and "%3D" stay: a server reads them as data.
+    /// let q = UrlRef::parse("http://h/?q=a%26b%3db%2d%41")?;
+    /// assert_eq!(q.canonical(), "http://h/?q=a%26b%3Db-A");
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn canonical(&self) -> String {
@@ -334,18 +341,24 @@ impl UrlRef<'_> {
     }
 
     /// Whether two URLs are the same by the RFCs: equal canonical forms.
-    /// An encoded reserved character is never the same as the character.
+    /// An encoded reserved character is never the same as the character,
+    /// in any dialect: `+` and `%2B` differ.
     ///
     /// # Example
     ///
     /// ```
-    /// use uniform::UrlRef;
+    /// use uniform::{Dialect, ParseOptions, UrlRef};
     /// // RFC 1630, "Encoding reserved characters", examples 1 and 2.
     /// let a = UrlRef::parse("http://info.cern.ch/albert/bertram/marie-claude")?;
     /// let b = UrlRef::parse("http://info.cern.ch/albert/bertram/marie%2Dclaude")?;
     /// let c = UrlRef::parse("http://info.cern.ch/albert/bertram%2Fmarie-claude")?;
     /// assert!(a.equivalent(&b));
     /// assert!(!a.equivalent(&c));
+    /// // A form reader takes "+" for a space and "%2B" for a plus.
+    /// for d in [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986] {
+    ///     let o = ParseOptions::new().dialect(d);
+    ///     assert!(!o.parse("http://h/?a+b")?.equivalent(&o.parse("http://h/?a%2Bb")?));
+    /// }
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn equivalent(&self, other: &UrlRef<'_>) -> bool {
@@ -368,13 +381,16 @@ impl Url {
         self.as_url_ref().canonical()
     }
 
-    /// The canonical form, as a new `Url` (the rules of the `canon` module).
+    /// The canonical form, as a new `Url` (the rules of the `canon` module):
+    /// no escape of a reserved character is decoded.
     ///
     /// # Example
     ///
     /// ```
     /// use uniform::Url;
     /// assert_eq!(Url::parse("Gopher://H:70")?.normalize().as_str(), "gopher://h/");
+    /// let u = Url::parse("http://h/?a=1%26b%3d2+%2b")?.normalize();
+    /// assert_eq!(u.query(), Some("a=1%26b%3D2+%2B"));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn normalize(&self) -> Url {
@@ -401,6 +417,8 @@ impl Url {
     /// let a = Url::parse("ftp://host/a%2Fb")?;
     /// let b = Url::parse("ftp://host/a/b")?;
     /// assert!(!a.equivalent(&b));
+    /// let (p, q) = (Url::parse("http://h/?a+b")?, Url::parse("http://h/?a%2Bb")?);
+    /// assert!(!p.equivalent(&q));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn equivalent(&self, other: &Url) -> bool {
