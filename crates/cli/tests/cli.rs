@@ -531,6 +531,31 @@ fn normalize_prints_the_canonical_form() {
 }
 
 #[test]
+fn normalize_keeps_reserved_escapes() {
+    // Issue 16: an escape of a character reserved in RFC 1738, RFC 1630 or
+    // RFC 3986 is never decoded, whatever the scheme reserves; an
+    // unreserved one still is, and hex is raised.
+    for dialect in ["rfc1738", "rfc1630", "rfc3986"] {
+        let out = clitest!(
+            0,
+            "normalize",
+            "--show-password",
+            "--dialect",
+            dialect,
+            "http://h/a%2fb%2d?q=a%26b%3db%2bc+d%41#x%3a%2C",
+            "ftp://u%40v:p%3aq@h/%24"
+        );
+        assert_eq!(
+            out.text(),
+            "http://h/a%2Fb-?q=a%26b%3Db%2Bc+dA#x%3A%2C\nftp://u%40v:p%3Aq@h/%24\n",
+            "{dialect}"
+        );
+    }
+    let out = clitest!(0, "normalize", "--dialect", "rfc3986", "http://h/%7euser");
+    assert_eq!(out.text(), "http://h/~user\n");
+}
+
+#[test]
 fn normalize_reports_invalid_urls_on_stderr() {
     let out = clitest!(1, "normalize", "http://a/", "http://h:x/", "http://b/");
     assert_eq!(out.text(), "http://a/\nhttp://b/\n");
@@ -618,6 +643,41 @@ fn equal_exits_0_when_equivalent_and_1_when_not() {
         "http://info.cern.ch/albert/bertram%2Fmarie-claude"
     );
     assert_eq!(out.text(), "different\n");
+}
+
+#[test]
+fn equal_tells_plus_from_its_escape() {
+    // Issue 16: a form reader takes "+" for a space and "%2B" for a plus,
+    // and "%26" for data where "&" separates fields.
+    for dialect in ["rfc1738", "rfc1630", "rfc3986"] {
+        let out = clitest!(
+            1,
+            "equal",
+            "--dialect",
+            dialect,
+            "http://h/?a+b",
+            "http://h/?a%2Bb"
+        );
+        assert_eq!(out.text(), "different\n", "{dialect}");
+        let out = clitest!(
+            1,
+            "equal",
+            "--dialect",
+            dialect,
+            "http://h/?a=1%26b=2",
+            "http://h/?a=1&b=2"
+        );
+        assert_eq!(out.text(), "different\n", "{dialect}");
+        let out = clitest!(
+            0,
+            "equal",
+            "--dialect",
+            dialect,
+            "http://h/?a%2bb%2D",
+            "http://h/?a%2Bb-"
+        );
+        assert_eq!(out.text(), "equal\n", "{dialect}");
+    }
 }
 
 #[test]

@@ -12,10 +12,13 @@
 //!   syntax when its url-path is absent (RFC 1738: "the whole url-path may
 //!   be omitted, including the `/`", so `ftp://h` and `ftp://h/` are one);
 //! - an escape decoded where its octet may stand unencoded in that
-//!   component and is not reserved there by the scheme (RFC 1738 sections
-//!   2.2 and 3): `%2D` becomes `-` everywhere, `%2F` stays in an FTP or HTTP
-//!   path, `%40` stays in a news message-id; under RFC 3986 only the
-//!   unreserved characters are decoded (its section 6.2.2.2);
+//!   component and is not reserved in any of the three grammars (RFC 1738
+//!   section 2.2, RFC 1630 "Reserved characters", RFC 3986 section 2.2; the
+//!   `NEVER_DECODED` table): `%2D` becomes `-` and `%41` `A` everywhere, while
+//!   `%26`, `%3D`, `%2B`, `%2F` stay in every component of every scheme,
+//!   whatever the scheme itself reserves, so `+` and `%2B` differ; under
+//!   RFC 3986 only the unreserved characters are decoded (its section
+//!   6.2.2.2), `%7E` among them;
 //! - the remaining escapes in upper-case hex;
 //! - every character that may not stand unencoded (unsafe, controls,
 //!   octets 80-FF, a `%` that starts no escape) encoded;
@@ -24,9 +27,8 @@
 //! - under RFC 3986, the dot-segments of a hierarchical path removed and
 //!   the unreserved escapes of a host decoded (section 6.2.2).
 //!
-//! Under RFC 1630 its own reserved characters (`= ; / ? :`, `*` and `!`,
-//! and `+` in a search part) keep their escapes, and so does a path
-//! segment that would decode to "." or ".." (its dots are reserved).
+//! Under RFC 1630 a path segment that would decode to "." or ".." keeps
+//! its escapes (its dots are reserved), and so does a "." in a news group.
 
 use crate::dialect::Dialect;
 use crate::offsets::NONE;
@@ -52,69 +54,54 @@ fn path_holds_fields(scheme: Scheme) -> bool {
     )
 }
 
-/// The characters a scheme reserves in a component, beyond what the
-/// dialect's grammar already keeps out of it: their escapes are never
-/// decoded, their literal forms never encoded.
-fn reserved(scheme: Scheme, has_search: bool, comp: Component, d: Dialect, b: u8) -> bool {
-    // "#" always delimits the fragment; "?" delimits the search part
-    // where the scheme has one, and is kept encoded in the user name and
-    // password so that no reader ends the authority early.
-    if b == b'#' {
-        return true;
+/// The octets whose escapes normalization never decodes, in any component,
+/// dialect or scheme: the union of the reserved characters of the three
+/// grammars, because a server may give the octet and the character
+/// different meanings whatever the URL's own dialect says.
+///
+/// - RFC 1738 section 2.2 names `; / ? : @ = &` and says "encoding a
+///   character reserved for a particular scheme may change the semantics
+///   of a URL". A scheme reserving fewer (section 3.3's http search part
+///   names only `/ ; ?`) does not make `%26` in a form value `&`.
+/// - RFC 1630 ("Reserved characters") reserves `= ; / # ? :` and the
+///   space, `*` and `!` for schemes, and `+` in query strings ("real plus
+///   signs must be encoded"); of them, "Encoding reserved characters":
+///   they "have a quite different significance when encoded, and so may
+///   NEVER be encoded and unencoded".
+/// - RFC 3986 section 2.2 reserves the gen-delims `: / ? # [ ] @` and the
+///   sub-delims `! $ & ' ( ) * + , ; =`: "URIs that differ in the
+///   replacement of a reserved character with its corresponding
+///   percent-encoded octet are not equivalent."
+///
+/// The RFC 3986 set holds the other two but the space, which is unsafe and
+/// so never stands unencoded. Hence `+` and `%2B` differ everywhere.
+const NEVER_DECODED: [bool; 256] = {
+    let mut t = [false; 256];
+    let set = b":/?#[]@!$&'()*+,;=";
+    let mut i = 0;
+    while i < set.len() {
+        t[set[i] as usize] = true;
+        i += 1;
     }
-    if b == b'?' && (has_search || matches!(comp, Component::User | Component::Password)) {
+    t
+};
+
+/// Whether an escape of `b` keeps its escape in the canonical form of
+/// a component: a reserved octet (`NEVER_DECODED`), or one the dialect's
+/// grammar or the scheme keeps apart.
+fn keeps_escape(scheme: Scheme, d: Dialect, b: u8) -> bool {
+    if NEVER_DECODED[b as usize] {
         return true;
     }
     match d {
-        // Section 6.2.2.2: decode the unreserved characters only.
-        Dialect::Rfc3986 => return !is_unreserved_3986(b),
-        // RFC 1630 reserves "=", ";", "/", "#", "?", ":" and the space in
-        // its BNF, "*" and "!" for "special significance within specific
-        // schemes", and "+" in query strings; "@" keeps news message-ids
-        // apart from groups as in RFC 1738, and "." separates the parts of
-        // a group (group = ialpha [ "." group ], where an ialpha may hold
-        // escapes).
-        Dialect::Rfc1630 => {
-            return b"=;/?:*!".contains(&b)
-                || (comp == Component::Query && b == b'+')
-                || (scheme == Scheme::News && (b == b'@' || b == b'.'));
-        }
-        Dialect::Rfc1738 => {}
-    }
-    let all_reserved = b";/?:@&=".contains(&b);
-    match comp {
-        // RFC 1738 section 3.1: ":", "@" and "/" must be encoded.
-        Component::User | Component::Password => b":@/".contains(&b),
-        Component::Path => match scheme {
-            Scheme::Ftp => b"/;".contains(&b),
-            Scheme::File => b"/;".contains(&b),
-            Scheme::Http | Scheme::Https => b"/;?".contains(&b),
-            // Section 3.4.1: "Within the gopher-path, no characters are reserved."
-            Scheme::Gopher => false,
-            // Section 3.5: "Within mailto URLs, there are no reserved characters."
-            Scheme::Mailto => false,
-            // Section 3.6: "@" tells a message-id from a group.
-            Scheme::News => b == b'@',
-            Scheme::Nntp => b == b'/',
-            // Section 5: database, wtype and wpath are uchar: every
-            // reserved character keeps its escape.
-            Scheme::Wais => all_reserved,
-            // Section 3.11: "a slash "/" may appear in the <hsoname>
-            // without quoting and no significance may be assumed".
-            Scheme::Prospero => b";=".contains(&b),
-            _ => all_reserved,
-        },
-        // Section 2.2: "No other characters may be reserved within a
-        // scheme" than those the scheme's section names. Section 3.3
-        // names "/", ";", "?" for the HTTP search part; section 3.9 names
-        // none for a WAIS search, whose grammar alone keeps "/" and "?"
-        // out. "+" is RFC 1630's rule, not RFC 1738's.
-        Component::Query => match scheme {
-            Scheme::Http | Scheme::Https => b"/;?".contains(&b),
-            Scheme::Wais => b"/?".contains(&b),
-            _ => all_reserved,
-        },
-        _ => all_reserved,
+        // Section 6.2.2.2: decode the unreserved characters only (the
+        // reserved ones are above; "%" and the rest are not literal_ok).
+        Dialect::Rfc3986 => !is_unreserved_3986(b),
+        // RFC 1630's news group is ialpha [ "." group ], where an ialpha
+        // may hold escapes: an escaped "." is part of a name, not a
+        // separator.
+        Dialect::Rfc1630 => scheme == Scheme::News && b == b'.',
+        Dialect::Rfc1738 => false,
     }
 }
 
@@ -138,24 +125,12 @@ fn push_component(
     comp: Component,
     d: Dialect,
 ) {
-    // A Prospero hsoname may hold "/" unquoted (RFC 1738 section 3.11),
-    // but its ";field=value" pairs may not (fieldname and fieldvalue are
-    // *[ uchar | "?" | ":" | "@" | "&" ]): after the first literal ";"
-    // of the path, an escaped "/" is data and keeps its escape.
-    let mut in_fields = false;
     let mut i = 0;
     while i < text.len() {
         let b = text[i];
-        if b == b';' && scheme == Scheme::Prospero && comp == Component::Path {
-            in_fields = true;
-        }
         if b == b'%' {
             if let Some(v) = escape_value(text, i) {
-                let field_slash = in_fields && v == b'/';
-                if literal_ok(v, has_search, comp, d)
-                    && !reserved(scheme, has_search, comp, d, v)
-                    && !field_slash
-                {
+                if literal_ok(v, has_search, comp, d) && !keeps_escape(scheme, d, v) {
                     out.push(v as char);
                 } else {
                     push_escape(out, v);
@@ -310,9 +285,10 @@ fn canonical(url: &UrlRef<'_>) -> String {
         } else {
             push_component(&mut out, path.as_bytes(), scheme, q, Component::Path, d);
         }
-        // Without an authority, a path whose decoded form starts with "//"
-        // would become one ("mailto:%2F%2Fx" is not "mailto://x"): its
-        // first "/" keeps its escape.
+        // Without an authority, a path that starts with "//" would read as
+        // one when the form is parsed again. No escaped "/" is decoded
+        // (NEVER_DECODED), so only a path so written could reach here; its
+        // first "/" is escaped rather than let the form name a host.
         if !url.has_authority()
             && out[start..].starts_with("//")
             && d.reads_authority(url.scheme_row())
@@ -344,7 +320,10 @@ fn canonical(url: &UrlRef<'_>) -> String {
 
 /// The canonical form of a borrowed URL, and equivalence.
 impl UrlRef<'_> {
-    /// The canonical form (the rules are those of the `canon` module).
+    /// The canonical form (the rules are those of the `canon` module). An
+    /// escape of a character reserved in RFC 1738, RFC 1630 or RFC 3986
+    /// (`: / ? # [ ] @ ! $ & ' ( ) * + , ; =`) is never decoded, in any
+    /// component, dialect or scheme; escapes of unreserved characters are.
     ///
     /// # Example
     ///
@@ -352,6 +331,10 @@ impl UrlRef<'_> {
     /// use uniform::UrlRef;
     /// let url = UrlRef::parse("FTP://Host.Dom:21/%7euser/%2fx")?;
     /// assert_eq!(url.canonical(), "ftp://host.dom/%7Euser/%2Fx");
+    /// // RFC 1738 section 3.3 reserves only "/ ; ?" in an http search
+    /// // part, yet "%26" and "%3D" stay: a server reads them as data.
+    /// let q = UrlRef::parse("http://h/?q=a%26b%3db%2d%41")?;
+    /// assert_eq!(q.canonical(), "http://h/?q=a%26b%3Db-A");
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn canonical(&self) -> String {
@@ -359,18 +342,24 @@ impl UrlRef<'_> {
     }
 
     /// Whether two URLs are the same by the RFCs: equal canonical forms.
-    /// An encoded reserved character is never the same as the character.
+    /// An encoded reserved character is never the same as the character,
+    /// in any dialect: `+` and `%2B` differ.
     ///
     /// # Example
     ///
     /// ```
-    /// use uniform::UrlRef;
+    /// use uniform::{Dialect, ParseOptions, UrlRef};
     /// // RFC 1630, "Encoding reserved characters", examples 1 and 2.
     /// let a = UrlRef::parse("http://info.cern.ch/albert/bertram/marie-claude")?;
     /// let b = UrlRef::parse("http://info.cern.ch/albert/bertram/marie%2Dclaude")?;
     /// let c = UrlRef::parse("http://info.cern.ch/albert/bertram%2Fmarie-claude")?;
     /// assert!(a.equivalent(&b));
     /// assert!(!a.equivalent(&c));
+    /// // A form reader takes "+" for a space and "%2B" for a plus.
+    /// for d in [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986] {
+    ///     let o = ParseOptions::new().dialect(d);
+    ///     assert!(!o.parse("http://h/?a+b")?.equivalent(&o.parse("http://h/?a%2Bb")?));
+    /// }
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn equivalent(&self, other: &UrlRef<'_>) -> bool {
@@ -393,13 +382,16 @@ impl Url {
         self.as_url_ref().canonical()
     }
 
-    /// The canonical form, as a new `Url` (the rules of the `canon` module).
+    /// The canonical form, as a new `Url` (the rules of the `canon` module):
+    /// no escape of a reserved character is decoded.
     ///
     /// # Example
     ///
     /// ```
     /// use uniform::Url;
     /// assert_eq!(Url::parse("Gopher://H:70")?.normalize().as_str(), "gopher://h/");
+    /// let u = Url::parse("http://h/?a=1%26b%3d2+%2b")?.normalize();
+    /// assert_eq!(u.query(), Some("a=1%26b%3D2+%2B"));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn normalize(&self) -> Url {
@@ -426,6 +418,8 @@ impl Url {
     /// let a = Url::parse("ftp://host/a%2Fb")?;
     /// let b = Url::parse("ftp://host/a/b")?;
     /// assert!(!a.equivalent(&b));
+    /// let (p, q) = (Url::parse("http://h/?a+b")?, Url::parse("http://h/?a%2Bb")?);
+    /// assert!(!p.equivalent(&q));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn equivalent(&self, other: &Url) -> bool {
@@ -479,22 +473,35 @@ mod tests {
     }
 
     #[test]
-    fn reserved_escapes_stay_per_scheme() {
-        assert_eq!(canon("mailto:a%40b.c"), "mailto:a@b.c");
+    fn reserved_escapes_stay_whatever_the_scheme_reserves() {
+        // Issue 16: mailto and gopher reserve nothing (RFC 1738 sections
+        // 3.5 and 3.4.1), and an FTP path has no search part, yet a reserved
+        // escape is kept in every one of them.
+        assert_eq!(canon("mailto:a%40b.c"), "mailto:a%40b.c");
         assert_eq!(canon("news:a%40b@h"), "news:a%40b@h");
-        assert_eq!(canon("gopher://h/0a%2Fb"), "gopher://h/0a/b");
+        assert_eq!(canon("gopher://h/0a%2fb"), "gopher://h/0a%2Fb");
         assert_eq!(canon("ftp://u%3Ax@h/"), "ftp://u%3Ax@h/");
-        assert_eq!(canon("ftp://h/a%3Fb"), "ftp://h/a?b");
+        assert_eq!(canon("ftp://h/a%3Fb"), "ftp://h/a%3Fb");
         assert_eq!(canon("http://h/a%3Fb"), "http://h/a%3Fb");
+        assert_eq!(canon("http://h/?a=%26%3d%2b&b"), "http://h/?a=%26%3D%2B&b");
+        assert_eq!(canon("http://h/%41%2d%2E_?%7e"), "http://h/A-._?%7E");
+        for d in [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986] {
+            let o = ParseOptions::new().dialect(d);
+            let (a, b) = (
+                o.parse("http://h/?a+b").unwrap(),
+                o.parse("http://h/?a%2Bb").unwrap(),
+            );
+            assert!(!a.equivalent(&b), "{d:?}");
+        }
     }
 
     #[test]
     fn fuzz_regressions() {
-        // An authority must not appear from decoded slashes; in mailto
-        // (RFC 1738 section 3.5) "//" starts none, so they may be decoded.
-        assert_eq!(canon("mailto:%2F%2Fx"), "mailto://x");
-        assert_eq!(canon("mailto:/%2Fx"), "mailto://x");
-        assert!(!UrlRef::parse("mailto://x").unwrap().has_authority());
+        // An authority must not appear from decoded slashes: "/" is
+        // reserved, so no escaped one is decoded, even in mailto (which
+        // reserves nothing, RFC 1738 section 3.5).
+        assert_eq!(canon("mailto:%2F%2Fx"), "mailto:%2F%2Fx");
+        assert_eq!(canon("mailto:/%2Fx"), "mailto:/%2Fx");
         let o = ParseOptions::new().dialect(Dialect::Rfc3986);
         assert_eq!(
             o.parse("mailto:%2F%2Fx").unwrap().canonical(),

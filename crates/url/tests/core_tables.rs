@@ -132,6 +132,11 @@ struct Chars {
     canonical: Option<String>,
     #[serde(default)]
     path_decoded: Option<String>,
+    /// Templates, filled like `template`.
+    #[serde(default)]
+    same_as: Vec<String>,
+    #[serde(default)]
+    differs_from: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -464,6 +469,8 @@ fn expand(c: &Chars) -> Vec<Case> {
                     path_decoded: c.path_decoded.as_deref().map(fill),
                     ..Parts::default()
                 },
+                same_as: c.same_as.iter().map(|t| fill(t)).collect(),
+                differs_from: c.differs_from.iter().map(|t| fill(t)).collect(),
                 ..Case::default()
             }
         })

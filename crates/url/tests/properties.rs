@@ -132,6 +132,83 @@ fn check_parsed(input: &str, url: &UrlRef<'_>, d: Dialect) -> Result<(), TestCas
     let normalized = owned.normalize();
     prop_assert_eq!(normalized.as_str(), canon.as_str());
     normalized.check_invariants();
+    check_reserved_kept(url, &again)?;
+    Ok(())
+}
+
+/// The characters reserved in any of the three grammars (RFC 1738 section
+/// 2.2, RFC 1630 "Reserved characters", RFC 3986 section 2.2): written
+/// out here, not taken from the library, so that the property does not
+/// follow the code it checks.
+const RESERVED_ANYWHERE: &[u8] = b":/?#[]@!$&'()*+,;=";
+
+/// How many escapes of each reserved octet `s` holds, read as the library
+/// reads escapes: a `%` and two hex digits, a lone `%` being data.
+fn reserved_escapes(s: &str) -> [u32; 256] {
+    let b = s.as_bytes();
+    let mut n = [0; 256];
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%'
+            && let (Some(h), Some(l)) = (
+                b.get(i + 1).and_then(|c| (*c as char).to_digit(16)),
+                b.get(i + 2).and_then(|c| (*c as char).to_digit(16)),
+            )
+        {
+            let v = (h * 16 + l) as usize;
+            if RESERVED_ANYWHERE.contains(&(v as u8)) {
+                n[v] += 1;
+            }
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    n
+}
+
+/// Whether a path has a segment that is "." or ".." once "%2E" is read as
+/// a dot: RFC 3986's normalization removes it with whatever it held.
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/').any(|seg| {
+        let dots = seg.replace("%2E", ".").replace("%2e", ".");
+        dots == "." || dots == ".."
+    })
+}
+
+/// Normalization decodes no reserved octet (issue 16): every escape of a
+/// reserved character in the URL is in its canonical form, in upper-case
+/// hex, and the form has no other such escape but those of reserved
+/// characters it had to encode. Under RFC 3986 a path with dot-segments
+/// loses segments (section 6.2.2.3), so there the path is left out of the
+/// count.
+fn check_reserved_kept(url: &UrlRef<'_>, canon: &UrlRef<'_>) -> Result<(), TestCaseError> {
+    let mut before = reserved_escapes(url.as_str());
+    let mut after = reserved_escapes(canon.as_str());
+    if url.dialect() == Dialect::Rfc3986 && has_dot_segment(url.path_with_slash()) {
+        let (p, q) = (
+            reserved_escapes(url.path_with_slash()),
+            reserved_escapes(canon.path_with_slash()),
+        );
+        for o in 0..256 {
+            before[o] -= p[o];
+            after[o] -= q[o];
+        }
+    }
+    for &o in RESERVED_ANYWHERE {
+        let literal = url.as_str().bytes().filter(|&b| b == o).count() as u32;
+        let (b, a) = (before[o as usize], after[o as usize]);
+        prop_assert!(
+            a >= b && a <= b + literal,
+            "{:?} ({:?}) has {} escapes of {:?}, its canonical form {:?} {}",
+            url.as_str(),
+            url.dialect(),
+            b,
+            o as char,
+            canon.as_str(),
+            a
+        );
+    }
     Ok(())
 }
 
@@ -197,6 +274,23 @@ fn piece(chars: &'static str) -> impl Strategy<Value = String> {
         2 => "%[0-9A-Fa-f]{2}",
         1 => proptest::sample::select(vec![" ", "<", "~", "%", "%4", "|", "é", "\u{7f}", "\t"]).prop_map(String::from),
     ]
+}
+
+/// Component text dense in escapes of reserved characters, upper and
+/// lower case, among unreserved escapes and literal characters.
+fn text_with_reserved_escapes() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        4 => (proptest::sample::select(RESERVED_ANYWHERE.to_vec()), any::<bool>())
+            .prop_map(|(b, lower)| {
+                let e = format!("%{b:02X}");
+                if lower { e.to_ascii_lowercase() } else { e }
+            }),
+        2 => proptest::sample::select(vec!["%41", "%2D", "%2e", "%5F", "%7E", "%7e", "%25", "%"])
+            .prop_map(String::from),
+        3 => proptest::sample::select("abZ09-._~+=&;:!$".chars().collect::<Vec<_>>())
+            .prop_map(String::from),
+    ];
+    prop::collection::vec(piece, 0..8).prop_map(|v| v.concat())
 }
 
 fn text(chars: &'static str, max: usize) -> impl Strategy<Value = String> {
@@ -382,6 +476,30 @@ proptest! {
             check_built(&b, d)?;
         }
         parse_all_ways(&b.text)?;
+    }
+
+    /// Escapes of reserved characters, in either hex case, in every
+    /// component: the canonical form keeps each one (`check_parsed`), and
+    /// `+` is never `%2B`.
+    #[test]
+    fn reserved_escapes_are_kept(
+        scheme in scheme(),
+        user in text_with_reserved_escapes(),
+        host in "[a-z]{1,4}",
+        path in text_with_reserved_escapes(),
+        query in text_with_reserved_escapes(),
+        fragment in text_with_reserved_escapes(),
+    ) {
+        let input = format!("{scheme}://{user}@{host}/{path}?{query}#{fragment}");
+        parse_all_ways(&input)?;
+        let plus = format!("{scheme}://{host}/{path}+?{query}+#{fragment}+");
+        let escaped = plus.replace('+', "%2B");
+        for d in DIALECTS {
+            let o = ParseOptions::new().dialect(d);
+            if let (Ok(x), Ok(y)) = (o.parse(&plus), o.parse(&escaped)) {
+                prop_assert!(!x.equivalent(&y), "{:?} and {:?} under {:?}", plus, escaped, d);
+            }
+        }
     }
 
     /// Equivalence is symmetric, and two URLs with the same canonical form

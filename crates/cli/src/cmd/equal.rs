@@ -11,9 +11,11 @@ use uniform::{ParseError, UrlRef};
 
 const HELP: &str = "\
 Two URLs are equivalent when their canonical forms (see `uniform normalize`)
-are equal: case of scheme and host, default ports and needless escapes do not
-matter, but an encoded reserved character is never the same as the character
-(RFC 1630: \"/albert/bertram%2Fmarie-claude\" is not \"/albert/bertram/marie-claude\").
+are equal: case of scheme and host, default ports and escapes of unreserved
+characters do not matter, but an escape of a character reserved by RFC 1738,
+RFC 1630 or RFC 3986 is never the same as the character, whatever the scheme
+(RFC 1630: \"/albert/bertram%2Fmarie-claude\" is not \"/albert/bertram/marie-claude\";
+\"?a+b\" is not \"?a%2Bb\", nor \"?a=1%26b=2\" \"?a=1&b=2\").
 
 Prints `equal` or `different`. When either URL is invalid, its error is drawn
 on standard error (the password masked unless --show-password) and nothing

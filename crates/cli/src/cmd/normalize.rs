@@ -10,10 +10,14 @@ use std::io::{self, Write};
 
 const HELP: &str = "\
 Prints the canonical form of each URL on its own line: scheme and host in
-lower case, the default port and an empty port dropped, escapes of characters
-that need none decoded and the others in upper-case hex, unsafe characters
-encoded. An encoded reserved character is never decoded (RFC 1630), so two
-URLs are equivalent exactly when their canonical forms are equal.
+lower case, the default port and an empty port dropped, escapes of unreserved
+characters decoded (letters, digits, \"-\", \".\", \"_\", and \"~\" under
+--dialect rfc3986) and the others in upper-case hex, unsafe characters
+encoded. An escape of a character reserved by RFC 1738, RFC 1630 or RFC 3986
+(: / ? # [ ] @ ! $ & ' ( ) * + , ; =) is never decoded, in any component,
+dialect or scheme, since a server may read the two differently: \"?a=%26\"
+stays, and \"?a+b\" is not \"?a%2Bb\". Two URLs are equivalent exactly when
+their canonical forms are equal.
 
 The text output is the canonical form itself, password included. An invalid URL
 prints nothing on standard output and its error, drawn with a caret (the
