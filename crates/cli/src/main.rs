@@ -7,19 +7,20 @@
 
 mod caret;
 mod cmd;
+mod config;
 mod details;
 mod input;
 mod json;
 mod password;
 mod template;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Subcommand};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// Parse, check, normalize, compare and percent-encode URLs (RFC 1738,
 /// RFC 1630, RFC 3986)
-#[derive(Parser, Debug)]
+#[derive(clap::Parser, Debug)]
 #[command(name = "uniform", version, propagate_version = true)]
 #[command(after_help = "Exit status: 0 success, 1 invalid input, 2 usage error.")]
 struct Cli {
@@ -60,11 +61,29 @@ subcommands! {
     Extract(cmd::extract::Args),
     Fetch(cmd::fetch::Args),
     Schemes(cmd::schemes::Args),
+    Config(cmd::config::Args),
 }
 
 fn main() -> ExitCode {
+    // The defaults in force (built in, the configuration file, the
+    // environment) become clap's defaults, under the flags.
+    let settings = match config::load() {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(
+                io::stderr(),
+                "uniform: configuration: {}",
+                uniform::visible::escaped(&e.to_string())
+            );
+            return ExitCode::from(2);
+        }
+    };
     // clap prints usage errors itself and exits with status 2.
-    let cli = Cli::parse();
+    let matches = config::apply(Cli::command(), &settings).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match cli.command.run() {
         Ok(status) => status.into(),
         // The reader went away (`uniform parse - | head`): not a failure.

@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod codec;
+pub mod config;
 pub mod equal;
 pub mod extract;
 pub mod fetch;
