@@ -16,6 +16,8 @@
 //! - [`UrlRef::canonical`] and [`UrlRef::equivalent`] bring URLs to one
 //!   form and compare them: an encoded reserved character is never the
 //!   same as the character.
+//! - [`edit`]: setters for every component, path segments and query
+//!   pairs, each checked by the parser of the URL's dialect.
 //! - [`resolve`] resolves and relativizes references by RFC 1630, RFC 1808
 //!   and RFC 3986; [`extract`] finds URLs in free text.
 //!
@@ -77,6 +79,7 @@ mod prelude {
 
 mod canon;
 mod dialect;
+pub mod edit;
 mod error;
 pub mod extract;
 mod host;

@@ -603,3 +603,84 @@ fn rfc1630_canonical_form_is_idempotent() {
         assert!(!c.contains("%2F"), "{s}: {c}");
     }
 }
+
+/// The decoded text of an accessor's value, as a string.
+fn decoded(s: Option<&str>) -> Option<String> {
+    s.map(|s| String::from_utf8(pct::decode(s.as_bytes()).into_owned()).unwrap())
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// Each encoding setter's result parses, strictly, by the URL's own
+    /// dialect, and the getter gives back, decoded, what was set.
+    #[test]
+    fn setters_round_trip(v in "\\PC{0,16}", d in dialect()) {
+        let strict = ParseOptions::new().dialect(d).strict(true);
+        let base = |s: &str| Url::parse_with(ParseOptions::new().dialect(d), s).unwrap();
+        let reparses = |u: &Url| strict.parse(u.as_str()).map(|_| ());
+
+        let mut u = base("ftp://h/x");
+        u.set_user(Some(&v)).unwrap();
+        u.set_password(Some(&v)).unwrap();
+        prop_assert_eq!(reparses(&u), Ok(()));
+        prop_assert_eq!(decoded(u.user()), Some(v.clone()));
+        prop_assert_eq!(decoded(u.password()), Some(v.clone()));
+
+        let mut u = base("http://h/x?q#f");
+        u.set_path(&v).unwrap();
+        prop_assert_eq!(reparses(&u), Ok(()));
+        let want = v.strip_prefix('/').unwrap_or(&v).to_string();
+        prop_assert_eq!(decoded(u.path()), Some(want));
+        u.set_query(Some(&v)).unwrap();
+        u.set_fragment(Some(&v)).unwrap();
+        prop_assert_eq!(reparses(&u), Ok(()));
+        prop_assert_eq!(decoded(u.query()), Some(v.clone()));
+        prop_assert_eq!(decoded(u.fragment()), Some(v.clone()));
+
+        let mut u = base("http://h/a/");
+        u.push_segment(&v).unwrap();
+        prop_assert_eq!(reparses(&u), Ok(()));
+        let last = u.path_segments().unwrap().last().map(str::to_string);
+        prop_assert_eq!(decoded(last.as_deref()), Some(v.clone()));
+        prop_assert_eq!(u.pop_segment().unwrap().as_deref().map(|s| decoded(Some(s))), Some(Some(v.clone())));
+
+        let mut u = base("http://h/?a=1");
+        u.append_form_pair(&v, &v).unwrap();
+        let (k, val) = u.form_pairs().last().unwrap();
+        prop_assert_eq!((k.into_owned(), val.into_owned()), (v.clone(), v.clone()));
+    }
+
+    /// Raw setters and the host setter either make a URL that reads back
+    /// as written, or refuse and leave the URL as it was; never a panic.
+    #[test]
+    fn raw_setters_refuse_or_read_back(v in "[ -~]{0,12}", d in dialect()) {
+        let base = Url::parse_with(ParseOptions::new().dialect(d), "http://u@h:1/p?q#f").unwrap();
+        for c in [
+            uniform::Component::Scheme, uniform::Component::User, uniform::Component::Password,
+            uniform::Component::Host, uniform::Component::Port, uniform::Component::Path,
+            uniform::Component::Query, uniform::Component::Fragment,
+        ] {
+            let mut u = base.clone();
+            match u.set_raw(c, Some(&v)) {
+                Err(_) => prop_assert_eq!(u.as_str(), base.as_str()),
+                Ok(()) => {
+                    let again = Url::parse_with(ParseOptions::new().dialect(d), u.as_str()).unwrap();
+                    prop_assert_eq!(again.as_str(), u.as_str());
+                    let got = match c {
+                        uniform::Component::Scheme => Some(u.scheme()),
+                        uniform::Component::User => u.user(),
+                        uniform::Component::Password => u.password(),
+                        uniform::Component::Host => u.host(),
+                        uniform::Component::Port => u.port_str(),
+                        uniform::Component::Path => u.path(),
+                        uniform::Component::Query => u.query(),
+                        _ => u.fragment(),
+                    };
+                    let want = if c == uniform::Component::Path { v.strip_prefix('/').unwrap_or(&v) } else { &v };
+                    prop_assert_eq!(got, Some(want));
+                }
+            }
+        }
+    }
+}
