@@ -58,6 +58,7 @@ subcommands! {
     Plan(cmd::plan::Args),
     Resolve(cmd::resolve::Args),
     Relativize(cmd::resolve::RelativizeArgs),
+    Edit(cmd::edit::Args),
     Extract(cmd::extract::Args),
     Fetch(cmd::fetch::Args),
     Schemes(cmd::schemes::Args),

@@ -7,6 +7,7 @@
 pub mod check;
 pub mod codec;
 pub mod config;
+pub mod edit;
 pub mod equal;
 pub mod extract;
 pub mod fetch;

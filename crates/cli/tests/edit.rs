@@ -1,0 +1,304 @@
+//! `uniform edit`: each option, the order of the edits, refusals, exit
+//! status and password masking, run as a user runs the binary.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+struct Output {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .arg("edit")
+        .args(args)
+        // The user's configuration and environment must not change the
+        // defaults under test.
+        .env("XDG_CONFIG_HOME", "/nonexistent/uniform-edit-test")
+        .env_remove("UNIFORM_DIALECT")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    Output {
+        code: out.status.code().expect("exited"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+/// The one line a successful run printed.
+fn line(args: &[&str]) -> String {
+    let o = run(args, b"");
+    assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
+    assert_eq!(o.stdout.lines().count(), 1, "{args:?}: {}", o.stdout);
+    o.stdout.trim_end_matches('\n').to_string()
+}
+
+#[test]
+fn set_encodes_and_colon_set_keeps() {
+    assert_eq!(
+        line(&[
+            "http://h/x",
+            "--set",
+            "host=www.w3.org",
+            "--set",
+            "port=8080"
+        ]),
+        "http://www.w3.org:8080/x"
+    );
+    assert_eq!(
+        line(&["https://curl.se/hello", "--set", "query=user=me"]),
+        "https://curl.se/hello?user%3Dme"
+    );
+    assert_eq!(
+        line(&["https://curl.se/hello", "--set", "query:=user=me"]),
+        "https://curl.se/hello?user=me"
+    );
+    assert_eq!(
+        line(&["https://curl.se/hello", "--set", "fragment= hello"]),
+        "https://curl.se/hello#%20hello"
+    );
+    assert_eq!(
+        line(&["https://curl.se/hello", "--set", "fragment:=%20hello"]),
+        "https://curl.se/hello#%20hello"
+    );
+    assert_eq!(
+        line(&["ftp://h/", "-s", "user=:hej:"]),
+        "ftp://%3Ahej%3A@h/"
+    );
+    assert_eq!(
+        line(&["http://h/a", "--set", "path=/c d"]),
+        "http://h/c%20d"
+    );
+    assert_eq!(
+        line(&["http://h/a", "--set", "scheme=https"]),
+        "https://h/a"
+    );
+}
+
+#[test]
+fn empty_value_removes() {
+    assert_eq!(
+        line(&["ftp://daniel@h:22/", "-s", "port=", "-s", "user="]),
+        "ftp://h/"
+    );
+    assert_eq!(
+        line(&["http://h/p?q#f", "-s", "query=", "-s", "fragment="]),
+        "http://h/p"
+    );
+}
+
+#[test]
+fn append_path_and_query() {
+    assert_eq!(
+        line(&["http://h/a/", "--append", "path=c d"]),
+        "http://h/a/c%20d"
+    );
+    assert_eq!(
+        line(&["https://curl.se/hello", "-a", "path=you"]),
+        "https://curl.se/hello/you"
+    );
+    assert_eq!(
+        line(&["http://h/?name=hello", "--append", "query=search=a b&c"]),
+        "http://h/?name=hello&search=a+b%26c"
+    );
+    assert_eq!(
+        line(&["http://h/", "--append", "query=flag"]),
+        "http://h/?flag"
+    );
+}
+
+#[test]
+fn qtrim_and_sort() {
+    let u = "http://example.com/?search=hello&utm_source=tracker&more=data";
+    assert_eq!(
+        line(&[u, "--qtrim", "utm_*"]),
+        "http://example.com/?search=hello&more=data"
+    );
+    assert_eq!(
+        line(&[
+            u,
+            "--qtrim",
+            "utm_source",
+            "--qtrim",
+            "more",
+            "--qtrim",
+            "search"
+        ]),
+        "http://example.com/"
+    );
+    assert_eq!(
+        line(&[u, "--sort-query"]),
+        "http://example.com/?more=data&search=hello&utm_source=tracker"
+    );
+    // The edits run in a fixed order: trim after append.
+    assert_eq!(
+        line(&[
+            "http://h/?search=hello",
+            "--qtrim",
+            "search",
+            "--append",
+            "query=moo"
+        ]),
+        "http://h/?moo"
+    );
+}
+
+#[test]
+fn redirect_resolves_against_the_url() {
+    assert_eq!(
+        line(&["https://curl.se/we/are.html", "--redirect", "here.html"]),
+        "https://curl.se/we/here.html"
+    );
+    assert_eq!(
+        line(&[
+            "http://a/b/c/d;p?q",
+            "--redirect",
+            "../g",
+            "--set",
+            "port=81"
+        ]),
+        "http://a:81/b/g"
+    );
+}
+
+#[test]
+fn get_prints_parts() {
+    let u = "ftp://us%20er@h.dom/%2Fetc/motd";
+    assert_eq!(
+        line(&[u, "--get", "{host}:{port}|{default:port}"]),
+        "h.dom:|21"
+    );
+    assert_eq!(
+        line(&[u, "--get", "{user}|{:user}|{path}|{:path}"]),
+        "us er|us%20er|//etc/motd|/%2Fetc/motd"
+    );
+    let q = "http://h/?utm_source=tra%20cker&x";
+    assert_eq!(
+        line(&[
+            q,
+            "-g",
+            "{query:utm_source}|{:query:utm_source}|{query:none}"
+        ]),
+        "tra cker|tra%20cker|"
+    );
+    assert_eq!(line(&[q, "-g", "{{{scheme}}}"]), "{http}");
+    let o = run(&["http://h/", "--get", "{nope}"], b"");
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.contains("nope"), "{}", o.stderr);
+}
+
+#[test]
+fn json_object_per_url() {
+    let o = run(
+        &["http://u@h:8080/a%20b?x=1+2&y#f", "ftp://h/", "--json"],
+        b"",
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: Vec<Value> = o
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0]["url"], "http://u@h:8080/a%20b?x=1+2&y#f");
+    assert_eq!(v[0]["parts"]["port"], 8080);
+    assert_eq!(v[0]["parts"]["path"], "a%20b");
+    assert_eq!(v[0]["parts"]["user"], "u");
+    assert_eq!(v[0]["parts"]["password"], Value::Null);
+    assert_eq!(
+        v[0]["params"][0],
+        serde_json::json!({"key": "x", "value": "1 2"})
+    );
+    assert_eq!(
+        v[0]["params"][1],
+        serde_json::json!({"key": "y", "value": ""})
+    );
+    assert_eq!(v[1]["parts"]["query"], Value::Null);
+    assert_eq!(v[1]["params"], serde_json::json!([]));
+}
+
+#[test]
+fn passwords_are_masked_unless_shown() {
+    let u = "ftp://u:secret@h/";
+    let masked = [
+        line(&[u, "--set", "port=2121"]),
+        line(&[u, "--get", "{password}|{:password}|{url}"]),
+        run(&[u, "--json"], b"").stdout,
+        run(&[u, "--set", "query=x"], b"").stderr,
+        line(&[u, "--set", "password=other"]),
+    ];
+    for m in &masked {
+        assert!(!m.contains("secret") && !m.contains("other"), "{m}");
+        assert!(m.contains("****"), "{m}");
+    }
+    assert_eq!(
+        line(&[u, "--get", "{password}", "--show-password"]),
+        "secret"
+    );
+    assert_eq!(
+        line(&[u, "--set", "password=p w", "--show-password"]),
+        "ftp://u:p%20w@h/"
+    );
+    // An empty password is no secret.
+    assert_eq!(line(&["ftp://u:@h/", "--get", "[{password}]"]), "[]");
+}
+
+#[test]
+fn refused_edits_name_the_url_and_part() {
+    let o = run(
+        &["mailto:info@cern.ch", "http://h/", "--set", "port=25"],
+        b"",
+    );
+    assert_eq!(o.code, 1);
+    assert_eq!(o.stdout, "http://h:25/\n");
+    assert!(
+        o.stderr.contains("mailto:info@cern.ch") && o.stderr.contains("port"),
+        "{}",
+        o.stderr
+    );
+    let o = run(&["ftp://h/", "--set", "query=x"], b"");
+    assert_eq!(o.code, 1);
+    assert!(o.stderr.contains("search part"), "{}", o.stderr);
+    let o = run(
+        &["ftp://h/", "--dialect", "rfc3986", "--set", "query=x"],
+        b"",
+    );
+    assert_eq!((o.code, o.stdout.as_str()), (0, "ftp://h/?x\n"));
+    let o = run(&["http://h/", "--set", "host=a b"], b"");
+    assert_eq!(o.code, 1);
+    assert!(o.stderr.contains("host"), "{}", o.stderr);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["http://h/", "--set", "nope=1"][..],
+        &["http://h/", "--set", "port=x"],
+        &["http://h/", "--set", "host"],
+        &["http://h/", "--append", "fragment=x"],
+        &["http://h/", "--get", "{x}", "--json"],
+    ] {
+        let o = run(args, b"");
+        assert_eq!(o.code, 2, "{args:?}: {}", o.stderr);
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn stdin_one_url_a_line() {
+    let o = run(
+        &["-", "--append", "path=y"],
+        b"http://a/\nhttp://b/x\nnot a url\r\nhttp://c\n",
+    );
+    assert_eq!(o.code, 1);
+    assert_eq!(o.stdout, "http://a/y\nhttp://b/x/y\nhttp://c/y\n");
+    assert!(o.stderr.contains("not a url"), "{}", o.stderr);
+}
