@@ -101,7 +101,7 @@ fn case_id(input: &str, set: &[String], get: &[String]) -> String {
     }
 }
 
-fn strings(v: &Value) -> Vec<String> {
+pub(crate) fn strings(v: &Value) -> Vec<String> {
     v.as_array()
         .into_iter()
         .flatten()
@@ -121,7 +121,7 @@ fn has_scheme(s: &str) -> bool {
     }
 }
 
-fn compare(u: &UrlRef<'_>, want: &Value, get: &[String]) -> Result<(), String> {
+pub(crate) fn compare(u: &UrlRef<'_>, want: &Value, get: &[String]) -> Result<(), String> {
     let flag = |f: &str| get.iter().any(|g| g == f);
     let decode = flag("CURLU_URLDECODE");
     let text = |s: &str| {

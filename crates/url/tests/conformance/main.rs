@@ -11,6 +11,7 @@
 //! and passes; under `CI=true` its absence is a failure.
 
 mod curl;
+mod curl_edit;
 mod extract;
 mod go;
 mod perl;
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
         ("go-net-url", go::run),
         ("perl-uri", perl::run),
         ("curl-lib1560", curl::run),
+        ("curl-lib1560-edit", curl_edit::run),
         ("schemes", schemes::run),
         ("resolve", resolve::run),
         ("extract", extract::run),
