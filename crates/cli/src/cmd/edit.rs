@@ -284,12 +284,14 @@ struct Plan {
 
 impl Plan {
     /// Applies every edit to `url`; the error names the part.
-    fn apply(&self, url: &mut Url, parse: ParseOptions) -> Result<(), String> {
+    fn apply(&self, url: &mut Url, parse: ParseOptions, show: bool) -> Result<(), String> {
         if let Some(r) = &self.redirect {
             let target = resolve::resolve(url.as_str(), r, Rules::Rfc3986)
                 .map_err(|e| format!("--redirect: {e}"))?;
-            *url = Url::parse_with(parse, &target)
-                .map_err(|e| format!("--redirect: the result {target:?} is no URL: {e}"))?;
+            *url = Url::parse_with(parse, &target).map_err(|e| {
+                let shown = password::masked(&target, parse.get_dialect(), show);
+                format!("--redirect: the result {shown:?} is no URL: {e}")
+            })?;
         }
         let fail = |e: EditError| e.to_string();
         for s in &self.sets {
@@ -384,7 +386,7 @@ impl Run for Args {
                     continue;
                 }
             };
-            if let Err(e) = plan.apply(&mut url, parse) {
+            if let Err(e) = plan.apply(&mut url, parse, show) {
                 ok = false;
                 let shown = password::shown(input, self.options.mask(input));
                 writeln!(

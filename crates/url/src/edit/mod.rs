@@ -341,11 +341,24 @@ impl Url {
     pub(crate) fn set_encoded(
         &mut self,
         values: &[&[u8]],
+        set: EncodeSet,
+        apply: impl FnMut(&mut Url, &[Cow<'_, str>]) -> Result<(), EditError>,
+    ) -> Result<(), EditError> {
+        self.set_encoded_as(values, set, false, apply)
+    }
+
+    /// As [`Url::set_encoded`]; `form` writes a space as `+`
+    /// (application/x-www-form-urlencoded).
+    pub(crate) fn set_encoded_as(
+        &mut self,
+        values: &[&[u8]],
         mut set: EncodeSet,
+        form: bool,
         mut apply: impl FnMut(&mut Url, &[Cow<'_, str>]) -> Result<(), EditError>,
     ) -> Result<(), EditError> {
         loop {
-            let texts: Vec<Cow<'_, str>> = values.iter().map(|v| encode_with(v, &set)).collect();
+            let texts: Vec<Cow<'_, str>> =
+                values.iter().map(|v| encode_with(v, &set, form)).collect();
             match apply(self, &texts) {
                 Err(e) if e.kind == EditErrorKind::Invalid => match e.byte {
                     Some(b)

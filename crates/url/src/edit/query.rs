@@ -101,10 +101,10 @@ pub fn form_encode(s: &str) -> Cow<'_, str> {
     form_encode_with(s.as_bytes(), &EncodeSet::FORM)
 }
 
-/// Percent-encodes with `set`, or form-encodes when the set is a form's
-/// (it holds `+`, so a space may be written `+`).
-pub(crate) fn encode_with<'a>(s: &'a [u8], set: &EncodeSet) -> Cow<'a, str> {
-    if set.contains(b'+') {
+/// Percent-encodes with `set`, or form-encodes (a space as `+`; `set`
+/// must then hold `+`, so that a real plus is escaped).
+pub(crate) fn encode_with<'a>(s: &'a [u8], set: &EncodeSet, form: bool) -> Cow<'a, str> {
+    if form && set.contains(b'+') {
         form_encode_with(s, set)
     } else {
         crate::pct::encode(s, set)
@@ -257,7 +257,7 @@ impl Url {
             .iter()
             .flat_map(|(k, v)| [k.as_bytes(), v.as_bytes()])
             .collect();
-        self.set_encoded(&values, EncodeSet::FORM, |u, texts| {
+        self.set_encoded_as(&values, EncodeSet::FORM, true, |u, texts| {
             let pairs = texts.chunks(2).map(|kv| (&*kv[0], kv.get(1).map(|v| &**v)));
             u.set_query_text(join(pairs).map(Cow::Owned))
         })
@@ -309,11 +309,10 @@ impl Url {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn append_form_pair(&mut self, key: &str, value: &str) -> Result<(), EditError> {
-        self.set_encoded(
-            &[key.as_bytes(), value.as_bytes()],
-            EncodeSet::FORM,
-            |u, t| u.append_query_pair(&t[0], Some(&t[1])),
-        )
+        let pair = [key.as_bytes(), value.as_bytes()];
+        self.set_encoded_as(&pair, EncodeSet::FORM, true, |u, t| {
+            u.append_query_pair(&t[0], Some(&t[1]))
+        })
     }
 
     /// Keeps the raw pairs `keep` says yes to, in their order; removes the
