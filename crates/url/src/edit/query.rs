@@ -1,7 +1,7 @@
 //! The search part as pairs: raw (as written) and
 //! application/x-www-form-urlencoded (decoded, `+` a space).
 
-use super::{EditError, EditErrorKind};
+use super::error::{EditError, EditErrorKind};
 use crate::pct::{EncodeSet, decode_utf8_lossy, push_escape};
 use crate::prelude::*;
 use crate::table::Component;

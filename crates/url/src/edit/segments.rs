@@ -1,6 +1,6 @@
 //! The segments of a hierarchical path: read, push, pop, set.
 
-use super::{EditError, EditErrorKind};
+use super::error::{EditError, EditErrorKind};
 use crate::pct::EncodeSet;
 use crate::prelude::*;
 use crate::scheme::Scheme;

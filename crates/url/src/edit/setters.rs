@@ -1,7 +1,9 @@
 //! One setter per component, and [`Url::set_raw`] for text already
 //! encoded.
 
-use super::{EditError, EditErrorKind, Parts};
+use super::commit::Parts;
+use super::error::{EditError, EditErrorKind};
+use crate::dialect::Dialect;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::pct::EncodeSet;
 use crate::prelude::*;
@@ -293,7 +295,7 @@ impl Url {
         let mut p = Parts::of(&self.as_url_ref());
         if let Some(port) = port {
             self.host_needed(Component::Port)?;
-            if self.scheme_kind() == Scheme::File && self.dialect() != crate::Dialect::Rfc3986 {
+            if self.scheme_kind() == Scheme::File && self.dialect() != Dialect::Rfc3986 {
                 // RFC 1738 section 3.10: "file://<host>/<path>", no port;
                 // RFC 3986 lets any authority have one.
                 return Err(EditError::new(
