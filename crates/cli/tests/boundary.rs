@@ -79,6 +79,18 @@ fn commands() -> Vec<(Vec<&'static str>, &'static [u8])> {
         ),
         (vec!["extract"], stdin),
         (vec!["extract", "--json"], stdin),
+        (vec!["edit", URL, "--set", "port=81"], b""),
+        (vec!["edit", "--json", URL], b""),
+        (
+            vec!["edit", URL, "--get", "{password} {:password} {url}"],
+            b"",
+        ),
+        (vec!["edit", URL, "--set", "host=a b"], b""),
+        (vec!["edit", URL, "--redirect", "//you:s3cr3t@h/"], b""),
+        (
+            vec!["edit", "-", "--append", "path=x"],
+            b"http://me:s3cr3t@h/\n",
+        ),
         (
             vec!["fetch", "--max-time", "2", "http://me:s3cr3t@127.0.0.1:9/"],
             b"",
@@ -147,6 +159,10 @@ fn no_terminal_control_crosses_the_output_boundary() {
         (vec!["extract"], nasty.as_bytes()),
         (vec!["parse", "--json", nasty], b""),
         (vec!["resolve", "--json", "http://h/", nasty], b""),
+        (vec!["edit", nasty, "--set", "port=1"], b""),
+        (vec!["edit", nasty, "--get", "{path} {:path}"], b""),
+        (vec!["edit", "--json", nasty], b""),
+        (vec!["edit", nasty, "--set", "host=a\u{1b}b"], b""),
     ];
     for (args, stdin) in runs {
         let r = run(&args, stdin);
@@ -175,6 +191,7 @@ fn a_line_over_the_limit_is_an_error_and_the_rest_goes_on() {
         vec!["plan", "--max-line", "1000", "-"],
         vec!["resolve", "--max-line", "1000", "http://h/", "-"],
         vec!["relativize", "--max-line", "1000", "http://h/", "-"],
+        vec!["edit", "--max-line", "1000", "-", "--set", "port=1"],
         vec!["encode", "--max-line", "1000", "-"],
         vec!["decode", "--max-line", "1000", "-"],
     ] {
