@@ -882,6 +882,7 @@ fn every_subcommand_has_help() {
         ("equal", "Exit status"),
         ("encode", "--list-sets"),
         ("decode", "writes two bytes"),
+        ("edit", "--redirect, each --set"),
     ] {
         let out = clitest!(0, cmd, "--help");
         assert!(
