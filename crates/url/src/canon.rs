@@ -25,7 +25,12 @@
 //! - a void fragment dropped with its `#` (RFC 1630, Fragment-id), except
 //!   under RFC 3986 (section 6.2.3 keeps it);
 //! - under RFC 3986, the dot-segments of a hierarchical path removed and
-//!   the unreserved escapes of a host decoded (section 6.2.2).
+//!   the unreserved escapes of a host decoded (section 6.2.2);
+//! - in every dialect, a host name with a non-ASCII character (under RFC
+//!   3986 also an escaped one) or an `xn--` label in its UTS 46 ToASCII
+//!   form (`bücher.example` is `xn--bcher-kva.example`), so that the form
+//!   is ASCII and names the host as the wire does; a name UTS 46 refuses
+//!   keeps its octets, escaped.
 //!
 //! Under RFC 1630 a path segment that would decode to "." or ".." keeps
 //! its escapes (its dots are reserved), and so does a "." in a news group.
@@ -216,7 +221,16 @@ fn canonical(url: &UrlRef<'_>) -> String {
             }
             out.push('@');
         }
-        let host = url.host().unwrap_or_default().as_bytes();
+        let written = url.host().unwrap_or_default();
+        // A name UTS 46 changes is written in its ASCII form (Punycode);
+        // one it refuses keeps its octets, escaped below, so that the form
+        // still names what was written.
+        let ascii = if crate::idn::needs_idna(written.as_bytes(), d) {
+            url.host_ascii().ok().flatten()
+        } else {
+            None
+        };
+        let host = ascii.as_deref().unwrap_or(written).as_bytes();
         let mut i = 0;
         while i < host.len() {
             let b = host[i];

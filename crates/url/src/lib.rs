@@ -80,6 +80,7 @@ mod dialect;
 mod error;
 pub mod extract;
 mod host;
+mod idn;
 mod offsets;
 mod options;
 mod parser;

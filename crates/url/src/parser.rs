@@ -536,6 +536,13 @@ fn authority<const CHECK: bool>(
                 }
             } else {
                 host::check(&b[hs..host_end], hs, d, sink)?;
+                // The grammar above judged the text; UTS 46 judges the
+                // name that goes onto the wire, for the hosts it changes.
+                if crate::idn::needs_idna(&b[hs..host_end], d)
+                    && let Ok(h) = core::str::from_utf8(&b[hs..host_end])
+                {
+                    crate::idn::check(h, hs, d, sink)?;
+                }
             }
         }
     }
