@@ -130,14 +130,28 @@ pub(crate) fn to_ascii(host: &str, at: usize, d: Dialect) -> Result<Cow<'_, str>
             Cow::Borrowed(host)
         });
     }
+    uts46_ascii(host, d).ok_or_else(|| fault(host, at, d))
+}
+
+/// ToASCII by the profile, `None` when UTS 46 refuses the name.
+fn uts46_ascii(host: &str, d: Dialect) -> Option<Cow<'_, str>> {
     let uts46 = Uts46::new();
-    let whole = match source(host, d) {
+    let ascii = match source(host, d) {
         Cow::Borrowed(b) => uts46.to_ascii(b, DENY, Hyphens::Allow, idna::uts46::DnsLength::Ignore),
         Cow::Owned(v) => uts46
             .to_ascii(&v, DENY, Hyphens::Allow, idna::uts46::DnsLength::Ignore)
             .map(|c| Cow::Owned(c.into_owned())),
-    };
-    whole.map_err(|_| fault(host, at, d))
+    }
+    .ok()?;
+    // Validity criterion V4 of UTS 46 revision 33, which idna 1.1 does
+    // not check: without CheckHyphens a label must not begin "xn--", so
+    // Punycode that decodes to "xn--..." hides a second encoding.
+    let hidden = ascii.split('.').any(|l| {
+        l.strip_prefix("xn--")
+            .and_then(idna::punycode::decode_to_string)
+            .is_some_and(|u| u.starts_with("xn--"))
+    });
+    (!hidden).then_some(ascii)
 }
 
 /// The UTS 46 ToUnicode form of `host`; a label at fault is marked with
@@ -156,18 +170,8 @@ pub(crate) fn to_unicode(host: &str, d: Dialect) -> Cow<'_, str> {
 /// name").
 #[cold]
 fn fault(host: &str, at: usize, d: Dialect) -> ParseError {
-    let uts46 = Uts46::new();
     let (pos, label) = labels(host)
-        .find(|(_, l)| {
-            uts46
-                .to_ascii(
-                    &source(l, d),
-                    DENY,
-                    Hyphens::Allow,
-                    idna::uts46::DnsLength::Ignore,
-                )
-                .is_err()
-        })
+        .find(|(_, l)| uts46_ascii(l, d).is_none())
         .unwrap_or((0, host));
     let decoded = source(label, d);
     let text = String::from_utf8_lossy(&decoded);
@@ -182,10 +186,16 @@ fn fault(host: &str, at: usize, d: Dialect) -> ParseError {
 fn why(label: &str, host: &str) -> (&'static str, &'static str) {
     let lower = label.to_ascii_lowercase();
     if let Some(puny) = lower.strip_prefix("xn--") {
-        return if idna::punycode::decode_to_string(puny).is_none() {
+        let decoded = idna::punycode::decode_to_string(puny);
+        return if decoded.is_none() {
             (
                 "RFC 3492 section 6.2",
                 "an 'xn--' label that is not valid Punycode",
+            )
+        } else if decoded.is_some_and(|u| u.starts_with("xn--")) {
+            (
+                "UTS 46 section 4.1",
+                "an 'xn--' label whose Unicode form starts 'xn--' again (validity criterion V4)",
             )
         } else {
             (
@@ -379,6 +389,10 @@ mod tests {
         assert_eq!(e.section(), "UTS 46 section 4.1");
         let e = to_ascii("a.b.xn--zz-!", 0, Dialect::Rfc3986).unwrap_err();
         assert_eq!((e.offset(), e.section()), (4, "RFC 3492 section 6.2"));
+        // V4: Punycode for "xn--é".
+        let e = to_ascii("a.xn--xn---epa", 0, Dialect::Rfc3986).unwrap_err();
+        assert_eq!(e.offset(), 2);
+        assert!(e.to_string().contains("V4"), "{e}");
         // A zero width joiner after a letter breaks CONTEXTJ.
         let e = to_ascii("ok.a\u{200D}b", 0, Dialect::Rfc3986).unwrap_err();
         assert_eq!((e.offset(), e.section()), (3, "RFC 5892 appendix A.1"));
