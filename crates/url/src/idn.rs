@@ -33,6 +33,27 @@ const DENY: AsciiDenyList = AsciiDenyList::URL;
 /// in lower case, so the hot paths skip the tables for it.
 #[inline]
 pub(crate) fn needs_idna(host: &[u8], d: Dialect) -> bool {
+    // Eight octets at a time, the way the parser searches: most hosts
+    // have no high bit, no '%' and no '-', and are settled here.
+    let pct = d == Dialect::Rfc3986;
+    let mut k = 0;
+    loop {
+        if k >= host.len() {
+            return false;
+        }
+        let w = crate::parser::word_at(host, k);
+        if w & crate::parser::HI != 0
+            || crate::parser::eq_mask(w, b'-') != 0
+            || (pct && crate::parser::eq_mask(w, b'%') != 0)
+        {
+            return needs_idna_slow(host, d);
+        }
+        k += 8;
+    }
+}
+
+#[cold]
+fn needs_idna_slow(host: &[u8], d: Dialect) -> bool {
     let mut i = 0;
     while i < host.len() {
         let c = host[i];
