@@ -23,6 +23,13 @@ pub struct Fields<'a> {
     pub password: Option<Cow<'a, str>>,
     /// As written.
     pub host: Option<&'a str>,
+    /// The UTS 46 ToASCII form of a host name; `None` without one (no
+    /// host, an empty one, an IP literal or number) or when UTS 46
+    /// refuses it (a `bad-idna` warning says why).
+    pub host_ascii: Option<Cow<'a, str>>,
+    /// The UTS 46 ToUnicode form of a host name, `None` as `host_ascii`
+    /// is for the lack of a name.
+    pub host_unicode: Option<Cow<'a, str>>,
     /// The port written in the URL.
     pub port: Option<u16>,
     /// The scheme's default port.
@@ -51,6 +58,8 @@ impl<'a> Fields<'a> {
             user: url.user_decoded().map(lossy),
             password: url.password_decoded().map(lossy),
             host: url.host(),
+            host_ascii: url.host_ascii().ok().flatten(),
+            host_unicode: url.host_unicode(),
             port: url.port(),
             default_port: url.default_port(),
             path: url.path(),
@@ -96,6 +105,10 @@ pub fn parse_object(
             opt_string(out, f.password.as_deref());
             out.extend_from_slice(b",\"host\":");
             opt_string(out, f.host);
+            out.extend_from_slice(b",\"host_ascii\":");
+            opt_string(out, f.host_ascii.as_deref());
+            out.extend_from_slice(b",\"host_unicode\":");
+            opt_string(out, f.host_unicode.as_deref());
             out.extend_from_slice(b",\"port\":");
             opt_number(out, f.port);
             out.extend_from_slice(b",\"default_port\":");
@@ -111,7 +124,7 @@ pub fn parse_object(
         }
         Err(_) => out.extend_from_slice(
             b",\"valid\":false,\"scheme\":null,\"user\":null,\"password\":null,\"host\":null,\
-              \"port\":null,\"default_port\":null,\"path\":null,\"query\":null,\
+              \"host_ascii\":null,\"host_unicode\":null,\"port\":null,\"default_port\":null,\"path\":null,\"query\":null,\
               \"fragment\":null,\"details\":null",
         ),
     }

@@ -89,13 +89,15 @@ macro_rules! clitest {
     }};
 }
 
-const PARSE_KEYS: [&str; 14] = [
+const PARSE_KEYS: [&str; 16] = [
     "input",
     "valid",
     "scheme",
     "user",
     "password",
     "host",
+    "host_ascii",
+    "host_unicode",
     "port",
     "default_port",
     "path",
@@ -228,6 +230,8 @@ fn an_invalid_url_has_null_components_and_an_error() {
         "user",
         "password",
         "host",
+        "host_ascii",
+        "host_unicode",
         "port",
         "default_port",
         "path",
@@ -1614,5 +1618,123 @@ fn mid_cid_urn_details() {
         out.text().contains("(rule NID, RFC 8141 section 2)")
             || out.stderr.contains("(rule NID, RFC 8141 section 2)"),
         "{out:?}"
+    );
+}
+
+// IDNA (issue 16): the host stays as written; its ASCII form goes onto the
+// wire and into the canonical form.
+
+#[test]
+fn parse_json_gives_the_ascii_and_unicode_host() {
+    let v = parse_json("http://B\u{fc}cher.example/");
+    assert_eq!(v["host"], "B\u{fc}cher.example");
+    assert_eq!(v["host_ascii"], "xn--bcher-kva.example");
+    assert_eq!(v["host_unicode"], "b\u{fc}cher.example");
+    let v = parse_json("http://XN--BCHER-KVA.example/");
+    assert_eq!(v["host_ascii"], "xn--bcher-kva.example");
+    assert_eq!(v["host_unicode"], "b\u{fc}cher.example");
+    // RFC 3986 reg-names carry UTF-8 percent-encoded.
+    let out = clitest!(
+        0,
+        "parse",
+        "--json",
+        "--dialect",
+        "rfc3986",
+        "http://b%C3%BCcher.example/"
+    );
+    assert_eq!(out.json()[0]["host_ascii"], "xn--bcher-kva.example");
+    // No name, no forms.
+    for url in ["http://10.0.0.1/", "file:///etc/motd", "news:*"] {
+        let v = parse_json(url);
+        assert_eq!(v["host_ascii"], Value::Null, "{url}");
+        assert_eq!(v["host_unicode"], Value::Null, "{url}");
+    }
+    let v = parse_json("http://Info.CERN.ch/");
+    assert_eq!(v["host_ascii"], "info.cern.ch");
+}
+
+#[test]
+fn an_invalid_label_is_a_warning_or_the_error_at_its_offset() {
+    let v = parse_json("http://ok.xn--a.example/");
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["host_ascii"], Value::Null);
+    let w = &v["warnings"][0];
+    assert_eq!(
+        (w["kind"].as_str(), w["offset"].as_u64()),
+        (Some("bad-idna"), Some(10))
+    );
+    assert!(w["message"].as_str().unwrap().contains("UTS 46"), "{w}");
+    let out = clitest!(1, "parse", "--json", "--strict", "http://ok.xn--a.example/");
+    let e = &out.json()[0]["error"];
+    assert_eq!(
+        (e["kind"].as_str(), e["offset"].as_u64()),
+        (Some("bad-idna"), Some(10))
+    );
+}
+
+#[test]
+fn a_label_mixing_latin_and_cyrillic_is_a_warning() {
+    // "p\u{430}ypal": the second letter is CYRILLIC SMALL LETTER A.
+    let out = clitest!(
+        0,
+        "parse",
+        "--json",
+        "--strict",
+        "--dialect",
+        "rfc3986",
+        "http://www.p%D0%B0ypal.com/"
+    );
+    let v = &out.json()[0];
+    let kinds: Vec<_> = v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| (w["kind"].as_str().unwrap(), w["offset"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(kinds, [("mixed-script", 11)]);
+    assert_eq!(v["host_ascii"], "www.xn--pypal-4ve.com");
+    let v = parse_json("http://b\u{fc}cher.example/");
+    assert!(
+        v["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|w| w["kind"] != "mixed-script"),
+        "{v}"
+    );
+}
+
+#[test]
+fn plan_connects_to_the_ascii_host() {
+    let out = clitest!(0, "plan", "http://b\u{fc}cher.example:8080/x");
+    let text = out.text();
+    assert!(
+        text.starts_with("connect xn--bcher-kva.example:8080\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("> Host: xn--bcher-kva.example:8080\n"),
+        "{text}"
+    );
+    let out = clitest!(1, "plan", "http://ok.xn--a.example/");
+    assert!(out.stderr.contains("bad-idna"), "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn normalize_and_equal_use_the_ascii_host() {
+    let out = clitest!(0, "normalize", "http://B\u{fc}cher.Example/a");
+    assert_eq!(out.text(), "http://xn--bcher-kva.example/a\n");
+    clitest!(
+        0,
+        "equal",
+        "http://b\u{fc}cher.example/",
+        "http://XN--bcher-kva.example/"
+    );
+    clitest!(
+        1,
+        "equal",
+        "http://b\u{fc}cher.example/",
+        "http://bucher.example/"
     );
 }

@@ -25,7 +25,12 @@
 //! - a void fragment dropped with its `#` (RFC 1630, Fragment-id), except
 //!   under RFC 3986 (section 6.2.3 keeps it);
 //! - under RFC 3986, the dot-segments of a hierarchical path removed and
-//!   the unreserved escapes of a host decoded (section 6.2.2).
+//!   the unreserved escapes of a host decoded (section 6.2.2);
+//! - in every dialect, a host name with a non-ASCII character (under RFC
+//!   3986 also an escaped one) or an `xn--` label in its UTS 46 ToASCII
+//!   form (`bücher.example` is `xn--bcher-kva.example`), so that the form
+//!   is ASCII and names the host as the wire does; a name UTS 46 refuses
+//!   keeps its octets, escaped.
 //!
 //! Under RFC 1630 a path segment that would decode to "." or ".." keeps
 //! its escapes (its dots are reserved), and so does a "." in a news group.
@@ -216,7 +221,17 @@ fn canonical(url: &UrlRef<'_>) -> String {
             }
             out.push('@');
         }
-        let host = url.host().unwrap_or_default().as_bytes();
+        let written = url.host().unwrap_or_default();
+        // A name UTS 46 changes is written in its ASCII form (Punycode);
+        // one it refuses keeps its octets, escaped below, so that the form
+        // still names what was written.
+        let ascii = if crate::idn::needs_idna(written.as_bytes(), d) {
+            url.host_ascii().ok().flatten()
+        } else {
+            None
+        };
+        let from_idna = ascii.is_some();
+        let host = ascii.as_deref().unwrap_or(written).as_bytes();
         let mut i = 0;
         while i < host.len() {
             let b = host[i];
@@ -233,7 +248,11 @@ fn canonical(url: &UrlRef<'_>) -> String {
                 continue;
             }
             // A "%" that starts no escape is data, written "%25" as in paths.
-            if b >= 0x80 || b <= 0x20 || b == 0x7f || b == b'%' {
+            // UTS 46 maps some characters to ASCII a reg-name does not
+            // hold (U+FF02 to '"'): escaped, an RFC 3986 host still
+            // decodes to that name and the form stays valid.
+            let unfit = from_idna && d == Dialect::Rfc3986 && !allowed(b, d, Component::Host);
+            if b >= 0x80 || b <= 0x20 || b == 0x7f || b == b'%' || unfit {
                 push_escape(&mut out, b);
             } else {
                 out.push(b.to_ascii_lowercase() as char);
@@ -536,6 +555,57 @@ mod tests {
         // RFC 1630 news groups: "." separates parts.
         let o = ParseOptions::new().dialect(Dialect::Rfc1630);
         assert_eq!(o.parse("news:a%2E.b").unwrap().canonical(), "news:a%2E.b");
+    }
+
+    #[test]
+    fn hosts_are_in_their_ascii_form() {
+        for d in [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986] {
+            let o = ParseOptions::new().dialect(d);
+            let c = |s: &str| o.parse(s).unwrap().canonical();
+            assert_eq!(
+                c("http://B\u{fc}cher.Example/"),
+                "http://xn--bcher-kva.example/"
+            );
+            assert_eq!(
+                c("http://XN--BCHER-KVA.example/"),
+                "http://xn--bcher-kva.example/"
+            );
+            // A full stop UTS 46 maps to ".".
+            assert_eq!(
+                c("http://b\u{fc}cher\u{3002}de/"),
+                "http://xn--bcher-kva.de/"
+            );
+            // Refused by UTS 46: the octets stay, escaped.
+            assert_eq!(c("http://a\u{200D}b.de/"), "http://a%E2%80%8Db.de/");
+            assert_eq!(c("http://xn--a.de/"), "http://xn--a.de/");
+            assert!(
+                o.parse("http://b\u{fc}cher.example/")
+                    .unwrap()
+                    .equivalent(&o.parse("http://xn--bcher-kva.example/").unwrap())
+            );
+        }
+        let o = ParseOptions::new().dialect(Dialect::Rfc3986);
+        let c = |s: &str| o.parse(s).unwrap().canonical();
+        assert_eq!(
+            c("http://b%C3%BCcher.example/"),
+            "http://xn--bcher-kva.example/"
+        );
+        // U+FF02 maps to '"', which no reg-name holds unescaped.
+        let q = c("http://a%EF%BC%82.de/");
+        assert_eq!(q, "http://a%22.de/");
+        assert_eq!(c(&q), q);
+        assert!(
+            ParseOptions::new()
+                .dialect(Dialect::Rfc3986)
+                .strict(true)
+                .parse(&q)
+                .is_ok()
+        );
+        // 1738 hosts hold no escapes, so none is decoded before UTS 46.
+        assert_eq!(
+            canon("http://b%C3%BCcher.example/"),
+            "http://b%C3%BCcher.example/"
+        );
     }
 
     #[test]

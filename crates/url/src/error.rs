@@ -51,6 +51,14 @@ pub enum ParseErrorKind {
     UndefinedSyntax,
     /// A rule of a scheme's own grammar (RFC 1738 section 5) is broken.
     SchemeSyntax,
+    /// A host label that UTS 46 processing refuses (a disallowed code
+    /// point, bad Punycode, the bidi or joiner rules): the host has no
+    /// ASCII form to go onto the wire. The offset is the label's.
+    BadIdna,
+    /// A host label that mixes Latin, Greek or Cyrillic letters, as a
+    /// look-alike of another name does (UTS 39 section 5.2): advice, a
+    /// warning in both modes.
+    MixedScript,
 }
 
 impl ParseErrorKind {
@@ -75,6 +83,8 @@ impl ParseErrorKind {
         ParseErrorKind::BadEscape,
         ParseErrorKind::UndefinedSyntax,
         ParseErrorKind::SchemeSyntax,
+        ParseErrorKind::BadIdna,
+        ParseErrorKind::MixedScript,
     ];
 
     /// The kind whose [`ParseErrorKind::as_str`] is `name`.
@@ -124,6 +134,8 @@ impl ParseErrorKind {
             ParseErrorKind::BadEscape => "bad-escape",
             ParseErrorKind::UndefinedSyntax => "undefined-syntax",
             ParseErrorKind::SchemeSyntax => "scheme-syntax",
+            ParseErrorKind::BadIdna => "bad-idna",
+            ParseErrorKind::MixedScript => "mixed-script",
         }
     }
 
@@ -544,6 +556,12 @@ impl ParseError {
                 )
             }
             ParseErrorKind::SchemeSyntax => write!(f, "bad {comp} at byte {at}"),
+            ParseErrorKind::BadIdna => {
+                write!(f, "host label at byte {at} has no ASCII form (IDNA)")
+            }
+            ParseErrorKind::MixedScript => {
+                write!(f, "host label at byte {at} mixes scripts")
+            }
         }?;
         if let Some(d) = self.detail {
             write!(f, ": {d}")?;

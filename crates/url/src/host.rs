@@ -8,13 +8,15 @@ use crate::sink::Sink;
 use crate::table::{Component, allowed, hex_val};
 
 /// Checks `host` (which starts at byte `at` of the input), reporting each
-/// violation to `sink`. The host is not an IP literal.
+/// violation to `sink`. The host is not an IP literal. Returns whether the
+/// host needs UTS 46 processing (`crate::idn::needs_idna`), found in the
+/// same pass so that ASCII hosts pay for no second one.
 pub(crate) fn check(
     host: &[u8],
     at: usize,
     d: Dialect,
     sink: &mut Sink<'_>,
-) -> Result<(), ParseError> {
+) -> Result<bool, ParseError> {
     match d {
         Dialect::Rfc3986 => check_reg_name(host, at, sink),
         Dialect::Rfc1738 | Dialect::Rfc1630 => check_hostname(host, at, d, sink),
@@ -27,13 +29,18 @@ fn bad(at: usize, byte: Option<u8>, d: Dialect) -> ParseError {
 
 /// RFC 3986 section 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims ).
 /// An IPv4address is a reg-name too, so nothing more is needed.
-fn check_reg_name(host: &[u8], at: usize, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+fn check_reg_name(host: &[u8], at: usize, sink: &mut Sink<'_>) -> Result<bool, ParseError> {
+    // Non-ASCII and escapes are flagged on their own (rarer) paths; the
+    // loop over allowed bytes stays as tight as it was.
+    let mut idna = false;
     let mut i = 0;
     while i < host.len() {
         let c = host[i];
         if allowed(c, Dialect::Rfc3986, Component::Host) {
             i += 1;
         } else if c == b'%' && escape_at(host, i) {
+            // An escape of an octet 80-FF: UTF-8 for UTS 46 to map.
+            idna |= hex_val(host[i + 1]).is_some_and(|v| v >= 8);
             i += 3;
         } else if c == b'%' {
             sink.report(ParseError::new(
@@ -46,10 +53,22 @@ fn check_reg_name(host: &[u8], at: usize, sink: &mut Sink<'_>) -> Result<(), Par
             i += 1;
         } else {
             sink.report(bad(at + i, Some(c), Dialect::Rfc3986))?;
+            idna |= c >= 0x80;
             i += utf8_len(c);
         }
     }
-    Ok(())
+    // The escapes are settled above: what is left is an `xn--` label,
+    // which `needs_idna` finds without them under RFC 1738.
+    Ok(idna || crate::idn::needs_idna(host, Dialect::Rfc1738))
+}
+
+/// Whether a label that starts at `i` starts `xn--`, in any case.
+#[inline(always)]
+pub(crate) fn xn_label_at(host: &[u8], i: usize) -> bool {
+    match host.get(i..i + 4) {
+        Some(&[x, n, b'-', b'-']) => x | 0x20 == b'x' && n | 0x20 == b'n',
+        _ => false,
+    }
 }
 
 /// Whether `s[i]` starts a complete `%XX` escape.
@@ -84,9 +103,10 @@ fn check_hostname(
     at: usize,
     d: Dialect,
     sink: &mut Sink<'_>,
-) -> Result<(), ParseError> {
+) -> Result<bool, ParseError> {
     // One pass: characters, label structure and the host-number form
     // together, since this runs for every URL with a host.
+    let mut idna = xn_label_at(host, 0);
     let mut label_start = 0;
     let mut groups = 0u32;
     let mut all_digits = true;
@@ -104,6 +124,7 @@ fn check_hostname(
             }
             groups += 1;
             label_start = i + 1;
+            idna |= xn_label_at(host, label_start);
             group_value = 0;
             i += 1;
             continue;
@@ -122,8 +143,9 @@ fn check_hostname(
                 Dialect::Rfc1738 => "a host name holds letters, digits, '-' and '.'",
                 _ => "a host name holds xalpha characters and '.'",
             }))?;
-            // The structure of a name with a refused character says nothing more.
-            return Ok(());
+            // The structure of a name with a refused character says
+            // nothing more; UTS 46 reads the rest for a non-ASCII one.
+            return Ok(c >= 0x80 || idna || crate::idn::needs_idna(&host[i..], d));
         }
         i += 1;
     }
@@ -133,23 +155,23 @@ fn check_hostname(
         // hostnumber: RFC 1738 section 3.1, "its IP address as a set of four
         // decimal digit groups": a group over 255 names no address.
         if let Some(group) = octet_over {
-            return sink.report(
+            sink.report(
                 bad(at + group, None, d).with_detail("a host number group is from 0 to 255"),
-            );
+            )?;
         }
-        return Ok(());
+        return Ok(false);
     }
     if structure.is_none() {
         structure = label_fault(&host[label_start..], true, d).map(|f| (label_start, f));
     }
-    match structure {
-        Some((pos, (rule, section, detail))) => sink.report(
+    if let Some((pos, (rule, section, detail))) = structure {
+        sink.report(
             bad(at + pos, None, d)
                 .cited(rule, section)
                 .with_detail(detail),
-        ),
-        None => Ok(()),
+        )?;
     }
+    Ok(idna)
 }
 
 /// What is wrong with one label: the BNF rule it breaks, where that rule
@@ -314,6 +336,37 @@ mod tests {
             "g::",
         ] {
             assert!(!valid_ipv6(bad.as_bytes()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_check_finds_the_hosts_uts46_needs() {
+        let hosts = [
+            "example.com",
+            "xn--bcher-kva.example",
+            "a.XN--b",
+            "a.xn-b",
+            "axn--b",
+            "b\u{fc}cher.de",
+            "a<b.xn--c",
+            "a%b.\u{e9}",
+            "b%C3%BC",
+            "b%41",
+            "1.2.3.4",
+            "-a.b-",
+            "a..b",
+            "xn--",
+            "x",
+        ];
+        for d in [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986] {
+            for h in hosts {
+                let mut sink = Sink {
+                    strict: false,
+                    out: None,
+                };
+                let got = check(h.as_bytes(), 0, d, &mut sink).unwrap();
+                assert_eq!(got, crate::idn::needs_idna(h.as_bytes(), d), "{h:?} {d:?}");
+            }
         }
     }
 

@@ -83,6 +83,7 @@ pub mod edit;
 mod error;
 pub mod extract;
 mod host;
+mod idn;
 mod offsets;
 mod options;
 mod parser;

@@ -156,10 +156,10 @@ pub(crate) fn parse_checked(
 // borrow can only flag bytes above a true match, so the lowest flag is the
 // first match.
 const LO: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
+pub(crate) const HI: u64 = 0x8080_8080_8080_8080;
 
 #[inline(always)]
-fn eq_mask(w: u64, byte: u8) -> u64 {
+pub(crate) fn eq_mask(w: u64, byte: u8) -> u64 {
     let x = w ^ (LO * u64::from(byte));
     x.wrapping_sub(LO) & !x & HI
 }
@@ -167,7 +167,7 @@ fn eq_mask(w: u64, byte: u8) -> u64 {
 /// The eight bytes at `k`, little-endian; past the end, zeros (which match
 /// no delimiter).
 #[inline(always)]
-fn word_at(b: &[u8], k: usize) -> u64 {
+pub(crate) fn word_at(b: &[u8], k: usize) -> u64 {
     let n = b.len();
     if k + 8 <= n {
         u64::from_le_bytes(b[k..k + 8].try_into().unwrap())
@@ -535,7 +535,11 @@ fn authority<const CHECK: bool>(
                     ))?;
                 }
             } else {
-                host::check(&b[hs..host_end], hs, d, sink)?;
+                // The grammar judges the text; UTS 46 judges the name
+                // that goes onto the wire, for the hosts it changes.
+                if host::check(&b[hs..host_end], hs, d, sink)? {
+                    idna_check(&b[hs..host_end], hs, d, sink)?;
+                }
             }
         }
     }
@@ -584,6 +588,17 @@ fn authority<const CHECK: bool>(
         }
     }
     Ok(end)
+}
+
+/// The UTS 46 check of a host, kept out of line: few hosts need it.
+#[cold]
+#[inline(never)]
+fn idna_check(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Result<(), ParseError> {
+    match core::str::from_utf8(host) {
+        Ok(h) => crate::idn::check(h, at, d, sink),
+        // The input is a str and the host's ends are ASCII delimiters.
+        Err(_) => Ok(()),
+    }
 }
 
 /// A port past 65535, reported as `Rule::PortRange` is cited in `d`.

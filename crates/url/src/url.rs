@@ -320,6 +320,77 @@ impl<'a> UrlRef<'a> {
         self.has(IP_LITERAL)
     }
 
+    /// The host name in ASCII, as it goes onto the wire: the UTS 46
+    /// ToASCII form (mapped, lower-cased, each non-ASCII label in
+    /// Punycode), by the profile the WHATWG URL standard uses
+    /// (non-transitional, CheckBidi and CheckJoiners, no CheckHyphens, no
+    /// length check). Under RFC 3986 the escapes of a reg-name are
+    /// decoded first (`b%C3%BCcher` is `bücher`). `None` when there is no
+    /// host, an empty one, an IP literal or an RFC 1738 host number;
+    /// a [`ParseErrorKind::BadIdna`](crate::ParseErrorKind::BadIdna) error,
+    /// at the byte offset of the label at fault, when UTS 46 refuses the
+    /// name. The text of the URL is not changed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{ParseErrorKind, UrlRef};
+    /// let url = UrlRef::parse("http://B\u{fc}cher.example/")?;
+    /// assert_eq!(url.host(), Some("B\u{fc}cher.example"));
+    /// assert_eq!(url.host_ascii()?.as_deref(), Some("xn--bcher-kva.example"));
+    /// assert_eq!(UrlRef::parse("http://10.0.0.1/")?.host_ascii()?, None);
+    /// let bad = UrlRef::parse("http://ok.xn--a.example/")?.host_ascii().unwrap_err();
+    /// assert_eq!((bad.kind(), bad.offset()), (ParseErrorKind::BadIdna, 10));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn host_ascii(&self) -> Result<Option<Cow<'a, str>>, ParseError> {
+        let Some(host) = self.idna_host() else {
+            return Ok(None);
+        };
+        crate::idn::to_ascii(host, self.off.host_start as usize, self.dialect()).map(Some)
+    }
+
+    /// The host name in Unicode: the UTS 46 ToUnicode form (`xn--` labels
+    /// decoded, mapped and lower-cased), for showing, never for the wire.
+    /// A label UTS 46 refuses is marked with U+FFFD. `None` where
+    /// [`UrlRef::host_ascii`] is.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// let url = UrlRef::parse("http://XN--BCHER-KVA.example/")?;
+    /// assert_eq!(url.host_unicode().as_deref(), Some("b\u{fc}cher.example"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn host_unicode(&self) -> Option<Cow<'a, str>> {
+        let host = self.idna_host()?;
+        Some(crate::idn::to_unicode(host, self.dialect()))
+    }
+
+    /// The host as written when it is a name: not absent, empty, an IP
+    /// literal or a host number.
+    fn idna_host(&self) -> Option<&'a str> {
+        let host = self.host().filter(|h| !h.is_empty())?;
+        (!self.has(IP_LITERAL) && !crate::idn::is_host_number(host)).then_some(host)
+    }
+
+    /// The host as a connection is made to it: the IP literal without
+    /// brackets, the host number, or the ASCII form of a name UTS 46
+    /// changes ([`UrlRef::host_ascii`]). An ASCII name stays as written,
+    /// its case too (resolvers ignore case), and so does one UTS 46
+    /// refuses (a plan refuses that URL before it connects).
+    pub(crate) fn wire_hostname(&self) -> Cow<'a, str> {
+        let written = self.hostname().unwrap_or_default();
+        if self.has(IP_LITERAL) || !crate::idn::needs_idna(written.as_bytes(), self.dialect()) {
+            return Cow::Borrowed(written);
+        }
+        match self.host_ascii() {
+            Ok(Some(a)) => a,
+            _ => Cow::Borrowed(written),
+        }
+    }
+
     /// The port written in the URL.
     ///
     /// # Example
@@ -651,6 +722,10 @@ impl Url {
         fn hostname(&self) -> Option<&str>;
         /// See [`UrlRef::host_is_ip_literal`].
         fn host_is_ip_literal(&self) -> bool;
+        /// See [`UrlRef::host_ascii`].
+        fn host_ascii(&self) -> Result<Option<Cow<'_, str>>, ParseError>;
+        /// See [`UrlRef::host_unicode`].
+        fn host_unicode(&self) -> Option<Cow<'_, str>>;
         /// See [`UrlRef::port`].
         fn port(&self) -> Option<u16>;
         /// See [`UrlRef::port_str`].

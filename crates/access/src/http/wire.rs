@@ -77,10 +77,21 @@ pub(crate) fn absolute_form(url: &UrlRef<'_>) -> String {
 /// 3.2.2: "If the target URI does not include an authority component,
 /// then a client MUST send a Host header field with an empty field
 /// value").
+/// A non-ASCII host name in its UTS 46 ASCII form, as a proxy and the
+/// server are given it (the URL's text keeps it as written); an ASCII
+/// host as written.
+fn ascii_host<'a>(url: &UrlRef<'a>, host: &'a str) -> std::borrow::Cow<'a, str> {
+    match url.host_ascii() {
+        Ok(Some(a)) if !host.is_ascii() => a,
+        _ => std::borrow::Cow::Borrowed(host),
+    }
+}
+
 pub(crate) fn host_field(url: &UrlRef<'_>) -> String {
     let Some(host) = url.host() else {
         return String::new();
     };
+    let host = ascii_host(url, host);
     match url.port_str() {
         Some(p) if !p.is_empty() => format!("{host}:{p}"),
         _ => host.to_string(),
@@ -130,7 +141,8 @@ pub(crate) fn plan(url: &UrlRef<'_>, gateway: &Gateway, direct: Option<&Plan>) -
         Header::new("Proxy-Authorization", basic_authorization(user, Some(pass)))
     });
     if url.scheme_kind() == uniform::Scheme::Https {
-        let authority = match url.hostname().unwrap_or_default() {
+        let name = url.hostname().unwrap_or_default();
+        let authority = match ascii_host(url, name).as_ref() {
             h if h.contains(':') => format!("[{h}]:{}", url.port_or_default().unwrap_or(443)),
             h => format!("{h}:{}", url.port_or_default().unwrap_or(443)),
         };

@@ -24,10 +24,15 @@ a caret under its byte. An invalid URL shows its input and the error. Records
 are separated by a blank line.
 
 --json: one object per URL, with exactly these keys: input, valid, scheme,
-user, password, host, port, default_port, path, query, fragment, details,
-warnings, and error only when valid is false. user and password are
-decoded (\"\" when empty, null when absent); host, path, query and fragment
-are as written; path has no leading \"/\". When the URL is invalid, every
+user, password, host, host_ascii, host_unicode, port, default_port, path,
+query, fragment, details, warnings, and error only when valid is false. user
+and password are decoded (\"\" when empty, null when absent); host, path,
+query and fragment are as written; path has no leading \"/\". host_ascii is
+the host name by UTS 46 ToASCII (what goes onto the wire: bücher.example is
+xn--bcher-kva.example) and host_unicode by ToUnicode; both are null when
+there is no host name (none, an empty one, an IP literal or a host number),
+and host_ascii also when UTS 46 refuses the name (a bad-idna warning says
+where). The text output shows them only where they differ from host. When the URL is invalid, every
 component is null and error is {offset, kind, message}. Offsets count the
 bytes of the URL as given.
 
@@ -229,6 +234,16 @@ fn text_record(
         line(t, "user", f.user.as_deref());
         line(t, "password", f.password.as_deref());
         line(t, "host", f.host);
+        // Shown only where they tell something: most hosts are written
+        // in their ASCII form already.
+        for (key, form) in [
+            ("host_ascii", &f.host_ascii),
+            ("host_unicode", &f.host_unicode),
+        ] {
+            if form.as_deref() != f.host {
+                line(t, key, form.as_deref());
+            }
+        }
         line(t, "port", f.port.map(|p| p.to_string()).as_deref());
         line(
             t,

@@ -250,7 +250,14 @@ pub fn origin_form(url: &UrlRef<'_>) -> String {
 /// # Ok::<_, uniform::ParseError>(())
 /// ```
 pub fn host_field(url: &UrlRef<'_>) -> String {
-    let mut host = url.host().unwrap_or_default().to_string();
+    // A name goes in its ASCII form (RFC 9110 section 7.2: the Host field
+    // is the URI's host, and a URI's reg-name is ASCII); an IP literal
+    // keeps its brackets.
+    let mut host = if url.host_is_ip_literal() {
+        url.host().unwrap_or_default().to_string()
+    } else {
+        url.wire_hostname().into_owned()
+    };
     if let Some(p) = url.port().filter(|&p| Some(p) != url.default_port()) {
         host.push_str(&format!(":{p}"));
     }

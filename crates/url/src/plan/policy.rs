@@ -94,6 +94,15 @@ pub(crate) fn check_url(url: &UrlRef<'_>, allowed_ports: &[u16]) -> Result<(), P
                 ),
             ));
         }
+        if !url.host_is_ip_literal()
+            && crate::idn::needs_idna(host.as_bytes(), url.dialect())
+            && let Err(e) = url.host_ascii()
+        {
+            return Err(PlanError::refused(
+                Rule::BadIdna,
+                format!("the host {host:?} has no ASCII form to connect to: {e}"),
+            ));
+        }
         if url.user().is_some_and(|u| u.contains('@'))
             || url.password().is_some_and(|p| p.contains('@'))
         {

@@ -35,6 +35,9 @@ pub enum Rule {
     /// number, message-id or mail address (RFC 1738 sections 3.5, 3.6,
     /// 3.7 and 5), or a file path segment that decodes to a separator.
     FieldGrammar,
+    /// A host name that UTS 46 processing refuses: it has no ASCII form
+    /// for the resolver (UTS 46 section 4; RFC 5891 section 5).
+    BadIdna,
 }
 
 impl Rule {
@@ -56,6 +59,7 @@ impl Rule {
             Rule::RemoteFile => "remote-file",
             Rule::ProtocolByte => "protocol-byte",
             Rule::FieldGrammar => "field-grammar",
+            Rule::BadIdna => "bad-idna",
         }
     }
 
@@ -79,6 +83,7 @@ impl Rule {
             Rule::FieldGrammar => {
                 "RFC 1738 sections 3.5 to 3.7, 3.10 and 5; RFC 5321 section 4.1.2"
             }
+            Rule::BadIdna => "UTS 46 section 4; RFC 5891 section 5",
         }
     }
 }

@@ -530,10 +530,11 @@ impl fmt::Display for Step {
 }
 
 impl Endpoint {
-    /// The endpoint of a URL with an authority: its host and port.
+    /// The endpoint of a URL with an authority: its host (a name in its
+    /// UTS 46 ASCII form) and port.
     pub(crate) fn of(url: &UrlRef<'_>) -> Endpoint {
         Endpoint::Host {
-            host: url.hostname().unwrap_or_default().to_string(),
+            host: url.wire_hostname().into_owned(),
             port: url.port_or_default().unwrap_or(0),
         }
     }

@@ -121,6 +121,7 @@ pub(crate) fn check_host(host: &str) -> Result<(), BuildError> {
         out: None,
     };
     crate::host::check(host.as_bytes(), 0, Dialect::Rfc1738, &mut sink)
+        .map(|_| ())
         .map_err(|e| BuildError::new(BuildErrorKind::BadHost, "host", e.to_string()))
 }
 

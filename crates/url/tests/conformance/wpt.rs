@@ -3,6 +3,24 @@
 //! input is an absolute URL (so that no base plays a part), parsed with
 //! `Dialect::Rfc3986` and compared component by component. The rest of the
 //! file is WHATWG's own semantics and is not run.
+//!
+//! The IDNA files, `toascii.json` and `IdnaTestV2.json` (UTS 46's own
+//! conformance data as wpt converts it), are run through
+//! `UrlRef::host_ascii` of `http://INPUT/` under RFC 3986: the profile
+//! Uniform uses is the one WHATWG's "domain to ASCII" uses. Rows whose
+//! input would not stay one host in a URL (a `/`, `?`, `#`, `@`, `:`,
+//! `[`, `\\`, space or control) test WHATWG's host parser, not IDNA, and
+//! are not run.
+//!
+//! wpt writes each IdnaTestV2 row's expected output by the URL standard,
+//! which passes an ASCII-only domain through lower-cased without UTS 46
+//! validation, `xn--` labels and all; it keeps UTS 46's own status codes
+//! (`P4`, `V7`, `C1`...) in the comment, marking the ones the URL
+//! standard's options ignore "(ignored)". Uniform verifies `xn--` labels
+//! as UTS 46 section 4 does (a label that claims to be Punycode and is not
+//! names no IDN), so a row whose comment holds a status code not ignored
+//! is expected to fail, whatever its output says. toascii.json has no
+//! codes: its rows of that kind are listed in core.toml.
 
 use crate::support::{Differences, Tally, read_jsonl};
 use serde_json::Value;
@@ -29,7 +47,117 @@ pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
         "note: wpt-url: {skipped} of {} rows not run (WHATWG semantics: not tagged _rfc3986_string_agrees, or relative to a base)",
         rows.len()
     );
-    vec![t]
+    let mut tallies = vec![t];
+    for (file, suite) in [
+        ("toascii.json", "wpt-url/toascii (host_ascii)"),
+        (
+            "IdnaTestV2.json",
+            "wpt-url/IdnaTestV2 (host_ascii, UTS 46 status codes)",
+        ),
+    ] {
+        tallies.push(idna_rows(root, file, suite, diffs));
+    }
+    tallies
+}
+
+fn idna_rows(root: &Path, file: &str, suite: &str, diffs: &Differences) -> Tally {
+    let mut t = Tally::new(suite);
+    let path = root.join("wpt-url").join(file);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("conformance: wpt-url/{file} absent, not run");
+        return t;
+    };
+    let rows: Vec<Value> =
+        serde_json::from_str(&without_lone_surrogates(&text)).expect("wpt IDNA rows are JSON");
+    let mut skipped = 0;
+    let mut by_uts46 = 0;
+    for row in rows.iter().filter(|r| r.is_object()) {
+        let Some(input) = row["input"].as_str() else {
+            continue;
+        };
+        let uts46_error = row["comment"].as_str().is_some_and(|c| {
+            c.split(';')
+                .any(|code| !code.trim().is_empty() && !code.contains("(ignored)"))
+        });
+        let want = if uts46_error && file == "IdnaTestV2.json" {
+            if row["output"].is_string() {
+                by_uts46 += 1;
+            }
+            None
+        } else {
+            row["output"].as_str()
+        };
+        if input.is_empty()
+            || input
+                .chars()
+                .any(|c| c.is_control() || c.is_whitespace() || "/?#@:[]\\".contains(c))
+        {
+            skipped += 1;
+            continue;
+        }
+        let url = format!("http://{input}/");
+        let outcome = match ParseOptions::new().dialect(Dialect::Rfc3986).parse(&url) {
+            Err(e) => Err(format!("does not parse: {e}")),
+            Ok(u) => {
+                let got = match u.host_ascii() {
+                    Ok(Some(a)) => Some(a.into_owned()),
+                    // A host number is its own ASCII form.
+                    Ok(None) => u.host().map(str::to_ascii_lowercase),
+                    Err(_) => None,
+                };
+                if got.as_deref() == want {
+                    Ok(())
+                } else {
+                    Err(format!("host_ascii {got:?}, want {want:?}"))
+                }
+            }
+        };
+        t.record(diffs, input, outcome);
+    }
+    println!(
+        "note: wpt-url/{file}: {skipped} rows not run (WHATWG host parser syntax, not IDNA); {by_uts46} expected to fail by their UTS 46 status codes, where the URL standard passes ASCII through"
+    );
+    t
+}
+
+/// The JSON text with each escaped lone surrogate (`\\uD800`), which no
+/// Rust string holds, written as `\\u0000`: its row is then skipped with
+/// the rows that hold a control.
+fn without_lone_surrogates(text: &str) -> String {
+    let unit = |s: &str| {
+        s.strip_prefix("\\u")
+            .and_then(|h| h.get(..4))
+            .and_then(|h| u16::from_str_radix(h, 16).ok())
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(p) = rest.find("\\u") {
+        // An escaped backslash before "u" is no escape.
+        let escaped = rest[..p].bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 1;
+        out.push_str(&rest[..p]);
+        let here = &rest[p..];
+        match unit(here) {
+            Some(0xD800..=0xDBFF) if !escaped => {
+                if matches!(unit(&here[6..]), Some(0xDC00..=0xDFFF)) {
+                    out.push_str(&here[..12]);
+                    rest = &here[12..];
+                } else {
+                    out.push_str("\\u0000");
+                    rest = &here[6..];
+                }
+            }
+            Some(0xDC00..=0xDFFF) if !escaped => {
+                out.push_str("\\u0000");
+                rest = &here[6..];
+            }
+            _ => {
+                out.push_str(&here[..2]);
+                rest = &here[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// RFC 3986 section 4.3: `scheme ":" ...`. The scheme must start with a
