@@ -370,13 +370,15 @@ mod tests {
 
     /// The `parse --json` keys, in the order they are written (DESIGN.md
     /// section 3: add keys, never rename).
-    const PARSE_KEYS: [&str; 14] = [
+    const PARSE_KEYS: [&str; 16] = [
         "input",
         "valid",
         "scheme",
         "user",
         "password",
         "host",
+        "host_ascii",
+        "host_unicode",
         "port",
         "default_port",
         "path",

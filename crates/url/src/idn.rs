@@ -41,10 +41,10 @@ pub(crate) fn needs_idna(host: &[u8], d: Dialect) -> bool {
         if k >= host.len() {
             return false;
         }
-        let w = crate::parser::word_at(host, k);
-        if w & crate::parser::HI != 0
-            || crate::parser::eq_mask(w, b'-') != 0
-            || (pct && crate::parser::eq_mask(w, b'%') != 0)
+        let w = crate::swar::word_at(host, k);
+        if w & crate::swar::HI != 0
+            || crate::swar::eq_mask(w, b'-') != 0
+            || (pct && crate::swar::eq_mask(w, b'%') != 0)
         {
             return needs_idna_slow(host, d);
         }

@@ -95,6 +95,7 @@ pub mod rulebook;
 mod scheme;
 pub mod schemes;
 mod sink;
+mod swar;
 mod table;
 mod url;
 pub mod visible;
