@@ -310,8 +310,10 @@ pub(crate) fn mixed_script_label(host: &str, unicode: &str) -> Option<usize> {
 }
 
 /// The parse's UTS 46 check of a host that [`needs_idna`]: an invalid
-/// label is reported as a violation (the error in strict mode), a label
-/// that mixes scripts as advice.
+/// label is a violation (the error in strict mode) under RFC 1738 and RFC
+/// 1630, and advice under RFC 3986, whose validity is its own grammar
+/// (section 3.2.2 leaves IDNA to name lookup: a reg-name of any escapes
+/// is a URI); a label that mixes scripts is advice in every dialect.
 pub(crate) fn check(
     host: &str,
     at: usize,
@@ -322,6 +324,7 @@ pub(crate) fn check(
         return Ok(());
     }
     match to_ascii(host, at, d) {
+        Err(e) if d == Dialect::Rfc3986 => sink.cite(e, crate::rulebook::Force::Advice),
         Err(e) => sink.report(e),
         Ok(_) => {
             let unicode = to_unicode(host, d);
