@@ -230,7 +230,6 @@ fn canonical(url: &UrlRef<'_>) -> String {
         } else {
             None
         };
-        let from_idna = ascii.is_some();
         let host = ascii.as_deref().unwrap_or(written).as_bytes();
         let mut i = 0;
         while i < host.len() {
@@ -248,10 +247,14 @@ fn canonical(url: &UrlRef<'_>) -> String {
                 continue;
             }
             // A "%" that starts no escape is data, written "%25" as in paths.
-            // UTS 46 maps some characters to ASCII a reg-name does not
-            // hold (U+FF02 to '"'): escaped, an RFC 3986 host still
-            // decodes to that name and the form stays valid.
-            let unfit = from_idna && d == Dialect::Rfc3986 && !allowed(b, d, Component::Host);
+            // Under RFC 3986 an octet a reg-name does not hold is escaped,
+            // whether it was written (a lenient parse's '"') or UTS 46
+            // mapped to it (U+FF02 to '"'): the form stays valid, and the
+            // same either way (the fuzzer found `xn-%2dx."` and its form
+            // `xn--x."` canonicalized differently, through IDNA or not).
+            let unfit = d == Dialect::Rfc3986
+                && !url.host_is_ip_literal()
+                && !allowed(b, d, Component::Host);
             if b >= 0x80 || b <= 0x20 || b == 0x7f || b == b'%' || unfit {
                 push_escape(&mut out, b);
             } else {
