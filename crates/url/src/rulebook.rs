@@ -84,6 +84,25 @@ const fn advice(name: &'static str, section: &'static str, detail: &'static str)
     }
 }
 
+/// RFC 1738 and RFC 1630 say the same of these: a port is one to connect
+/// to, and mid and cid are read by RFC 1630 (RFC 1738 section 4 reserves
+/// them without a syntax).
+const PORT_TO_CONNECT: Citation = invalid(
+    "port",
+    TCP_PORT,
+    "the port to connect to is a TCP port, 0 to 65535",
+);
+const MID_1630: Citation = invalid(
+    "addr-spec",
+    "RFC 1630, Message-Id",
+    "a mid URL is an RFC 822 msg-id without its <>: local-part \"@\" domain",
+);
+const CID_1630: Citation = invalid(
+    "content-identifier",
+    "RFC 1630, Content-Id",
+    "a cid URL names the Content-ID of a MIME body part",
+);
+
 /// RFC 1630's section of the BNF for each scheme.
 const BNF_1630: &str = "RFC 1630, BNF for specific URL schemes";
 
@@ -254,11 +273,7 @@ impl Rule {
     fn rfc1738(self) -> Option<Citation> {
         const NO_LOGIN: &str = "no user name or password is allowed";
         Some(match self {
-            Rule::PortRange => invalid(
-                "port",
-                TCP_PORT,
-                "the port to connect to is a TCP port, 0 to 65535",
-            ),
+            Rule::PortRange => PORT_TO_CONNECT,
             Rule::HttpLogin => invalid("httpurl", "RFC 1738 section 3.3", NO_LOGIN),
             Rule::HttpSearchAfterPath => invalid(
                 "httpurl",
@@ -361,16 +376,8 @@ impl Rule {
             ),
             // RFC 1738 section 4 reserves mid and cid without a syntax: the
             // parser notes that, and the views read them by RFC 1630.
-            Rule::MidMessageId => invalid(
-                "addr-spec",
-                "RFC 1630, Message-Id",
-                "a mid URL is an RFC 822 msg-id without its <>: local-part \"@\" domain",
-            ),
-            Rule::CidContentId => invalid(
-                "content-identifier",
-                "RFC 1630, Content-Id",
-                "a cid URL names the Content-ID of a MIME body part",
-            ),
+            Rule::MidMessageId => MID_1630,
+            Rule::CidContentId => CID_1630,
             // Section 3.1's common Internet scheme syntax, which the
             // parser checks for every scheme that uses it.
             Rule::HttpAuthority
@@ -390,11 +397,7 @@ impl Rule {
     fn rfc1630(self) -> Option<Citation> {
         const NO_LOGIN: &str = "no user name or password is allowed: the address is host and port";
         Some(match self {
-            Rule::PortRange => invalid(
-                "port",
-                TCP_PORT,
-                "the port to connect to is a TCP port, 0 to 65535",
-            ),
+            Rule::PortRange => PORT_TO_CONNECT,
             Rule::HttpLogin => invalid("httpaddress", BNF_1630, NO_LOGIN),
             Rule::FtpType => invalid(
                 "ftptype",
@@ -450,16 +453,8 @@ impl Rule {
                 "a prospero URL has a \"/\" and an hsoname after the host",
             ),
             Rule::ProsperoVersion => invalid("version", BNF_1630, "a version after %00 is digits"),
-            Rule::MidMessageId => invalid(
-                "addr-spec",
-                "RFC 1630, Message-Id",
-                "a mid URL is an RFC 822 msg-id without its <>: local-part \"@\" domain",
-            ),
-            Rule::CidContentId => invalid(
-                "content-identifier",
-                "RFC 1630, Content-Id",
-                "a cid URL names the Content-ID of a MIME body part",
-            ),
+            Rule::MidMessageId => MID_1630,
+            Rule::CidContentId => CID_1630,
             // RFC 1630 writes no search-after-path rule, no selector rule,
             // no group characters for nntp beyond ialpha, no file scheme
             // and no prospero fields; its "//" hostport is checked by the

@@ -198,15 +198,7 @@ fn set_parts(dir: &Path, diffs: &Differences, file: &str) -> Tally {
                         let get = strings(&row["flags"]["get"]);
                         compare(&url.as_url_ref(), &row["expected_parts"], &get)
                     }
-                    (true, None) => {
-                        let got = curl_text(&url);
-                        let want = row["expected"].as_str().unwrap_or_default();
-                        if got == want {
-                            Ok(())
-                        } else {
-                            Err(format!("{got:?} (want {want:?})"))
-                        }
-                    }
+                    (true, None) => expect_text(&url, &row),
                 }
             }
         };
@@ -261,14 +253,7 @@ fn set_url(dir: &Path, diffs: &Differences) -> Tally {
             .map_err(|e| format!("Uniform refuses the base: {e}"))
             .and_then(|b| resolve(b.as_str(), reference, Rules::Rfc3986).map_err(|e| e.to_string()))
             .and_then(|s| Url::parse_with(options(), &s).map_err(|e| format!("{s}: {e}")))
-            .and_then(|u| {
-                let (got, want) = (curl_text(&u), row["expected"].as_str().unwrap_or_default());
-                if got == want {
-                    Ok(())
-                } else {
-                    Err(format!("{got:?} (want {want:?})"))
-                }
-            });
+            .and_then(|u| expect_text(&u, &row));
         t.record(diffs, &id, outcome);
     }
     report_not_run(&t.suite, &not_run);
@@ -281,4 +266,14 @@ fn report_not_run(suite: &str, not_run: &BTreeMap<String, usize>) {
     }
     let skipped: Vec<String> = not_run.iter().map(|(k, n)| format!("{k} x{n}")).collect();
     println!("note: {suite}: rows not run: {}", skipped.join(", "));
+}
+
+/// Whether `url`, written as curl writes it, is the row's `expected`.
+fn expect_text(url: &Url, row: &serde_json::Value) -> Result<(), String> {
+    let (got, want) = (curl_text(url), row["expected"].as_str().unwrap_or_default());
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("{got:?} (want {want:?})"))
+    }
 }
