@@ -71,6 +71,7 @@ fn corpus() -> Vec<Case> {
         "127.0.0.1:6667",
         "evil.invalid]",
         "127.0.0.1%0D%0A:47",
+        "127.0.0.%31:47",
     ] {
         for scheme in [
             "ftp", "http", "gopher", "nntp", "telnet", "wais", "prospero",

@@ -1722,6 +1722,36 @@ fn plan_connects_to_the_ascii_host() {
 }
 
 #[test]
+fn plan_decodes_an_rfc3986_reg_name_before_it_connects() {
+    // RFC 3986 section 3.2.2: a reg-name's escapes are UTF-8 octets; the
+    // decoded name goes out in its UTS 46 ASCII form.
+    for (url, host) in [
+        ("http://b%C3%BCcher.example/", "xn--bcher-kva.example"),
+        ("http://ex%61mple.com/", "example.com"),
+        ("ftp://B%C3%9Ccher.example/f", "xn--bcher-kva.example"),
+    ] {
+        let out = clitest!(0, "plan", "--dialect", "rfc3986", url);
+        let text = out.text();
+        assert!(text.starts_with(&format!("connect {host}:")), "{url}: {text}");
+    }
+    // A decoded separator would name another host: refused, the same in
+    // plan and fetch (crates/cli/tests/agree.rs).
+    for url in [
+        "http://a%2Fb.example/",
+        "http://a%40b.example/",
+        "http://a%3A80/",
+        "http://a%00b/",
+    ] {
+        let out = clitest!(1, "plan", "--dialect", "rfc3986", url);
+        assert!(out.stderr.contains("authority-confusion"), "{url}: {}", out.stderr);
+        assert!(out.stdout.is_empty(), "{url}");
+    }
+    // RFC 1738 has no escape in a host at all.
+    let out = clitest!(1, "plan", "http://ex%61mple.com/");
+    assert!(out.stderr.contains("no escape in a host"), "{}", out.stderr);
+}
+
+#[test]
 fn normalize_and_equal_use_the_ascii_host() {
     let out = clitest!(0, "normalize", "http://B\u{fc}cher.Example/a");
     assert_eq!(out.text(), "http://xn--bcher-kva.example/a\n");

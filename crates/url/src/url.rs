@@ -382,7 +382,13 @@ impl<'a> UrlRef<'a> {
     /// refuses (a plan refuses that URL before it connects).
     pub(crate) fn wire_hostname(&self) -> Cow<'a, str> {
         let written = self.hostname().unwrap_or_default();
-        if self.has(IP_LITERAL) || !crate::idn::needs_idna(written.as_bytes(), self.dialect()) {
+        // Under RFC 3986 any escape in a reg-name is decoded before the
+        // name goes out (`ex%61mple.com` is `example.com`), not only the
+        // escapes of non-ASCII octets that make it an IDN.
+        let escaped = self.dialect() == Dialect::Rfc3986 && written.contains('%');
+        if self.has(IP_LITERAL)
+            || !(escaped || crate::idn::needs_idna(written.as_bytes(), self.dialect()))
+        {
             return Cow::Borrowed(written);
         }
         match self.host_ascii() {

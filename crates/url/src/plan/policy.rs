@@ -18,6 +18,7 @@ use super::refusal::{PlanError, Rule};
 use super::smtp::SmtpPlan;
 use super::step::{Endpoint, Step};
 use super::telnet::TelnetPlan;
+use crate::dialect::Dialect;
 use crate::prelude::*;
 use crate::scheme::Scheme;
 use crate::schemes::file::FilePathErrorKind;
@@ -86,12 +87,23 @@ pub(crate) fn check_url(url: &UrlRef<'_>, allowed_ports: &[u16]) -> Result<(), P
             ));
         }
         let host = url.host().unwrap_or_default();
-        if host.contains('%') {
+        // RFC 3986 section 3.2.2 lets a reg-name hold escapes (of UTF-8,
+        // for IDNs); the wire takes the decoded name in its UTS 46 ASCII
+        // form, which holds no '%', '/', '@' or ':' (the URL deny list),
+        // so a decoded separator can never reach it. Other dialects have
+        // no escape in a host.
+        let decodes_clean = url.dialect() == Dialect::Rfc3986
+            && !url.host_is_ip_literal()
+            && matches!(url.host_ascii(), Ok(Some(_)));
+        if host.contains('%') && !decodes_clean {
+            let why = if url.dialect() == Dialect::Rfc3986 {
+                "it decodes to no host name UTS 46 takes, and a decoded '/', '@' or ':' would change which host is meant"
+            } else {
+                "this dialect has no escape in a host, and a decoded '/' or '@' would change which host is meant"
+            };
             return Err(PlanError::refused(
                 Rule::AuthorityConfusion,
-                format!(
-                    "an escape in the host {host:?}: hosts are never encoded, and a decoded '/' or '@' would change which host is meant"
-                ),
+                format!("an escape in the host {host:?}: {why}"),
             ));
         }
         if !url.host_is_ip_literal()
