@@ -1732,7 +1732,10 @@ fn plan_decodes_an_rfc3986_reg_name_before_it_connects() {
     ] {
         let out = clitest!(0, "plan", "--dialect", "rfc3986", url);
         let text = out.text();
-        assert!(text.starts_with(&format!("connect {host}:")), "{url}: {text}");
+        assert!(
+            text.starts_with(&format!("connect {host}:")),
+            "{url}: {text}"
+        );
     }
     // A decoded separator would name another host: refused, the same in
     // plan and fetch (crates/cli/tests/agree.rs).
@@ -1743,7 +1746,11 @@ fn plan_decodes_an_rfc3986_reg_name_before_it_connects() {
         "http://a%00b/",
     ] {
         let out = clitest!(1, "plan", "--dialect", "rfc3986", url);
-        assert!(out.stderr.contains("authority-confusion"), "{url}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("authority-confusion"),
+            "{url}: {}",
+            out.stderr
+        );
         assert!(out.stdout.is_empty(), "{url}");
     }
     // RFC 1738 has no escape in a host at all.

@@ -11,38 +11,39 @@ use crate::prelude::*;
 use crate::table::Component;
 use crate::url::{Url, UrlRef};
 
-/// A URL's components as written, owned, from which an edit writes the
-/// new text. `host` is `Some` exactly when there is an authority.
+/// A URL's components as written, from which an edit writes the new
+/// text: borrowed from the URL, but for the one being set. `host` is
+/// `Some` exactly when there is an authority.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Parts {
-    pub scheme: String,
-    pub user: Option<String>,
-    pub password: Option<String>,
-    pub host: Option<String>,
-    pub port: Option<String>,
+pub(crate) struct Parts<'a> {
+    pub scheme: Cow<'a, str>,
+    pub user: Option<Cow<'a, str>>,
+    pub password: Option<Cow<'a, str>>,
+    pub host: Option<Cow<'a, str>>,
+    pub port: Option<Cow<'a, str>>,
     /// The path with its leading `/` (RFC 3986's path).
-    pub path: String,
-    pub query: Option<String>,
-    pub fragment: Option<String>,
+    pub path: Cow<'a, str>,
+    pub query: Option<Cow<'a, str>>,
+    pub fragment: Option<Cow<'a, str>>,
 }
 
-impl Parts {
-    pub(crate) fn of(u: &UrlRef<'_>) -> Parts {
+impl<'a> Parts<'a> {
+    pub(crate) fn of(u: &UrlRef<'a>) -> Parts<'a> {
         Parts {
-            scheme: u.scheme().into(),
-            user: u.user().map(Into::into),
-            password: u.password().map(Into::into),
-            host: u.host().map(Into::into),
-            port: u.port_str().map(Into::into),
-            path: u.path_with_slash().into(),
-            query: u.query().map(Into::into),
-            fragment: u.fragment().map(Into::into),
+            scheme: Cow::Borrowed(u.scheme()),
+            user: u.user().map(Cow::Borrowed),
+            password: u.password().map(Cow::Borrowed),
+            host: u.host().map(Cow::Borrowed),
+            port: u.port_str().map(Cow::Borrowed),
+            path: Cow::Borrowed(u.path_with_slash()),
+            query: u.query().map(Cow::Borrowed),
+            fragment: u.fragment().map(Cow::Borrowed),
         }
     }
 
     fn write(&self) -> String {
         let mut s = String::with_capacity(
-            self.scheme.len() + self.path.len() + self.host.as_ref().map_or(0, String::len) + 16,
+            self.scheme.len() + self.path.len() + self.host.as_deref().map_or(0, str::len) + 16,
         );
         s.push_str(&self.scheme);
         s.push(':');
@@ -75,7 +76,7 @@ impl Parts {
     }
 
     /// The first component that differs from `other`'s.
-    fn first_difference(&self, other: &Parts) -> Option<Component> {
+    fn first_difference(&self, other: &Parts<'_>) -> Option<Component> {
         [
             (self.scheme == other.scheme, Component::Scheme),
             (self.user == other.user, Component::User),
@@ -146,9 +147,20 @@ impl Url {
         mut apply: impl FnMut(&mut Url, &[Cow<'_, str>]) -> Result<(), EditError>,
     ) -> Result<(), EditError> {
         loop {
-            let texts: Vec<Cow<'_, str>> =
-                values.iter().map(|v| encode_with(v, &set, form)).collect();
-            match apply(self, &texts) {
+            // One or two values (a component, a pair) are the common case:
+            // they stay on the stack.
+            let mut few = [Cow::Borrowed(""), Cow::Borrowed("")];
+            let many: Vec<Cow<'_, str>>;
+            let texts: &[Cow<'_, str>] = if values.len() <= few.len() {
+                for (t, v) in few.iter_mut().zip(values) {
+                    *t = encode_with(v, &set, form);
+                }
+                &few[..values.len()]
+            } else {
+                many = values.iter().map(|v| encode_with(v, &set, form)).collect();
+                &many
+            };
+            match apply(self, texts) {
                 Err(e) if e.kind() == EditErrorKind::Invalid => match e.fault_byte() {
                     Some(b)
                         if b.is_ascii_graphic()
@@ -165,8 +177,10 @@ impl Url {
     }
 
     /// Writes `new`, parses it by this URL's options and, when it reads
-    /// back as `new` with `component` valid, makes it this URL.
-    pub(crate) fn commit(&mut self, new: Parts, component: Component) -> Result<(), EditError> {
+    /// back as `new` with `component` valid, returns it as the URL that
+    /// replaces this one. `new` borrows from this URL, so the caller
+    /// assigns: `*self = self.committed(p, c)?`.
+    pub(crate) fn committed(&self, new: Parts<'_>, component: Component) -> Result<Url, EditError> {
         let options = self.reparse_options();
         let text = new.write();
         let mut warnings = Vec::new();
@@ -217,8 +231,7 @@ impl Url {
             }
         }
         let (off, registry) = (*parsed.offsets(), parsed.registry());
-        *self = Url::from_parts(text, off, registry);
-        Ok(())
+        Ok(Url::from_parts(text, off, registry))
     }
 }
 

@@ -106,7 +106,8 @@ impl Url {
         }
         let mut p = Parts::of(&self.as_url_ref());
         p.scheme = scheme.into();
-        self.commit(p, Component::Scheme)
+        *self = self.committed(p, Component::Scheme)?;
+        Ok(())
     }
 
     /// Sets the user name, encoding what it must (`:`, `@`, `/`, `?` and
@@ -144,14 +145,15 @@ impl Url {
         match user {
             Some(u) => {
                 self.host_needed(Component::User)?;
-                p.user = Some(u.into_owned());
+                p.user = Some(u);
             }
             None => {
                 p.user = None;
                 p.password = None;
             }
         }
-        self.commit(p, Component::User)
+        *self = self.committed(p, Component::User)?;
+        Ok(())
     }
 
     /// Sets the password, encoded as the user name is; an absent user
@@ -185,12 +187,13 @@ impl Url {
         let mut p = Parts::of(&self.as_url_ref());
         if let Some(pw) = password {
             self.host_needed(Component::Password)?;
-            p.user.get_or_insert_with(String::new);
-            p.password = Some(pw.into_owned());
+            p.user.get_or_insert(Cow::Borrowed(""));
+            p.password = Some(pw);
         } else {
             p.password = None;
         }
-        self.commit(p, Component::Password)
+        *self = self.committed(p, Component::Password)?;
+        Ok(())
     }
 
     /// Sets the host, as given: a hostname, a host number or (RFC 3986) an
@@ -225,7 +228,8 @@ impl Url {
         self.authority_allowed(Component::Host)?;
         let mut p = Parts::of(&self.as_url_ref());
         p.host = Some(host.into());
-        self.commit(p, Component::Host)
+        *self = self.committed(p, Component::Host)?;
+        Ok(())
     }
 
     /// Removes the authority (user, password, host and port): `file://h/x`
@@ -262,7 +266,8 @@ impl Url {
         p.password = None;
         p.host = None;
         p.port = None;
-        self.commit(p, Component::Host)
+        *self = self.committed(p, Component::Host)?;
+        Ok(())
     }
 
     /// Sets the port; `None` removes it (the scheme's default applies).
@@ -288,7 +293,8 @@ impl Url {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_port(&mut self, port: Option<u16>) -> Result<(), EditError> {
-        self.set_port_text(port.map(|p| Cow::Owned(p.to_string())))
+        let mut digits = [0u8; 5];
+        self.set_port_text(port.map(|p| Cow::Borrowed(decimal(p, &mut digits))))
     }
 
     fn set_port_text(&mut self, port: Option<Cow<'_, str>>) -> Result<(), EditError> {
@@ -304,11 +310,12 @@ impl Url {
                     "a file URL has no port",
                 ));
             }
-            p.port = Some(port.into_owned());
+            p.port = Some(port);
         } else {
             p.port = None;
         }
-        self.commit(p, Component::Port)
+        *self = self.committed(p, Component::Port)?;
+        Ok(())
     }
 
     /// Sets the path, encoding what the scheme reserves and the unsafe
@@ -346,11 +353,12 @@ impl Url {
     pub(crate) fn set_path_text(&mut self, path: Cow<'_, str>) -> Result<(), EditError> {
         let mut p = Parts::of(&self.as_url_ref());
         p.path = if p.host.is_some() && !path.starts_with('/') {
-            format!("/{path}")
+            Cow::Owned(format!("/{path}"))
         } else {
-            path.into_owned()
+            path
         };
-        self.commit(p, Component::Path)
+        *self = self.committed(p, Component::Path)?;
+        Ok(())
     }
 
     /// Sets the search part, encoding `/`, `;`, `?` (reserved in it by
@@ -399,8 +407,9 @@ impl Url {
                 ),
             ));
         }
-        p.query = query.map(Cow::into_owned);
-        self.commit(p, Component::Query)
+        p.query = query;
+        *self = self.committed(p, Component::Query)?;
+        Ok(())
     }
 
     /// Sets the fragment, encoding the unsafe characters; `None` removes
@@ -433,8 +442,9 @@ impl Url {
 
     fn set_fragment_text(&mut self, fragment: Option<Cow<'_, str>>) -> Result<(), EditError> {
         let mut p = Parts::of(&self.as_url_ref());
-        p.fragment = fragment.map(Cow::into_owned);
-        self.commit(p, Component::Fragment)
+        p.fragment = fragment;
+        *self = self.committed(p, Component::Fragment)?;
+        Ok(())
     }
 
     /// Sets a component to text already encoded, kept as it is: `%41`
@@ -486,4 +496,19 @@ impl Url {
             Component::Fragment => self.set_fragment_text(value),
         }
     }
+}
+
+/// `n` in decimal, written into `buf`: a port without an allocation.
+fn decimal(mut n: u16, buf: &mut [u8; 5]) -> &str {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    core::str::from_utf8(&buf[i..]).unwrap_or("0")
 }
