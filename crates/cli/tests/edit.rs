@@ -196,6 +196,51 @@ fn get_prints_parts() {
 }
 
 #[test]
+fn idn_hosts_are_set_and_shown_in_both_forms() {
+    // A Unicode name is written in its UTS 46 ASCII form, in every dialect.
+    for dialect in ["rfc1738", "rfc1630", "rfc3986"] {
+        assert_eq!(
+            line(&[
+                "http://a/x",
+                "--dialect",
+                dialect,
+                "--set",
+                "host=B\u{fc}cher.example"
+            ]),
+            "http://xn--bcher-kva.example/x",
+            "{dialect}"
+        );
+    }
+    let o = run(&["http://a/", "--set", "host=a\u{200d}.example"], b"");
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stderr.contains("UTS 46") && o.stderr.contains("host"),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stdout.is_empty());
+    // trurl's {puny:host} and {idn:host}.
+    let get = "{host}|{puny:host}|{idn:host}";
+    assert_eq!(
+        line(&["http://xn--bcher-kva.example/", "--get", get]),
+        "xn--bcher-kva.example|xn--bcher-kva.example|b\u{fc}cher.example"
+    );
+    assert_eq!(
+        line(&["http://b\u{fc}cher.example/", "--get", get]),
+        "b\u{fc}cher.example|xn--bcher-kva.example|b\u{fc}cher.example"
+    );
+    // No name UTS 46 takes, no other form.
+    assert_eq!(
+        line(&["http://ok.xn--a.example/", "--get", get]),
+        "ok.xn--a.example|ok.xn--a.example|ok.xn--a.example"
+    );
+    assert_eq!(
+        line(&["http://10.0.0.1/", "--get", get]),
+        "10.0.0.1|10.0.0.1|10.0.0.1"
+    );
+}
+
+#[test]
 fn json_object_per_url() {
     let o = run(
         &["http://u@h:8080/a%20b?x=1+2&y#f", "ftp://h/", "--json"],

@@ -47,7 +47,9 @@ not printed, and standard error names the URL and the part.
 {user}, {password}, {host}, {port}, {path}, {query}, {fragment} decoded (the
 path with its leading \"/\", as trurl prints it); {:user}, {:password},
 {:host}, {:port}, {:path}, {:query}, {:fragment} as written (encoded);
-{default:port} the port, else the scheme's default; {query:KEY} the first
+{default:port} the port, else the scheme's default; {puny:host} and
+{idn:host} the host name in its UTS 46 ASCII and Unicode forms
+(xn--bcher-kva.example, b\u{fc}cher.example); {query:KEY} the first
 value of KEY, form-decoded, {:query:KEY} as written (empty when there is no
 such key). {{ and }} stand for braces. An absent part prints nothing.
 
@@ -185,6 +187,17 @@ fn template_object(url: &Url, show_password: bool, template: &str) -> Value {
     );
     m.insert("host".into(), json!(dec(url.host())));
     m.insert(":host".into(), json!(url.host()));
+    // trurl's forms of an IDN host; an IP literal or a name UTS 46
+    // refuses is shown as written.
+    let (puny, idn) = match url.host_ascii() {
+        Ok(Some(ascii)) => (
+            Some(ascii.into_owned()),
+            url.host_unicode().map(|h| h.into_owned()),
+        ),
+        _ => (url.host().map(String::from), url.host().map(String::from)),
+    };
+    m.insert("puny:host".into(), json!(puny));
+    m.insert("idn:host".into(), json!(idn));
     m.insert("port".into(), json!(url.port()));
     m.insert(":port".into(), json!(url.port_str()));
     m.insert("default:port".into(), json!(url.port_or_default()));

@@ -198,14 +198,19 @@ impl Url {
 
     /// Sets the host, as given: a hostname, a host number or (RFC 3986) an
     /// IP literal in brackets. Nothing is encoded; the dialect's host
-    /// grammar decides. A URL of a hierarchical scheme without an
-    /// authority gains one (`foo:/x` becomes `foo://h/x`).
+    /// grammar decides. A name with non-ASCII characters is written in its
+    /// UTS 46 ASCII form (`bücher.example` becomes
+    /// `xn--bcher-kva.example`): every dialect's host is ASCII, and RFC
+    /// 3986 section 3.2.2 asks producers for the IDNA encoding rather than
+    /// escapes. A URL of a hierarchical scheme without an authority gains
+    /// one (`foo:/x` becomes `foo://h/x`).
     ///
     /// # Errors
     ///
     /// [`EditErrorKind::NotAllowed`] for a scheme without a host
     /// (`mailto:`, `news:`, `urn:`); [`EditErrorKind::Invalid`] for a host
-    /// its grammar refuses, the empty one where a host is required.
+    /// its grammar refuses, the empty one where a host is required, and a
+    /// non-ASCII name UTS 46 refuses (the `bad-idna` fault is the source).
     ///
     /// # Example
     ///
@@ -222,12 +227,27 @@ impl Url {
     /// let mut url = Url::parse("file:///etc/motd")?;
     /// url.set_host("ftp.dom")?;
     /// assert_eq!(url.as_str(), "file://ftp.dom/etc/motd");
+    /// url.set_host("B\u{fc}cher.example")?;
+    /// assert_eq!(url.as_str(), "file://xn--bcher-kva.example/etc/motd");
+    /// assert_eq!(url.set_host("a\u{200d}.example").unwrap_err().kind(), EditErrorKind::Invalid);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_host(&mut self, host: &str) -> Result<(), EditError> {
         self.authority_allowed(Component::Host)?;
+        let host = if host.is_ascii() {
+            Cow::Borrowed(host)
+        } else {
+            crate::idn::to_ascii(host, 0, self.dialect()).map_err(|e| {
+                EditError::new(
+                    EditErrorKind::Invalid,
+                    Component::Host,
+                    "the name has no ASCII form (UTS 46)",
+                )
+                .with_source(e)
+            })?
+        };
         let mut p = Parts::of(&self.as_url_ref());
-        p.host = Some(host.into());
+        p.host = Some(host);
         *self = self.committed(p, Component::Host)?;
         Ok(())
     }
