@@ -1,12 +1,15 @@
 //! The inputs of a command: its arguments in order, where each `-` stands
-//! for the lines of standard input.
+//! for the lines of standard input, and (`uniform edit --url-file`) the
+//! lines of a file before them.
 //!
 //! Inputs are bytes, not strings: a line that is not UTF-8 is handed on
 //! like any other, and the command reports it as an error for that line
 //! alone, so one bad line never ends a stream.
 
 use std::ffi::OsString;
+use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, StdinLock, Write};
+use std::path::Path;
 
 /// Standard input is read in blocks this large: a block holds about a
 /// thousand URLs of the usual size, so each `read` is worth its syscall.
@@ -41,15 +44,35 @@ pub enum Bom {
     Keep,
 }
 
+/// Where lines are read from.
+#[derive(Debug)]
+enum Source {
+    Stdin(StdinLock<'static>),
+    File(File),
+}
+
+impl Read for Source {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Source::Stdin(s) => s.read(buf),
+            Source::File(f) => f.read(buf),
+        }
+    }
+}
+
 /// The inputs, one at a time, with no more than one line in memory.
 #[derive(Debug)]
 pub struct Inputs {
     args: Vec<OsString>,
     next_arg: usize,
-    stdin: Option<BufReader<StdinLock<'static>>>,
+    stdin: Option<BufReader<Source>>,
+    /// What `stdin` reads, for messages: "standard input" or a file.
+    reading: String,
     /// Set once standard input has been opened: a second `-` reads what
     /// is left of it (nothing, usually) and never strips a BOM again.
     stdin_started: bool,
+    /// Whether the next line is the first of a file (its BOM is dropped).
+    file_start: bool,
     bom: Bom,
     line: Vec<u8>,
     /// The longest line kept; and how many were longer, and skipped.
@@ -69,7 +92,9 @@ impl Inputs {
             args,
             next_arg: 0,
             stdin: None,
+            reading: "standard input".into(),
             stdin_started: false,
+            file_start: false,
             bom,
             line: Vec::new(),
             max_line: limit.max_line,
@@ -78,6 +103,25 @@ impl Inputs {
             start: 0,
             end: 0,
         }
+    }
+
+    /// Reads the lines of the file at `path` first, before the
+    /// arguments; `-` is standard input, as among the arguments.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be opened.
+    pub fn with_file(mut self, path: &Path) -> io::Result<Inputs> {
+        if path.as_os_str() == "-" {
+            self.args.insert(0, "-".into());
+            return Ok(self);
+        }
+        let file = File::open(path)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        self.stdin = Some(BufReader::with_capacity(READ_BLOCK, Source::File(file)));
+        self.reading = path.display().to_string();
+        self.file_start = true;
+        Ok(self)
     }
 
     /// The next input, or `None` after the last.
@@ -97,6 +141,7 @@ impl Inputs {
                     return Ok(Some(&self.line[self.start..self.end]));
                 }
                 self.stdin = None;
+                self.line_no = 0;
             }
             if self.next_arg == self.args.len() {
                 return Ok(None);
@@ -105,7 +150,11 @@ impl Inputs {
             if self.args[self.next_arg - 1] != "-" {
                 break;
             }
-            self.stdin = Some(BufReader::with_capacity(READ_BLOCK, io::stdin().lock()));
+            self.stdin = Some(BufReader::with_capacity(
+                READ_BLOCK,
+                Source::Stdin(io::stdin().lock()),
+            ));
+            self.reading = "standard input".into();
         }
         Ok(Some(self.args[self.next_arg - 1].as_encoded_bytes()))
     }
@@ -153,13 +202,19 @@ impl Inputs {
             out.flush()?;
             let _ = writeln!(
                 io::stderr(),
-                "uniform: line {} of standard input is {length} bytes long, over the limit of {} bytes (--max-line): skipped",
+                "uniform: line {} of {} is {length} bytes long, over the limit of {} bytes (--max-line): skipped",
                 self.line_no,
+                self.reading,
                 self.max_line
             );
         }
-        let (start, end) = trim(&self.line, self.bom == Bom::Strip && !self.stdin_started);
-        self.stdin_started = true;
+        let first = self.file_start || !self.stdin_started;
+        let (start, end) = trim(&self.line, self.bom == Bom::Strip && first);
+        if self.file_start {
+            self.file_start = false;
+        } else {
+            self.stdin_started = true;
+        }
         self.start = start;
         self.end = end;
         Ok(true)

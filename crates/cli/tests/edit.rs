@@ -253,21 +253,30 @@ fn json_object_per_url() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(v.len(), 2);
+    // trurl's object: the parts present, decoded, the port a string, the
+    // path with its "/"; params with a query only.
     assert_eq!(v[0]["url"], "http://u@h:8080/a%20b?x=1+2&y#f");
-    assert_eq!(v[0]["parts"]["port"], 8080);
-    assert_eq!(v[0]["parts"]["path"], "a%20b");
-    assert_eq!(v[0]["parts"]["user"], "u");
-    assert_eq!(v[0]["parts"]["password"], Value::Null);
     assert_eq!(
-        v[0]["params"][0],
-        serde_json::json!({"key": "x", "value": "1 2"})
+        v[0]["parts"],
+        serde_json::json!({"scheme": "http", "user": "u", "host": "h", "port": "8080",
+            "path": "/a b", "query": "x=1+2&y", "fragment": "f"})
     );
     assert_eq!(
-        v[0]["params"][1],
-        serde_json::json!({"key": "y", "value": ""})
+        v[0]["params"],
+        serde_json::json!([{"key": "x", "value": "1 2"}, {"key": "y", "value": ""}])
     );
-    assert_eq!(v[1]["parts"]["query"], Value::Null);
-    assert_eq!(v[1]["params"], serde_json::json!([]));
+    assert_eq!(
+        v[1],
+        serde_json::json!({"url": "ftp://h/", "parts": {"scheme": "ftp", "host": "h", "path": "/"}})
+    );
+    // --urlencode: the parts as written.
+    let o = run(&["http://h/a%20b?q=%41", "--json", "--urlencode"], b"");
+    let v: Value = serde_json::from_str(o.stdout.trim_end()).unwrap();
+    assert_eq!(
+        v["parts"],
+        serde_json::json!({"scheme": "http", "host": "h", "path": "/a%20b", "query": "q=%41"})
+    );
+    assert_eq!(v["params"], serde_json::json!([{"key": "q", "value": "A"}]));
 }
 
 #[test]
@@ -330,6 +339,13 @@ fn usage_errors_exit_2() {
         &["http://h/", "--set", "host"],
         &["http://h/", "--append", "fragment=x"],
         &["http://h/", "--get", "{x}", "--json"],
+        &["http://h/", "--set", "port=1", "--set", "port=2"],
+        &["http://h/", "--iterate", "port=1 2", "--iterate", "port=3"],
+        &["http://h/", "--iterate", "host=a b", "--set", "host=c"],
+        &["http://h/", "--trim", "path=x"],
+        &["http://h/", "--replace", ""],
+        &["--set", "scheme=http"],
+        &[],
     ] {
         let o = run(args, b"");
         assert_eq!(o.code, 2, "{args:?}: {}", o.stderr);
@@ -346,4 +362,169 @@ fn stdin_one_url_a_line() {
     assert_eq!(o.code, 1);
     assert_eq!(o.stdout, "http://a/y\nhttp://b/x/y\nhttp://c/y\n");
     assert!(o.stderr.contains("not a url"), "{}", o.stderr);
+}
+
+#[test]
+fn url_sources_and_urls_from_parts() {
+    let dir = std::env::temp_dir().join(format!("uniform-edit-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("urls.txt");
+    std::fs::write(&file, "\u{feff}http://f/1\nhttp://f/2\n").unwrap();
+    let f = file.to_str().unwrap();
+    // --url-file first, then --url and the arguments.
+    let o = run(&["--url-file", f, "--url", "http://u/", "http://a/"], b"");
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(o.stdout, "http://f/1\nhttp://f/2\nhttp://u/\nhttp://a/\n");
+    let o = run(&["-f", "-"], b"http://s/\n");
+    assert_eq!(o.stdout, "http://s/\n");
+    let o = run(&["-f", "/nonexistent/uniform-urls"], b"");
+    assert_eq!(o.code, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // No URL: one made of the scheme and host set.
+    assert_eq!(
+        line(&[
+            "--set",
+            "host=moo",
+            "--set",
+            "scheme=https",
+            "--set",
+            "port=999"
+        ]),
+        "https://moo:999"
+    );
+}
+
+#[test]
+fn iterate_gives_every_combination() {
+    let o = run(
+        &[
+            "https://curl.se/",
+            "--iterate",
+            "port=81 443",
+            "--iterate",
+            "scheme=sftp moo",
+        ],
+        b"",
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(
+        o.stdout,
+        "sftp://curl.se:81/\nmoo://curl.se:81/\nsftp://curl.se:443/\nmoo://curl.se:443/\n"
+    );
+}
+
+#[test]
+fn replace_trim_and_their_order() {
+    assert_eq!(
+        line(&[
+            "https://example.com/?a=123&b=321&b=987",
+            "--replace",
+            "b=f o"
+        ]),
+        "https://example.com/?a=123&b=f+o"
+    );
+    assert_eq!(line(&["http://t/?k=v", "--replace", "k"]), "http://t/?k");
+    assert_eq!(line(&["http://t/?x", "--replace", "k=v"]), "http://t/?x");
+    assert_eq!(
+        line(&["http://t/?x", "--replace-append", "k=v"]),
+        "http://t/?x&k=v"
+    );
+    // The URL's pairs are trimmed before the new ones are appended.
+    assert_eq!(
+        line(&[
+            "https://example.org/foo?a=hi&b=hello",
+            "--qtrim",
+            "a",
+            "-a",
+            "query=a=ciao"
+        ]),
+        "https://example.org/foo?b=hello&a=ciao"
+    );
+    assert_eq!(
+        line(&["http://h/?utm_x=1&y=2", "--trim", "query=utm_*"]),
+        "http://h/?y=2"
+    );
+    // A trailing \\* is a literal star.
+    assert_eq!(
+        line(&["http://h/?*=1&ab=2", "--qtrim", "\\*"]),
+        "http://h/?ab=2"
+    );
+}
+
+#[test]
+fn set_if_absent_and_guessed_schemes() {
+    assert_eq!(line(&["http://h:88/", "--set", "port?=99"]), "http://h:88/");
+    assert_eq!(line(&["http://h/", "--set", "port?=99"]), "http://h:99/");
+    // Guessing is asked for; a guessed scheme counts as absent.
+    assert_eq!(
+        line(&["example.com", "--guess-scheme"]),
+        "http://example.com"
+    );
+    assert_eq!(
+        line(&["ftp.example.com/x", "--guess-scheme"]),
+        "ftp://ftp.example.com/x"
+    );
+    assert_eq!(
+        line(&["example.com", "--guess-scheme", "--set", "scheme?=https"]),
+        "https://example.com"
+    );
+    assert_eq!(line(&["mailto:a@b.c", "--guess-scheme"]), "mailto:a@b.c");
+    let o = run(&["example.com", "--guess-scheme", "--no-guess-scheme"], b"");
+    assert_eq!(o.code, 1);
+}
+
+#[test]
+fn output_forms() {
+    assert_eq!(
+        line(&["http://xn--rksmrgs-5wao1o/", "--as-idn"]),
+        "http://r\u{e4}ksm\u{f6}rg\u{e5}s/"
+    );
+    assert_eq!(
+        line(&["http://\u{e5}\u{e4}\u{f6}/", "--punycode", "-s", "port=21"]),
+        "http://xn--4cab6c:21/"
+    );
+    assert_eq!(line(&["gopher://h/", "--default-port"]), "gopher://h:70/");
+    let o = run(
+        &["http://h/a%20b?q=x%41", "-g", "{path}\\t{:path}\\n{query}"],
+        b"",
+    );
+    assert_eq!(o.stdout, "/a b\t/a%20b\nq=xA\n");
+    assert_eq!(
+        line(&["http://h/a%20b", "--urlencode", "-g", "{path}"]),
+        "/a%20b"
+    );
+    assert_eq!(
+        line(&[
+            "https://h/?a=1&b=%23&a=%26",
+            "-g",
+            "{query-all:a}|{:query-all:a}"
+        ]),
+        "1 &|1 %26"
+    );
+    assert_eq!(
+        line(&[
+            "https://r\u{e4}ksm\u{f6}rg\u{e5}s.se",
+            "-g",
+            "{default:puny:url}|{url:host}"
+        ]),
+        "https://xn--rksmrgs-5wao1o.se:443|r\u{e4}ksm\u{f6}rg\u{e5}s.se"
+    );
+    let o = run(&["https://h/", "-g", "{must:query}"], b"");
+    assert_eq!(o.code, 1);
+    assert!(o.stderr.contains("must:query"), "{}", o.stderr);
+    assert_eq!(line(&["https://h/?", "-g", "[{must:query}]"]), "[]");
+    assert_eq!(
+        line(&["--accept-space", "--url", "gopher://h/ a?b c#d e"]),
+        "gopher://h/%20a?b+c#d%20e"
+    );
+}
+
+#[test]
+fn verify_stops_and_quiet_is_silent() {
+    let input = b"http://a/\nnot a url\nhttp://b/\n";
+    let o = run(&["-", "--verify"], input);
+    assert_eq!((o.code, o.stdout.as_str()), (1, "http://a/\n"));
+    let o = run(&["-", "--quiet"], input);
+    assert_eq!((o.code, o.stdout.as_str()), (1, "http://a/\nhttp://b/\n"));
+    assert!(o.stderr.is_empty(), "{}", o.stderr);
 }

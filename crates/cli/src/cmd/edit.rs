@@ -12,6 +12,7 @@ use crate::template;
 use serde_json::{Map, Value, json};
 use std::ffi::OsString;
 use std::io::{self, Write};
+use std::path::PathBuf;
 use uniform::edit::{EditError, form_decode, form_encode};
 use uniform::pct::{EncodeSet, decode_utf8_lossy, encode};
 use uniform::resolve::{self, Rules};
@@ -19,25 +20,37 @@ use uniform::visible::escaped;
 use uniform::{Component, ParseOptions, Url};
 
 const HELP: &str = "\
-Changes each URL and prints the result, one a line. The edits are made in
-this order, whatever the order of the options: --redirect, each --set (in
-the order given), each --append, each --qtrim, --sort-query.
+Changes each URL and prints the result, one a line. The options are
+trurl's, with trurl's meanings. The edits are made in this order, whatever
+the order of the options: --redirect, each --set (in the order given, then
+the --iterate values), each --append path=, each --qtrim, each --replace,
+each --append query=, --sort-query, --punycode, --default-port.
 
   --set PART=VALUE    sets a part, VALUE encoded as the part requires
                       (\"c d\" becomes \"c%20d\"); an empty VALUE removes the
                       user, password, port, query or fragment. PART is one
                       of scheme, user, password, host, port, path, query,
                       fragment. As in trurl, query=VALUE is one value: its
-                      \"=\" and \"&\" are encoded.
+                      \"=\" and \"&\" are encoded. A Unicode host is written
+                      in its UTS 46 ASCII form. A part is set once.
   --set PART:=VALUE   sets a part to VALUE already encoded, kept as it is
                       (query:=a=b&c=d); it must be valid in the part
+  --set PART?=VALUE   sets the part only where the URL has none
+  --iterate PART=\"V1 V2\"  one URL for each value; several --iterate give
+                      every combination, the first varying slowest
   --append path=SEG   appends a path segment, encoded (\"/\" becomes %2F);
                       a trailing \"/\" is replaced
   --append query=K=V  appends a query pair, form-encoded (\" \" becomes \"+\")
   --qtrim KEY         removes the query pairs whose key (form-decoded) is
-                      KEY; a trailing \"*\" matches any key that starts so
+                      KEY; a trailing \"*\" matches any key that starts so,
+                      a trailing \"\\*\" is a star; --trim query=KEY is the same
+  --replace K=V       gives the first pair with key K the value V and
+                      removes the others with that key; --replace-append
+                      appends K=V when there is none
   --sort-query        sorts the query pairs by key, then value
   --redirect REF      resolves REF against the URL (RFC 3986 section 5.2)
+  --punycode, --as-idn  print the host in its UTS 46 ASCII or Unicode form
+  --default-port      writes the scheme's port into a URL that has none
 
 An edit the URL's scheme or dialect does not allow (a port in a mailto: URL,
 a query in an RFC 1738 ftp URL, a host with a space) is an error: the URL is
@@ -46,26 +59,40 @@ not printed, and standard error names the URL and the part.
 --get TEMPLATE prints each URL by a template instead: {url}, {scheme},
 {user}, {password}, {host}, {port}, {path}, {query}, {fragment} decoded (the
 path with its leading \"/\", as trurl prints it); {:user}, {:password},
-{:host}, {:port}, {:path}, {:query}, {:fragment} as written (encoded);
-{default:port} the port, else the scheme's default; {puny:host} and
-{idn:host} the host name in its UTS 46 ASCII and Unicode forms
-(xn--bcher-kva.example, b\u{fc}cher.example); {query:KEY} the first
-value of KEY, form-decoded, {:query:KEY} as written (empty when there is no
-such key). {{ and }} stand for braces. An absent part prints nothing.
+{:host}, {:port}, {:path}, {:query}, {:fragment} as written (encoded), also
+spelt {url:PART}; {default:port} the port, else the scheme's default;
+{puny:host} and {idn:host} the host name in its UTS 46 ASCII and Unicode
+forms (xn--bcher-kva.example, b\u{fc}cher.example); {puny:url}, {idn:url}
+and {default:url} the URL with its host in that form or its port written;
+{query:KEY} the first value of KEY, form-decoded, {:query:KEY} as written
+(empty when there is no such key), {query-all:KEY} every value, with a
+space between; {must:PART} the part, and an error for a URL without it.
+{{ and }} stand for braces; \\n, \\t and \\\\ for a line end, a tab and
+a backslash. An absent part prints nothing. With --urlencode the decoded
+fields are given as written.
 
---json prints one object per URL: {url, parts: {scheme, user, password,
-host, port, path, query, fragment}, params: [{key, value}...]}, with user and
-password decoded, host, path (without its leading \"/\"), query and fragment
-as written, the port a number, and params the query pairs form-decoded.
+--json prints one object per URL (JSON Lines): trurl's {url, parts: {scheme,
+user, password, host, port, path, query, fragment}, params: [{key, value}...]}
+with the parts present, decoded (as written with --urlencode), the port a
+string, the path with its leading \"/\", and params (the query pairs,
+form-decoded) when there is a query.
+
+Inputs: the URL arguments, --url URL, the lines of --url-file FILE (first),
+and with \"-\" one URL per line of standard input. Without any, a URL is made
+of the scheme and host given to --set. --guess-scheme takes text without a
+scheme for a host, as trurl does (example.com is http://example.com,
+ftp.example.com ftp://...); Uniform never guesses otherwise. --accept-space
+takes a space in an input URL as %20, and as + in the query. --keep-port and
+--no-guess-scheme are accepted: Uniform never drops a port, and guesses a
+scheme only when asked.
 
 Passwords: a non-empty password is shown as \"****\" in every output (the
 URL, {password}, the JSON, messages) unless --show-password.
 
-Standard input: with \"-\", one URL per line.
-
 Exit status: 0 when every URL was read and edited, 1 when one was invalid or
-an edit was refused, 2 for a usage error (an unknown PART, a port that is no
-number, a template with an unknown field).";
+an edit was refused (with --verify the first one ends the run; --quiet
+leaves out the messages), 2 for a usage error (an unknown PART, a port that
+is no number, a part set twice, a template with an unknown field).";
 
 /// Change URLs: set parts, append to path or query, trim and sort the query,
 /// follow a redirect
@@ -73,31 +100,87 @@ number, a template with an unknown field).";
 #[command(after_long_help = HELP)]
 pub struct Args {
     /// The URLs; "-" reads one per line from standard input
-    #[arg(value_name = "URL", required = true)]
+    #[arg(value_name = "URL")]
     urls: Vec<OsString>,
+    /// A URL to edit, as a URL argument (trurl's --url)
+    #[arg(long = "url", value_name = "URL")]
+    url: Vec<OsString>,
+    /// Read URLs from FILE, one a line, before the arguments ("-" for
+    /// standard input)
+    #[arg(short = 'f', long = "url-file", value_name = "FILE")]
+    url_file: Option<PathBuf>,
     #[command(flatten)]
     options: UrlOptions,
     /// Set a part: PART=VALUE encodes VALUE, PART:=VALUE takes it encoded
     #[arg(short, long = "set", value_name = "PART=VALUE")]
     set: Vec<String>,
+    /// One URL for each value of a part: PART="V1 V2 ..."; several give
+    /// every combination
+    #[arg(long = "iterate", value_name = "PART=V1 V2...")]
+    iterate: Vec<String>,
     /// Append a path segment (path=SEG) or a query pair (query=K=V)
     #[arg(short, long = "append", value_name = "path=SEG|query=K=V")]
     append: Vec<String>,
     /// Remove the query pairs with this key ("utm_*" for a prefix)
     #[arg(long = "qtrim", value_name = "KEY")]
     qtrim: Vec<String>,
+    /// As --qtrim KEY (trurl's older spelling)
+    #[arg(long = "trim", value_name = "query=KEY")]
+    trim: Vec<String>,
+    /// Replace the value of the query pairs with key K by V (K=V, or K
+    /// for no value); nothing when there is no such pair
+    #[arg(long = "replace", value_name = "K=V")]
+    replace: Vec<String>,
+    /// As --replace, appending K=V when there is no such pair
+    #[arg(long = "replace-append", alias = "force-replace", value_name = "K=V")]
+    replace_append: Vec<String>,
     /// Sort the query pairs
     #[arg(long)]
     sort_query: bool,
     /// Resolve this reference against the URL
     #[arg(long, value_name = "REF")]
     redirect: Option<String>,
+    /// Write the scheme's default port into a URL that has none
+    #[arg(long)]
+    default_port: bool,
+    /// Print the host name in its UTS 46 ASCII form (xn--)
+    #[arg(long, conflicts_with = "as_idn")]
+    punycode: bool,
+    /// Print the host name in its Unicode form (for reading: a URL of the
+    /// dialects has an ASCII host)
+    #[arg(long)]
+    as_idn: bool,
+    /// Take a space in an input URL as trurl does: %20, and "+" in the
+    /// query
+    #[arg(long)]
+    accept_space: bool,
     /// Print each URL by a template: {host}, {:path}, {default:port}, ...
     #[arg(short, long, value_name = "TEMPLATE", conflicts_with = "json")]
     get: Option<String>,
     /// Print one JSON object per URL (JSON Lines)
     #[arg(long)]
     json: bool,
+    /// --get and --json give the parts as written (encoded), not decoded
+    #[arg(long)]
+    urlencode: bool,
+    /// Stop at the first URL that is invalid or whose edit is refused
+    #[arg(long)]
+    verify: bool,
+    /// No message for a URL that is skipped (the exit status still says)
+    #[arg(long)]
+    quiet: bool,
+    /// Keep the port as written: what uniform edit always does (trurl
+    /// drops a default port without it)
+    #[arg(long)]
+    keep_port: bool,
+    /// Take text without a scheme for a host, as trurl does by default:
+    /// ftp for a host "ftp.*", else http (example.com becomes
+    /// http://example.com)
+    #[arg(long, overrides_with = "no_guess_scheme")]
+    guess_scheme: bool,
+    /// Never guess a scheme (the default)
+    #[arg(long, overrides_with = "guess_scheme")]
+    no_guess_scheme: bool,
 }
 
 /// One `--set`, read from the command line.
@@ -105,6 +188,8 @@ pub struct Args {
 struct Set {
     part: Component,
     raw: bool,
+    /// `PART?=VALUE`: only when the URL has no such part.
+    if_absent: bool,
     value: String,
 }
 
@@ -130,6 +215,10 @@ fn read_set(arg: &str) -> Result<Set, String> {
     let (name, value) = arg
         .split_once('=')
         .ok_or_else(|| format!("--set {arg:?}: expected PART=VALUE"))?;
+    let (name, if_absent) = match name.strip_suffix('?') {
+        Some(n) => (n, true),
+        None => (name, false),
+    };
     let (name, raw) = match name.strip_suffix(':') {
         Some(n) => (n, true),
         None => (name, false),
@@ -149,6 +238,7 @@ fn read_set(arg: &str) -> Result<Set, String> {
     Ok(Set {
         part,
         raw,
+        if_absent,
         value: value.to_string(),
     })
 }
@@ -166,27 +256,204 @@ fn read_append(arg: &str) -> Result<Append, String> {
     }
 }
 
-/// The object `--get` templates read (see the help).
-fn template_object(url: &Url, show_password: bool, template: &str) -> Value {
-    let dec = |s: Option<&str>| s.map(|s| decode_utf8_lossy(s).into_owned());
-    let hide = |p: Option<String>| match p {
-        Some(p) if !p.is_empty() && !show_password => Some(MASK.to_string()),
-        p => p,
+/// `--trim query=KEY`: the KEY.
+fn read_trim(arg: &str) -> Result<String, String> {
+    arg.strip_prefix("query=")
+        .map(String::from)
+        .ok_or_else(|| format!("--trim {arg:?}: expected query=KEY"))
+}
+
+/// One `--replace` or `--replace-append`: the key and value, not encoded.
+#[derive(Debug)]
+struct Replace {
+    key: String,
+    value: Option<String>,
+    append: bool,
+}
+
+fn read_replace(arg: &str, append: bool) -> Result<Replace, String> {
+    if arg.is_empty() {
+        return Err("--replace: no key given (K=V or K)".into());
+    }
+    let (key, value) = match arg.split_once('=') {
+        Some((k, v)) => (k.to_string(), Some(v.to_string())),
+        None => (arg.to_string(), None),
     };
+    Ok(Replace { key, value, append })
+}
+
+/// One `--iterate`: a part and its values, each set in turn.
+fn read_iterate(arg: &str) -> Result<(Component, Vec<String>), String> {
+    let (name, values) = arg
+        .split_once('=')
+        .ok_or_else(|| format!("--iterate {arg:?}: expected PART=\"V1 V2 ...\""))?;
+    let set = read_set(&format!("{name}=")).map_err(|_| {
+        format!("--iterate {arg:?}: unknown part {name:?} (scheme, user, password, host, port, path, query, fragment)")
+    })?;
+    let values: Vec<String> = values
+        .split(' ')
+        .filter(|v| !v.is_empty())
+        .map(String::from)
+        .collect();
+    if values.is_empty() {
+        return Err(format!("--iterate {arg:?}: no value"));
+    }
+    for v in &values {
+        read_set(&format!("{name}={v}")).map_err(|e| e.replace("--set", "--iterate"))?;
+    }
+    Ok((set.part, values))
+}
+
+/// Every combination of the `--iterate` values, the first option's
+/// values varying slowest; one empty combination without `--iterate`.
+fn combinations(iterate: &[(Component, Vec<String>)]) -> Vec<Vec<Set>> {
+    let mut out: Vec<Vec<Set>> = vec![Vec::new()];
+    for (part, values) in iterate {
+        let mut next = Vec::with_capacity(out.len() * values.len());
+        for combo in &out {
+            for v in values {
+                let mut c: Vec<Set> = combo
+                    .iter()
+                    .map(|s| Set {
+                        part: s.part,
+                        raw: s.raw,
+                        if_absent: s.if_absent,
+                        value: s.value.clone(),
+                    })
+                    .collect();
+                c.push(Set {
+                    part: *part,
+                    raw: false,
+                    if_absent: false,
+                    value: v.clone(),
+                });
+                next.push(c);
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+/// `--accept-space`: a space before the query becomes `%20`, one in the
+/// query `+`, one in the fragment `%20`, as trurl reads them.
+fn accept_space(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len() + 8);
+    let (mut in_query, mut in_fragment) = (false, false);
+    for &b in input {
+        match b {
+            b'?' if !in_query && !in_fragment => in_query = true,
+            b'#' if !in_fragment => {
+                in_query = false;
+                in_fragment = true;
+            }
+            _ => {}
+        }
+        match b {
+            b' ' if in_query => out.push(b'+'),
+            b' ' => out.extend_from_slice(b"%20"),
+            _ => out.push(b),
+        }
+    }
+    out
+}
+
+/// trurl's escapes in a `--get` template: `\n`, `\t` and `\\`.
+fn unescape_template(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    let mut chars = t.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('\\') => out.push('\\'),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// How a URL is shown: its host in which form, its parts decoded or not.
+#[derive(Clone, Copy, Debug)]
+struct Show {
+    password: bool,
+    as_idn: bool,
+    urlencode: bool,
+}
+
+impl Show {
+    /// A part as `--get` and `--json` give it: decoded, or with
+    /// `--urlencode` as written.
+    fn part(self, s: Option<&str>) -> Option<String> {
+        s.map(|s| {
+            if self.urlencode {
+                s.to_string()
+            } else {
+                decode_utf8_lossy(s).into_owned()
+            }
+        })
+    }
+
+    /// The host as shown: with `--as-idn` the Unicode form of a name UTS
+    /// 46 takes.
+    fn host(self, url: &Url) -> Option<String> {
+        if self.as_idn
+            && let Ok(Some(_)) = url.host_ascii()
+            && let Some(u) = url.host_unicode()
+        {
+            return Some(u.into_owned());
+        }
+        url.host().map(String::from)
+    }
+
+    /// The URL as printed: the password masked, the host as [`Show::host`].
+    fn url(self, url: &Url) -> String {
+        let text = url.as_str();
+        let mut shown = text.to_string();
+        if let (Some(host), Some(written)) = (self.host(url), url.host())
+            && host != written
+        {
+            // The host is a slice of the URL's text: its place is the
+            // distance between the two addresses.
+            let start = written.as_ptr() as usize - text.as_ptr() as usize;
+            shown.replace_range(start..start + written.len(), &host);
+        }
+        password::masked(&shown, url.dialect(), self.password).into_owned()
+    }
+
+    fn password(self, url: &Url) -> Option<String> {
+        match self.part(url.password()) {
+            Some(p) if !p.is_empty() && !self.password => Some(MASK.to_string()),
+            p => p,
+        }
+    }
+}
+
+/// The object `--get` templates read (see the help).
+fn template_object(url: &Url, show: Show, template: &str) -> Value {
     let mut m = Map::new();
-    let shown = password::masked(url.as_str(), url.dialect(), show_password);
-    m.insert("url".into(), json!(shown));
+    m.insert("url".into(), json!(show.url(url)));
     m.insert("scheme".into(), json!(url.scheme().to_ascii_lowercase()));
     m.insert(":scheme".into(), json!(url.scheme()));
-    m.insert("user".into(), json!(dec(url.user())));
+    m.insert("user".into(), json!(show.part(url.user())));
     m.insert(":user".into(), json!(url.user()));
-    m.insert("password".into(), json!(hide(dec(url.password()))));
-    m.insert(
-        ":password".into(),
-        json!(hide(url.password().map(String::from))),
-    );
-    m.insert("host".into(), json!(dec(url.host())));
-    m.insert(":host".into(), json!(url.host()));
+    m.insert("password".into(), json!(show.password(url)));
+    let raw = Show {
+        urlencode: true,
+        ..show
+    };
+    m.insert(":password".into(), json!(raw.password(url)));
+    let host = show.host(url);
+    m.insert("host".into(), json!(show.part(host.as_deref())));
+    m.insert(":host".into(), json!(host));
     // trurl's forms of an IDN host; an IP literal or a name UTS 46
     // refuses is shown as written.
     let (puny, idn) = match url.host_ascii() {
@@ -202,17 +469,105 @@ fn template_object(url: &Url, show_password: bool, template: &str) -> Value {
     m.insert(":port".into(), json!(url.port_str()));
     m.insert("default:port".into(), json!(url.port_or_default()));
     let path = url.path_with_slash();
-    m.insert("path".into(), json!(decode_utf8_lossy(path)));
+    m.insert("path".into(), json!(show.part(Some(path))));
     m.insert(":path".into(), json!(path));
-    m.insert("query".into(), json!(dec(url.query())));
+    m.insert("query".into(), json!(show.part(url.query())));
     m.insert(":query".into(), json!(url.query()));
-    m.insert("fragment".into(), json!(dec(url.fragment())));
+    m.insert("fragment".into(), json!(show.part(url.fragment())));
     m.insert(":fragment".into(), json!(url.fragment()));
+    // trurl's modifiers: `url:PART` is `:PART` (as written); `puny:url`,
+    // `idn:url` the URL with its host in that form, `default:` with the
+    // scheme's port written when it has none; `must:PART` the part,
+    // which must be there (see `missing_part`).
+    for name in field_names(template) {
+        if m.contains_key(name) {
+            continue;
+        }
+        let mut rest = name;
+        let mut default = false;
+        let mut form = None;
+        loop {
+            if let Some(r) = rest.strip_prefix("default:") {
+                default = true;
+                rest = r;
+            } else if let Some(r) = rest.strip_prefix("puny:") {
+                form = Some(true);
+                rest = r;
+            } else if let Some(r) = rest.strip_prefix("idn:") {
+                form = Some(false);
+                rest = r;
+            } else {
+                break;
+            }
+        }
+        let value = if let Some(part) = rest.strip_prefix("url:") {
+            m.get(&format!(":{part}")).cloned()
+        } else if let Some(part) = rest.strip_prefix("must:") {
+            m.get(part).cloned()
+        } else if rest == "url" {
+            let mut u = url.clone();
+            if default
+                && u.port_str().is_none()
+                && let Some(p) = u.default_port()
+            {
+                let _ = u.set_port(Some(p));
+            }
+            let shown = match form {
+                Some(true) => match u.host_ascii() {
+                    Ok(Some(a)) if Some(&*a) != u.host() => {
+                        let a = a.into_owned();
+                        let _ = u.set_host(&a);
+                        show.url(&u)
+                    }
+                    _ => show.url(&u),
+                },
+                Some(false) => Show {
+                    as_idn: true,
+                    ..show
+                }
+                .url(&u),
+                None => show.url(&u),
+            };
+            Some(json!(shown))
+        } else if rest == "port" && default {
+            m.get("default:port").cloned()
+        } else {
+            None
+        };
+        if let Some(v) = value {
+            m.insert(name.to_string(), v);
+        }
+    }
+    // `{query-all:KEY}`: every value of the key, with a space between.
+    for name in field_names(template) {
+        let (raw, key) = match (
+            name.strip_prefix(":query-all:"),
+            name.strip_prefix("query-all:"),
+        ) {
+            (Some(k), _) => (true, k),
+            (None, Some(k)) => (show.urlencode, k),
+            _ => continue,
+        };
+        let values: Vec<String> = url
+            .query_pairs()
+            .filter(|(k, _)| form_decode(k) == key)
+            .map(|(_, v)| {
+                let v = v.unwrap_or("");
+                if raw {
+                    v.to_string()
+                } else {
+                    form_decode(v).into_owned()
+                }
+            })
+            .collect();
+        let value = (!values.is_empty()).then(|| values.join(" "));
+        m.insert(name.to_string(), json!(value));
+    }
     // `{query:KEY}`: only the keys the template names, null when absent.
     for name in field_names(template) {
         let (raw, key) = match (name.strip_prefix(":query:"), name.strip_prefix("query:")) {
             (Some(k), _) => (true, k),
-            (None, Some(k)) => (false, k),
+            (None, Some(k)) => (show.urlencode, k),
             _ => continue,
         };
         let value = url
@@ -229,6 +584,15 @@ fn template_object(url: &Url, show_password: bool, template: &str) -> Value {
         m.insert(name.to_string(), json!(value));
     }
     Value::Object(m)
+}
+
+/// The first `{must:PART}` of `template` whose part `url` lacks.
+fn missing_part<'t>(template: &'t str, url: &Url) -> Option<&'t str> {
+    field_names(template).into_iter().find_map(|name| {
+        let part = name.strip_prefix("must:")?;
+        let (_, c) = PARTS.iter().find(|(n, _)| *n == part)?;
+        (!has_part(url, *c)).then_some(part)
+    })
 }
 
 /// The field names in `template`, `{{` and `}}` skipped.
@@ -252,52 +616,122 @@ fn field_names(template: &str) -> Vec<&str> {
     names
 }
 
-/// The `--json` object of `url`.
-fn json_object(url: &Url, show_password: bool) -> Value {
-    let dec = |s: Option<&str>| s.map(|s| decode_utf8_lossy(s).into_owned());
-    let password = match dec(url.password()) {
-        Some(p) if !p.is_empty() && !show_password => Some(MASK.to_string()),
-        p => p,
+/// The `--json` object of `url`, trurl's: the parts present, decoded
+/// (with `--urlencode` as written), the port a string, the path with its
+/// leading "/", and with a query its pairs form-decoded.
+fn json_object(url: &Url, show: Show) -> Value {
+    let mut parts = Map::new();
+    let mut put = |k: &str, v: Option<String>| {
+        if let Some(v) = v {
+            parts.insert(k.into(), Value::String(v));
+        }
     };
-    let params: Vec<Value> = url
-        .form_pairs()
-        .map(|(k, v)| json!({"key": k, "value": v}))
-        .collect();
-    json!({
-        "url": password::masked(url.as_str(), url.dialect(), show_password),
-        "parts": {
-            "scheme": url.scheme().to_ascii_lowercase(),
-            "user": dec(url.user()),
-            "password": password,
-            "host": url.host(),
-            "port": url.port(),
-            "path": url.path(),
-            "query": url.query(),
-            "fragment": url.fragment(),
-        },
-        "params": params,
-    })
+    put("scheme", Some(url.scheme().to_ascii_lowercase()));
+    put("user", show.part(url.user()));
+    put("password", show.password(url));
+    put("host", show.part(show.host(url).as_deref()));
+    put("port", url.port_str().map(String::from));
+    put("path", show.part(Some(url.path_with_slash())));
+    put("query", show.part(url.query()));
+    put("fragment", show.part(url.fragment()));
+    let mut obj = Map::new();
+    obj.insert("url".into(), json!(show.url(url)));
+    obj.insert("parts".into(), Value::Object(parts));
+    if url.query().is_some() {
+        let params: Vec<Value> = url
+            .form_pairs()
+            .map(|(k, v)| json!({"key": k, "value": v}))
+            .collect();
+        obj.insert("params".into(), Value::Array(params));
+    }
+    Value::Object(obj)
 }
 
 /// Whether the (form-decoded) key matches a `--qtrim` pattern.
+/// A trailing `\*` is a literal `*`, as in trurl.
 fn trims(pattern: &str, key: &str) -> bool {
+    if let Some(prefix) = pattern.strip_suffix("\\*") {
+        return key.strip_prefix(prefix) == Some("*");
+    }
     match pattern.strip_suffix('*') {
         Some(prefix) => key.starts_with(prefix),
         None => key == pattern,
     }
 }
 
+/// Whether `url` has `part` (an empty one counts).
+fn has_part(url: &Url, part: Component) -> bool {
+    match part {
+        Component::Scheme | Component::Path => true,
+        Component::User => url.user().is_some(),
+        Component::Password => url.password().is_some(),
+        Component::Host => url.host().is_some(),
+        Component::Port => url.port_str().is_some(),
+        Component::Query => url.query().is_some(),
+        Component::Fragment => url.fragment().is_some(),
+        // Component is non-exhaustive: a part added later is taken as
+        // present, so that `?=` never overwrites it.
+        _ => true,
+    }
+}
+
+/// trurl's scheme guessing (`--guess-scheme`): text without a scheme
+/// and "//" is taken for a host and what follows, under the scheme its
+/// first label names (`ftp.example.com`), else http. Text that starts
+/// with a scheme of the table (`mailto:`, `news:`) is a URL already.
+fn guess_scheme(input: &[u8]) -> Option<Vec<u8>> {
+    let colon = input.iter().position(|&b| b == b':');
+    if let Some(c) = colon {
+        let scheme = &input[..c];
+        let is_scheme = scheme.first().is_some_and(u8::is_ascii_alphabetic)
+            && scheme
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b));
+        if is_scheme
+            && (input[c + 1..].starts_with(b"//")
+                || uniform::Scheme::from_bytes(scheme) != uniform::Scheme::Other)
+        {
+            return None;
+        }
+    }
+    if input.is_empty() || input.starts_with(b"/") {
+        return None;
+    }
+    let lower = input.to_ascii_lowercase();
+    let scheme: &[u8] = ["ftp", "dict", "ldap", "imap", "smtp", "pop3"]
+        .into_iter()
+        .find(|s| lower.starts_with(s.as_bytes()) && lower.get(s.len()) == Some(&b'.'))
+        .map_or(b"http", str::as_bytes);
+    let mut out = Vec::with_capacity(input.len() + scheme.len() + 3);
+    out.extend_from_slice(scheme);
+    out.extend_from_slice(b"://");
+    out.extend_from_slice(input);
+    Some(out)
+}
+
 struct Plan {
     sets: Vec<Set>,
     appends: Vec<Append>,
     qtrim: Vec<String>,
+    replace: Vec<Replace>,
     sort_query: bool,
     redirect: Option<String>,
+    default_port: bool,
+    punycode: bool,
 }
 
 impl Plan {
-    /// Applies every edit to `url`; the error names the part.
-    fn apply(&self, url: &mut Url, parse: ParseOptions, show: bool) -> Result<(), String> {
+    /// Applies every edit to `url`, the sets of one `--iterate`
+    /// combination after the others; the error names the part.
+    /// A guessed scheme counts as absent for `scheme?=`.
+    fn apply(
+        &self,
+        url: &mut Url,
+        extra: &[Set],
+        scheme_guessed: bool,
+        parse: ParseOptions,
+        show: bool,
+    ) -> Result<(), String> {
         if let Some(r) = &self.redirect {
             let target = resolve::resolve(url.as_str(), r, Rules::Rfc3986)
                 .map_err(|e| format!("--redirect: {e}"))?;
@@ -307,7 +741,15 @@ impl Plan {
             })?;
         }
         let fail = |e: EditError| e.to_string();
-        for s in &self.sets {
+        for s in self.sets.iter().chain(extra) {
+            let present = if s.part == Component::Scheme {
+                !scheme_guessed
+            } else {
+                has_part(url, s.part)
+            };
+            if s.if_absent && present {
+                continue;
+            }
             let v = s.value.as_str();
             let empty = v.is_empty();
             let r = match (s.part, s.raw) {
@@ -329,13 +771,12 @@ impl Plan {
             };
             r.map_err(fail)?;
         }
+        // trurl's order: the path, then the pairs the URL had are trimmed
+        // and replaced, then the new pairs appended, then all sorted.
         for a in &self.appends {
-            match a {
-                Append::Segment(s) => url.push_segment(s),
-                Append::Pair(k, Some(v)) => url.append_form_pair(k, v),
-                Append::Pair(k, None) => url.append_query_pair(&form_encode(k), None),
+            if let Append::Segment(s) = a {
+                url.push_segment(s).map_err(fail)?;
             }
-            .map_err(fail)?;
         }
         if !self.qtrim.is_empty() {
             url.retain_query_pairs(|k, _| {
@@ -344,9 +785,62 @@ impl Plan {
             })
             .map_err(fail)?;
         }
+        for r in &self.replace {
+            replace(url, r).map_err(fail)?;
+        }
+        for a in &self.appends {
+            match a {
+                Append::Segment(_) => Ok(()),
+                Append::Pair(k, Some(v)) => url.append_form_pair(k, v),
+                Append::Pair(k, None) => url.append_query_pair(&form_encode(k), None),
+            }
+            .map_err(fail)?;
+        }
         if self.sort_query {
             url.sort_query_pairs().map_err(fail)?;
         }
+        if self.punycode
+            && let Ok(Some(ascii)) = url.host_ascii()
+            && Some(&*ascii) != url.host()
+        {
+            let ascii = ascii.into_owned();
+            url.set_host(&ascii).map_err(fail)?;
+        }
+        if self.default_port
+            && url.port_str().is_none()
+            && let Some(p) = url.default_port()
+        {
+            url.set_port(Some(p)).map_err(fail)?;
+        }
+        Ok(())
+    }
+}
+
+/// `--replace`: the first pair with the key gets the new value and the
+/// others with it go; with `--replace-append` the pair is appended when
+/// there is none.
+fn replace(url: &mut Url, r: &Replace) -> Result<(), EditError> {
+    let key = form_encode(&r.key).into_owned();
+    let value = r.value.as_deref().map(|v| form_encode(v).into_owned());
+    let mut found = false;
+    let mut pairs: Vec<(&str, Option<&str>)> = Vec::new();
+    for (k, v) in url.query_pairs() {
+        if form_decode(k) != r.key {
+            pairs.push((k, v));
+        } else if !found {
+            found = true;
+            pairs.push((&key, value.as_deref()));
+        }
+    }
+    if found {
+        let owned: Vec<(String, Option<String>)> = pairs
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.map(String::from)))
+            .collect();
+        url.set_query_pairs(owned.iter().map(|(k, v)| (k.as_str(), v.as_deref())))
+    } else if r.append {
+        url.append_query_pair(&key, value.as_deref())
+    } else {
         Ok(())
     }
 }
@@ -357,74 +851,204 @@ impl Run for Args {
             writeln!(io::stderr(), "uniform edit: {}", escaped(&msg))?;
             Ok(Status::Usage)
         };
-        let sets = match self.set.iter().map(|s| read_set(s)).collect() {
+        let mut sets: Vec<Set> = match self.set.iter().map(|s| read_set(s)).collect() {
             Ok(s) => s,
             Err(e) => return usage(e),
         };
+        if self.accept_space {
+            // A value given encoded takes its spaces as a URL does.
+            for s in sets.iter_mut().filter(|s| s.raw) {
+                let space = if s.part == Component::Query {
+                    "+"
+                } else {
+                    "%20"
+                };
+                s.value = s.value.replace(' ', space);
+            }
+        }
+        for (i, s) in sets.iter().enumerate() {
+            if sets[..i].iter().any(|t| t.part == s.part) {
+                return usage(format!("--set {:?}: the part is set twice", self.set[i]));
+            }
+        }
         let appends = match self.append.iter().map(|s| read_append(s)).collect() {
             Ok(a) => a,
             Err(e) => return usage(e),
         };
-        if let Some(t) = &self.get {
+        let mut qtrim = self.qtrim;
+        for t in &self.trim {
+            match read_trim(t) {
+                Ok(k) => qtrim.push(k),
+                Err(e) => return usage(e),
+            }
+        }
+        let mut replaces = Vec::new();
+        for (args, append) in [(&self.replace, false), (&self.replace_append, true)] {
+            for r in args {
+                match read_replace(r, append) {
+                    Ok(r) => replaces.push(r),
+                    Err(e) => return usage(e),
+                }
+            }
+        }
+        let mut iterate: Vec<(Component, Vec<String>)> = Vec::new();
+        for arg in &self.iterate {
+            let (part, values) = match read_iterate(arg) {
+                Ok(i) => i,
+                Err(e) => return usage(e),
+            };
+            if iterate.iter().any(|(p, _)| *p == part) {
+                return usage(format!("--iterate {arg:?}: the part is iterated twice"));
+            }
+            if sets.iter().any(|s| s.part == part) {
+                return usage(format!(
+                    "--iterate {arg:?}: the part is also given to --set"
+                ));
+            }
+            iterate.push((part, values));
+        }
+        let template = self.get.as_deref().map(unescape_template);
+        let show = Show {
+            password: self.options.show_password,
+            as_idn: self.as_idn,
+            urlencode: self.urlencode,
+        };
+        if let Some(t) = &template {
             // A template with an unknown field fails before any URL is read.
-            let probe = Url::parse("http://h/").map(|u| template_object(&u, false, t));
+            let probe = Url::parse("http://h/").map(|u| template_object(&u, show, t));
             if let Ok(obj) = probe
                 && let Err(e) = template::render(t, &obj)
             {
                 return usage(format!("--get: {e}"));
             }
         }
+        let mut urls = self.url;
+        urls.extend(self.urls);
+        if urls.is_empty() && self.url_file.is_none() {
+            // As trurl: a URL made of the parts set, which name a scheme.
+            let value = |part| {
+                sets.iter()
+                    .find(|s| s.part == part)
+                    .map(|s| s.value.as_str())
+            };
+            match (value(Component::Scheme), value(Component::Host)) {
+                (Some(scheme), Some(host)) => urls.push(format!("{scheme}://{host}").into()),
+                _ => {
+                    return usage(
+                        "no URL: give one, \"-\" for standard input, --url-file, or --set scheme=... and host=..."
+                            .into(),
+                    );
+                }
+            }
+        }
         let plan = Plan {
             sets,
             appends,
-            qtrim: self.qtrim,
+            qtrim,
+            replace: replaces,
             sort_query: self.sort_query,
             redirect: self.redirect,
+            default_port: self.default_port,
+            punycode: self.punycode,
         };
-        let show = self.options.show_password;
+        let combos = combinations(&iterate);
         let parse = self.options.parse_options();
         let mut out = cmd::stdout();
-        let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
+        let mut inputs = Inputs::new(urls, Bom::Strip, self.options.input);
+        if let Some(f) = &self.url_file {
+            inputs = match inputs.with_file(f) {
+                Ok(i) => i,
+                Err(e) => return usage(format!("--url-file: {e}")),
+            };
+        }
         let mut warnings = Vec::new();
         let mut buf = Vec::new();
         let mut ok = true;
-        while let Some(input) = inputs.next(&mut out)? {
+        'urls: while let Some(input) = inputs.next(&mut out)? {
+            let spaced;
+            let input = if self.accept_space && input.contains(&b' ') {
+                spaced = accept_space(input);
+                &spaced[..]
+            } else {
+                input
+            };
+            let with_scheme;
+            let guessed = self.guess_scheme.then(|| guess_scheme(input)).flatten();
+            let scheme_guessed = guessed.is_some();
+            let input = match guessed {
+                Some(g) => {
+                    with_scheme = g;
+                    &with_scheme[..]
+                }
+                None => input,
+            };
             warnings.clear();
-            let mut url = match cmd::parse_bytes(parse, input, &mut warnings) {
+            let base = match cmd::parse_bytes(parse, input, &mut warnings) {
                 Ok(u) => u.to_url(),
                 Err(e) => {
                     ok = false;
-                    let mut err = io::stderr().lock();
-                    self.options.draw(&mut err, Severity::Error, &e, input)?;
+                    if !self.quiet {
+                        out.flush()?;
+                        let mut err = io::stderr().lock();
+                        self.options.draw(&mut err, Severity::Error, &e, input)?;
+                    }
+                    if self.verify {
+                        break;
+                    }
                     continue;
                 }
             };
-            if let Err(e) = plan.apply(&mut url, parse, show) {
-                ok = false;
-                let shown = password::shown(input, self.options.mask(input));
-                writeln!(
-                    io::stderr(),
-                    "uniform edit: {}: {}",
-                    escaped(&shown),
-                    escaped(&e)
-                )?;
-                continue;
-            }
-            if self.json {
-                buf.clear();
-                json::value(&mut buf, &json_object(&url, show));
-                buf.push(b'\n');
-                out.write_all(&buf)?;
-            } else if let Some(t) = &self.get {
-                match template::render(t, &template_object(&url, show, t)) {
-                    Ok(line) => writeln!(out, "{line}")?,
-                    Err(e) => {
-                        ok = false;
-                        writeln!(io::stderr(), "uniform edit: --get: {e}")?;
+            for combo in &combos {
+                let mut url = base.clone();
+                if let Err(e) = plan.apply(&mut url, combo, scheme_guessed, parse, show.password) {
+                    ok = false;
+                    if !self.quiet {
+                        out.flush()?;
+                        let shown = password::shown(input, self.options.mask(input));
+                        writeln!(
+                            io::stderr(),
+                            "uniform edit: {}: {}",
+                            escaped(&shown),
+                            escaped(&e)
+                        )?;
                     }
+                    if self.verify {
+                        break 'urls;
+                    }
+                    continue;
                 }
-            } else {
-                writeln!(out, "{}", self.options.on_terminal(url.as_str()))?;
+                if self.json {
+                    buf.clear();
+                    json::value(&mut buf, &json_object(&url, show));
+                    buf.push(b'\n');
+                    out.write_all(&buf)?;
+                } else if let Some(t) = &template {
+                    if let Some(part) = missing_part(t, &url) {
+                        ok = false;
+                        if !self.quiet {
+                            out.flush()?;
+                            let shown = password::shown(input, self.options.mask(input));
+                            writeln!(
+                                io::stderr(),
+                                "uniform edit: {}: no {part}, which {{must:{part}}} asks for",
+                                escaped(&shown)
+                            )?;
+                        }
+                        if self.verify {
+                            break 'urls;
+                        }
+                        continue;
+                    }
+                    match template::render(t, &template_object(&url, show, t)) {
+                        Ok(line) => writeln!(out, "{line}")?,
+                        Err(e) => {
+                            ok = false;
+                            writeln!(io::stderr(), "uniform edit: --get: {e}")?;
+                        }
+                    }
+                } else {
+                    writeln!(out, "{}", escaped(&show.url(&url)))?;
+                }
             }
         }
         out.flush()?;
