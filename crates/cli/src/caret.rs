@@ -16,7 +16,7 @@
 use crate::password::MASK;
 use std::borrow::Cow;
 use std::fmt::{self, Write};
-use std::ops::Range;
+use std::ops::{Not, Range};
 use uniform::ParseError;
 
 /// A line longer than this many columns is shown as a window around the
@@ -252,7 +252,14 @@ pub fn printable_input(input: &[u8], mask: Option<Range<usize>>) -> Cow<'_, str>
 /// `s` with every character a terminal must not see raw escaped, as the
 /// diagnostics show it; borrowed when nothing needed escaping.
 pub fn printable(s: &str) -> Cow<'_, str> {
-    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+    // 32 bytes at a time without an early exit, which the compiler turns
+    // into vector compares: every text output line goes through here.
+    let plain = s.as_bytes().chunks(32).all(|c| {
+        c.iter()
+            .fold(false, |odd, &b| odd | (b.wrapping_sub(0x20) >= 0x5f))
+            .not()
+    });
+    if plain {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);

@@ -107,8 +107,26 @@ fn source(host: &str, d: Dialect) -> Cow<'_, [u8]> {
 /// The octets of [`DENY`]: controls, space, DEL and the forbidden domain
 /// code points of the WHATWG URL standard.
 fn denied(b: u8) -> bool {
-    b <= 0x20 || b == 0x7f || b"%#/:<>?@[\\]^|".contains(&b)
+    DENIED[usize::from(b)]
 }
+
+/// [`denied`] as a table: it is asked of every octet of every host.
+static DENIED: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b <= 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[0x7f] = true;
+    let list = b"%#/:<>?@[\\]^|";
+    let mut i = 0;
+    while i < list.len() {
+        t[list[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
 
 /// UTS 46 section 2.3: the full stop and the three dots it maps to one.
 fn is_label_separator(c: char) -> bool {
@@ -178,6 +196,15 @@ fn uts46_ascii(host: &str, d: Dialect) -> Option<Cow<'_, str>> {
 /// The UTS 46 ToUnicode form of `host`; a label at fault is marked with
 /// U+FFFD, as UTS 46 has it.
 pub(crate) fn to_unicode(host: &str, d: Dialect) -> Cow<'_, str> {
+    // As in `to_ascii`: an ASCII name without `xn--` and without a
+    // denied octet is its own form in lower case.
+    if !needs_idna(host.as_bytes(), d) && !host.bytes().any(denied) {
+        return if host.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(host.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(host)
+        };
+    }
     let uts46 = Uts46::new();
     match source(host, d) {
         Cow::Borrowed(b) => uts46.to_unicode(b, DENY, Hyphens::Allow).0,

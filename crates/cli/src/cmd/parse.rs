@@ -244,12 +244,8 @@ fn text_record(
                 line(t, key, form.as_deref());
             }
         }
-        line(t, "port", f.port.map(|p| p.to_string()).as_deref());
-        line(
-            t,
-            "default_port",
-            f.default_port.map(|p| p.to_string()).as_deref(),
-        );
+        line(t, "port", f.port.map(decimal).as_deref());
+        line(t, "default_port", f.default_port.map(decimal).as_deref());
         line(t, "path", f.path);
         line(t, "query", f.query);
         line(t, "fragment", f.fragment);
@@ -278,8 +274,29 @@ fn text_record(
 /// `key: value`, aligned; nothing for an absent value.
 fn line(t: &mut String, key: &str, value: Option<&str>) {
     if let Some(v) = value {
-        let _ = writeln!(t, "{:<KEY_WIDTH$} {}", format!("{key}:"), shown_value(v));
+        key_and_pad(t, key, KEY_WIDTH);
+        t.push_str(&shown_value(v));
+        t.push('\n');
     }
+}
+
+/// `key:` and the spaces that pad it to `width`, then one more: the
+/// alignment of `{:<width$} ` without a `format!` for each line (the text
+/// output writes a dozen lines per URL).
+fn key_and_pad(t: &mut String, key: &str, width: usize) {
+    t.push_str(key);
+    t.push(':');
+    for _ in key.len() + 1..width {
+        t.push(' ');
+    }
+    t.push(' ');
+}
+
+/// `n` in decimal.
+fn decimal(n: u16) -> String {
+    let mut s = String::with_capacity(5);
+    let _ = write!(s, "{n}");
+    s
 }
 
 fn shown_value(v: &str) -> Cow<'_, str> {
@@ -303,12 +320,16 @@ fn details_lines(t: &mut String, details: &Value) {
         .into_iter()
         .chain(map.iter().filter(|(k, _)| *k != "kind"))
     {
-        let v = match v {
-            Value::Null => continue,
-            Value::String(s) => shown_value(s).into_owned(),
-            other => printable(&other.to_string()).into_owned(),
-        };
-        let _ = writeln!(t, "  {:<width$} {v}", format!("{k}:"));
+        if v.is_null() {
+            continue;
+        }
+        t.push_str("  ");
+        key_and_pad(t, k, width);
+        match v {
+            Value::String(s) => t.push_str(&shown_value(s)),
+            other => t.push_str(&printable(&other.to_string())),
+        }
+        t.push('\n');
     }
 }
 
