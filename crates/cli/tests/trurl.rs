@@ -13,7 +13,7 @@
 //! equivalent to trurl's by RFC 3986 section 6's normalization (Uniform's
 //! `Url::normalize`) is *equivalent*, and that equivalence is checked
 //! here, line by line. Every other difference is listed with its reason
-//! in `testdata/conformance/trurl.toml`; one that is not fails the test,
+//! in `testdata/cli-conformance/trurl.toml`; one that is not fails the test,
 //! and so does a listed case that now passes. Standard error is not
 //! compared: the messages are each tool's own.
 
@@ -179,7 +179,7 @@ fn trurl_suite() {
         serde_json::from_str(&std::fs::read_to_string(dir.join("tests.json")).unwrap()).unwrap();
     let table: Table = toml::from_str(
         &std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/conformance/trurl.toml"),
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/cli-conformance/trurl.toml"),
         )
         .unwrap(),
     )
@@ -220,7 +220,7 @@ fn trurl_suite() {
     );
     assert!(
         unlisted.is_empty(),
-        "{} differences not listed in testdata/conformance/trurl.toml:\n{}",
+        "{} differences not listed in testdata/cli-conformance/trurl.toml:\n{}",
         unlisted.len(),
         unlisted.join("\n")
     );
