@@ -5,12 +5,18 @@
 #
 #   scripts/bench-cli.sh [CORPUS]    # default ../shared/corpus/kasztp.txt
 #
-# Two commands, each run UNIFORM_BENCH_RUNS times (default 21) after two
+# Four commands, each run UNIFORM_BENCH_RUNS times (default 21) after two
 # untimed warm-up runs, alternating so that load on the machine falls on
-# both alike:
+# all alike: JSON Lines and text, on one thread and on every core:
 #
-#   uniform parse --json - < CORPUS > /dev/null    (JSON Lines)
-#   uniform parse - < CORPUS > /dev/null           (text)
+#   uniform parse --json --jobs 1 - < CORPUS > /dev/null
+#   uniform parse --jobs 1 - < CORPUS > /dev/null
+#   uniform parse --json - < CORPUS > /dev/null    (--jobs: one a core)
+#   uniform parse - < CORPUS > /dev/null
+#
+# UNIFORM_BENCH_LINES=N reads the corpus repeated to N lines instead
+# (written to a temporary file first): the 1M-line runs of issue 17.
+# Then the ratios: text over JSON, and every core over one.
 #
 # Prints the wall time (best and median, ms), URLs per second at each,
 # and the peak resident set (GNU time's %M, "Maximum resident set size";
@@ -24,10 +30,19 @@ cd "$(dirname "$0")/.."
 . scripts/bench-header.sh
 
 CORPUS=${1:-../shared/corpus/kasztp.txt}
+SOURCE=$CORPUS
 RUNS=${UNIFORM_BENCH_RUNS:-21}
 TARGET=${CARGO_TARGET_DIR:-target}
 
 [ -r "$CORPUS" ] || { echo "bench-cli: cannot read $CORPUS" >&2; exit 2; }
+if [ -n "${UNIFORM_BENCH_LINES:-}" ]; then
+  big=$(mktemp)
+  trap 'rm -f "$big"' EXIT
+  src=$CORPUS
+  while [ "$(wc -l <"$big")" -lt "$UNIFORM_BENCH_LINES" ]; do cat "$src" >>"$big"; done
+  head -n "$UNIFORM_BENCH_LINES" "$big" >"$big.cut" && mv "$big.cut" "$big"
+  CORPUS=$big
+fi
 if ! [ -x /usr/bin/time ] || ! /usr/bin/time -f %M true >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "bench-cli: installing GNU time" >&2
@@ -48,7 +63,7 @@ URLS=$(grep -c . "$CORPUS")
 lines=$("$UNIFORM" parse --json - <"$CORPUS" | wc -l) || true
 [ "$lines" -eq "$URLS" ] || { echo "bench-cli: $lines JSON lines for $URLS URLs" >&2; exit 1; }
 
-MODES=(json text)
+MODES=(json1 text1 json text)
 # cmd MODE [WRAPPER...]: the command of MODE, under WRAPPER if given.
 # The exit status of `parse` is 1 when a URL is refused; the timing
 # does not depend on it.
@@ -56,14 +71,18 @@ cmd() {
   local m=$1
   shift
   case $m in
+    json1) "$@" "$UNIFORM" parse --json --jobs 1 - <"$CORPUS" >/dev/null ;;
+    text1) "$@" "$UNIFORM" parse --jobs 1 - <"$CORPUS" >/dev/null ;;
     json) "$@" "$UNIFORM" parse --json - <"$CORPUS" >/dev/null ;;
     text) "$@" "$UNIFORM" parse - <"$CORPUS" >/dev/null ;;
   esac
 }
 label() {
   case $1 in
-    json) echo "uniform parse --json - < CORPUS > /dev/null" ;;
-    text) echo "uniform parse - < CORPUS > /dev/null" ;;
+    json1) echo "uniform parse --json --jobs 1 - < CORPUS" ;;
+    text1) echo "uniform parse --jobs 1 - < CORPUS" ;;
+    json) echo "uniform parse --json - < CORPUS (all cores)" ;;
+    text) echo "uniform parse - < CORPUS (all cores)" ;;
   esac
 }
 run_ns() {
@@ -92,14 +111,20 @@ for _ in $(seq "$RUNS"); do
 done
 
 stat_of() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[1], v[int((NR + 1) / 2)], v[NR] }'; }
-echo "$CORPUS: $URLS URLs, $(stat -c %s "$CORPUS") bytes; $RUNS runs of each command, alternating"
+echo "$(basename "$SOURCE")${UNIFORM_BENCH_LINES:+ repeated to} $URLS URLs, $(stat -c %s "$CORPUS") bytes; $RUNS runs of each command, alternating; $(nproc) cores"
+declare -A median=()
 printf '%-46s %9s %9s %14s %14s %10s %10s\n' command "best ms" "median ms" "URLs/s best" "URLs/s median" "RSS max" "RSS min"
 for m in "${MODES[@]}"; do
   read -r best med _ < <(echo "${times[$m]}" | stat_of)
+  median[$m]=$med
   read -r rmin _ rmax < <(echo "${rss[$m]}" | stat_of)
   awk -v l="$(label "$m")" -v b="$best" -v m="$med" -v n="$URLS" -v rx="$rmax" -v rn="$rmin" 'BEGIN {
     printf "%-46s %9.1f %9.1f %14.0f %14.0f %6.1f MiB %6.1f MiB\n", l, b / 1e6, m / 1e6, n / (b / 1e9), n / (m / 1e9), rx / 1024, rn / 1024
   }'
 done
 echo
+awk -v j1="${median[json1]}" -v t1="${median[text1]}" -v j="${median[json]}" -v t="${median[text]}" 'BEGIN {
+  printf "text over JSON (JSON time / text time, medians): %.2fx on one thread, %.2fx on all cores\n", j1 / t1, j / t
+  printf "all cores over one (median): %.2fx JSON, %.2fx text\n", j1 / j, t1 / t
+}'
 echo "wall time: bash's \$EPOCHREALTIME around the command; RSS: /usr/bin/time -f %M (KiB, shown in MiB)"

@@ -8,7 +8,7 @@
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, StdinLock, Write};
+use std::io::{self, BufRead, BufReader, Read, Stdin, Write};
 use std::path::Path;
 
 /// Standard input is read in blocks this large: a block holds about a
@@ -44,10 +44,13 @@ pub enum Bom {
     Keep,
 }
 
-/// Where lines are read from.
+/// Where lines are read from. Standard input is read through its
+/// handle, not a lock held for the run, so that `Inputs` can move to the
+/// reading thread of `--jobs` (a read of a whole block takes the lock
+/// once, and bypasses the handle's own buffer).
 #[derive(Debug)]
 enum Source {
-    Stdin(StdinLock<'static>),
+    Stdin(Stdin),
     File(File),
 }
 
@@ -152,11 +155,22 @@ impl Inputs {
             }
             self.stdin = Some(BufReader::with_capacity(
                 READ_BLOCK,
-                Source::Stdin(io::stdin().lock()),
+                Source::Stdin(io::stdin()),
             ));
             self.reading = "standard input".into();
         }
         Ok(Some(self.args[self.next_arg - 1].as_encoded_bytes()))
+    }
+
+    /// Whether the next input can be had without waiting: an argument, or
+    /// a line already in the read buffer. `false` when the next read may
+    /// block on a pipe or a terminal (`tail -f log | uniform parse -`),
+    /// so that a command holding results can write them first.
+    pub fn buffered(&self) -> bool {
+        match &self.stdin {
+            Some(r) => r.buffer().contains(&b'\n'),
+            None => self.args.get(self.next_arg).is_some_and(|a| a != "-"),
+        }
     }
 
     /// Whether every line was short enough to be read: `false` once a

@@ -5,6 +5,7 @@
 //! for `-`, one per line on standard input; `--json` for JSON Lines; exit
 //! status 0 for success, 1 for invalid input, 2 for a usage error.
 
+mod bulk;
 mod caret;
 mod cmd;
 mod config;

@@ -1,6 +1,7 @@
 //! `uniform check URL...`: strict validation, with every violation drawn
 //! under its byte.
 
+use crate::bulk::{self, Jobs, Record, Sink};
 use crate::caret::{Diagnostic, Severity};
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::input::{Bom, Inputs};
@@ -43,6 +44,8 @@ pub struct Args {
     urls: Vec<OsString>,
     #[command(flatten)]
     options: UrlOptions,
+    #[command(flatten)]
+    jobs: Jobs,
     /// Print one JSON object per URL (JSON Lines)
     #[arg(long)]
     json: bool,
@@ -56,19 +59,39 @@ impl Run for Args {
     fn run(self) -> io::Result<Status> {
         let mut out = cmd::stdout();
         let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
-        let options = UrlOptions {
-            strict: true,
-            ..self.options
+        let checker = Checker {
+            options: UrlOptions {
+                strict: true,
+                ..self.options
+            },
+            json: self.json,
+            reference: self.reference,
         };
-        let mut buf = Vec::new();
-        let mut ok = true;
-        while let Some(input) = inputs.next(&mut out)? {
-            buf.clear();
-            ok &= check(&options, self.json, self.reference, input, &mut buf);
-            out.write_all(&buf)?;
-        }
+        let ok = bulk::run(&checker, &mut inputs, &mut out, self.jobs.count())?;
         out.flush()?;
         Ok(Status::from_ok(ok && inputs.all_read()))
+    }
+}
+
+struct Checker {
+    options: UrlOptions,
+    json: bool,
+    reference: bool,
+}
+
+impl Record for Checker {
+    type State = ();
+
+    fn state(&self) {}
+
+    fn record(&self, _: &mut (), _: u64, input: &[u8], sink: &mut Sink) -> bool {
+        check(
+            &self.options,
+            self.json,
+            self.reference,
+            input,
+            &mut sink.out,
+        )
     }
 }
 

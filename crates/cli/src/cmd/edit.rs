@@ -3,6 +3,7 @@
 //! the library's setters (`uniform::edit`), so that every result is valid
 //! in the URL's dialect or refused.
 
+use crate::bulk::{self, Jobs, Record, Sink};
 use crate::caret::Severity;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::input::{Bom, Inputs};
@@ -17,7 +18,7 @@ use uniform::edit::{EditError, form_decode, form_encode};
 use uniform::pct::{EncodeSet, decode_utf8_lossy, encode};
 use uniform::resolve::{self, Rules};
 use uniform::visible::escaped;
-use uniform::{Component, ParseOptions, Url};
+use uniform::{Component, ParseError, ParseOptions, Url};
 
 const HELP: &str = "\
 Changes each URL and prints the result, one a line. The options are
@@ -111,6 +112,8 @@ pub struct Args {
     url_file: Option<PathBuf>,
     #[command(flatten)]
     options: UrlOptions,
+    #[command(flatten)]
+    jobs: Jobs,
     /// Set a part: PART=VALUE encodes VALUE, PART:=VALUE takes it encoded
     #[arg(short, long = "set", value_name = "PART=VALUE")]
     set: Vec<String>,
@@ -961,98 +964,146 @@ impl Run for Args {
                 Err(e) => return usage(format!("--url-file: {e}")),
             };
         }
-        let mut warnings = Vec::new();
-        let mut buf = Vec::new();
-        let mut ok = true;
-        'urls: while let Some(input) = inputs.next(&mut out)? {
-            let spaced;
-            let input = if self.accept_space && input.contains(&b' ') {
-                spaced = accept_space(input);
-                &spaced[..]
-            } else {
-                input
-            };
-            let with_scheme;
-            let guessed = self.guess_scheme.then(|| guess_scheme(input)).flatten();
-            let scheme_guessed = guessed.is_some();
-            let input = match guessed {
-                Some(g) => {
-                    with_scheme = g;
-                    &with_scheme[..]
-                }
-                None => input,
-            };
-            warnings.clear();
-            let base = match cmd::parse_bytes(parse, input, &mut warnings) {
-                Ok(u) => u.to_url(),
-                Err(e) => {
-                    ok = false;
-                    if !self.quiet {
-                        out.flush()?;
-                        let mut err = io::stderr().lock();
-                        self.options.draw(&mut err, Severity::Error, &e, input)?;
-                    }
-                    if self.verify {
-                        break;
-                    }
-                    continue;
-                }
-            };
-            for combo in &combos {
-                let mut url = base.clone();
-                if let Err(e) = plan.apply(&mut url, combo, scheme_guessed, parse, show.password) {
-                    ok = false;
-                    if !self.quiet {
-                        out.flush()?;
-                        let shown = password::shown(input, self.options.mask(input));
-                        writeln!(
-                            io::stderr(),
-                            "uniform edit: {}: {}",
-                            escaped(&shown),
-                            escaped(&e)
-                        )?;
-                    }
-                    if self.verify {
-                        break 'urls;
-                    }
-                    continue;
-                }
-                if self.json {
-                    buf.clear();
-                    json::value(&mut buf, &json_object(&url, show));
-                    buf.push(b'\n');
-                    out.write_all(&buf)?;
-                } else if let Some(t) = &template {
-                    if let Some(part) = missing_part(t, &url) {
-                        ok = false;
-                        if !self.quiet {
-                            out.flush()?;
-                            let shown = password::shown(input, self.options.mask(input));
-                            writeln!(
-                                io::stderr(),
-                                "uniform edit: {}: no {part}, which {{must:{part}}} asks for",
-                                escaped(&shown)
-                            )?;
-                        }
-                        if self.verify {
-                            break 'urls;
-                        }
-                        continue;
-                    }
-                    match template::render(t, &template_object(&url, show, t)) {
-                        Ok(line) => writeln!(out, "{line}")?,
-                        Err(e) => {
-                            ok = false;
-                            writeln!(io::stderr(), "uniform edit: --get: {e}")?;
-                        }
-                    }
-                } else {
-                    writeln!(out, "{}", escaped(&show.url(&url)))?;
-                }
-            }
-        }
+        let editor = Editor {
+            plan,
+            combos,
+            template,
+            show,
+            options: self.options,
+            parse,
+            json: self.json,
+            quiet: self.quiet,
+            verify: self.verify,
+            accept_space: self.accept_space,
+            guess_scheme: self.guess_scheme,
+        };
+        let ok = bulk::run(&editor, &mut inputs, &mut out, self.jobs.count())?;
         out.flush()?;
         Ok(Status::from_ok(ok && inputs.all_read()))
+    }
+}
+
+/// Everything an input goes through, read from the command line once.
+struct Editor {
+    plan: Plan,
+    combos: Vec<Vec<Set>>,
+    template: Option<String>,
+    show: Show,
+    options: UrlOptions,
+    parse: ParseOptions,
+    json: bool,
+    quiet: bool,
+    verify: bool,
+    accept_space: bool,
+    guess_scheme: bool,
+}
+
+impl Editor {
+    /// A message about `input`, unless --quiet.
+    fn tell(&self, sink: &mut Sink, input: &[u8], what: &str) {
+        if !self.quiet {
+            let shown = password::shown(input, self.options.mask(input));
+            let _ = writeln!(
+                sink.err,
+                "uniform edit: {}: {}",
+                escaped(&shown),
+                escaped(what)
+            );
+        }
+    }
+}
+
+impl Record for Editor {
+    type State = Vec<ParseError>;
+
+    fn state(&self) -> Vec<ParseError> {
+        Vec::new()
+    }
+
+    fn stops_at_failure(&self) -> bool {
+        self.verify
+    }
+
+    fn record(
+        &self,
+        warnings: &mut Vec<ParseError>,
+        _: u64,
+        input: &[u8],
+        sink: &mut Sink,
+    ) -> bool {
+        let spaced;
+        let input = if self.accept_space && input.contains(&b' ') {
+            spaced = accept_space(input);
+            &spaced[..]
+        } else {
+            input
+        };
+        let with_scheme;
+        let guessed = self.guess_scheme.then(|| guess_scheme(input)).flatten();
+        let scheme_guessed = guessed.is_some();
+        let input = match guessed {
+            Some(g) => {
+                with_scheme = g;
+                &with_scheme[..]
+            }
+            None => input,
+        };
+        warnings.clear();
+        let base = match cmd::parse_bytes(self.parse, input, warnings) {
+            Ok(u) => u.to_url(),
+            Err(e) => {
+                if !self.quiet {
+                    let _ = self.options.draw(&mut sink.err, Severity::Error, &e, input);
+                }
+                return false;
+            }
+        };
+        let mut ok = true;
+        for combo in &self.combos {
+            let mut url = base.clone();
+            let applied = self.plan.apply(
+                &mut url,
+                combo,
+                scheme_guessed,
+                self.parse,
+                self.show.password,
+            );
+            if let Err(e) = applied {
+                ok = false;
+                self.tell(sink, input, &e);
+            } else if self.json {
+                json::value(&mut sink.out, &json_object(&url, self.show));
+                sink.out.push(b'\n');
+            } else if let Some(t) = &self.template {
+                if let Some(part) = missing_part(t, &url) {
+                    ok = false;
+                    self.tell(
+                        sink,
+                        input,
+                        &format!("no {part}, which {{must:{part}}} asks for"),
+                    );
+                } else {
+                    match template::render(t, &template_object(&url, self.show, t)) {
+                        Ok(line) => {
+                            sink.out.extend_from_slice(line.as_bytes());
+                            sink.out.push(b'\n');
+                        }
+                        Err(e) => {
+                            ok = false;
+                            let _ = writeln!(sink.err, "uniform edit: --get: {e}");
+                        }
+                    }
+                }
+            } else {
+                sink.out
+                    .extend_from_slice(escaped(&self.show.url(&url)).as_bytes());
+                sink.out.push(b'\n');
+            }
+            if !ok && self.verify {
+                return false;
+            }
+        }
+        ok
     }
 }
 

@@ -1,5 +1,6 @@
 //! `uniform normalize URL...`: the canonical form of each URL.
 
+use crate::bulk::{self, Jobs, Record, Sink};
 use crate::caret::Severity;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::input::{Bom, Inputs};
@@ -7,6 +8,7 @@ use crate::json;
 use crate::password;
 use std::ffi::OsString;
 use std::io::{self, Write};
+use uniform::ParseError;
 
 const HELP: &str = "\
 Prints the canonical form of each URL on its own line: scheme and host in
@@ -44,6 +46,8 @@ pub struct Args {
     urls: Vec<OsString>,
     #[command(flatten)]
     options: UrlOptions,
+    #[command(flatten)]
+    jobs: Jobs,
     /// Print one JSON object per URL (JSON Lines)
     #[arg(long)]
     json: bool,
@@ -53,57 +57,82 @@ impl Run for Args {
     fn run(self) -> io::Result<Status> {
         let mut out = cmd::stdout();
         let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
-        let parse = self.options.parse_options();
-        let mut buf = Vec::new();
-        let mut scratch = String::new();
-        let mut warnings = Vec::new();
-        let mut ok = true;
-        while let Some(input) = inputs.next(&mut out)? {
-            warnings.clear();
-            let url = cmd::parse_bytes(parse, input, &mut warnings);
-            ok &= url.is_ok();
-            let canonical = url.as_ref().ok().map(|u| u.canonical());
-            if self.json {
-                let mask = self.options.mask(input);
-                buf.clear();
-                buf.extend_from_slice(b"{\"input\":");
-                json::string(&mut buf, &password::shown(input, mask));
-                buf.extend_from_slice(b",\"valid\":");
-                json::boolean(&mut buf, url.is_ok());
-                buf.extend_from_slice(b",\"normalized\":");
-                // The canonical form is a URL of the same dialect: its password
-                // is found the way the input's is.
-                let shown = canonical.as_deref().map(|c| self.options.masked(c));
-                json::opt_string(&mut buf, shown.as_deref());
-                buf.extend_from_slice(b",\"warnings\":");
-                json::errors(&mut buf, &warnings, &mut scratch);
-                buf.extend_from_slice(b",\"error\":");
-                match &url {
-                    Ok(_) => buf.extend_from_slice(b"null"),
-                    Err(e) => json::error(&mut buf, e, &mut scratch),
-                }
-                buf.extend_from_slice(b"}\n");
-                out.write_all(&buf)?;
-            } else {
-                // Standard output holds the canonical forms alone, so the
-                // repairs of a lenient parse ("%zz" became "%25zz") are
-                // told on standard error, where they cannot pass unseen
-                // into a pipe.
-                let mut err = io::stderr().lock();
-                for w in &warnings {
-                    self.options.draw(&mut err, Severity::Warning, w, input)?;
-                }
-                match (&canonical, &url) {
-                    (Some(c), _) => {
-                        out.write_all(self.options.on_terminal(c).as_bytes())?;
-                        out.write_all(b"\n")?;
-                    }
-                    (None, Err(e)) => self.options.draw(&mut err, Severity::Error, e, input)?,
-                    (None, Ok(_)) => {}
-                }
-            }
-        }
+        let normalizer = Normalizer {
+            options: self.options,
+            json: self.json,
+        };
+        let ok = bulk::run(&normalizer, &mut inputs, &mut out, self.jobs.count())?;
         out.flush()?;
         Ok(Status::from_ok(ok && inputs.all_read()))
+    }
+}
+
+struct Normalizer {
+    options: UrlOptions,
+    json: bool,
+}
+
+/// A thread's buffers, kept from one URL to the next.
+#[derive(Default)]
+struct Scratch {
+    warnings: Vec<ParseError>,
+    text: String,
+}
+
+impl Record for Normalizer {
+    type State = Scratch;
+
+    fn state(&self) -> Scratch {
+        Scratch::default()
+    }
+
+    fn record(&self, s: &mut Scratch, _: u64, input: &[u8], sink: &mut Sink) -> bool {
+        s.warnings.clear();
+        let parse = self.options.parse_options();
+        let url = cmd::parse_bytes(parse, input, &mut s.warnings);
+        let canonical = url.as_ref().ok().map(|u| u.canonical());
+        if self.json {
+            let buf = &mut sink.out;
+            let mask = self.options.mask(input);
+            buf.extend_from_slice(b"{\"input\":");
+            json::string(buf, &password::shown(input, mask));
+            buf.extend_from_slice(b",\"valid\":");
+            json::boolean(buf, url.is_ok());
+            buf.extend_from_slice(b",\"normalized\":");
+            // The canonical form is a URL of the same dialect: its password
+            // is found the way the input's is.
+            let shown = canonical.as_deref().map(|c| self.options.masked(c));
+            json::opt_string(buf, shown.as_deref());
+            buf.extend_from_slice(b",\"warnings\":");
+            json::errors(buf, &s.warnings, &mut s.text);
+            buf.extend_from_slice(b",\"error\":");
+            match &url {
+                Ok(_) => buf.extend_from_slice(b"null"),
+                Err(e) => json::error(buf, e, &mut s.text),
+            }
+            buf.extend_from_slice(b"}\n");
+        } else {
+            // Standard output holds the canonical forms alone, so the
+            // repairs of a lenient parse ("%zz" became "%25zz") are
+            // told on standard error, where they cannot pass unseen
+            // into a pipe.
+            for w in &s.warnings {
+                let _ = self
+                    .options
+                    .draw(&mut sink.err, Severity::Warning, w, input);
+            }
+            match (&canonical, &url) {
+                (Some(c), _) => {
+                    sink.out
+                        .extend_from_slice(self.options.on_terminal(c).as_bytes());
+                    sink.out.push(b'\n');
+                }
+                (None, Err(e)) => {
+                    let _ = self.options.draw(&mut sink.err, Severity::Error, e, input);
+                }
+                (None, Ok(_)) => {}
+            }
+        }
+        url.is_ok()
     }
 }

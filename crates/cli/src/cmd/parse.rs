@@ -1,6 +1,7 @@
 //! `uniform parse URL...`: the components of each URL and its
 //! scheme-specific fields.
 
+use crate::bulk::{self, Jobs, Record, Sink};
 use crate::caret::{Diagnostic, Severity, printable, printable_input};
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::details::details;
@@ -59,6 +60,8 @@ pub struct Args {
     urls: Vec<OsString>,
     #[command(flatten)]
     options: UrlOptions,
+    #[command(flatten)]
+    jobs: Jobs,
     /// Print one JSON object per URL (JSON Lines)
     #[arg(long)]
     json: bool,
@@ -72,53 +75,50 @@ impl Run for Args {
     fn run(self) -> io::Result<Status> {
         let mut out = cmd::stdout();
         let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
-        let mut printer = Printer {
+        let printer = Printer {
             options: self.options,
             json: self.json,
             format: self.format,
-            format_failed: false,
-            records: 0,
-            warnings: Vec::new(),
-            buf: Vec::new(),
-            scratch: String::new(),
         };
-        let mut ok = true;
-        while let Some(input) = inputs.next(&mut out)? {
-            ok &= printer.record(input);
-            ok &= !std::mem::take(&mut printer.format_failed);
-            out.write_all(&printer.buf)?;
-        }
+        let ok = bulk::run(&printer, &mut inputs, &mut out, self.jobs.count())?;
         out.flush()?;
         Ok(Status::from_ok(ok && inputs.all_read()))
     }
 }
 
-/// The state reused from one URL to the next: the output buffer, the
-/// warnings and the scratch text keep their memory across a stream.
+/// How each URL is printed.
 struct Printer {
     options: UrlOptions,
     json: bool,
     format: Option<String>,
-    format_failed: bool,
-    records: usize,
-    warnings: Vec<ParseError>,
-    buf: Vec<u8>,
-    scratch: String,
 }
 
-impl Printer {
-    /// Writes the record of `input` into `self.buf`; `false` when the URL
-    /// is invalid.
-    fn record(&mut self, input: &[u8]) -> bool {
-        self.buf.clear();
-        self.warnings.clear();
+/// What a thread reuses from one URL to the next: the warnings and the
+/// scratch text keep their memory across a stream.
+#[derive(Default)]
+struct Scratch {
+    warnings: Vec<ParseError>,
+    text: String,
+}
+
+impl Record for Printer {
+    type State = Scratch;
+
+    fn state(&self) -> Scratch {
+        Scratch::default()
+    }
+
+    /// Writes the record of `input`; `false` when the URL is invalid (or
+    /// the template cannot be filled).
+    fn record(&self, s: &mut Scratch, index: u64, input: &[u8], sink: &mut Sink) -> bool {
+        s.warnings.clear();
         let parse = self.options.parse_options();
-        let url = match cmd::parse_bytes(parse, input, &mut self.warnings) {
+        let url = match cmd::parse_bytes(parse, input, &mut s.warnings) {
             Ok(url) => url,
             Err(e) => {
                 let mask = self.options.mask(input);
                 let shown = password::shown(input, mask.clone());
-                self.emit(&shown, Err(&e), input, mask);
+                self.emit(s, sink, index, &shown, Err(&e), input, mask);
                 return false;
             }
         };
@@ -130,7 +130,7 @@ impl Printer {
         match span {
             None => {
                 let fields = Fields::of(&url, details(&url));
-                self.emit(url.as_str(), Ok(&fields), input, None);
+                self.emit(s, sink, index, url.as_str(), Ok(&fields), input, None)
             }
             Some(span) => {
                 // The details are read from the URL itself, not from its
@@ -146,53 +146,54 @@ impl Printer {
                 mask_values(&mut d, &needles);
                 let mut fields = Fields::of(&url, d);
                 fields.password = Some(Cow::Borrowed(MASK));
-                self.emit(&shown, Ok(&fields), input, Some(span));
+                self.emit(s, sink, index, &shown, Ok(&fields), input, Some(span))
             }
         }
-        true
     }
+}
 
+impl Printer {
+    /// Writes one record; `false` when a template could not be filled.
+    #[allow(clippy::too_many_arguments)]
     fn emit(
-        &mut self,
+        &self,
+        s: &mut Scratch,
+        sink: &mut Sink,
+        index: u64,
         shown: &str,
         outcome: Result<&Fields<'_>, &ParseError>,
         input: &[u8],
         mask: Option<Range<usize>>,
-    ) {
+    ) -> bool {
         if let Some(template) = &self.format {
             // The template reads the --json object, so that its field names
             // are the contract's.
             let mut obj = Vec::new();
-            json::parse_object(&mut obj, shown, outcome, &self.warnings, &mut self.scratch);
+            json::parse_object(&mut obj, shown, outcome, &s.warnings, &mut s.text);
             let value: Value = serde_json::from_slice(&obj).unwrap_or(Value::Null);
             match crate::template::render(template, &value) {
                 Ok(line) => {
-                    self.buf.extend_from_slice(line.as_bytes());
-                    self.buf.push(b'\n');
+                    sink.out.extend_from_slice(line.as_bytes());
+                    sink.out.push(b'\n');
                 }
                 Err(e) => {
-                    let _ = writeln!(io::stderr(), "uniform: --format: {e}");
-                    self.format_failed = true;
+                    let _ = writeln!(sink.err, "uniform: --format: {e}");
+                    return false;
                 }
             }
         } else if self.json {
-            json::parse_object(
-                &mut self.buf,
-                shown,
-                outcome,
-                &self.warnings,
-                &mut self.scratch,
-            );
+            json::parse_object(&mut sink.out, shown, outcome, &s.warnings, &mut s.text);
         } else {
-            let text = &mut self.scratch;
+            let text = &mut s.text;
             text.clear();
-            if self.records > 0 {
+            // Records are separated by a blank line.
+            if index > 0 {
                 text.push('\n');
             }
-            text_record(text, outcome, &self.warnings, input, mask);
-            self.buf.extend_from_slice(text.as_bytes());
+            text_record(text, outcome, &s.warnings, input, mask);
+            sink.out.extend_from_slice(text.as_bytes());
         }
-        self.records += 1;
+        true
     }
 }
 

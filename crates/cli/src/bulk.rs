@@ -1,0 +1,300 @@
+//! The loop of every bulk command (`parse`, `check`, `normalize`, `edit`):
+//! each input through the command's [`Record`], which writes what it
+//! prints into buffers, on one thread or on `--jobs N`, the results
+//! written in input order.
+//!
+//! With several jobs a reading thread cuts the input into batches, the
+//! workers turn each batch into its output, and the main thread writes
+//! the outputs as their turn comes. At most two batches a worker are read
+//! and not yet written, so memory stays bounded whatever the input's
+//! length and however slowly standard output is drained: a batch is at
+//! most [`BATCH_LINES`] lines and about [`BATCH_BYTES`] bytes. When the
+//! next read could wait (a pipe fed a line at a time), the batch so far
+//! is sent, and the main thread flushes standard output whenever it has
+//! written all it has: a line's answer never waits for the next line.
+
+use crate::input::Inputs;
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::num::NonZeroUsize;
+use std::sync::Mutex;
+use std::sync::mpsc;
+
+/// Lines in a batch: enough that handing a batch over costs little
+/// beside the work on it.
+const BATCH_LINES: usize = 1024;
+/// Bytes of input in a batch (one longer line is a batch by itself).
+const BATCH_BYTES: usize = 256 * 1024;
+
+/// `--jobs`: how many threads a bulk command works on.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Jobs {
+    /// Work on N threads (default: one a core); the output keeps the order
+    /// of the input
+    #[arg(short = 'j', long = "jobs", value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+}
+
+impl Jobs {
+    /// The number of threads: the option, else the cores there are.
+    pub fn count(self) -> usize {
+        self.jobs
+            .or_else(|| std::thread::available_parallelism().ok())
+            .map_or(1, NonZeroUsize::get)
+    }
+}
+
+/// What one input gives: the bytes for standard output and for standard
+/// error.
+#[derive(Debug, Default)]
+pub struct Sink {
+    pub out: Vec<u8>,
+    pub err: Vec<u8>,
+}
+
+/// A bulk command's work on one input.
+pub trait Record: Sync {
+    /// What a thread keeps from one input to the next (scratch buffers).
+    type State: Send;
+
+    /// A fresh state, one a thread.
+    fn state(&self) -> Self::State;
+
+    /// Writes the output of input number `index` (from 0) into `sink`;
+    /// `false` when the input is invalid or its work failed.
+    fn record(&self, state: &mut Self::State, index: u64, input: &[u8], sink: &mut Sink) -> bool;
+
+    /// Whether the first failed record ends the run (`edit --verify`):
+    /// such a run is read on one thread, so that nothing after it is
+    /// printed.
+    fn stops_at_failure(&self) -> bool {
+        false
+    }
+}
+
+/// Runs `r` over every input with `jobs` threads, writing to standard
+/// output (`out`) and standard error in input order. `true` when every
+/// record was.
+///
+/// # Errors
+///
+/// A failure to read the input or to write the output.
+pub fn run<R: Record>(
+    r: &R,
+    inputs: &mut Inputs,
+    out: &mut dyn Write,
+    jobs: usize,
+) -> io::Result<bool> {
+    if jobs <= 1 || r.stops_at_failure() {
+        return serial(r, inputs, out);
+    }
+    parallel(r, inputs, out, jobs)
+}
+
+fn serial<R: Record>(r: &R, inputs: &mut Inputs, out: &mut dyn Write) -> io::Result<bool> {
+    let mut state = r.state();
+    let mut sink = Sink::default();
+    let mut ok = true;
+    let mut index = 0;
+    while let Some(input) = inputs.next(out)? {
+        sink.out.clear();
+        sink.err.clear();
+        let good = r.record(&mut state, index, input, &mut sink);
+        ok &= good;
+        index += 1;
+        write(out, &sink)?;
+        if !good && r.stops_at_failure() {
+            break;
+        }
+    }
+    Ok(ok)
+}
+
+/// Standard output gets its bytes (buffered); standard error its own, at
+/// once, as the serial commands always wrote them.
+fn write(out: &mut dyn Write, sink: &Sink) -> io::Result<()> {
+    out.write_all(&sink.out)?;
+    if !sink.err.is_empty() {
+        io::stderr().lock().write_all(&sink.err)?;
+    }
+    Ok(())
+}
+
+/// Lines of input, one after the other in `data`, each ending at its
+/// `ends` entry; `first` is the index of the first.
+struct Batch {
+    first: u64,
+    data: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl Batch {
+    fn new(first: u64) -> Batch {
+        Batch {
+            first,
+            data: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    fn full(&self) -> bool {
+        self.ends.len() >= BATCH_LINES || self.data.len() >= BATCH_BYTES
+    }
+}
+
+/// A batch's result.
+struct Done {
+    sink: Sink,
+    ok: bool,
+}
+
+fn parallel<R: Record>(
+    r: &R,
+    inputs: &mut Inputs,
+    out: &mut dyn Write,
+    jobs: usize,
+) -> io::Result<bool> {
+    let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Batch)>(jobs);
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = mpsc::channel::<(u64, Done)>();
+    // One token for each batch that may be read and not yet written.
+    let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(2 * jobs);
+    for _ in 0..2 * jobs {
+        let _ = slot_tx.send(());
+    }
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let done_tx = done_tx.clone();
+            let work_rx = &work_rx;
+            scope.spawn(move || work(r, work_rx, &done_tx));
+        }
+        drop(done_tx);
+        let reader = scope.spawn(move || read(inputs, &work_tx, &slot_rx));
+        let mut ok = true;
+        let mut pending: BTreeMap<u64, Done> = BTreeMap::new();
+        let mut next = 0;
+        let mut written = Ok(());
+        loop {
+            let msg = match done_rx.try_recv() {
+                Ok(m) => Ok(m),
+                Err(mpsc::TryRecvError::Empty) => {
+                    // All that is ready is written: let it out before
+                    // waiting, for the reader of a pipe.
+                    if let Err(e) = out.flush() {
+                        written = Err(e);
+                        break;
+                    }
+                    done_rx.recv().map_err(|_| ())
+                }
+                Err(mpsc::TryRecvError::Disconnected) => Err(()),
+            };
+            // Disconnected: every worker has ended, so every batch is in.
+            let Ok((seq, done)) = msg else { break };
+            pending.insert(seq, done);
+            while let Some(done) = pending.remove(&next) {
+                ok &= done.ok;
+                if let Err(e) = write(out, &done.sink) {
+                    written = Err(e);
+                }
+                next += 1;
+                let _ = slot_tx.send(());
+            }
+            if written.is_err() {
+                break;
+            }
+        }
+        // A write error ends the run: the reader is let go (its tokens
+        // come back as the channel closes) and its result dropped.
+        drop(slot_tx);
+        drop(done_rx);
+        let read = reader
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the reading thread failed")));
+        written?;
+        read?;
+        if !pending.is_empty() {
+            return Err(io::Error::other("a worker thread ended early"));
+        }
+        Ok(ok)
+    })
+}
+
+/// A worker: batches in, results out, until the batches end.
+fn work<R: Record>(
+    r: &R,
+    work_rx: &Mutex<mpsc::Receiver<(u64, Batch)>>,
+    done_tx: &mpsc::Sender<(u64, Done)>,
+) {
+    let mut state = r.state();
+    loop {
+        // The lock is held only to take the next batch.
+        let next = match work_rx.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok((seq, batch)) = next else { return };
+        let mut sink = Sink::default();
+        let mut ok = true;
+        let mut start = 0;
+        for (k, &end) in batch.ends.iter().enumerate() {
+            let index = batch.first + k as u64;
+            ok &= r.record(&mut state, index, &batch.data[start..end], &mut sink);
+            start = end;
+        }
+        if done_tx.send((seq, Done { sink, ok })).is_err() {
+            // Standard output failed and nobody takes results: the batches
+            // still coming are taken and dropped, so that the reader is
+            // never left waiting to hand one over.
+            while let Ok(rx) = work_rx.lock() {
+                if rx.recv().is_err() {
+                    return;
+                }
+            }
+            return;
+        }
+    }
+}
+
+/// The reading thread: the inputs into batches, each sent once a slot is
+/// free; a batch is sent early when the next read could wait.
+fn read(
+    inputs: &mut Inputs,
+    work_tx: &mpsc::SyncSender<(u64, Batch)>,
+    slot_rx: &mpsc::Receiver<()>,
+) -> io::Result<()> {
+    let mut seq = 0;
+    let mut index = 0;
+    let mut batch = Batch::new(0);
+    let send = |batch: Batch, seq: &mut u64| -> bool {
+        if slot_rx.recv().is_err() || work_tx.send((*seq, batch)).is_err() {
+            return false;
+        }
+        *seq += 1;
+        true
+    };
+    loop {
+        if !inputs.buffered() && !batch.ends.is_empty() {
+            let ready = std::mem::replace(&mut batch, Batch::new(index));
+            if !send(ready, &mut seq) {
+                return Ok(());
+            }
+        }
+        // Nothing to flush here: the main thread owns standard output.
+        let Some(input) = inputs.next(&mut io::sink())? else {
+            break;
+        };
+        batch.data.extend_from_slice(input);
+        batch.ends.push(batch.data.len());
+        index += 1;
+        if batch.full() {
+            let ready = std::mem::replace(&mut batch, Batch::new(index));
+            if !send(ready, &mut seq) {
+                return Ok(());
+            }
+        }
+    }
+    if !batch.ends.is_empty() {
+        send(batch, &mut seq);
+    }
+    Ok(())
+}
