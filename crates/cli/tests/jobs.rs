@@ -53,7 +53,15 @@ fn input() -> Vec<u8> {
 #[test]
 fn several_threads_print_what_one_prints() {
     let input = input();
-    let commands: [&[&str]; 8] = [
+    let commands: [&[&str]; 16] = [
+        &["plan", "-"],
+        &["plan", "--json", "--from", "me@example.org", "-"],
+        &["encode", "-"],
+        &["encode", "--json", "-"],
+        &["decode", "-"],
+        &["decode", "--strict", "--json", "-"],
+        &["resolve", "http://a/b/c/d;p?q", "-"],
+        &["relativize", "--json", "http://a/b/c/d;p?q", "-"],
         &["parse", "-"],
         &["parse", "--json", "-"],
         &["parse", "--format", "{host}|{port}", "-"],

@@ -1,6 +1,7 @@
 //! `uniform encode` and `uniform decode`: percent-encoding (RFC 1738
 //! section 2.2).
 
+use crate::bulk::{self, Jobs, Record, Sink};
 use crate::caret::{Note, Severity};
 use crate::cmd::{self, Run, Status};
 use crate::input::{Bom, Inputs, LineLimit};
@@ -63,6 +64,8 @@ pub struct EncodeArgs {
     json: bool,
     #[command(flatten)]
     input: LineLimit,
+    #[command(flatten)]
+    jobs: Jobs,
 }
 
 impl Run for EncodeArgs {
@@ -79,24 +82,40 @@ impl Run for EncodeArgs {
             return Ok(Status::Usage);
         };
         let mut inputs = Inputs::new(self.texts, Bom::Keep, self.input);
-        let mut buf = Vec::new();
-        while let Some(text) = inputs.next(&mut out)? {
-            let encoded = pct::encode(text, &set);
-            if self.json {
-                buf.clear();
-                buf.extend_from_slice(b"{\"input\":");
-                json::string(&mut buf, &String::from_utf8_lossy(text));
-                buf.extend_from_slice(b",\"output\":");
-                json::string(&mut buf, &encoded);
-                buf.extend_from_slice(b"}\n");
-                out.write_all(&buf)?;
-            } else {
-                out.write_all(encoded.as_bytes())?;
-                out.write_all(b"\n")?;
-            }
-        }
+        let encoder = Encoder {
+            set,
+            json: self.json,
+        };
+        bulk::run(&encoder, &mut inputs, &mut out, self.jobs.count())?;
         out.flush()?;
         Ok(Status::from_ok(inputs.all_read()))
+    }
+}
+
+struct Encoder {
+    set: EncodeSet,
+    json: bool,
+}
+
+impl Record for Encoder {
+    type State = ();
+
+    fn state(&self) {}
+
+    fn record(&self, _: &mut (), _: u64, text: &[u8], sink: &mut Sink) -> bool {
+        let encoded = pct::encode(text, &self.set);
+        let buf = &mut sink.out;
+        if self.json {
+            buf.extend_from_slice(b"{\"input\":");
+            json::string(buf, &String::from_utf8_lossy(text));
+            buf.extend_from_slice(b",\"output\":");
+            json::string(buf, &encoded);
+            buf.extend_from_slice(b"}\n");
+        } else {
+            buf.extend_from_slice(encoded.as_bytes());
+            buf.push(b'\n');
+        }
+        true
     }
 }
 
@@ -137,65 +156,82 @@ pub struct DecodeArgs {
     json: bool,
     #[command(flatten)]
     input: LineLimit,
+    #[command(flatten)]
+    jobs: Jobs,
 }
 
 impl Run for DecodeArgs {
     fn run(self) -> io::Result<Status> {
         let mut out = cmd::stdout();
         let mut inputs = Inputs::new(self.texts, Bom::Keep, self.input);
-        let mut buf = Vec::new();
-        let mut ok = true;
-        while let Some(text) = inputs.next(&mut out)? {
-            let bad: Vec<BadEscape> = bad_escapes(text).collect();
-            let refused = self.strict && !bad.is_empty();
-            ok &= !refused;
-            // Strict stops at the first bad escape, as a parse does.
-            let (warnings, error) = if self.strict {
-                (&[][..], bad.first())
-            } else {
-                (&bad[..], None)
-            };
-            if self.json {
-                buf.clear();
-                buf.extend_from_slice(b"{\"input\":");
-                json::string(&mut buf, &String::from_utf8_lossy(text));
-                buf.extend_from_slice(b",\"output\":");
-                if refused {
-                    buf.extend_from_slice(b"null");
-                } else {
-                    json::string(&mut buf, &String::from_utf8_lossy(&pct::decode(text)));
-                }
-                buf.extend_from_slice(b",\"warnings\":[");
-                for (i, w) in warnings.iter().enumerate() {
-                    if i > 0 {
-                        buf.push(b',');
-                    }
-                    w.json(&mut buf);
-                }
-                buf.push(b']');
-                if let Some(e) = error {
-                    buf.extend_from_slice(b",\"error\":");
-                    e.json(&mut buf);
-                }
-                buf.extend_from_slice(b"}\n");
-                out.write_all(&buf)?;
-                continue;
-            }
-            let mut err = io::stderr().lock();
-            for w in warnings {
-                write!(err, "{}", w.note(Severity::Warning, text))?;
-            }
-            if let Some(e) = error {
-                write!(err, "{}", e.note(Severity::Error, text))?;
-                continue;
-            }
-            out.write_all(&pct::decode(text))?;
-            if !self.no_newline {
-                out.write_all(b"\n")?;
-            }
-        }
+        let decoder = Decoder {
+            strict: self.strict,
+            json: self.json,
+            no_newline: self.no_newline,
+        };
+        let ok = bulk::run(&decoder, &mut inputs, &mut out, self.jobs.count())?;
         out.flush()?;
         Ok(Status::from_ok(ok && inputs.all_read()))
+    }
+}
+
+struct Decoder {
+    strict: bool,
+    json: bool,
+    no_newline: bool,
+}
+
+impl Record for Decoder {
+    type State = ();
+
+    fn state(&self) {}
+
+    fn record(&self, _: &mut (), _: u64, text: &[u8], sink: &mut Sink) -> bool {
+        let bad: Vec<BadEscape> = bad_escapes(text).collect();
+        let refused = self.strict && !bad.is_empty();
+        // Strict stops at the first bad escape, as a parse does.
+        let (warnings, error) = if self.strict {
+            (&[][..], bad.first())
+        } else {
+            (&bad[..], None)
+        };
+        if self.json {
+            let buf = &mut sink.out;
+            buf.extend_from_slice(b"{\"input\":");
+            json::string(buf, &String::from_utf8_lossy(text));
+            buf.extend_from_slice(b",\"output\":");
+            if refused {
+                buf.extend_from_slice(b"null");
+            } else {
+                json::string(buf, &String::from_utf8_lossy(&pct::decode(text)));
+            }
+            buf.extend_from_slice(b",\"warnings\":[");
+            for (i, w) in warnings.iter().enumerate() {
+                if i > 0 {
+                    buf.push(b',');
+                }
+                w.json(buf);
+            }
+            buf.push(b']');
+            if let Some(e) = error {
+                buf.extend_from_slice(b",\"error\":");
+                e.json(buf);
+            }
+            buf.extend_from_slice(b"}\n");
+            return !refused;
+        }
+        for w in warnings {
+            let _ = write!(sink.err, "{}", w.note(Severity::Warning, text));
+        }
+        if let Some(e) = error {
+            let _ = write!(sink.err, "{}", e.note(Severity::Error, text));
+            return !refused;
+        }
+        sink.out.extend_from_slice(&pct::decode(text));
+        if !self.no_newline {
+            sink.out.push(b'\n');
+        }
+        !refused
     }
 }
 

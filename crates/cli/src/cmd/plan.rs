@@ -1,12 +1,14 @@
 //! `uniform plan URL...`: the protocol dialogue each URL prescribes,
 //! without connecting.
 
+use crate::bulk::{self, Jobs, Record, Sink};
 use crate::caret::Severity;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::input::{Bom, Inputs};
 use crate::json;
 use std::ffi::OsString;
 use std::io::{self, Write};
+use uniform::ParseOptions;
 use uniform::plan::{Endpoint, Line, Plan, PlanError, PlanOptions, Step};
 use uniform_access::FetchOptions;
 use uniform_access::proxy::Proxies;
@@ -59,6 +61,8 @@ pub struct Args {
     options: UrlOptions,
     #[command(flatten)]
     access: AccessOptions,
+    #[command(flatten)]
+    jobs: Jobs,
     /// Plan URLs of SCHEME through the HTTP gateway at URL (repeatable), as fetch sends them
     #[arg(long, value_name = "SCHEME=URL")]
     gateway: Vec<String>,
@@ -128,69 +132,87 @@ impl Run for Args {
             }
         }
         fetch_options.proxies = proxies;
-        let mut ok = true;
-        let mut first = true;
-        let mut buf = Vec::new();
-        while let Some(input) = inputs.next(&mut out)? {
-            let url = match parse.parse_bytes(input) {
-                Ok(u) => u,
-                Err(e) => {
-                    ok = false;
-                    if self.json {
-                        buf.clear();
-                        let input = masked(&self.options, input);
-                        refusal_json(&mut buf, &input, "invalid-url", &e.to_string());
-                        out.write_all(&buf)?;
-                    } else {
-                        self.options
-                            .draw(&mut io::stderr().lock(), Severity::Error, &e, input)?;
-                    }
-                    continue;
-                }
-            };
-            // The route fetch takes, judged where fetch's is: one
-            // function, so plan and fetch refuse the same URLs alike.
-            let planned = uniform_access::route(&url, &fetch_options);
-            match planned {
-                Ok(p) => {
-                    if self.json {
-                        buf.clear();
-                        plan_json(&mut buf, &p, self.options.show_password);
-                        out.write_all(&buf)?;
-                    } else {
-                        if !first {
-                            out.write_all(b"\n")?;
-                        }
-                        write_plan(&mut out, &p, self.options.show_password)?;
-                    }
-                    let missing = p.missing();
-                    if !missing.is_empty() {
-                        out.flush()?;
-                        let what: Vec<String> = missing
-                            .iter()
-                            .map(|m| format!("the {} ({})", m.what(), m.configure()))
-                            .collect();
-                        eprintln!("uniform: to run this plan, set {}", what.join(" and "));
-                    }
-                }
-                Err(e) => {
-                    ok = false;
-                    if self.json {
-                        buf.clear();
-                        let rule = e.rule().map_or("unsupported", |r| r.as_str());
-                        let input = masked(&self.options, input);
-                        refusal_json(&mut buf, &input, rule, e.message());
-                        out.write_all(&buf)?;
-                    } else {
-                        out.flush()?;
-                        eprintln!("uniform: {}: {}", shown(&self.options, input), describe(&e));
-                    }
-                }
-            }
-            first = false;
-        }
+        let planner = Planner {
+            options: self.options,
+            parse,
+            fetch_options,
+            json: self.json,
+        };
+        let ok = bulk::run(&planner, &mut inputs, &mut out, self.jobs.count())?;
         out.flush()?;
         Ok(Status::from_ok(ok && inputs.all_read()))
+    }
+}
+
+/// What every URL is planned with.
+struct Planner {
+    options: UrlOptions,
+    parse: ParseOptions,
+    fetch_options: FetchOptions,
+    json: bool,
+}
+
+impl Record for Planner {
+    type State = ();
+
+    fn state(&self) {}
+
+    fn record(&self, _: &mut (), index: u64, input: &[u8], sink: &mut Sink) -> bool {
+        let url = match self.parse.parse_bytes(input) {
+            Ok(u) => u,
+            Err(e) => {
+                if self.json {
+                    let input = masked(&self.options, input);
+                    refusal_json(&mut sink.out, &input, "invalid-url", &e.to_string());
+                } else {
+                    let _ = self.options.draw(&mut sink.err, Severity::Error, &e, input);
+                }
+                return false;
+            }
+        };
+        // The route fetch takes, judged where fetch's is: one
+        // function, so plan and fetch refuse the same URLs alike.
+        match uniform_access::route(&url, &self.fetch_options) {
+            Ok(p) => {
+                if self.json {
+                    plan_json(&mut sink.out, &p, self.options.show_password);
+                } else {
+                    // Plans are separated by a blank line.
+                    if index > 0 {
+                        sink.out.push(b'\n');
+                    }
+                    let _ = write_plan(&mut sink.out, &p, self.options.show_password);
+                }
+                let missing = p.missing();
+                if !missing.is_empty() {
+                    let what: Vec<String> = missing
+                        .iter()
+                        .map(|m| format!("the {} ({})", m.what(), m.configure()))
+                        .collect();
+                    let _ = writeln!(
+                        sink.err,
+                        "uniform: to run this plan, set {}",
+                        what.join(" and ")
+                    );
+                }
+                true
+            }
+            Err(e) => {
+                if self.json {
+                    let rule = e.rule().map_or("unsupported", |r| r.as_str());
+                    let input = masked(&self.options, input);
+                    refusal_json(&mut sink.out, &input, rule, e.message());
+                } else {
+                    let _ = writeln!(
+                        sink.err,
+                        "uniform: {}: {}",
+                        shown(&self.options, input),
+                        describe(&e)
+                    );
+                }
+                false
+            }
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! `uniform resolve BASE REF...` and `uniform relativize BASE TARGET...`.
 
+use crate::bulk::{self, Jobs, Record, Sink};
 use crate::cmd::{self, Run, Status};
 use crate::input::{Bom, Inputs, LineLimit};
 use crate::json;
@@ -57,6 +58,8 @@ pub struct Args {
     show_password: bool,
     #[command(flatten)]
     input: LineLimit,
+    #[command(flatten)]
+    jobs: Jobs,
 }
 
 /// The shortest reference to each target
@@ -86,6 +89,8 @@ pub struct RelativizeArgs {
     show_password: bool,
     #[command(flatten)]
     input: LineLimit,
+    #[command(flatten)]
+    jobs: Jobs,
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
@@ -97,6 +102,7 @@ struct Shown {
     json: bool,
     show_password: bool,
     limit: LineLimit,
+    jobs: usize,
 }
 
 impl Shown {
@@ -113,52 +119,73 @@ fn each(
     shown: &Shown,
     keys: [&str; 4],
     base: &str,
-    mut f: impl FnMut(&str) -> Result<String, String>,
+    f: impl Fn(&str) -> Result<String, String> + Sync,
 ) -> io::Result<Status> {
-    let json = shown.json;
-    let base = shown.masked(base);
     let mut out = cmd::stdout();
     let mut inputs = Inputs::new(inputs, Bom::Strip, shown.limit);
-    let mut ok = true;
-    let mut buf = Vec::new();
-    while let Some(input) = inputs.next(&mut out)? {
+    let each = Each {
+        shown,
+        keys,
+        base: shown.masked(base),
+        f,
+    };
+    let ok = bulk::run(&each, &mut inputs, &mut out, shown.jobs)?;
+    out.flush()?;
+    Ok(Status::from_ok(ok && inputs.all_read()))
+}
+
+/// [`each`]'s work on one line.
+struct Each<'s, F> {
+    shown: &'s Shown,
+    keys: [&'s str; 4],
+    base: Cow<'s, str>,
+    f: F,
+}
+
+impl<F: Fn(&str) -> Result<String, String> + Sync> Record for Each<'_, F> {
+    type State = ();
+
+    fn state(&self) {}
+
+    fn record(&self, _: &mut (), _: u64, input: &[u8], sink: &mut Sink) -> bool {
+        let shown = self.shown;
+        let keys = self.keys;
         let text = String::from_utf8_lossy(input).into_owned();
         let result = match std::str::from_utf8(input) {
-            Ok(s) => f(s),
+            Ok(s) => (self.f)(s),
             Err(e) => Err(format!("invalid UTF-8 at byte {}", e.valid_up_to())),
         };
-        ok &= result.is_ok();
-        if json {
-            buf.clear();
+        if shown.json {
+            let buf = &mut sink.out;
             buf.extend_from_slice(format!("{{\"{}\":", keys[0]).as_bytes());
-            json::string(&mut buf, &base);
+            json::string(buf, &self.base);
             buf.extend_from_slice(format!(",\"{}\":", keys[1]).as_bytes());
-            json::string(&mut buf, &shown.masked(&text));
+            json::string(buf, &shown.masked(&text));
             buf.extend_from_slice(format!(",\"{}\":", keys[2]).as_bytes());
             json::opt_string(
-                &mut buf,
+                buf,
                 result.as_deref().ok().map(|u| shown.masked(u)).as_deref(),
             );
             buf.extend_from_slice(format!(",\"{}\":", keys[3]).as_bytes());
-            json::opt_string(&mut buf, result.as_ref().err().map(String::as_str));
+            json::opt_string(buf, result.as_ref().err().map(String::as_str));
             buf.extend_from_slice(b"}\n");
-            out.write_all(&buf)?;
         } else {
-            match result {
-                Ok(u) => writeln!(out, "{}", escaped(&shown.masked(&u)))?,
+            match &result {
+                Ok(u) => {
+                    let _ = writeln!(sink.out, "{}", escaped(&shown.masked(u)));
+                }
                 Err(e) => {
-                    out.flush()?;
-                    eprintln!(
+                    let _ = writeln!(
+                        sink.err,
                         "uniform: {}: {}",
                         escaped(&shown.masked(&text)),
-                        escaped(&e)
+                        escaped(e)
                     );
                 }
             }
         }
+        result.is_ok()
     }
-    out.flush()?;
-    Ok(Status::from_ok(ok && inputs.all_read()))
 }
 
 impl Run for Args {
@@ -205,6 +232,7 @@ impl Args {
             json: self.json,
             show_password: self.show_password,
             limit: self.input,
+            jobs: self.jobs.count(),
         }
     }
 }
@@ -215,6 +243,7 @@ impl RelativizeArgs {
             json: self.json,
             show_password: self.show_password,
             limit: self.input,
+            jobs: self.jobs.count(),
         }
     }
 }
