@@ -644,3 +644,20 @@ impl Rule {
 /// The text that makes a port 16 bits: TCP's header (RFC 9293, which
 /// obsoletes RFC 793; the field is the same).
 const TCP_PORT: &str = "RFC 9293 section 3.1";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A strict RFC 3986 parse that keeps no warnings skips the built-in
+    /// schemes' checks (`ParseOptions::parse_into`): that is sound only
+    /// while every rule they cite under RFC 3986 is advice.
+    #[test]
+    fn rfc3986_cites_only_advice() {
+        for rule in Rule::ALL {
+            if let Some(c) = rule.under(Dialect::Rfc3986) {
+                assert_eq!(c.force, Force::Advice, "{rule:?} under RFC 3986");
+            }
+        }
+    }
+}
