@@ -5,10 +5,11 @@
 //!
 //! With several jobs a reading thread cuts the input into batches, the
 //! workers turn each batch into its output, and the main thread writes
-//! the outputs as their turn comes. At most two batches a worker are read
-//! and not yet written, so memory stays bounded whatever the input's
-//! length and however slowly standard output is drained: a batch is at
-//! most [`BATCH_LINES`] lines and about [`BATCH_BYTES`] bytes. When the
+//! the outputs as their turn comes. At most two batches a worker (and
+//! never more than [`MAX_IN_FLIGHT`]) are read and not yet written, so
+//! memory stays bounded whatever the input's length, the number of cores,
+//! and however slowly standard output is drained: a batch is at most
+//! [`BATCH_LINES`] lines and about [`BATCH_BYTES`] bytes. When the
 //! next read could wait (a pipe fed a line at a time), the batch so far
 //! is sent, and the main thread flushes standard output whenever it has
 //! written all it has: a line's answer never waits for the next line.
@@ -21,8 +22,13 @@ use std::sync::Mutex;
 use std::sync::mpsc;
 
 /// Lines in a batch: enough that handing a batch over costs little
-/// beside the work on it.
-const BATCH_LINES: usize = 1024;
+/// beside the work on it (a batch of URLs is tens of microseconds of
+/// work).
+const BATCH_LINES: usize = 512;
+/// The most batches read and not yet written, whatever the number of
+/// threads: the memory of a run is bounded by this many batches and their
+/// outputs (about 200 KiB each for `parse`'s text), not by the cores.
+const MAX_IN_FLIGHT: usize = 32;
 /// Bytes of input in a batch (one longer line is a batch by itself).
 const BATCH_BYTES: usize = 256 * 1024;
 
@@ -158,8 +164,9 @@ fn parallel<R: Record>(
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = mpsc::channel::<(u64, Done)>();
     // One token for each batch that may be read and not yet written.
-    let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(2 * jobs);
-    for _ in 0..2 * jobs {
+    let slots = (2 * jobs).min(MAX_IN_FLIGHT);
+    let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(slots);
+    for _ in 0..slots {
         let _ = slot_tx.send(());
     }
     std::thread::scope(|scope| {
