@@ -95,8 +95,23 @@ impl fmt::Display for Note<'_> {
             self.kind,
             self.message
         )?;
-        let line = Line::render(self.input, self.mask.clone());
-        let (text, caret, width) = line.window(self.offset);
+        // A short input of printable ASCII, no password to hide, is shown
+        // as it is: a column a byte (what `Line` would find, without its
+        // mark for every character).
+        let plain = match std::str::from_utf8(self.input) {
+            Ok(s) if self.mask.is_none() && s.len() <= MAX_COLUMNS && is_plain(self.input) => {
+                Some(s)
+            }
+            _ => None,
+        };
+        let line;
+        let (text, caret, width) = match plain {
+            Some(s) => (Cow::Borrowed(s), self.offset.min(s.len()), 1),
+            None => {
+                line = Line::render(self.input, self.mask.clone());
+                line.window(self.offset)
+            }
+        };
         let gap = if text.is_empty() { "" } else { " " };
         writeln!(f, "  |{gap}{text}")?;
         writeln!(f, "  | {:caret$}{:^<width$}", "", "")
@@ -249,17 +264,22 @@ pub fn printable_input(input: &[u8], mask: Option<Range<usize>>) -> Cow<'_, str>
     }
 }
 
+/// Whether `b` is all printable ASCII (0x20 to 0x7E), which [`printable`]
+/// leaves as it is. 32 bytes at a time without an early exit, which the
+/// compiler turns into vector compares: every text output line goes
+/// through here.
+fn is_plain(b: &[u8]) -> bool {
+    b.chunks(32).all(|c| {
+        c.iter()
+            .fold(false, |odd, &x| odd | (x.wrapping_sub(0x20) >= 0x5f))
+            .not()
+    })
+}
+
 /// `s` with every character a terminal must not see raw escaped, as the
 /// diagnostics show it; borrowed when nothing needed escaping.
 pub fn printable(s: &str) -> Cow<'_, str> {
-    // 32 bytes at a time without an early exit, which the compiler turns
-    // into vector compares: every text output line goes through here.
-    let plain = s.as_bytes().chunks(32).all(|c| {
-        c.iter()
-            .fold(false, |odd, &b| odd | (b.wrapping_sub(0x20) >= 0x5f))
-            .not()
-    });
-    if plain {
+    if is_plain(s.as_bytes()) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);

@@ -243,7 +243,10 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     // Nearly every string needs no escape: a test of it all, 32 bytes at
     // a time with no early exit (vector compares), then one copy.
-    if !bytes.chunks(32).any(|c| c.iter().fold(false, |e, &b| e | escaped_byte(b))) {
+    if !bytes
+        .chunks(32)
+        .any(|c| c.iter().fold(false, |e, &b| e | escaped_byte(b)))
+    {
         out.extend_from_slice(bytes);
         out.push(b'"');
         return;
