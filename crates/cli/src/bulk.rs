@@ -1,7 +1,8 @@
-//! The loop of every bulk command (`parse`, `check`, `normalize`, `edit`):
-//! each input through the command's [`Record`], which writes what it
-//! prints into buffers, on one thread or on `--jobs N`, the results
-//! written in input order.
+//! The loop of every command that reads its inputs a line at a time
+//! (`parse`, `check`, `normalize`, `edit`, `plan`, `encode`, `decode`,
+//! `resolve`, `relativize`): each input through the command's [`Record`],
+//! which writes what it prints into buffers, on one thread or on
+//! `--jobs N`, the results written in input order.
 //!
 //! With several jobs a reading thread cuts the input into batches, the
 //! workers turn each batch into its output, and the main thread writes
@@ -54,7 +55,9 @@ impl Jobs {
 /// error.
 #[derive(Debug, Default)]
 pub struct Sink {
+    /// What goes to standard output.
     pub out: Vec<u8>,
+    /// What goes to standard error (warnings, refusals).
     pub err: Vec<u8>,
 }
 
