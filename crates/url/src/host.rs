@@ -11,6 +11,7 @@ use crate::table::{Component, allowed, hex_val};
 /// violation to `sink`. The host is not an IP literal. Returns whether the
 /// host needs UTS 46 processing (`crate::idn::needs_idna`), found in the
 /// same pass so that ASCII hosts pay for no second one.
+#[inline(always)]
 pub(crate) fn check(
     host: &[u8],
     at: usize,
@@ -29,6 +30,7 @@ fn bad(at: usize, byte: Option<u8>, d: Dialect) -> ParseError {
 
 /// RFC 3986 section 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims ).
 /// An IPv4address is a reg-name too, so nothing more is needed.
+#[inline(always)]
 fn check_reg_name(host: &[u8], at: usize, sink: &mut Sink<'_>) -> Result<bool, ParseError> {
     // Non-ASCII and escapes are flagged on their own (rarer) paths; the
     // loop over allowed bytes stays as tight as it was.
