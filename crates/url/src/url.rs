@@ -18,6 +18,7 @@ use crate::offsets::{
 use crate::pct;
 use crate::prelude::*;
 use crate::scheme::{Scheme, SchemeRow};
+use crate::table::Component;
 use core::fmt;
 
 /// A URL borrowed from its text: parsing allocates nothing.
@@ -575,6 +576,35 @@ impl<'a> UrlRef<'a> {
         self.slice(self.off.path_start, self.path_end())
     }
 
+    /// One component as written, by name: what [`UrlRef::scheme`],
+    /// [`UrlRef::user`], [`UrlRef::password`], [`UrlRef::host`],
+    /// [`UrlRef::port_str`], [`UrlRef::path_with_slash`] (the path with its
+    /// leading `/`), [`UrlRef::query`] or [`UrlRef::fragment`] gives;
+    /// `None` when absent. The scheme and the path are always there.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Component, UrlRef};
+    /// let url = UrlRef::parse("ftp://u@h:21/a?b")?;
+    /// assert_eq!(url.component(Component::Port), Some("21"));
+    /// assert_eq!(url.component(Component::Path), Some("/a?b"));
+    /// assert_eq!(url.component(Component::Password), None);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn component(&self, c: Component) -> Option<&'a str> {
+        match c {
+            Component::Scheme => Some(self.scheme()),
+            Component::User => self.user(),
+            Component::Password => self.password(),
+            Component::Host => self.host(),
+            Component::Port => self.port_str(),
+            Component::Path => Some(self.path_with_slash()),
+            Component::Query => self.query(),
+            Component::Fragment => self.fragment(),
+        }
+    }
+
     /// The search part after `?`, as written; `None` when absent.
     ///
     /// Under RFC 1738 only the schemes that define one have a search part
@@ -697,6 +727,19 @@ impl Url {
     /// ```
     pub fn into_string(self) -> String {
         self.s
+    }
+
+    /// See [`UrlRef::component`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Component, Url};
+    /// assert_eq!(Url::parse("http://h/p#top")?.component(Component::Fragment), Some("top"));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn component(&self, c: Component) -> Option<&str> {
+        self.as_url_ref().component(c)
     }
 
     delegate! {

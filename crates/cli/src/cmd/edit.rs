@@ -508,30 +508,17 @@ fn template_object(url: &Url, show: Show, template: &str) -> Value {
         } else if let Some(part) = rest.strip_prefix("must:") {
             m.get(part).cloned()
         } else if rest == "url" {
+            // A form the URL cannot take leaves it as it is: the
+            // template shows the URL, it does not refuse it.
             let mut u = url.clone();
-            if default
-                && u.port_str().is_none()
-                && let Some(p) = u.default_port()
-            {
-                let _ = u.set_port(Some(p));
+            if default {
+                let _ = write_default_port(&mut u);
             }
-            let shown = match form {
-                Some(true) => match u.host_ascii() {
-                    Ok(Some(a)) if Some(&*a) != u.host() => {
-                        let a = a.into_owned();
-                        let _ = u.set_host(&a);
-                        show.url(&u)
-                    }
-                    _ => show.url(&u),
-                },
-                Some(false) => Show {
-                    as_idn: true,
-                    ..show
-                }
-                .url(&u),
-                None => show.url(&u),
-            };
-            Some(json!(shown))
+            if form == Some(true) {
+                let _ = punycode_host(&mut u);
+            }
+            let as_idn = form == Some(false) || show.as_idn;
+            Some(json!(Show { as_idn, ..show }.url(&u)))
         } else if rest == "port" && default {
             m.get("default:port").cloned()
         } else {
@@ -541,17 +528,25 @@ fn template_object(url: &Url, show: Show, template: &str) -> Value {
             m.insert(name.to_string(), v);
         }
     }
-    // `{query-all:KEY}`: every value of the key, with a space between.
+    // `{query:KEY}`: the first value of the key, null when absent;
+    // `{query-all:KEY}`: every value, with a space between. Only the keys
+    // the template names.
     for name in field_names(template) {
-        let (raw, key) = match (
-            name.strip_prefix(":query-all:"),
-            name.strip_prefix("query-all:"),
+        // A leading ':' asks for the values as written.
+        let (field, as_written) = match name.strip_prefix(':') {
+            Some(f) => (f, true),
+            None => (name, false),
+        };
+        let (key, every) = match (
+            field.strip_prefix("query-all:"),
+            field.strip_prefix("query:"),
         ) {
-            (Some(k), _) => (true, k),
-            (None, Some(k)) => (show.urlencode, k),
+            (Some(k), _) => (k, true),
+            (None, Some(k)) => (k, false),
             _ => continue,
         };
-        let values: Vec<String> = url
+        let raw = as_written || show.urlencode;
+        let mut values = url
             .query_pairs()
             .filter(|(k, _)| form_decode(k) == key)
             .map(|(_, v)| {
@@ -561,29 +556,13 @@ fn template_object(url: &Url, show: Show, template: &str) -> Value {
                 } else {
                     form_decode(v).into_owned()
                 }
-            })
-            .collect();
-        let value = (!values.is_empty()).then(|| values.join(" "));
-        m.insert(name.to_string(), json!(value));
-    }
-    // `{query:KEY}`: only the keys the template names, null when absent.
-    for name in field_names(template) {
-        let (raw, key) = match (name.strip_prefix(":query:"), name.strip_prefix("query:")) {
-            (Some(k), _) => (true, k),
-            (None, Some(k)) => (show.urlencode, k),
-            _ => continue,
-        };
-        let value = url
-            .query_pairs()
-            .find(|(k, _)| form_decode(k) == key)
-            .map(|(_, v)| {
-                let v = v.unwrap_or("");
-                if raw {
-                    v.to_string()
-                } else {
-                    form_decode(v).into_owned()
-                }
             });
+        let value = if every {
+            let values: Vec<String> = values.collect();
+            (!values.is_empty()).then(|| values.join(" "))
+        } else {
+            values.next()
+        };
         m.insert(name.to_string(), json!(value));
     }
     Value::Object(m)
@@ -662,20 +641,10 @@ fn trims(pattern: &str, key: &str) -> bool {
     }
 }
 
-/// Whether `url` has `part` (an empty one counts).
+/// Whether `url` has `part` (an empty one counts; the scheme and the path
+/// always are).
 fn has_part(url: &Url, part: Component) -> bool {
-    match part {
-        Component::Scheme | Component::Path => true,
-        Component::User => url.user().is_some(),
-        Component::Password => url.password().is_some(),
-        Component::Host => url.host().is_some(),
-        Component::Port => url.port_str().is_some(),
-        Component::Query => url.query().is_some(),
-        Component::Fragment => url.fragment().is_some(),
-        // Component is non-exhaustive: a part added later is taken as
-        // present, so that `?=` never overwrites it.
-        _ => true,
-    }
+    url.component(part).is_some()
 }
 
 /// trurl's scheme guessing (`--guess-scheme`): text without a scheme
@@ -802,21 +771,37 @@ impl Plan {
         if self.sort_query {
             url.sort_query_pairs().map_err(fail)?;
         }
-        if self.punycode
-            && let Ok(Some(ascii)) = url.host_ascii()
-            && Some(&*ascii) != url.host()
-        {
-            let ascii = ascii.into_owned();
-            url.set_host(&ascii).map_err(fail)?;
+        if self.punycode {
+            punycode_host(url).map_err(fail)?;
         }
-        if self.default_port
-            && url.port_str().is_none()
-            && let Some(p) = url.default_port()
-        {
-            url.set_port(Some(p)).map_err(fail)?;
+        if self.default_port {
+            write_default_port(url).map_err(fail)?;
         }
         Ok(())
     }
+}
+
+/// `--punycode` and `{puny:url}`: the host name in its UTS 46 ASCII form,
+/// where that differs from the host as written.
+fn punycode_host(url: &mut Url) -> Result<(), EditError> {
+    if let Ok(Some(ascii)) = url.host_ascii()
+        && Some(&*ascii) != url.host()
+    {
+        let ascii = ascii.into_owned();
+        url.set_host(&ascii)?;
+    }
+    Ok(())
+}
+
+/// `--default-port` and `{default:url}`: the scheme's port written into a
+/// URL that has none.
+fn write_default_port(url: &mut Url) -> Result<(), EditError> {
+    if url.port_str().is_none()
+        && let Some(p) = url.default_port()
+    {
+        url.set_port(Some(p))?;
+    }
+    Ok(())
 }
 
 /// `--replace`: the first pair with the key gets the new value and the

@@ -96,16 +96,7 @@ impl<'a> Parts<'a> {
 /// Where `component` lies in `u`'s text, as a byte range; `None` when
 /// absent. The path's range includes its leading `/`.
 fn span(u: &UrlRef<'_>, component: Component) -> Option<(usize, usize)> {
-    let text = match component {
-        Component::Scheme => Some(u.scheme()),
-        Component::User => u.user(),
-        Component::Password => u.password(),
-        Component::Host => u.host(),
-        Component::Port => u.port_str(),
-        Component::Path => Some(u.path_with_slash()),
-        Component::Query => u.query(),
-        Component::Fragment => u.fragment(),
-    }?;
+    let text = u.component(component)?;
     // Each accessor returns a slice of the URL's text: its place is the
     // distance between the two addresses.
     let start = text.as_ptr() as usize - u.as_str().as_ptr() as usize;
