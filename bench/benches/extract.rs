@@ -176,6 +176,118 @@ fn disagreement(names: [&str; 2], a: &[String], b: &[String]) {
     }
 }
 
+/// Prose dense with URLs: every URL of `kasztp.txt` that both finders
+/// take whole when it stands alone between spaces, in sentences of words
+/// of the spec texts (a deterministic choice), closed by `.`, `,`, `)`
+/// or nothing; repeated to about 20 MB (256 KB under `--smoke`). So the
+/// work per match counts, not the search between matches.
+fn prose_text(smoke: bool, plain: &Finder, linkify: &LinkFinder) -> (String, usize) {
+    let words: Vec<String> = spec_text()
+        .split_whitespace()
+        .filter(|w| w.bytes().all(|b| b.is_ascii_alphabetic()))
+        .map(str::to_owned)
+        .collect();
+    // The URLs both take whole, alone between spaces: the two finders then
+    // see the same set, so each is timed on the same matches.
+    let urls: Vec<String> = uniform_bench::corpus("kasztp.txt")
+        .into_iter()
+        .filter(|u| {
+            let alone = format!(" {u} ");
+            let ours: Vec<String> = plain.find_iter(&alone).map(|f| f.url).collect();
+            let theirs: Vec<&str> = linkify.links(&alone).map(|l| l.as_str()).collect();
+            ours.len() == 1 && theirs.len() == 1 && ours[0] == *u && theirs[0] == u.as_str()
+        })
+        .collect();
+    let size = if smoke { 256 << 10 } else { 20 << 20 };
+    let mut text = String::with_capacity(size + 4096);
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut placed = 0;
+    while text.len() < size {
+        for u in &urls {
+            for _ in 0..3 + next(6) {
+                text.push_str(&words[next(words.len())]);
+                text.push(' ');
+            }
+            let close = ["", ".", ",", ")"][next(4)];
+            if close == ")" {
+                text.push('(');
+            }
+            text.push_str(u);
+            text.push_str(close);
+            text.push_str(if next(8) == 0 { "\n" } else { " " });
+            placed += 1;
+            if text.len() >= size {
+                break;
+            }
+        }
+    }
+    (text, placed)
+}
+
+/// The prose pair: what each finds (it must be the same), then the
+/// interleaved timing, in MB/s and ns per match.
+fn prose(passes: usize, smoke: bool, plain: &Finder, schemes: &Finder, linkify: &LinkFinder) {
+    let (text, placed) = prose_text(smoke, plain, linkify);
+    let ours: Vec<String> = plain.find_iter(&text).map(|f| f.url).collect();
+    let theirs: Vec<String> = linkify
+        .links(&text)
+        .map(|l| l.as_str().to_owned())
+        .collect();
+    println!(
+        "prose dense with URLs: {:.1} MB, {placed} URLs of kasztp.txt placed in sentences of the spec's words",
+        text.len() as f64 / (1u64 << 20) as f64
+    );
+    disagreement(
+        ["uniform default", "linkify URLs with a scheme"],
+        &ours,
+        &theirs,
+    );
+    let bytes = text.len();
+    let mut u = || {
+        black_box(plain.find_iter(black_box(&text)).count());
+        bytes
+    };
+    let mut us = || {
+        black_box(schemes.find_iter(black_box(&text)).count());
+        bytes
+    };
+    let mut l = || {
+        black_box(linkify.links(black_box(&text)).count());
+        bytes
+    };
+    let stats = measure_all(passes, &mut [&mut u, &mut us, &mut l]);
+    let mbs = |ns_per_byte: f64| 1e9 / ns_per_byte / (1u64 << 20) as f64;
+    let per_match = |ns_per_byte: f64| ns_per_byte * bytes as f64 / placed.max(1) as f64;
+    println!("{passes} passes; MB/s and ns per URL placed, median / best");
+    for (n, s) in [
+        "uniform find_iter (default)",
+        "uniform find_iter (schemes only: www off)",
+        "linkify LinkFinder (URLs with a scheme)",
+    ]
+    .iter()
+    .zip(&stats)
+    {
+        println!(
+            "  {n:<46} {:>8.1} / {:>8.1} MB/s {:>7.1} ns",
+            mbs(s.median),
+            mbs(s.best),
+            per_match(s.median)
+        );
+    }
+    println!(
+        "  prose ratio uniform / linkify: {:.2}x (best {:.2}x); schemes only {:.2}x",
+        stats[2].median / stats[0].median,
+        stats[2].best / stats[0].best,
+        stats[2].median / stats[1].median
+    );
+}
+
 fn main() -> ExitCode {
     uniform_bench::smoke_needs(&uniform_bench::corpus_dir().join("../spec"));
     let mut passes = 7;
@@ -356,6 +468,8 @@ fn main() -> ExitCode {
         stats[5].median / stats[2].median,
         TARGET * stats[5].median / stats[2].median
     );
+
+    prose(passes, smoke, &plain, &schemes, &linkify_urls);
 
     let dir = std::env::var_os("UNIFORM_SHARED_TESTDATA")
         .map(PathBuf::from)

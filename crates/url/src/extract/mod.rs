@@ -316,7 +316,7 @@ impl Iterator for FindIter<'_> {
                 Step::Found(raw) => {
                     self.floor = raw.end;
                     self.cursor = raw.end;
-                    return Some(raw.found(0));
+                    return Some(raw.found(hay, Some(self.text), 0));
                 }
                 Step::TooLong { resume } => {
                     let p = text::skip_stop(hay, resume, true).unwrap_or(hay.len());

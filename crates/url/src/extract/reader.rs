@@ -162,7 +162,7 @@ impl<R: Read> Extractor<R> {
                 "input longer than this platform's usize",
             )
         })?;
-        Ok(raw.found(offset))
+        Ok(raw.found(&self.buf, None, offset))
     }
 }
 

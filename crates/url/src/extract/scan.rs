@@ -44,18 +44,45 @@ pub(super) struct Options {
 pub(super) struct Raw {
     pub start: usize,
     pub end: usize,
-    pub url: String,
+    pub url: UrlText,
     pub delimiter: Delimiter,
     pub kind: Kind,
     pub ambiguous: bool,
 }
 
+/// The text of a match's URL. Most URLs stand in the text as they are,
+/// so their text is a span of the window, copied once when the match is
+/// reported; a URL whose lines were joined, or a wrapper's with spaces
+/// inside, is made up here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum UrlText {
+    /// Window offsets.
+    Span(usize, usize),
+    Owned(String),
+}
+
+impl UrlText {
+    /// The URL as a string: a span is taken from `window`, which the scan
+    /// has read as whole UTF-8 characters; `text` is the same window as a
+    /// string when the caller has one, which spares the check.
+    fn into_string(self, window: &[u8], text: Option<&str>) -> String {
+        match self {
+            UrlText::Owned(s) => s,
+            UrlText::Span(a, b) => match text.and_then(|t| t.get(a..b)) {
+                Some(s) => s.to_owned(),
+                None => String::from_utf8_lossy(&window[a..b]).into_owned(),
+            },
+        }
+    }
+}
+
 impl Raw {
     /// The match as reported, its offsets moved by `offset` (where the
-    /// window starts in the input).
-    pub(super) fn found(self, offset: usize) -> Found {
+    /// window starts in the input); `window` is what the scanner was given
+    /// (as a string too, when it was one).
+    pub(super) fn found(self, window: &[u8], text: Option<&str>, offset: usize) -> Found {
         Found {
-            url: self.url,
+            url: self.url.into_string(window, text),
             start: offset + self.start,
             end: offset + self.end,
             wrapped: matches!(self.delimiter, Delimiter::Angle | Delimiter::UrlWrapper),
@@ -382,7 +409,7 @@ impl Scanner {
             (Some(kind), Ok(url)) => Attempt::Match(Raw {
                 start: t,
                 end: gt + 1,
-                url: url.to_owned(),
+                url: UrlText::Owned(url.to_owned()),
                 delimiter,
                 kind,
                 ambiguous,
@@ -530,7 +557,7 @@ impl Scanner {
             Ok(url) if valid_email(u) => Attempt::Match(Raw {
                 start: s,
                 end,
-                url: url.to_string(),
+                url: UrlText::Owned(url.to_string()),
                 delimiter: Delimiter::None,
                 kind: Kind::Email,
                 ambiguous: false,
@@ -586,16 +613,26 @@ impl Scanner {
         // Most candidates (a word before a dot, under fuzzy matching) fail
         // the check: a URL with no line break in it is checked in place,
         // and copied only once it passes.
-        if end > body && (!joins.is_empty() || valid(&hay[url_start..end])) {
+        if end > body && joins.is_empty() && valid(&hay[url_start..end]) {
+            return Attempt::Match(Raw {
+                start: url_start,
+                end,
+                url: UrlText::Span(url_start, end),
+                delimiter,
+                kind,
+                ambiguous: false,
+            });
+        }
+        if end > body && !joins.is_empty() {
             let url = collect(hay, url_start, end, &joins);
-            if joins.is_empty() || valid(url.as_bytes()) {
+            if valid(url.as_bytes()) {
                 return Attempt::Match(Raw {
                     start: url_start,
                     end,
-                    url,
+                    url: UrlText::Owned(url),
                     delimiter,
                     kind,
-                    ambiguous: !joins.is_empty(),
+                    ambiguous: true,
                 });
             }
         }
@@ -626,7 +663,19 @@ impl Scanner {
                 };
             };
             match TEXT[b as usize] {
-                TEXT_URL => i += 1,
+                TEXT_URL => {
+                    // The bulk of a URL is a run of such bytes: one tight
+                    // loop, bounded by the limit as the outer one is.
+                    let stop = hay.len().min(limit.saturating_add(1));
+                    let run = i + 1;
+                    i = run
+                        + hay[run..stop.max(run)]
+                            .iter()
+                            .position(|&c| TEXT[c as usize] != TEXT_URL)
+                            .unwrap_or(stop.max(run) - run);
+                    #[cfg(test)]
+                    EXAMINED.with(|n| n.set(n.get() + (i - run)));
+                }
                 TEXT_OPEN => {
                     depth[bracket(b)] += 1;
                     i += 1;
@@ -756,7 +805,10 @@ impl Attempt {
     fn with_url_from(self, from: usize) -> Attempt {
         match self {
             Attempt::Match(mut raw) => {
-                raw.url.drain(..from - raw.start);
+                match &mut raw.url {
+                    UrlText::Span(a, _) => *a = from,
+                    UrlText::Owned(u) => drop(u.drain(..from - raw.start)),
+                }
                 Attempt::Match(raw)
             }
             other => other,
@@ -777,7 +829,9 @@ fn bracket(b: u8) -> usize {
 /// (RFC 1738 Appendix: "punctuation marks that might be mistaken for part
 /// of the URL"), and so is a closing single quote that has no opening one.
 fn trim(hay: &[u8], body: usize, mut end: usize, joins: &mut Vec<(usize, usize)>) -> usize {
-    let mut quotes = hay[body..end].iter().filter(|&&b| b == b'\'').count();
+    // Counted at the first quote met: what is trimmed before it is
+    // punctuation and the blanks of joined lines, none of them quotes.
+    let mut quotes: Option<usize> = None;
     loop {
         if let Some(&(gap, resume)) = joins.last()
             && end <= resume
@@ -791,9 +845,14 @@ fn trim(hay: &[u8], body: usize, mut end: usize, joins: &mut Vec<(usize, usize)>
         }
         match hay[end - 1] {
             b'.' | b',' | b';' | b':' | b'!' | b'?' => end -= 1,
-            b'\'' if quotes % 2 == 1 => {
+            b'\''
+                if *quotes.get_or_insert_with(|| {
+                    hay[body..end].iter().filter(|&&b| b == b'\'').count()
+                }) % 2
+                    == 1 =>
+            {
                 end -= 1;
-                quotes -= 1;
+                quotes = quotes.map(|q| q - 1);
             }
             _ => return end,
         }
@@ -901,7 +960,7 @@ mod tests {
                 Step::Found(r) => {
                     floor = r.end;
                     cursor = r.end;
-                    out.push(r.url);
+                    out.push(r.url.into_string(hay, Some(text)));
                 }
                 Step::TooLong { .. } | Step::NeedMore { .. } => panic!("at eof"),
                 Step::End => return out,

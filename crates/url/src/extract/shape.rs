@@ -4,14 +4,14 @@
 //!
 //! The grammar is the parser's: scheme names are classified by
 //! [`Scheme::from_bytes`], their characters and those of host labels read
-//! from its character table (through [`scheme_byte`] and [`label_byte`],
+//! from its character table (through [`scheme_byte`] and [`label_byte`](super::text::label_byte),
 //! which adds the `_` of RFC 1630 and RFC 3986 to RFC 1738's labels), IP
 //! literals checked by its host code. What is left here is what only
 //! extraction decides: which schemes are looked for without a wrapper, how
 //! much of each must be there to call a string a URL, and the bare hosts
 //! and e-mail addresses of fuzzy matching.
 
-use super::text::{label_byte, scheme_byte};
+use super::text::scheme_byte;
 use super::tld::is_known_tld;
 use crate::host::valid_ip_literal;
 use crate::scheme::Scheme;
@@ -87,7 +87,7 @@ pub(super) fn valid_any_scheme(u: &[u8], need_slashes: bool) -> bool {
     match known(&u[..colon]) {
         Some(shape) => valid_known(u, colon, shape),
         None if need_slashes => {
-            u[colon + 1..].starts_with(b"//") && !authority(&u[colon + 3..]).is_empty()
+            u[colon + 1..].starts_with(b"//") && !authority(&u[colon + 3..]).text.is_empty()
         }
         None => u.len() > colon + 1,
     }
@@ -101,7 +101,8 @@ pub(super) fn valid_known(u: &[u8], scheme_len: usize, shape: Shape) -> bool {
         }),
         Shape::File => rest.strip_prefix(b"//").is_some_and(|r| {
             let a = authority(r);
-            (a.is_empty() && !r.is_empty()) || host_port(a, true, Underscore::Anywhere).is_some()
+            (a.text.is_empty() && !r.is_empty())
+                || host_port(a, true, Underscore::Anywhere).is_some()
         }),
         Shape::Mailto => {
             let addr = &rest[..rest.iter().position(|&b| b == b'?').unwrap_or(rest.len())];
@@ -133,11 +134,49 @@ pub(super) fn valid_known(u: &[u8], scheme_len: usize, shape: Shape) -> bool {
     }
 }
 
-pub(super) fn authority(s: &[u8]) -> &[u8] {
-    &s[..s
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-        .unwrap_or(s.len())]
+/// The authority at the start of `s`, up to its `/`, `?` or `#`, with its
+/// last `@` and last `:` noted in the same pass: a host is checked once
+/// per URL found, so every pass over it counts.
+pub(super) struct Authority<'a> {
+    pub text: &'a [u8],
+    at: Option<usize>,
+    colon: Option<usize>,
+}
+
+/// The bytes [`authority`] stops at: 1 for its end, 2 for `@`, 3 for `:`.
+/// A table, so that the run between them is one compare a byte rather
+/// than a branch on each.
+const AUTHORITY_MARK: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'/' as usize] = 1;
+    t[b'?' as usize] = 1;
+    t[b'#' as usize] = 1;
+    t[b'@' as usize] = 2;
+    t[b':' as usize] = 3;
+    t
+};
+
+pub(super) fn authority(s: &[u8]) -> Authority<'_> {
+    let (mut at, mut colon) = (None, None);
+    let mut i = 0;
+    loop {
+        while s.get(i).is_some_and(|&b| AUTHORITY_MARK[b as usize] == 0) {
+            i += 1;
+        }
+        match s.get(i).map(|&b| AUTHORITY_MARK[b as usize]) {
+            Some(2) => at = Some(i),
+            Some(3) => colon = Some(i),
+            Some(_) => {
+                return Authority {
+                    text: &s[..i],
+                    at,
+                    colon,
+                };
+            }
+            None => return Authority { text: s, at, colon },
+        }
+        i += 1;
+    }
 }
 
 /// What host validation found.
@@ -167,17 +206,44 @@ enum Underscore {
     NotInDomain,
 }
 
+/// Label bytes ([`label_byte`](super::text::label_byte), and any non-ASCII byte of an IDN) by
+/// class: 0 for any other byte, else [`LABEL_OK`] with [`LABEL_DIGIT`] or
+/// [`LABEL_UNDERSCORE`] where they apply. A table, so that a label is one
+/// tight loop.
+const LABEL_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_digit() {
+            LABEL_OK | LABEL_DIGIT
+        } else if c == b'_' {
+            LABEL_OK | LABEL_UNDERSCORE
+        } else if c.is_ascii_alphabetic() || c == b'-' || c >= 0x80 {
+            LABEL_OK
+        } else {
+            0
+        };
+        b += 1;
+    }
+    t
+};
+const LABEL_OK: u8 = 1;
+const LABEL_DIGIT: u8 = 2;
+const LABEL_UNDERSCORE: u8 = 4;
+
 /// `[userinfo@]host[:port]`, the host a name of RFC 1738 labels (its
 /// `domainlabel`: label bytes, no hyphen at either end; any non-ASCII
 /// character for IDNs) that may also hold `_` where `underscore` says, a
 /// host number, or an RFC 3986 IP literal in brackets. Without `userinfo`,
 /// an "@" fails.
-fn host_port(a: &[u8], userinfo: bool, underscore: Underscore) -> Option<Host<'_>> {
-    let hp = match a.iter().rposition(|&b| b == b'@') {
+fn host_port(a: Authority<'_>, userinfo: bool, underscore: Underscore) -> Option<Host<'_>> {
+    let from = match a.at {
         Some(_) if !userinfo => return None,
-        Some(k) => &a[k + 1..],
-        None => a,
+        Some(k) => k + 1,
+        None => 0,
     };
+    let hp = &a.text[from..];
     let (host, port) = if hp.first() == Some(&b'[') {
         let close = hp.iter().position(|&b| b == b']')?;
         if !valid_ip_literal(&hp[1..close]) {
@@ -189,9 +255,9 @@ fn host_port(a: &[u8], userinfo: bool, underscore: Underscore) -> Option<Host<'_
             _ => return None,
         }
     } else {
-        match hp.iter().rposition(|&b| b == b':') {
-            Some(k) => (&hp[..k], Some(&hp[k + 1..])),
-            None => (hp, None),
+        match a.colon {
+            Some(k) if k >= from => (&a.text[from..k], Some(&a.text[k + 1..])),
+            _ => (hp, None),
         }
     };
     if let Some(p) = port
@@ -217,26 +283,42 @@ fn host_port(a: &[u8], userinfo: bool, underscore: Underscore) -> Option<Host<'_
     }
     let mut labels = 0;
     let mut numeric = true;
-    let mut last: &[u8] = b"";
+    let mut last: &[u8];
     // Whether the label before the last one, and the last one, hold `_`.
     let mut underscores = (false, false);
-    for label in host.split(|&b| b == b'.') {
-        let ok = !label.is_empty()
-            && label.first() != Some(&b'-')
-            && label.last() != Some(&b'-')
-            && label.iter().all(|&b| label_byte(b) || b >= 0x80);
-        if !ok {
+    // One pass over the bytes, label by label: a run of label bytes whose
+    // classes are ORed and ANDed, then its dot or the end.
+    let mut start = 0;
+    loop {
+        let (mut any, mut all) = (0u8, LABEL_OK | LABEL_DIGIT | LABEL_UNDERSCORE);
+        let mut i = start;
+        while let Some(&b) = host.get(i) {
+            let c = LABEL_CLASS[b as usize];
+            if c == 0 {
+                break;
+            }
+            any |= c;
+            all &= c;
+            i += 1;
+        }
+        let label = &host[start..i];
+        if label.is_empty() || label[0] == b'-' || label[label.len() - 1] == b'-' {
             return None;
         }
-        underscores = (underscores.1, label.contains(&b'_'));
-        numeric &= label.len() <= 3
-            && label.iter().all(u8::is_ascii_digit)
+        underscores = (underscores.1, any & LABEL_UNDERSCORE != 0);
+        numeric &= all & LABEL_DIGIT != 0
+            && label.len() <= 3
             && label
                 .iter()
                 .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
                 <= 255;
         labels += 1;
         last = label;
+        match host.get(i) {
+            None => break,
+            Some(b'.') => start = i + 1,
+            Some(_) => return None,
+        }
     }
     // A `_` right after a host is the text's, wherever `_` may stand: it
     // closes Markdown emphasis (`_see http://example.com_`), and no
@@ -289,19 +371,19 @@ pub(super) fn valid_email(u: &[u8]) -> bool {
         return false;
     };
     let (local, domain) = (&u[..k], &u[k + 1..]);
+    let a = authority(domain);
+    let whole = a.text.len() == domain.len();
     !local.is_empty()
         && local.iter().all(|&b| is_local_byte(b) || b >= 0x80)
         && !domain.contains(&b'_')
-        && host_port(domain, false, Underscore::NotInDomain).is_some_and(|h| {
-            !h.has_port
-                && h.labels >= 2
-                && is_known_tld(h.last)
-                && domain.len() == authority(domain).len()
-        })
+        && whole
+        && host_port(a, false, Underscore::NotInDomain)
+            .is_some_and(|h| !h.has_port && h.labels >= 2 && is_known_tld(h.last))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::text::label_byte;
     use super::*;
 
     #[test]
@@ -323,6 +405,115 @@ mod tests {
             "ldap",
         ] {
             assert!(known(name.as_bytes()).is_none(), "{name}");
+        }
+    }
+
+    /// The host check as first written, a pass per question (`@`, `:`,
+    /// each label split off and tested on its own): what the one-pass
+    /// [`host_port`] must agree with.
+    fn naive_host_port(
+        a: &[u8],
+        userinfo: bool,
+        underscore: Underscore,
+    ) -> Option<(usize, Vec<u8>, bool, bool, bool)> {
+        let a = &a[..a
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+            .unwrap_or(a.len())];
+        let hp = match a.iter().rposition(|&b| b == b'@') {
+            Some(_) if !userinfo => return None,
+            Some(k) => &a[k + 1..],
+            None => a,
+        };
+        let (host, port) = if hp.first() == Some(&b'[') {
+            let close = hp.iter().position(|&b| b == b']')?;
+            if !valid_ip_literal(&hp[1..close]) {
+                return None;
+            }
+            match &hp[close + 1..] {
+                [] => (&hp[..=close], None),
+                [b':', p @ ..] => (&hp[..=close], Some(p)),
+                _ => return None,
+            }
+        } else {
+            match hp.iter().rposition(|&b| b == b':') {
+                Some(k) => (&hp[..k], Some(&hp[k + 1..])),
+                None => (hp, None),
+            }
+        };
+        if port.is_some_and(|p| !p.iter().all(u8::is_ascii_digit)) {
+            return None;
+        }
+        let port_ok = port.is_none_or(|p| {
+            p.len() <= 5 && p.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 65535
+        });
+        if host.first() == Some(&b'[') {
+            return Some((1, host.to_vec(), false, port.is_some(), port_ok));
+        }
+        let host = host.strip_suffix(b".").unwrap_or(host);
+        if host.is_empty() {
+            return None;
+        }
+        let (mut labels, mut numeric, mut last, mut underscores) =
+            (0, true, &b""[..], (false, false));
+        for label in host.split(|&b| b == b'.') {
+            let ok = !label.is_empty()
+                && label.first() != Some(&b'-')
+                && label.last() != Some(&b'-')
+                && label.iter().all(|&b| label_byte(b) || b >= 0x80);
+            if !ok {
+                return None;
+            }
+            underscores = (underscores.1, label.contains(&b'_'));
+            numeric &= label.len() <= 3
+                && label.iter().all(u8::is_ascii_digit)
+                && label
+                    .iter()
+                    .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
+                    <= 255;
+            labels += 1;
+            last = label;
+        }
+        if last.last() == Some(&b'_')
+            || (underscore == Underscore::NotInDomain && (underscores.0 || underscores.1))
+        {
+            return None;
+        }
+        Some((
+            labels,
+            last.to_vec(),
+            numeric && labels == 4,
+            port.is_some(),
+            port_ok,
+        ))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+        #[test]
+        fn host_port_is_the_naive_reading(
+            a in "[a-c0-9_.:@\\-/?#\\[\\]é]{0,24}",
+            userinfo: bool,
+            anywhere: bool,
+        ) {
+            let u = if anywhere { Underscore::Anywhere } else { Underscore::NotInDomain };
+            let fast = host_port(authority(a.as_bytes()), userinfo, u)
+                .map(|h| (h.labels, h.last.to_vec(), h.ipv4, h.has_port, h.port_ok));
+            proptest::prop_assert_eq!(fast, naive_host_port(a.as_bytes(), userinfo, u));
+        }
+    }
+
+    #[test]
+    fn label_class_is_label_byte() {
+        for b in 0..=255u8 {
+            let ok = label_byte(b) || b >= 0x80;
+            assert_eq!(LABEL_CLASS[b as usize] & LABEL_OK != 0, ok, "{b:#x}");
+            assert_eq!(LABEL_CLASS[b as usize] == 0, !ok, "{b:#x}");
+            assert_eq!(
+                LABEL_CLASS[b as usize] & LABEL_DIGIT != 0,
+                b.is_ascii_digit()
+            );
+            assert_eq!(LABEL_CLASS[b as usize] & LABEL_UNDERSCORE != 0, b == b'_');
         }
     }
 
