@@ -20,6 +20,9 @@ pub(crate) fn check(
 ) -> Result<bool, ParseError> {
     match d {
         Dialect::Rfc3986 => check_reg_name(host, at, sink),
+        // Most hosts are plain names: told apart here, in the caller,
+        // without the full check's call and frame.
+        Dialect::Rfc1738 | Dialect::Rfc1630 if plain_name(host, d) => Ok(false),
         Dialect::Rfc1738 | Dialect::Rfc1630 => check_hostname(host, at, d, sink),
     }
 }
@@ -175,6 +178,92 @@ fn check_hostname(
     }
     Ok(idna)
 }
+
+/// Whether `host` is a name [`check_hostname`] passes without a word and
+/// without IDNA: its characters allowed, each label well formed by
+/// [`label_fault`]'s rules, not a host number, and no `-` (so no `xn--`
+/// label). Most hosts are, and this tells them with no branch a byte (a
+/// dot's neighbours are read whether or not the byte is a dot), where the
+/// full check mispredicts at every dot and every change between letters
+/// and digits; anything else goes to the full check, which says what is
+/// wrong and where.
+#[inline(always)]
+fn plain_name(host: &[u8], d: Dialect) -> bool {
+    let rfc1630 = d == Dialect::Rfc1630;
+    // RFC 1630 `ialpha` starts with a letter and may end with any of its
+    // characters; RFC 1738 `domainlabel` starts and ends with a letter or
+    // digit.
+    let (allowed, starts, ends) = if rfc1630 {
+        (NAME_1630, NAME_ALPHA, NAME_KIND & !NAME_DOT)
+    } else {
+        (NAME_1738, NAME_ALPHA | NAME_DIGIT, NAME_ALPHA | NAME_DIGIT)
+    };
+    // Each byte against the one before it: a label starts after a dot (and
+    // at the start), ends before one. `all` and `any` gather the classes.
+    let (mut all, mut any, mut bad) = (u8::MAX, 0u8, false);
+    let mut prev = NAME_DOT;
+    for &c in host {
+        let class = NAME_CLASS[c as usize];
+        all &= class;
+        any |= class;
+        bad |= (prev & NAME_DOT != 0) & (class & starts == 0)
+            | (class & NAME_DOT != 0) & (prev & ends == 0);
+        prev = class;
+    }
+    // RFC 1738 `toplabel` starts with a letter.
+    let top = || {
+        let k = host.iter().rposition(|&b| b == b'.').map_or(0, |k| k + 1);
+        host.get(k).is_some_and(u8::is_ascii_alphabetic)
+    };
+    !host.is_empty()
+        && !bad
+        && all & allowed != 0
+        && prev & ends != 0
+        && any & NAME_HYPHEN == 0
+        // Not a host number: something else than digits and dots.
+        && any & NAME_KIND & !(NAME_DIGIT | NAME_DOT) != 0
+        && (rfc1630 || top())
+}
+
+/// Byte classes of [`plain_name`]: one of the first five bits, and a bit
+/// for each dialect whose host name may hold the byte (the dot too).
+const NAME_ALPHA: u8 = 1;
+const NAME_DIGIT: u8 = 2;
+const NAME_DOT: u8 = 4;
+const NAME_HYPHEN: u8 = 8;
+const NAME_OTHER: u8 = 16;
+/// The five bits that say what a byte is.
+const NAME_KIND: u8 = 31;
+const NAME_1738: u8 = 32;
+const NAME_1630: u8 = 64;
+const NAME_CLASS: [u8; 256] = {
+    let table = crate::table::build();
+    let mut t = [NAME_OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let mut class = if c.is_ascii_alphabetic() {
+            NAME_ALPHA
+        } else if c.is_ascii_digit() {
+            NAME_DIGIT
+        } else if c == b'.' {
+            NAME_DOT
+        } else if c == b'-' {
+            NAME_HYPHEN
+        } else {
+            NAME_OTHER
+        };
+        if c == b'.' || table[b] & crate::table::mask(Dialect::Rfc1738, Component::Host) != 0 {
+            class |= NAME_1738;
+        }
+        if c == b'.' || table[b] & crate::table::mask(Dialect::Rfc1630, Component::Host) != 0 {
+            class |= NAME_1630;
+        }
+        t[b] = class;
+        b += 1;
+    }
+    t
+};
 
 /// What is wrong with one label: the BNF rule it breaks, where that rule
 /// is written, and why.
@@ -368,6 +457,28 @@ mod tests {
                 };
                 let got = check(h.as_bytes(), 0, d, &mut sink).unwrap();
                 assert_eq!(got, crate::idn::needs_idna(h.as_bytes(), d), "{h:?} {d:?}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+        /// The fast path answers only for names the full check passes
+        /// silently, and it takes the plain names of each dialect.
+        #[test]
+        fn a_plain_name_is_one_the_full_check_passes(h in "[a-cA-C0-9._%~-]{0,12}|[a-z]{1,4}(\\.[a-z0-9]{1,4}){0,3}") {
+            for d in [Dialect::Rfc1738, Dialect::Rfc1630] {
+                let mut warnings = Vec::new();
+                let mut sink = Sink { strict: false, out: Some(&mut warnings) };
+                let full = check_hostname(h.as_bytes(), 0, d, &mut sink);
+                let silent = matches!(full, Ok(false)) && warnings.is_empty();
+                if plain_name(h.as_bytes(), d) {
+                    proptest::prop_assert!(silent, "{:?} {:?}: {:?} {:?}", h, d, full, warnings);
+                }
+                let lower = h.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.');
+                if silent && lower && h.bytes().any(|b| b.is_ascii_lowercase()) {
+                    proptest::prop_assert!(plain_name(h.as_bytes(), d), "{:?} {:?}", h, d);
+                }
             }
         }
     }
