@@ -189,6 +189,9 @@ fn check_hostname(
 /// wrong and where.
 #[inline(always)]
 fn plain_name(host: &[u8], d: Dialect) -> bool {
+    if d == Dialect::Rfc1738 {
+        return plain_1738(host);
+    }
     let rfc1630 = d == Dialect::Rfc1630;
     // RFC 1630 `ialpha` starts with a letter and may end with any of its
     // characters; RFC 1738 `domainlabel` starts and ends with a letter or
@@ -223,6 +226,36 @@ fn plain_name(host: &[u8], d: Dialect) -> bool {
         // Not a host number: something else than digits and dots.
         && any & NAME_KIND & !(NAME_DIGIT | NAME_DOT) != 0
         && (rfc1630 || top())
+}
+
+/// [`plain_name`] for RFC 1738, whose host names hold only letters,
+/// digits, `-` and `.`: without a `-`, a label of letters and digits
+/// starts and ends with one, so what is left to see is that no label is
+/// empty and the last starts with a letter. Compares rather than a table,
+/// and no value carried from byte to byte, so that the compiler makes
+/// both loops vector compares.
+#[inline(always)]
+fn plain_1738(host: &[u8]) -> bool {
+    let (Some(&first), Some(&last)) = (host.first(), host.last()) else {
+        return false;
+    };
+    let (mut chars, mut letters) = (true, false);
+    for &c in host {
+        let letter = (c | 0x20).wrapping_sub(b'a') < 26;
+        chars &= letter | (c.wrapping_sub(b'0') < 10) | (c == b'.');
+        letters |= letter;
+    }
+    let mut empty = false;
+    for (&a, &b) in host.iter().zip(&host[1..]) {
+        empty |= (a == b'.') & (b == b'.');
+    }
+    let top = host.iter().rposition(|&b| b == b'.').map_or(0, |k| k + 1);
+    chars
+        && letters
+        && !empty
+        && first != b'.'
+        && last != b'.'
+        && host.get(top).is_some_and(u8::is_ascii_alphabetic)
 }
 
 /// Byte classes of [`plain_name`]: one of the first five bits, and a bit
