@@ -314,7 +314,7 @@ fn details_lines(t: &mut String, details: &Value) {
     let Value::Object(map) = details else {
         return;
     };
-    let _ = writeln!(t, "details:");
+    t.push_str("details:\n");
     let width = map.keys().map(|k| k.len() + 1).max().unwrap_or(0);
     let kind = map.get_key_value("kind");
     for (k, v) in kind
@@ -328,7 +328,11 @@ fn details_lines(t: &mut String, details: &Value) {
         key_and_pad(t, k, width);
         match v {
             Value::String(s) => t.push_str(&shown_value(s)),
-            other => t.push_str(&printable(&other.to_string())),
+            // serde_json's writer into a buffer, not its Display, which
+            // goes through the formatting machinery a piece at a time.
+            other => t.push_str(&printable(
+                &serde_json::to_string(other).unwrap_or_default(),
+            )),
         }
         t.push('\n');
     }
