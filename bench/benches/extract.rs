@@ -8,7 +8,7 @@
 //!
 //! The text is the spec texts of `../shared/spec` repeated to about 50 MB.
 //! Uniform's default finder (wrappers, `URL:`, the known schemes, `www.`
-//! hosts; a `String` made for each URL) is timed against linkify's
+//! hosts; each URL borrowed from the text, as linkify's are) is timed against linkify's
 //! `LinkFinder` limited to URLs with a scheme (its default for URLs; no
 //! allocation per link), and, as a second pair, Uniform's fuzzy finder
 //! against linkify with `url_must_have_scheme(false)` and e-mail
@@ -199,7 +199,10 @@ fn prose_text(smoke: bool, plain: &Finder, linkify: &LinkFinder) -> (String, usi
         .into_iter()
         .filter(|u| {
             let alone = format!(" {u} ");
-            let ours: Vec<String> = plain.find_iter(&alone).map(|f| f.url).collect();
+            let ours: Vec<String> = plain
+                .find_iter(&alone)
+                .map(|f| f.url.into_owned())
+                .collect();
             let theirs: Vec<&str> = linkify.links(&alone).map(|l| l.as_str()).collect();
             ours.len() == 1 && theirs.len() == 1 && ours[0] == *u && theirs[0] == u.as_str()
         })
@@ -240,7 +243,7 @@ fn prose_text(smoke: bool, plain: &Finder, linkify: &LinkFinder) -> (String, usi
 /// interleaved timing, in MB/s and ns per match.
 fn prose(passes: usize, smoke: bool, plain: &Finder, schemes: &Finder, linkify: &LinkFinder) {
     let (text, placed) = prose_text(smoke, plain, linkify);
-    let ours: Vec<String> = plain.find_iter(&text).map(|f| f.url).collect();
+    let ours: Vec<String> = plain.find_iter(&text).map(|f| f.url.into_owned()).collect();
     let theirs: Vec<String> = linkify
         .links(&text)
         .map(|l| l.as_str().to_owned())
@@ -364,7 +367,9 @@ fn main() -> ExitCode {
 
     // What each pair finds, URL by URL, on one copy of the text.
     let unit_text = &text[..unit.len().min(text.len())];
-    let urls_u = |f: &Finder| -> Vec<String> { f.find_iter(unit_text).map(|x| x.url).collect() };
+    let urls_u = |f: &Finder| -> Vec<String> {
+        f.find_iter(unit_text).map(|x| x.url.into_owned()).collect()
+    };
     let urls_l = |f: &LinkFinder| -> Vec<String> {
         f.links(unit_text).map(|x| x.as_str().to_owned()).collect()
     };
@@ -502,11 +507,11 @@ fn main() -> ExitCode {
         let finders: [(&str, FindFn<'_>); 4] = [
             (
                 "uniform default",
-                Box::new(|t: &str| plain.find_iter(t).map(|f| f.url).collect()),
+                Box::new(|t: &str| plain.find_iter(t).map(|f| f.url.into_owned()).collect()),
             ),
             (
                 "uniform fuzzy",
-                Box::new(|t: &str| fuzzy.find_iter(t).map(|f| f.url).collect()),
+                Box::new(|t: &str| fuzzy.find_iter(t).map(|f| f.url.into_owned()).collect()),
             ),
             (
                 "linkify URLs with a scheme",

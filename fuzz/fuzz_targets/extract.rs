@@ -70,9 +70,9 @@ fn check_spans(found: &[Found], text: &[u8]) {
         last = f.end;
         assert!(!f.url.is_empty(), "{f:?} is empty");
         if f.kind == Kind::Absolute {
-            assert_eq!(f.absolute(), f.url.as_str());
+            assert_eq!(f.absolute(), &*f.url);
         } else {
-            assert!(f.absolute().ends_with(f.url.as_str()));
+            assert!(f.absolute().ends_with(&*f.url));
         }
         if !f.ambiguous && !f.wrapped {
             let span = &text[f.start..f.end];

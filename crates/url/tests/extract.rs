@@ -335,12 +335,12 @@ fn large_and_hostile_inputs() {
 #[test]
 fn a_url_longer_than_the_limit_is_dropped() {
     let long = format!("x http://a.org/{} y http://b.org/", "z".repeat(70_000));
-    let got: Vec<String> = find_iter(&long).map(|f| f.url).collect();
+    let got: Vec<String> = find_iter(&long).map(|f| f.url.into_owned()).collect();
     assert_eq!(got, ["http://b.org/"]);
     let streamed: Vec<String> = Finder::new()
         .reader(long.as_bytes())
         .chunk_size(1000)
-        .map(|f| f.unwrap().url)
+        .map(|f| f.unwrap().url.into_owned())
         .collect();
     assert_eq!(streamed, got);
     let exact = format!("http://a.org/{}", "z".repeat(100 - 13));
@@ -350,7 +350,7 @@ fn a_url_longer_than_the_limit_is_dropped() {
 }
 
 fn urls(f: Finder, text: &str) -> Vec<String> {
-    f.find_iter(text).map(|f| f.url).collect()
+    f.find_iter(text).map(|f| f.url.into_owned()).collect()
 }
 
 #[test]
@@ -364,10 +364,7 @@ fn a_scheme_name_is_the_whole_run_of_scheme_characters() {
     // `e.g.URL` is no `URL:` prefix; the URL after it stands on its own.
     let found: Vec<Found> = f.find_iter("e.g.URL:http://a.org/").collect();
     assert_eq!(found.len(), 1);
-    assert_eq!(
-        (found[0].url.as_str(), found[0].start),
-        ("http://a.org/", 8)
-    );
+    assert_eq!((&*found[0].url, found[0].start), ("http://a.org/", 8));
     assert_eq!(found[0].delimiter, Delimiter::None);
     // What is left for `x-http://...` to hide is searched again.
     assert_eq!(urls(f, "x-http::1 news:io"), ["news:io"]);
@@ -413,7 +410,7 @@ fn invalid_utf8_ends_a_url_in_the_reader() {
         .reader(&input[..])
         .map(|f| f.unwrap())
         .collect();
-    let urls: Vec<&str> = got.iter().map(|f| f.url.as_str()).collect();
+    let urls: Vec<&str> = got.iter().map(|f| &*f.url).collect();
     assert_eq!(urls, ["http://a.org/x", "http://b.org/"]);
     assert_eq!(&input[got[0].start..got[0].end], b"http://a.org/x");
 }
@@ -478,23 +475,23 @@ fn check_spans(text: &str, found: &[Found]) -> Result<(), TestCaseError> {
         prop_assert!(!f.url.is_empty());
         let span = &text[f.start..f.end];
         match f.delimiter {
-            Delimiter::None if !f.ambiguous => prop_assert_eq!(span, f.url.as_str()),
+            Delimiter::None if !f.ambiguous => prop_assert_eq!(span, &*f.url),
             Delimiter::UrlPrefix if !f.ambiguous => {
                 prop_assert!(span[..4].eq_ignore_ascii_case("URL:"));
-                prop_assert_eq!(&span[4..], f.url.as_str());
+                prop_assert_eq!(&span[4..], &*f.url);
             }
             Delimiter::Angle | Delimiter::UrlWrapper => {
                 prop_assert!(span.starts_with('<') && span.ends_with('>'));
                 prop_assert!(f.wrapped);
                 // Inside a wrapper Unicode spaces go too (White_Space).
                 let squeezed: String = span.chars().filter(|&c| !c.is_whitespace()).collect();
-                prop_assert!(squeezed.contains(f.url.as_str()));
+                prop_assert!(squeezed.contains(&*f.url));
             }
             _ => {
                 // A join: the URL is the span without its line breaks and
                 // the blanks after them.
                 let squeezed: String = span.chars().filter(|&c| !is_space(c)).collect();
-                prop_assert!(squeezed.ends_with(f.url.as_str()), "{:?} {:?}", span, f.url);
+                prop_assert!(squeezed.ends_with(&*f.url), "{:?} {:?}", span, f.url);
             }
         }
         prop_assert!(!f.url.chars().any(|c| c.is_ascii_control() || c == ' '));
@@ -579,7 +576,7 @@ proptest! {
     ) {
         let url = format!("http://{host}{path}");
         let text = format!("{pre} {url} {post}");
-        let found: Vec<String> = find_iter(&text).map(|f| f.url).collect();
+        let found: Vec<String> = find_iter(&text).map(|f| f.url.into_owned()).collect();
         prop_assert_eq!(found, vec![url]);
     }
 }
@@ -592,13 +589,13 @@ proptest! {
 fn a_dot_at_a_chunk_end_waits_for_the_byte_after_it() {
     let text = "\0ffffffffffffffff./urn:e:D";
     let f = Finder::new().fuzzy(true).www(false).max_len(16);
-    let whole: Vec<String> = f.find_iter(text).map(|x| x.url).collect();
+    let whole: Vec<String> = f.find_iter(text).map(|x| x.url.into_owned()).collect();
     assert_eq!(whole, ["urn:e:D"]);
     for chunk in 1..=12 {
         let chunked: Vec<String> = f
             .reader(text.as_bytes())
             .chunk_size(chunk)
-            .map(|x| x.unwrap().url)
+            .map(|x| x.unwrap().url.into_owned())
             .collect();
         assert_eq!(chunked, whole, "chunks of {chunk}");
     }

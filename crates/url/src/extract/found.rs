@@ -21,10 +21,13 @@ use crate::{ParseError, ParseOptions};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub struct Found {
+pub struct Found<'t> {
     /// The URL, without its wrapper and without the whitespace of broken
-    /// lines.
-    pub url: String,
+    /// lines: borrowed from the text searched where it stands there whole
+    /// (most URLs, so a search makes no copy of them), owned where it was
+    /// put together (a wrapper with spaces, lines joined) or read from a
+    /// stream ([`Extractor`](super::Extractor)).
+    pub url: Cow<'t, str>,
     /// Byte offset of the start of the match, wrapper or prefix included.
     pub start: usize,
     /// Byte offset just after the match, wrapper included, trailing
@@ -87,7 +90,32 @@ pub enum Delimiter {
     UrlPrefix,
 }
 
-impl Found {
+impl Found<'_> {
+    /// This find with its URL owned, free of the text it was found in.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::extract::{find_iter, Found};
+    ///
+    /// let found: Found<'static> = {
+    ///     let text = String::from("see http://a.org/x");
+    ///     find_iter(&text).next().unwrap().into_owned()
+    /// };
+    /// assert_eq!(found.url, "http://a.org/x");
+    /// ```
+    pub fn into_owned(self) -> Found<'static> {
+        Found {
+            url: Cow::Owned(self.url.into_owned()),
+            start: self.start,
+            end: self.end,
+            wrapped: self.wrapped,
+            ambiguous: self.ambiguous,
+            kind: self.kind,
+            delimiter: self.delimiter,
+        }
+    }
+
     /// The found text as an absolute URL: `http://` before a host name
     /// (`ftp://` before an `ftp.` one), `mailto:` before an address,
     /// `http:` before a network path, the URL itself otherwise.

@@ -121,7 +121,7 @@
 //! let text = "Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;
 //!       type=d> but you can probably pick it up from <URL:ftp://ds.in
 //!       ternic.net/rfc>.";
-//! let urls: Vec<String> = find_iter(text).map(|f| f.url).collect();
+//! let urls: Vec<String> = find_iter(text).map(|f| f.url.into_owned()).collect();
 //! assert_eq!(urls, ["ftp://info.cern.ch/pub/www/doc;type=d", "ftp://ds.internic.net/rfc"]);
 //! ```
 
@@ -157,7 +157,7 @@ pub const DEFAULT_MAX_LEN: usize = 64 * 1024;
 ///
 /// let text = "mail joe@example.com or see example.org.";
 /// assert_eq!(Finder::new().find_iter(text).count(), 0);
-/// let fuzzy: Vec<String> = Finder::new().fuzzy(true).find_iter(text).map(|f| f.url).collect();
+/// let fuzzy: Vec<String> = Finder::new().fuzzy(true).find_iter(text).map(|f| f.url.into_owned()).collect();
 /// assert_eq!(fuzzy, ["joe@example.com", "example.org"]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,7 +229,7 @@ impl Finder {
     /// ```
     /// use uniform::extract::Finder;
     /// let long = format!("http://a.org/{} http://b.org/", "x".repeat(100));
-    /// let urls: Vec<String> = Finder::new().max_len(64).find_iter(&long).map(|f| f.url).collect();
+    /// let urls: Vec<String> = Finder::new().max_len(64).find_iter(&long).map(|f| f.url.into_owned()).collect();
     /// assert_eq!(urls, ["http://b.org/"]);
     /// ```
     pub fn max_len(mut self, bytes: usize) -> Finder {
@@ -264,7 +264,7 @@ impl Finder {
     /// ```
     /// use uniform::extract::Finder;
     /// let input: &[u8] = b"first <URL:http://a.org/x> then\n";
-    /// let urls: Vec<String> = Finder::new().reader(input).map(|f| f.unwrap().url).collect();
+    /// let urls: Vec<String> = Finder::new().reader(input).map(|f| f.unwrap().url.into_owned()).collect();
     /// assert_eq!(urls, ["http://a.org/x"]);
     /// ```
     #[cfg(feature = "std")]
@@ -306,10 +306,10 @@ pub struct FindIter<'t> {
     cursor: usize,
 }
 
-impl Iterator for FindIter<'_> {
-    type Item = Found;
+impl<'t> Iterator for FindIter<'t> {
+    type Item = Found<'t>;
 
-    fn next(&mut self) -> Option<Found> {
+    fn next(&mut self) -> Option<Found<'t>> {
         let hay = self.text.as_bytes();
         loop {
             match self.scanner.next(hay, self.floor, self.cursor, true) {

@@ -155,7 +155,7 @@ impl<R: Read> Extractor<R> {
         Ok(())
     }
 
-    fn found(&self, raw: Raw) -> io::Result<Found> {
+    fn found(&self, raw: Raw) -> io::Result<Found<'static>> {
         let offset = usize::try_from(self.base).map_err(|_| {
             io::Error::new(
                 io::ErrorKind::InvalidData,
@@ -167,9 +167,9 @@ impl<R: Read> Extractor<R> {
 }
 
 impl<R: Read> Iterator for Extractor<R> {
-    type Item = io::Result<Found>;
+    type Item = io::Result<Found<'static>>;
 
-    fn next(&mut self) -> Option<io::Result<Found>> {
+    fn next(&mut self) -> Option<io::Result<Found<'static>>> {
         if self.failed {
             return None;
         }

@@ -62,15 +62,15 @@ pub(super) enum UrlText {
 }
 
 impl UrlText {
-    /// The URL as a string: a span is taken from `window`, which the scan
-    /// has read as whole UTF-8 characters; `text` is the same window as a
-    /// string when the caller has one, which spares the check.
-    fn into_string(self, window: &[u8], text: Option<&str>) -> String {
+    /// The URL as a string: a span is borrowed from `text`, the window as
+    /// a string when the caller has one, else copied from `window`, which
+    /// the scan has read as whole UTF-8 characters.
+    fn into_cow<'t>(self, window: &[u8], text: Option<&'t str>) -> Cow<'t, str> {
         match self {
-            UrlText::Owned(s) => s,
+            UrlText::Owned(s) => Cow::Owned(s),
             UrlText::Span(a, b) => match text.and_then(|t| t.get(a..b)) {
-                Some(s) => s.to_owned(),
-                None => String::from_utf8_lossy(&window[a..b]).into_owned(),
+                Some(s) => Cow::Borrowed(s),
+                None => Cow::Owned(String::from_utf8_lossy(&window[a..b]).into_owned()),
             },
         }
     }
@@ -80,9 +80,14 @@ impl Raw {
     /// The match as reported, its offsets moved by `offset` (where the
     /// window starts in the input); `window` is what the scanner was given
     /// (as a string too, when it was one).
-    pub(super) fn found(self, window: &[u8], text: Option<&str>, offset: usize) -> Found {
+    pub(super) fn found<'t>(
+        self,
+        window: &[u8],
+        text: Option<&'t str>,
+        offset: usize,
+    ) -> Found<'t> {
         Found {
-            url: self.url.into_string(window, text),
+            url: self.url.into_cow(window, text),
             start: offset + self.start,
             end: offset + self.end,
             wrapped: matches!(self.delimiter, Delimiter::Angle | Delimiter::UrlWrapper),
@@ -960,7 +965,7 @@ mod tests {
                 Step::Found(r) => {
                     floor = r.end;
                     cursor = r.end;
-                    out.push(r.url.into_string(hay, Some(text)));
+                    out.push(r.url.into_cow(hay, Some(text)).into_owned());
                 }
                 Step::TooLong { .. } | Step::NeedMore { .. } => panic!("at eof"),
                 Step::End => return out,

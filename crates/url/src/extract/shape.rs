@@ -281,6 +281,15 @@ fn host_port(a: Authority<'_>, userinfo: bool, underscore: Underscore) -> Option
     if host.is_empty() {
         return None;
     }
+    if let Some((labels, last)) = plain_labels(host) {
+        return Some(Host {
+            labels,
+            last,
+            ipv4: false,
+            has_port: port.is_some(),
+            port_ok,
+        });
+    }
     let mut labels = 0;
     let mut numeric = true;
     let mut last: &[u8];
@@ -335,6 +344,36 @@ fn host_port(a: Authority<'_>, userinfo: bool, underscore: Underscore) -> Option
         has_port: port.is_some(),
         port_ok,
     })
+}
+
+/// Most hosts found are names of letters, digits, hyphens and non-ASCII
+/// bytes, in labels joined by single dots, with a letter somewhere (so no
+/// host number) and no `_`: for those the count of labels and the last
+/// one, found by compares over the whole host that the compiler makes
+/// vector compares, with no loop that stops at each label; `None` for any
+/// other host, which the label loop of [`host_port`] reads.
+#[inline]
+fn plain_labels(host: &[u8]) -> Option<(usize, &[u8])> {
+    let (&first, &last) = (host.first()?, host.last()?);
+    let (mut ok, mut letters, mut dots) = (true, false, 0usize);
+    for &c in host {
+        let letter = ((c | 0x20).wrapping_sub(b'a') < 26) | (c >= 0x80);
+        let dot = c == b'.';
+        ok &= letter | (c.wrapping_sub(b'0') < 10) | dot | (c == b'-');
+        letters |= letter;
+        dots += usize::from(dot);
+    }
+    // An empty label, or a hyphen at a label's edge.
+    let mut bad = false;
+    for (&a, &b) in host.iter().zip(&host[1..]) {
+        bad |= ((a == b'.') & ((b == b'.') | (b == b'-'))) | ((a == b'-') & (b == b'.'));
+    }
+    let edge = |c: u8| c == b'.' || c == b'-';
+    if !ok || !letters || bad || edge(first) || edge(last) {
+        return None;
+    }
+    let k = host.iter().rposition(|&b| b == b'.').map_or(0, |k| k + 1);
+    Some((dots + 1, &host[k..]))
 }
 
 /// `www.host.tld[/...]`: at least three labels, no user information, no

@@ -69,7 +69,10 @@ fn rfc_context(dir: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
     for v in read_jsonl(&p) {
         let text = v["text"].as_str().unwrap();
         let expected = strings(&v, "expected");
-        let found: Vec<String> = Finder::new().find_iter(text).map(|f| f.url).collect();
+        let found: Vec<String> = Finder::new()
+            .find_iter(text)
+            .map(|f| f.url.into_owned())
+            .collect();
         score.lists(&found, &expected);
         let outcome = if found == expected {
             Ok(())
@@ -101,7 +104,7 @@ fn linkify(dir: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
         for v in &links {
             let text = v["text"].as_str().unwrap();
             let want = v["expected_first_link"].as_str().unwrap();
-            let first = finder.find_iter(text).next().map(|f| f.url);
+            let first = finder.find_iter(text).next().map(|f| f.url.into_owned());
             match first.as_deref() {
                 Some(f) if f == want => score.tp += 1,
                 Some(_) => {
@@ -119,7 +122,7 @@ fn linkify(dir: &Path, diffs: &Differences, out: &mut Vec<Tally>) {
         }
         for v in &not_links {
             let text = v["text"].as_str().unwrap();
-            let found: Vec<String> = finder.find_iter(text).map(|f| f.url).collect();
+            let found: Vec<String> = finder.find_iter(text).map(|f| f.url.into_owned()).collect();
             score.fp += found.len();
             let outcome = if found.is_empty() {
                 Ok(())
