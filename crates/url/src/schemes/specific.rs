@@ -125,13 +125,7 @@ impl<'a> UrlRef<'a> {
     #[inline]
     pub fn specific(&self) -> SchemeUrl<'a> {
         let u = *self;
-        // A registered scheme has its own row; the seeds' schemes, the
-        // table's packed view.
-        let view = match self.registry() {
-            None => self.scheme_kind().view(),
-            Some(_) => self.scheme_row().view,
-        };
-        match view {
+        match self.view_of_scheme() {
             ViewKind::Ftp => SchemeUrl::Ftp(FtpUrl::new(u)),
             ViewKind::Http => SchemeUrl::Http(HttpUrl::new(u)),
             ViewKind::Gopher => SchemeUrl::Gopher(GopherUrl::new(u)),
@@ -324,6 +318,16 @@ impl<'a> UrlRef<'a> {
     /// ```
     pub fn urn(&self) -> Option<UrnUrl<'a>> {
         self.is_view(ViewKind::Urn).then(|| UrnUrl::new(*self))
+    }
+
+    /// The kind of view the scheme calls for: a registered scheme has its
+    /// own row; the seeds' schemes, the table's packed view.
+    #[inline]
+    pub(crate) fn view_of_scheme(&self) -> ViewKind {
+        match self.registry() {
+            None => self.scheme_kind().view(),
+            Some(_) => self.scheme_row().view,
+        }
     }
 
     #[inline]
