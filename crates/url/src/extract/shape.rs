@@ -355,13 +355,18 @@ fn host_port(a: Authority<'_>, userinfo: bool, underscore: Underscore) -> Option
 #[inline]
 fn plain_labels(host: &[u8]) -> Option<(usize, &[u8])> {
     let (&first, &last) = (host.first()?, host.last()?);
-    let (mut ok, mut letters, mut dots) = (true, false, 0usize);
+    // The dots are counted in a byte, which the vector code adds lane by
+    // lane without widening: a longer host takes the label loop.
+    if host.len() > usize::from(u8::MAX) {
+        return None;
+    }
+    let (mut ok, mut letters, mut dots) = (true, false, 0u8);
     for &c in host {
         let letter = ((c | 0x20).wrapping_sub(b'a') < 26) | (c >= 0x80);
         let dot = c == b'.';
         ok &= letter | (c.wrapping_sub(b'0') < 10) | dot | (c == b'-');
         letters |= letter;
-        dots += usize::from(dot);
+        dots = dots.wrapping_add(u8::from(dot));
     }
     // An empty label, or a hyphen at a label's edge.
     let mut bad = false;
@@ -373,7 +378,7 @@ fn plain_labels(host: &[u8]) -> Option<(usize, &[u8])> {
         return None;
     }
     let k = host.iter().rposition(|&b| b == b'.').map_or(0, |k| k + 1);
-    Some((dots + 1, &host[k..]))
+    Some((usize::from(dots) + 1, &host[k..]))
 }
 
 /// `www.host.tld[/...]`: at least three labels, no user information, no
