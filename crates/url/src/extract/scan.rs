@@ -11,8 +11,8 @@
 
 use super::found::{Delimiter, Found, Kind};
 use super::shape::{
-    is_local_byte, known, scheme_at, valid_any_scheme, valid_bare_host, valid_email, valid_known,
-    valid_network_path, valid_www,
+    Shape, is_local_byte, known, scheme_at, valid_any_scheme, valid_bare_host, valid_email,
+    valid_known, valid_network_path, valid_www,
 };
 use super::text::{Wide, char_before, is_space, is_unicode_space, scheme_byte, wide};
 use super::trigger::{block_mask, block_mask_fuzzy, host_next};
@@ -252,6 +252,21 @@ impl Scanner {
             .is_some_and(|&b| b < 0x80 && TEXT[b as usize] == 0)
         {
             return Attempt::No(t + 1);
+        }
+        // `http:` and `https:`, most URLs in text, without the walk back
+        // over the name and its lookup: what `scheme_before` would find
+        // when the byte before the name is no scheme character nor `_`.
+        if let Some(s) = http_before(hay, t, floor) {
+            return self.unwrapped(
+                hay,
+                t,
+                s,
+                t + 1,
+                eof,
+                Delimiter::None,
+                Kind::Absolute,
+                |u| valid_known(u, t - s, Shape::Internet),
+            );
         }
         let s = scheme_before(hay, t, t.saturating_sub(MAX_SCHEME + 1).max(floor));
         // `_` is no scheme character but joins words (`foo_http:`).
@@ -899,6 +914,22 @@ fn collect(hay: &[u8], from: usize, end: usize, joins: &[(usize, usize)]) -> Str
     String::from_utf8(v).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
+/// Start of `http` or `https` (any case) ending at the colon `end`, when
+/// it is the whole name there: at or after `floor`, after the start of
+/// the text or a byte that is neither a scheme character nor `_`. What
+/// [`scheme_before`] and the `_` test of `at_colon` find then, held to
+/// them by a test.
+#[inline]
+fn http_before(hay: &[u8], end: usize, floor: usize) -> Option<usize> {
+    let s_len = usize::from(end >= 5 && hay[end - 1] | 0x20 == b's');
+    let s = end.checked_sub(4 + s_len)?;
+    if s < floor || !hay[s..s + 4].eq_ignore_ascii_case(b"http") {
+        return None;
+    }
+    let clean = s == 0 || (!scheme_byte(hay[s - 1]) && hay[s - 1] != b'_');
+    clean.then_some(s)
+}
+
 /// Start of the scheme name that ends at the colon `end`, not going below
 /// `lo`: the run of scheme characters before it (RFC 1738 section 2.1:
 /// `x-http` or `a.http` is one name, not a word and `http`), without the
@@ -954,6 +985,39 @@ fn left_ok(hay: &[u8], s: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+        /// Where `http_before` answers, the walk back and the `_` test of
+        /// `at_colon` give the same start, and the name is `http` or
+        /// `https`; where it does not, the slow path runs, and it does
+        /// answer for such a name after a space or at the start.
+        #[test]
+        fn http_before_is_the_walk_back(
+            pre in "[a-zA-Z0-9_.+ -]{0,6}",
+            name in "(?i)(https?|ttps?|xhttp|http|s)",
+            floor_back in 0usize..12,
+        ) {
+            let text = format!("{pre}{name}:");
+            let hay = text.as_bytes();
+            let t = hay.len() - 1;
+            let floor = t.saturating_sub(floor_back);
+            let s = scheme_before(hay, t, t.saturating_sub(MAX_SCHEME + 1).max(floor));
+            let slow = (s != t && !(s > 0 && hay[s - 1] == b'_')).then_some(s);
+            let http = |s: usize| matches!(hay[s..t].to_ascii_lowercase().as_slice(), b"http" | b"https");
+            match http_before(hay, t, floor) {
+                Some(fast) => {
+                    proptest::prop_assert_eq!(Some(fast), slow);
+                    proptest::prop_assert!(http(fast));
+                }
+                None => {
+                    let plain = pre.is_empty() || pre.ends_with(' ');
+                    let whole = hay.len() - 1 - name.len() >= floor;
+                    proptest::prop_assert!(!(plain && whole && http(t - name.len())));
+                }
+            }
+        }
+    }
 
     fn all(text: &str, opts: Options) -> Vec<String> {
         let s = Scanner::new(opts);
