@@ -1019,6 +1019,18 @@ mod tests {
         }
     }
 
+    #[test]
+    fn http_before_leaves_the_unclear_names_to_the_walk_back() {
+        // The walk back takes `-` as a scheme character, then drops it
+        // from the front of the name: only it says that `-http:` is
+        // `http` (the case proptest found when the test asked too much).
+        assert_eq!(http_before(b"-http:", 5, 0), None);
+        assert_eq!(scheme_before(b"-http:", 5, 0), 1);
+        assert_eq!(http_before(b"see HTTPS:", 9, 0), Some(4));
+        assert_eq!(http_before(b"x_http:", 6, 0), None);
+        assert_eq!(http_before(b"http:", 4, 1), None);
+    }
+
     fn all(text: &str, opts: Options) -> Vec<String> {
         let s = Scanner::new(opts);
         let hay = text.as_bytes();
