@@ -535,6 +535,16 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
         #[test]
+        fn authority_is_the_naive_search(a in "[a@:/?#A;\\x00\\x01\\x7f\\xff]{0,40}") {
+            let b = a.as_bytes();
+            let end = b.iter().position(|&c| matches!(c, b'/' | b'?' | b'#')).unwrap_or(b.len());
+            let got = authority(b);
+            proptest::prop_assert_eq!(got.text, &b[..end]);
+            proptest::prop_assert_eq!(got.at, b[..end].iter().rposition(|&c| c == b'@'));
+            proptest::prop_assert_eq!(got.colon, b[..end].iter().rposition(|&c| c == b':'));
+        }
+
+        #[test]
         fn host_port_is_the_naive_reading(
             a in "[a-c0-9_.:@\\-/?#\\[\\]é]{0,24}",
             userinfo: bool,
