@@ -360,20 +360,19 @@ fn plain_labels(host: &[u8]) -> Option<(usize, &[u8])> {
     if host.len() > usize::from(u8::MAX) {
         return None;
     }
-    let (mut ok, mut letters, mut dots) = (true, false, 0u8);
-    for &c in host {
-        let letter = ((c | 0x20).wrapping_sub(b'a') < 26) | (c >= 0x80);
+    let letter = |c: u8| ((c | 0x20).wrapping_sub(b'a') < 26) | (c >= 0x80);
+    let (mut ok, mut letters, mut dots, mut bad) = (true, letter(first), 0u8, false);
+    // Each byte after the first with the one before it, in one pass: its
+    // class, and an empty label or a hyphen at a label's edge.
+    for (&a, &c) in host.iter().zip(&host[1..]) {
         let dot = c == b'.';
-        ok &= letter | (c.wrapping_sub(b'0') < 10) | dot | (c == b'-');
-        letters |= letter;
+        ok &= letter(c) | (c.wrapping_sub(b'0') < 10) | dot | (c == b'-');
+        letters |= letter(c);
         dots = dots.wrapping_add(u8::from(dot));
-    }
-    // An empty label, or a hyphen at a label's edge.
-    let mut bad = false;
-    for (&a, &b) in host.iter().zip(&host[1..]) {
-        bad |= ((a == b'.') & ((b == b'.') | (b == b'-'))) | ((a == b'-') & (b == b'.'));
+        bad |= ((a == b'.') & (dot | (c == b'-'))) | ((a == b'-') & dot);
     }
     let edge = |c: u8| c == b'.' || c == b'-';
+    ok &= letter(first) | first.is_ascii_digit();
     if !ok || !letters || bad || edge(first) || edge(last) {
         return None;
     }
