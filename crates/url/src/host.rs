@@ -24,14 +24,15 @@ pub(crate) fn check(
     }
 }
 
-/// A host name of RFC 1738 or RFC 1630: most are plain names, told apart
-/// by [`plain_name`] before the full check's frame is set up. Out of the
-/// parser's line, so that its vector loops leave the code of an RFC 3986
-/// parse as it was (inlined, they cost that parse a tenth of its speed in
-/// the interleaved bench, though it never runs them).
+/// A host name of RFC 1738 or RFC 1630: most RFC 1738 hosts are plain
+/// names, told apart by [`plain_1738`] before the full check's frame is
+/// set up. Out of the parser's line, so that its vector loops leave the
+/// code of an RFC 3986 parse as it was (inlined, they cost that parse a
+/// tenth of its speed in the interleaved bench, though it never runs
+/// them).
 #[inline(never)]
 fn check_name(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Result<bool, ParseError> {
-    if plain_name(host, d) {
+    if d == Dialect::Rfc1738 && plain_1738(host) {
         return Ok(false);
     }
     check_hostname(host, at, d, sink)
@@ -189,61 +190,16 @@ fn check_hostname(
     Ok(idna)
 }
 
-/// Whether `host` is a name [`check_hostname`] passes without a word and
-/// without IDNA: its characters allowed, each label well formed by
-/// [`label_fault`]'s rules, not a host number, and no `-` (so no `xn--`
-/// label). Most hosts are, and this tells them with no branch a byte (a
-/// dot's neighbours are read whether or not the byte is a dot), where the
-/// full check mispredicts at every dot and every change between letters
-/// and digits; anything else goes to the full check, which says what is
-/// wrong and where.
-#[inline(always)]
-fn plain_name(host: &[u8], d: Dialect) -> bool {
-    if d == Dialect::Rfc1738 {
-        return plain_1738(host);
-    }
-    let rfc1630 = d == Dialect::Rfc1630;
-    // RFC 1630 `ialpha` starts with a letter and may end with any of its
-    // characters; RFC 1738 `domainlabel` starts and ends with a letter or
-    // digit.
-    let (allowed, starts, ends) = if rfc1630 {
-        (NAME_1630, NAME_ALPHA, NAME_KIND & !NAME_DOT)
-    } else {
-        (NAME_1738, NAME_ALPHA | NAME_DIGIT, NAME_ALPHA | NAME_DIGIT)
-    };
-    // Each byte against the one before it: a label starts after a dot (and
-    // at the start), ends before one. `all` and `any` gather the classes.
-    let (mut all, mut any, mut bad) = (u8::MAX, 0u8, false);
-    let mut prev = NAME_DOT;
-    for &c in host {
-        let class = NAME_CLASS[c as usize];
-        all &= class;
-        any |= class;
-        bad |= (prev & NAME_DOT != 0) & (class & starts == 0)
-            | (class & NAME_DOT != 0) & (prev & ends == 0);
-        prev = class;
-    }
-    // RFC 1738 `toplabel` starts with a letter.
-    let top = || {
-        let k = host.iter().rposition(|&b| b == b'.').map_or(0, |k| k + 1);
-        host.get(k).is_some_and(u8::is_ascii_alphabetic)
-    };
-    !host.is_empty()
-        && !bad
-        && all & allowed != 0
-        && prev & ends != 0
-        && any & NAME_HYPHEN == 0
-        // Not a host number: something else than digits and dots.
-        && any & NAME_KIND & !(NAME_DIGIT | NAME_DOT) != 0
-        && (rfc1630 || top())
-}
-
-/// [`plain_name`] for RFC 1738, whose host names hold only letters,
-/// digits, `-` and `.`: without a `-`, a label of letters and digits
-/// starts and ends with one, so what is left to see is that no label is
-/// empty and the last starts with a letter. Compares rather than a table,
-/// and no value carried from byte to byte, so that the compiler makes
-/// both loops vector compares.
+/// Whether `host` is an RFC 1738 name [`check_hostname`] passes without a
+/// word and without IDNA. RFC 1738 host names hold only letters, digits,
+/// `-` and `.`; without a `-` (so no `xn--` label either), a label of
+/// letters and digits starts and ends with one, so what is left to see is
+/// that no label is empty, that it is no host number (a letter somewhere)
+/// and that the last label starts with a letter. Compares rather than a
+/// table, and no value carried from byte to byte, so that the compiler
+/// makes both loops vector compares, where the full check mispredicts at
+/// every dot and every change between letters and digits; anything else
+/// goes to the full check, which says what is wrong and where.
 #[inline(always)]
 fn plain_1738(host: &[u8]) -> bool {
     let (Some(&first), Some(&last)) = (host.first(), host.last()) else {
@@ -267,46 +223,6 @@ fn plain_1738(host: &[u8]) -> bool {
         && last != b'.'
         && host.get(top).is_some_and(u8::is_ascii_alphabetic)
 }
-
-/// Byte classes of [`plain_name`]: one of the first five bits, and a bit
-/// for each dialect whose host name may hold the byte (the dot too).
-const NAME_ALPHA: u8 = 1;
-const NAME_DIGIT: u8 = 2;
-const NAME_DOT: u8 = 4;
-const NAME_HYPHEN: u8 = 8;
-const NAME_OTHER: u8 = 16;
-/// The five bits that say what a byte is.
-const NAME_KIND: u8 = 31;
-const NAME_1738: u8 = 32;
-const NAME_1630: u8 = 64;
-const NAME_CLASS: [u8; 256] = {
-    let table = crate::table::build();
-    let mut t = [NAME_OTHER; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        let mut class = if c.is_ascii_alphabetic() {
-            NAME_ALPHA
-        } else if c.is_ascii_digit() {
-            NAME_DIGIT
-        } else if c == b'.' {
-            NAME_DOT
-        } else if c == b'-' {
-            NAME_HYPHEN
-        } else {
-            NAME_OTHER
-        };
-        if c == b'.' || table[b] & crate::table::mask(Dialect::Rfc1738, Component::Host) != 0 {
-            class |= NAME_1738;
-        }
-        if c == b'.' || table[b] & crate::table::mask(Dialect::Rfc1630, Component::Host) != 0 {
-            class |= NAME_1630;
-        }
-        t[b] = class;
-        b += 1;
-    }
-    t
-};
 
 /// What is wrong with one label: the BNF rule it breaks, where that rule
 /// is written, and why.
@@ -507,21 +423,20 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
         /// The fast path answers only for names the full check passes
-        /// silently, and it takes the plain names of each dialect.
+        /// silently, and it takes the plain names.
         #[test]
         fn a_plain_name_is_one_the_full_check_passes(h in "[a-cA-C0-9._%~-]{0,12}|[a-z]{1,4}(\\.[a-z0-9]{1,4}){0,3}") {
-            for d in [Dialect::Rfc1738, Dialect::Rfc1630] {
-                let mut warnings = Vec::new();
-                let mut sink = Sink { strict: false, out: Some(&mut warnings) };
-                let full = check_hostname(h.as_bytes(), 0, d, &mut sink);
-                let silent = matches!(full, Ok(false)) && warnings.is_empty();
-                if plain_name(h.as_bytes(), d) {
-                    proptest::prop_assert!(silent, "{:?} {:?}: {:?} {:?}", h, d, full, warnings);
-                }
-                let lower = h.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.');
-                if silent && lower && h.bytes().any(|b| b.is_ascii_lowercase()) {
-                    proptest::prop_assert!(plain_name(h.as_bytes(), d), "{:?} {:?}", h, d);
-                }
+            let d = Dialect::Rfc1738;
+            let mut warnings = Vec::new();
+            let mut sink = Sink { strict: false, out: Some(&mut warnings) };
+            let full = check_hostname(h.as_bytes(), 0, d, &mut sink);
+            let silent = matches!(full, Ok(false)) && warnings.is_empty();
+            if plain_1738(h.as_bytes()) {
+                proptest::prop_assert!(silent, "{:?}: {:?} {:?}", h, full, warnings);
+            }
+            let lower = h.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.');
+            if silent && lower && h.bytes().any(|b| b.is_ascii_lowercase()) {
+                proptest::prop_assert!(plain_1738(h.as_bytes()), "{:?}", h);
             }
         }
     }

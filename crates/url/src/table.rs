@@ -190,7 +190,7 @@ const fn entry(b: u8) -> u32 {
     e
 }
 
-pub(crate) const fn build() -> [u32; 256] {
+const fn build() -> [u32; 256] {
     let mut t = [0u32; 256];
     let mut i = 0;
     while i < 128 {
