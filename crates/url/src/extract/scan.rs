@@ -345,6 +345,18 @@ impl Scanner {
             if !first.is_ascii_alphabetic() && !fuzzy_start {
                 return Attempt::No(t + 1);
             }
+            // `<host>`, `<port>`: a word and `>`. Without fuzzy matching
+            // a wrapper needs a colon or a dot (see `angle_kind`), and a
+            // word has neither: the grammar's names in the specs are
+            // passed over without the walk to the `>` below.
+            if !self.opts.fuzzy {
+                let word = rest
+                    .iter()
+                    .position(|&b| !(b.is_ascii_alphanumeric() || b == b'-'));
+                if word.is_some_and(|k| rest[k] == b'>') {
+                    return Attempt::No(t + 1);
+                }
+            }
             (t + 1, Delimiter::Angle)
         };
         // Find the ">", giving up at a "<", a blank line, the length limit
@@ -405,8 +417,16 @@ impl Scanner {
                     }
                 }
                 _ => {
+                    // The run of printable ASCII that follows, in one
+                    // tight loop: most of a wrapper's bytes.
+                    let stop = hay.len().min(limit);
+                    let run = hay[i + 1..stop.max(i + 1)]
+                        .iter()
+                        .position(|&c| !plain_in_wrapper(c))
+                        .unwrap_or(stop.max(i + 1) - (i + 1));
+                    i += run;
                     blank = false;
-                    last = b;
+                    last = hay[i];
                 }
             }
             i += 1;
@@ -425,17 +445,24 @@ impl Scanner {
             Delimiter::UrlWrapper => valid_any_scheme(bytes, false).then_some(Kind::Absolute),
             _ => self.angle_kind(bytes),
         };
-        match (kind, core::str::from_utf8(bytes)) {
-            (Some(kind), Ok(url)) => Attempt::Match(Raw {
-                start: t,
-                end: gt + 1,
-                url: UrlText::Owned(url.to_owned()),
-                delimiter,
-                kind,
-                ambiguous,
-            }),
-            _ => Attempt::No(t + 1),
-        }
+        let Some(kind) = kind else {
+            return Attempt::No(t + 1);
+        };
+        // Without whitespace the URL stands in the text as it is, and is
+        // borrowed from it as an unwrapped URL is.
+        let url = match core::str::from_utf8(bytes) {
+            Ok(_) if !spaced => UrlText::Span(content, gt),
+            Ok(url) => UrlText::Owned(url.to_owned()),
+            Err(_) => return Attempt::No(t + 1),
+        };
+        Attempt::Match(Raw {
+            start: t,
+            end: gt + 1,
+            url,
+            delimiter,
+            kind,
+            ambiguous,
+        })
     }
 
     /// What a bare `<...>` holds, if it is a URL: a known scheme, any scheme
@@ -836,6 +863,13 @@ impl Attempt {
     }
 }
 
+/// A byte the walk to a wrapper's `>` passes with no decision: printable
+/// ASCII other than the angle brackets.
+#[inline(always)]
+fn plain_in_wrapper(b: u8) -> bool {
+    b.wrapping_sub(0x21) < 0x5e && b != b'<' && b != b'>'
+}
+
 #[inline]
 fn bracket(b: u8) -> usize {
     match b {
@@ -1059,6 +1093,29 @@ mod tests {
         fuzzy: true,
         max_len: 1 << 16,
     };
+
+    #[test]
+    fn wrappers_borrow_unless_whitespace_was_taken_out() {
+        let text = "<URL:http://a.b/c> <http://d.e/f> <URL:ftp://g.h/i-\n  j>";
+        let got: Vec<_> = crate::extract::find_iter(text).map(|f| f.url).collect();
+        assert!(matches!(&got[0], Cow::Borrowed("http://a.b/c")), "{got:?}");
+        assert!(matches!(&got[1], Cow::Borrowed("http://d.e/f")), "{got:?}");
+        assert!(
+            matches!(&got[2], Cow::Owned(u) if u == "ftp://g.h/i-j"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn words_in_angle_brackets_are_no_wrappers() {
+        // The grammar's names, passed over without the walk to `>`; under
+        // fuzzy matching a word is read whole (it could be a host).
+        for opts in [DEFAULT, FUZZY] {
+            assert_eq!(all("<host>:<port> <a-1> <x", opts), Vec::<String>::new());
+        }
+        assert_eq!(all("<host> <www.a.org>", DEFAULT), ["www.a.org"]);
+        assert_eq!(all("<host-> <http://a.b/>", DEFAULT), ["http://a.b/"]);
+    }
 
     #[test]
     fn basics() {
