@@ -92,6 +92,7 @@ pub mod plan;
 mod reference;
 pub mod resolve;
 pub mod rulebook;
+mod runs;
 mod scheme;
 pub mod schemes;
 mod sink;

@@ -18,6 +18,7 @@ use crate::offsets::{
     AUTHORITY, IP_LITERAL, NONE, Offsets, PASSWORD, PATH_SLASH, PORT, PORT_COLON, USER,
 };
 use crate::rulebook::Rule;
+use crate::runs;
 use crate::scheme::{Scheme, parse_flags};
 use crate::sink::Sink;
 use crate::swar::{eq_mask, word_at};
@@ -84,13 +85,11 @@ fn scan(
     d: Dialect,
     sink: &mut Sink<'_>,
 ) -> Result<usize, ParseError> {
-    let m = mask(d, comp);
     while i < end {
-        let c = b[i];
-        if TABLE[c as usize] & m != 0 {
-            i += 1;
-            continue;
-        }
+        i = runs::skip(b, i, end, d, comp);
+        let Some(&c) = b.get(i).filter(|_| i < end) else {
+            break;
+        };
         match c {
             b'#' if stop_hash => return Ok(i),
             b'?' if stop_query => return Ok(i),
