@@ -177,6 +177,22 @@ check_nginx() {
   echo "files, autoindex, search, redirects, basic auth, large file"
 }
 
+check_echo() {
+  local u=http://$H:$UNIFORM_PEER_ECHO_PORT out
+  C -d abc "$u/x" >"$W/echo-post" || fail "curl -d abc failed"
+  grep -qx 'POST /x HTTP/1.1' "$W/echo-post" && [ "$(tail -c 5 "$W/echo-post")" = $'\n\nabc' ] ||
+    fail "POST /x with -d abc: not echoed: $(head -c 300 "$W/echo-post" | od -c | head -n 3 | tr '\n' ' ')"
+  grep -qx 'X-A: 1' <<<"$(C -X PROPFIND -H 'X-A: 1' "$u/p")" || fail "PROPFIND with X-A: 1 not echoed"
+  [ "$(C -H 'Transfer-Encoding: chunked' -d hello "$u/c" | tail -n 1)" = hello ] || fail "the chunked body is not echoed decoded"
+  out=$(C -I "$u/h")
+  grep -q $'^Content-Length: [1-9][0-9]*\r$' <<<"$out" || fail "HEAD: no Content-Length of the echo: $out"
+  out=$(C -D - -o /dev/null "$u/status/302" "$u/status/404")
+  grep -qi $'^location: /echo-target\r$' <<<"$out" || fail "/status/302 has no Location: /echo-target"
+  grep -q '^HTTP/1.1 404 ' <<<"$out" || fail "/status/404 did not answer 404"
+  grep -qx $'X-Echo-Request-Count: 2\r' <<<"$out" || fail "two requests in one curl did not share the connection"
+  echo "any method, headers and body as sent, chunked, HEAD, /status/NNN, keep-alive"
+}
+
 # yaz SCRIPT PORT: yaz-client reading commands from standard input
 yaz() { printf '%b' "$1" | timeout 15 yaz-client "tcp:$H:$2" 2>&1; }
 

@@ -32,6 +32,9 @@ export UNIFORM_TELNET_SCRIPT_PORT=${UNIFORM_TELNET_SCRIPT_PORT:-2324}
 # HTTP: nginx
 export UNIFORM_HTTP_PORT=${UNIFORM_HTTP_PORT:-8080}
 
+# HTTP echo (echo.py): answers any request with that request, as received
+export UNIFORM_PEER_ECHO_PORT=${UNIFORM_PEER_ECHO_PORT:-8082}
+
 # Z39.50 (wais:): yaz-ztest (synthetic records) and Zebra (real full text)
 export UNIFORM_Z3950_PORT=${UNIFORM_Z3950_PORT:-2100}
 export UNIFORM_ZEBRA_PORT=${UNIFORM_ZEBRA_PORT:-2101}

@@ -11,7 +11,7 @@ TESTDATA=$PEERS_REPO/testdata/peers
 
 # Every peer, in start order.
 ALL_PEERS=(vsftpd pyftpdlib gophernicus pygopherd innd aiosmtpd telnetd
-  telnetd-script nginx yaz-ztest zebra)
+  telnetd-script nginx echo yaz-ztest zebra)
 
 # peer_port NAME: the TCP port it listens on
 peer_port() {
@@ -25,6 +25,7 @@ peer_port() {
     telnetd) echo "$UNIFORM_TELNET_PORT" ;;
     telnetd-script) echo "$UNIFORM_TELNET_SCRIPT_PORT" ;;
     nginx) echo "$UNIFORM_HTTP_PORT" ;;
+    echo) echo "$UNIFORM_PEER_ECHO_PORT" ;;
     yaz-ztest) echo "$UNIFORM_Z3950_PORT" ;;
     zebra) echo "$UNIFORM_ZEBRA_PORT" ;;
     *) return 1 ;;

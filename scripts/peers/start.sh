@@ -291,6 +291,11 @@ EOF
   launch nginx "$d" /usr/sbin/nginx -e stderr -p "$d" -c "$d/nginx.conf"
 }
 
+start_echo() {
+  mkdir -p "$P/echo"
+  launch echo "$P/echo" "$PY" "$PEERS_HERE/echo.py" "$H" "$UNIFORM_PEER_ECHO_PORT"
+}
+
 start_yaz-ztest() {
   fresh "$P/yaz-ztest"
   launch yaz-ztest "$P/yaz-ztest" yaz-ztest -l "$P/yaz-ztest/applog" "tcp:$H:$UNIFORM_Z3950_PORT"
