@@ -26,6 +26,85 @@ pub trait Interaction {
     fn ask(&mut self, _what: &str) -> Option<String> {
         None
     }
+
+    /// An HTTP response's head has come: each of a redirect chain's, the
+    /// last one last.
+    fn response(&mut self, _exchange: &Exchange) {}
+}
+
+/// An HTTP response as it came, for the user's side: what curl's `-w`
+/// variables and `-i` read.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::Exchange;
+/// let e = Exchange::default();
+/// assert_eq!(e.status, 0);
+/// assert_eq!(e.header("content-type"), None);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Exchange {
+    /// The request's method.
+    pub method: String,
+    /// The URL asked, its password hidden.
+    pub url: String,
+    /// The status code.
+    pub status: u16,
+    /// The status line (`HTTP/1.1 200 OK`).
+    pub status_line: Vec<u8>,
+    /// The HTTP version, as curl's `%{http_version}` gives it (`1.1`).
+    pub version: String,
+    /// The header fields, in order (names as the server or the HTTP
+    /// library gives them).
+    pub headers: Vec<(String, Vec<u8>)>,
+    /// How many redirects led here.
+    pub redirects: u32,
+}
+
+impl Exchange {
+    /// The first value of the field `name` (case-insensitive).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::Exchange;
+    /// let mut e = Exchange::default();
+    /// e.headers.push(("Content-Type".into(), b"text/plain".to_vec()));
+    /// assert_eq!(e.header("content-type"), Some(&b"text/plain"[..]));
+    /// ```
+    pub fn header(&self, name: &str) -> Option<&[u8]> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_slice())
+    }
+
+    /// The head as curl's `-i` writes it: the status line and the fields,
+    /// CR LF after each, and the empty line.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::Exchange;
+    /// let mut e = Exchange::default();
+    /// e.status_line = b"HTTP/1.1 204 No Content".to_vec();
+    /// e.headers.push(("Server".into(), b"x".to_vec()));
+    /// assert_eq!(e.head_bytes(), b"HTTP/1.1 204 No Content\r\nServer: x\r\n\r\n");
+    /// ```
+    pub fn head_bytes(&self) -> Vec<u8> {
+        let mut out = self.status_line.clone();
+        out.extend_from_slice(b"\r\n");
+        for (name, value) in &self.headers {
+            out.extend_from_slice(name.as_bytes());
+            out.extend_from_slice(b": ");
+            out.extend_from_slice(value);
+            out.extend_from_slice(b"\r\n");
+        }
+        out.extend_from_slice(b"\r\n");
+        out
+    }
 }
 
 /// An [`Interaction`] that shows nothing and asks nothing.

@@ -50,10 +50,10 @@ pub struct CrateReadmeExample;
 pub use error::{AccessError, AccessErrorKind};
 pub use fetched::Fetched;
 pub use ftp::list as ftp_list;
-pub use interaction::{Interaction, Unattended};
+pub use interaction::{Exchange, Interaction, Unattended};
 pub use listing::{Entry, EntryKind, Listing};
 pub use net::Timeouts;
-pub use options::{FetchOptions, Message};
+pub use options::{FetchOptions, HeadOutput, HttpResponses, Message};
 pub use planning::{plan_for, require_config, route};
 pub use telnet::{ESCAPE_KEY, SessionEnd, TelnetSession};
 

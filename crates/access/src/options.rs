@@ -48,6 +48,65 @@ pub struct FetchOptions {
     /// pygopherd send them; by default such a text is an error, since it
     /// cannot be told from one cut short.
     pub gopher_text_to_close: bool,
+    /// What an HTTP response becomes: followed, delivered or a failure,
+    /// and whether its head goes to the output.
+    pub http: HttpResponses,
+}
+
+/// What an HTTP response becomes (curl's `-L`, `-f`, `-i`, `-I`).
+///
+/// The defaults are a library's: redirects followed, a 4xx or 5xx status
+/// an error, no head in the output. `uniform fetch` sets curl's:
+/// redirects followed with `-L` only, an error status a failure with
+/// `-f` only.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::{FetchOptions, HttpResponses, HeadOutput};
+/// let mut o = FetchOptions::default();
+/// o.http = HttpResponses { follow: false, fail: false, head: HeadOutput::Include };
+/// assert!(FetchOptions::default().http.follow);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HttpResponses {
+    /// Redirects are followed (up to `max_redirects`); else a redirect is
+    /// a response like any other, delivered with its body.
+    pub follow: bool,
+    /// A 4xx or 5xx status is an error (curl's `-f`, exit 22); else the
+    /// response's body is delivered.
+    pub fail: bool,
+    /// Where the response head goes.
+    pub head: HeadOutput,
+}
+
+impl Default for HttpResponses {
+    fn default() -> HttpResponses {
+        HttpResponses {
+            follow: true,
+            fail: true,
+            head: HeadOutput::None,
+        }
+    }
+}
+
+/// Whether the head of the last HTTP response is written to the output.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::HeadOutput;
+/// assert_ne!(HeadOutput::Only, HeadOutput::Include);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HeadOutput {
+    /// The body only.
+    #[default]
+    None,
+    /// The head, then the body (curl's `-i`).
+    Include,
+    /// The head only, no body read (curl's `-I`).
+    Only,
 }
 
 impl Default for FetchOptions {
@@ -62,6 +121,7 @@ impl Default for FetchOptions {
             file_via_ftp: false,
             show_password: false,
             gopher_text_to_close: false,
+            http: HttpResponses::default(),
         }
     }
 }

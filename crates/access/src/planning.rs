@@ -8,7 +8,7 @@ use crate::options::FetchOptions;
 use crate::smtp::message;
 use std::time::SystemTime;
 use uniform::UrlRef;
-use uniform::plan::{self, Approved, PlanError, PlanOptions};
+use uniform::plan::{self, Approved, Dialogue, HttpRequest, Plan, PlanError, PlanOptions};
 
 /// The plan that fetch runs for `url`, on the route it takes: through the
 /// gateway or proxy configured for the URL's scheme (`--gateway`,
@@ -75,8 +75,22 @@ pub fn route(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<Approved, PlanErro
         Err(e) if e.rule().is_some() => return Err(e),
         Err(_) => None,
     };
-    let routed = gateway.plan(url, direct.as_deref());
+    let routed = with_request(url, gateway.plan(url, direct.as_deref()), &options.http);
     plan::judge(url, routed, &options)
+}
+
+/// A gateway's request with the user's method, fields and body, as the
+/// direct plan has them (inside a tunnel, the direct request is sent
+/// whole already).
+fn with_request(url: &UrlRef<'_>, routed: Plan, request: &HttpRequest) -> Plan {
+    match routed.dialogue() {
+        Dialogue::Http(p) if p.tunnel.is_none() && *request != HttpRequest::default() => {
+            let mut p = p.clone();
+            p.body = p.head.apply(request);
+            Plan::new(url, Dialogue::Http(p))
+        }
+        _ => routed,
+    }
 }
 
 /// The plan options of `opts`, with what only the time of sending says:

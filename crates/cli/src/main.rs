@@ -14,6 +14,7 @@ mod input;
 mod json;
 mod password;
 mod template;
+mod write_out;
 
 use clap::{CommandFactory, FromArgMatches, Subcommand};
 use std::io::{self, Write};

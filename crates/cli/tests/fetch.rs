@@ -127,13 +127,18 @@ fn output_files_are_written_whole_or_not_at_all() {
 
     // A failure leaves neither the file nor its temporary.
     let missing = dir.join("missing.txt");
-    let out = fetch(&[&http("/pub/missing.txt"), "-o", missing.to_str().unwrap()]);
-    assert_eq!(out.code, 1, "{out:?}");
+    let out = fetch(&[
+        &http("/pub/missing.txt"),
+        "-f",
+        "-o",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, 22, "{out:?}");
     assert_eq!(names(&dir), ["hello.txt"]);
 
     // An existing file is replaced only by a complete one.
-    let out = fetch(&[&http("/pub/missing.txt"), "-o", t]);
-    assert_eq!(out.code, 1, "{out:?}");
+    let out = fetch(&[&http("/pub/missing.txt"), "-f", "-o", t]);
+    assert_eq!(out.code, 22, "{out:?}");
     assert_eq!(
         std::fs::read(&target).unwrap(),
         fixture("anon/pub/hello.txt")
@@ -208,12 +213,19 @@ fn a_refused_url_exits_1_naming_the_rule() {
 }
 
 #[test]
-fn a_404_exits_1_quoting_the_status_line() {
+fn a_404_is_a_response_and_with_f_a_failure_quoting_the_status_line() {
     if !peer_up(&["nginx"]) {
         return;
     }
+    // As curl: without -f, the server's page is the output.
     let out = fetch(&[&http("/pub/nope.txt")]);
-    assert_eq!(out.code, 1, "{out:?}");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("404 Not Found"),
+        "{out:?}"
+    );
+    let out = fetch(&[&http("/pub/nope.txt"), "-f"]);
+    assert_eq!(out.code, 22, "{out:?}");
     assert!(out.stdout.is_empty());
     assert!(
         out.stderr
@@ -237,14 +249,14 @@ fn errors_and_json_never_show_the_password() {
         host(),
         port(NGINX)
     );
-    for args in [vec![url.as_str()], vec![url.as_str(), "--json"]] {
+    for args in [vec![url.as_str(), "-f"], vec![url.as_str(), "-f", "--json"]] {
         let out = fetch(&args);
-        assert_eq!(out.code, 1, "{out:?}");
+        assert_eq!(out.code, 22, "{out:?}");
         let all = format!("{}{}", String::from_utf8_lossy(&out.stdout), out.stderr);
         assert!(!all.contains("not-the-pw-s3cret"), "{out:?}");
         assert!(all.contains("401"), "{out:?}");
     }
-    let out = fetch(&[url.as_str(), "--json"]);
+    let out = fetch(&[url.as_str(), "-f", "--json"]);
     let v = out.json();
     assert_eq!(v["error"]["kind"], "auth");
     assert_eq!(v["error"]["scheme"], "http");
@@ -292,13 +304,19 @@ fn redirects_follow_the_limit_and_never_to_file() {
         return;
     }
     assert_eq!(
-        fetch(&[&http("/redirect")]).stdout,
+        fetch(&[&http("/redirect"), "-L"]).stdout,
         fixture("anon/pub/hello.txt")
     );
-    let out = fetch(&[&http("/redirect"), "--max-redirects", "0"]);
+    // As curl: without -L, the redirect is the response.
+    let out = fetch(&[&http("/redirect"), "-i"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).to_ascii_lowercase();
+    assert!(text.starts_with("http/1.1 302 "), "{out:?}");
+    assert!(text.contains("\r\nlocation: "), "{out:?}");
+    let out = fetch(&[&http("/redirect"), "-L", "--max-redirects", "0"]);
     assert_eq!(out.code, 1, "{out:?}");
     assert!(out.stderr.contains("more than 0 redirects"), "{out:?}");
-    let out = fetch(&[&http("/evil-redirect")]);
+    let out = fetch(&[&http("/evil-redirect"), "-L"]);
     assert_eq!(out.code, 1, "{out:?}");
     assert!(out.stderr.contains("CVE-2009-0037"), "{out:?}");
 }
@@ -469,4 +487,326 @@ fn an_output_that_is_a_directory_fails_before_connecting() {
     assert!(out.stderr.contains("is a directory"), "{out:?}");
     assert!(names(&dir).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// curl's options (issue 18), against nginx and the echo server, which
+// answers with the request as it came (scripts/peers/echo.py).
+
+const ECHO: &str = "UNIFORM_PEER_ECHO_PORT";
+
+fn echo(path: &str) -> String {
+    format!("http://{}:{}{path}", host(), port(ECHO))
+}
+
+/// The echoed request: its lines (header names lower-cased, as field
+/// names are case-insensitive) and its body.
+fn echoed(out: &Output) -> (Vec<String>, Vec<u8>) {
+    let text = out.stdout.clone();
+    let split = text
+        .windows(2)
+        .position(|w| w == b"\n\n")
+        .unwrap_or_else(|| panic!("no head: {out:?}"));
+    let head = String::from_utf8_lossy(&text[..split]);
+    let mut lines: Vec<String> = head.lines().map(str::to_string).collect();
+    for l in lines.iter_mut().skip(1) {
+        if let Some((n, v)) = l.split_once(':') {
+            *l = format!("{}:{v}", n.to_ascii_lowercase());
+        }
+    }
+    (lines, text[split + 2..].to_vec())
+}
+
+#[test]
+fn data_headers_and_methods_reach_the_server_as_asked() {
+    if !peer_up(&["echo"]) {
+        return;
+    }
+    // -d: a POST of a form, curl's Content-Type, the length.
+    let out = fetch(&[&echo("/form"), "-d", "a=1", "-d", "b=2"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let (lines, body) = echoed(&out);
+    assert_eq!(lines[0], "POST /form HTTP/1.1");
+    assert!(
+        lines.contains(&"content-length: 7".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"content-type: application/x-www-form-urlencoded".to_string()),
+        "{lines:?}"
+    );
+    assert_eq!(body, b"a=1&b=2");
+
+    // --data-binary @FILE: the octets as they are; -d @FILE: without
+    // its line breaks.
+    let dir = scratch("data");
+    let file = dir.join("body.bin");
+    std::fs::write(&file, b"x\r\ny\n\0z").unwrap();
+    let at = format!("@{}", file.display());
+    let (_, body) = echoed(&fetch(&[&echo("/b"), "--data-binary", &at]));
+    assert_eq!(body, b"x\r\ny\n\0z");
+    let (_, body) = echoed(&fetch(&[&echo("/b"), "-d", &at]));
+    assert_eq!(body, b"xy\0z");
+    // @- reads standard input.
+    let out = run(&[&echo("/b"), "--data-binary", "@-"], b"from stdin");
+    assert_eq!(echoed(&out).1, b"from stdin");
+
+    // -H replaces a field where it stands, removes one, adds one; -X.
+    let out = fetch(&[
+        &echo("/h"),
+        "-X",
+        "PROPFIND",
+        "-H",
+        "User-Agent: curl/8.0",
+        "-H",
+        "Accept:",
+        "-H",
+        "X-Trace: 7",
+        "-H",
+        "X-Empty;",
+    ]);
+    let (lines, body) = echoed(&out);
+    assert_eq!(lines[0], "PROPFIND /h HTTP/1.1");
+    assert!(
+        lines.contains(&"user-agent: curl/8.0".to_string()),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("accept:")), "{lines:?}");
+    assert!(lines.contains(&"x-trace: 7".to_string()), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.trim_end() == "x-empty:"),
+        "{lines:?}"
+    );
+    assert!(body.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_header_that_would_break_the_request_is_refused_before_sending() {
+    if !peer_up(&["echo"]) {
+        return;
+    }
+    for bad in ["X-A: 1\r\nX-Injected: 1", "X-A: 1\nX-B: 2", "X A: 1"] {
+        let out = fetch(&[&echo("/h"), "-H", bad, "--json"]);
+        assert_eq!(out.code, 1, "{bad:?}: {out:?}");
+        let v = out.json();
+        assert_eq!(v["error"]["kind"], "refused", "{bad:?}: {out:?}");
+    }
+    let out = fetch(&[&echo("/h"), "-X", "GET /evil HTTP/1.0\r\n"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stdout.is_empty());
+    assert!(out.stderr.contains("field-grammar"), "{out:?}");
+    // So does the plan, with the same flags.
+    let plan = Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .args(["plan", "-H", "X-A: 1\r\nX-B: 2", &echo("/h")])
+        .output()
+        .unwrap();
+    assert_eq!(plan.status.code(), Some(1), "{plan:?}");
+}
+
+#[test]
+fn head_and_include_print_the_response_head() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    let out = fetch(&[&http("/pub/hello.txt"), "-I"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).to_ascii_lowercase();
+    assert!(text.starts_with("http/1.1 200 ok\r\n"), "{out:?}");
+    let length = fixture("anon/pub/hello.txt").len();
+    assert!(
+        text.contains(&format!("\r\ncontent-length: {length}\r\n")),
+        "{out:?}"
+    );
+    assert!(text.ends_with("\r\n\r\n"), "the head only: {out:?}");
+    // -i: the head, then the object.
+    let out = fetch(&[&http("/pub/hello.txt"), "-i"]);
+    assert!(out.stdout.starts_with(b"HTTP/1.1 200 OK\r\n"), "{out:?}");
+    assert!(
+        out.stdout.ends_with(&fixture("anon/pub/hello.txt")),
+        "{out:?}"
+    );
+    // -I of a scheme whose head is not read yet is a usage error.
+    let out = fetch(&["gopher://127.0.0.1:7070/0x", "-I"]);
+    assert_eq!(out.code, 2, "{out:?}");
+}
+
+#[test]
+fn fail_silent_and_show_error_as_curl() {
+    if !peer_up(&["echo"]) {
+        return;
+    }
+    let out = fetch(&[&echo("/status/500"), "-f"]);
+    assert_eq!(out.code, 22, "{out:?}");
+    assert!(out.stdout.is_empty());
+    assert!(out.stderr.contains("500"), "{out:?}");
+    let out = fetch(&[&echo("/status/404"), "-f", "-s"]);
+    assert_eq!(out.code, 22, "{out:?}");
+    assert!(out.stderr.is_empty(), "-s: {out:?}");
+    let out = fetch(&[&echo("/status/404"), "-fsS"]);
+    assert_eq!(out.code, 22, "{out:?}");
+    assert!(out.stderr.contains("404"), "-S: {out:?}");
+    // Without -f the error page is the output.
+    let out = fetch(&[&echo("/status/503"), "-s"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(echoed(&out).0[0], "GET /status/503 HTTP/1.1");
+}
+
+#[test]
+fn write_out_reports_each_transfer() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    let format = "%{response_code} %{http_code} %{num_redirects} %{size_download} %{url_effective} %{content_type} %{scheme} %{method} %{urlnum} %{exitcode}\\n";
+    let out = fetch(&[
+        &http("/redirect"),
+        "-L",
+        "-s",
+        "-o",
+        "/dev/null",
+        "-w",
+        format,
+    ]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let length = fixture("anon/pub/hello.txt").len();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "200 200 1 {length} {} text/plain HTTP GET 0 0\n",
+            http("/pub/hello.txt")
+        )
+    );
+    // A failure is reported too: its code and message.
+    let out = fetch(&[
+        &http("/pub/nope.txt"),
+        "-fs",
+        "-w",
+        "%{response_code} %{exitcode} [%{errormsg}]",
+    ]);
+    assert_eq!(out.code, 22, "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("404 22 ["), "{out:?}");
+    assert!(text.contains("404 Not Found"), "{out:?}");
+    // %{time_total} is seconds with six decimals.
+    let out = fetch(&[
+        &http("/pub/hello.txt"),
+        "-o",
+        "/dev/null",
+        "-w",
+        "%{time_total}",
+    ]);
+    let t = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        t.parse::<f64>().is_ok() && t.split('.').nth(1).map(str::len) == Some(6),
+        "{t:?}"
+    );
+}
+
+#[test]
+fn several_urls_go_in_order_to_their_outputs() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    let dir = scratch("several");
+    let a = dir.join("a");
+    let out = fetch(&[
+        &http("/pub/hello.txt"),
+        &http("/search?x"),
+        "-o",
+        a.to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(std::fs::read(&a).unwrap(), fixture("anon/pub/hello.txt"));
+    // The second, with no -o of its own, goes to standard output.
+    assert_eq!(out.stdout, b"query=x\n");
+    // -O: the URL's last segment, in the current directory.
+    let o = Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .args(["fetch", "-O", &http("/pub/hello.txt")])
+        .env_remove("http_proxy")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert_eq!(
+        std::fs::read(dir.join("hello.txt")).unwrap(),
+        fixture("anon/pub/hello.txt")
+    );
+    let out = fetch(&[&http("/"), "-O"]);
+    assert_eq!(out.code, 23, "no file name: {out:?}");
+    // A failure does not stop the rest; the status is the failure's.
+    let out = fetch(&[&http("/pub/nope.txt"), &http("/search?y"), "-f"]);
+    assert_eq!(out.code, 22, "{out:?}");
+    assert_eq!(out.stdout, b"query=y\n");
+    // More -o than URLs is a usage error.
+    let out = fetch(&[&http("/"), "-o", "x", "-o", "y"]);
+    assert_eq!(out.code, 2, "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_url_without_a_scheme_is_guessed_as_curl_does() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    let bare = format!("{}:{}/pub/hello.txt", host(), port(NGINX));
+    let out = fetch(&[&bare]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+    let out = fetch(&[&bare, "-o", "/dev/null", "-w", "%{url_effective}"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("http://{bare}")
+    );
+}
+
+#[test]
+fn the_user_option_logs_in() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    let user = setting("UNIFORM_PEER_USER");
+    let pw = setting("UNIFORM_PEER_PASSWORD");
+    let url = http("/private/private.txt");
+    let out = fetch(&[&url, "-u", &format!("{user}:{pw}")]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout, fixture("user/private.txt"));
+    let out = fetch(&[&url, "-u", &format!("{user}:wrong-{pw}"), "-f", "--json"]);
+    assert_eq!(out.code, 22, "{out:?}");
+    let all = format!("{}{}", String::from_utf8_lossy(&out.stdout), out.stderr);
+    assert!(!all.contains(&format!("wrong-{pw}")), "{out:?}");
+}
+
+#[test]
+fn a_gateway_is_sent_the_request_as_the_plan_shows_it() {
+    if !peer_up(&["echo"]) {
+        return;
+    }
+    let gateway = format!("http={}", echo(""));
+    let args = [
+        "--gateway",
+        gateway.as_str(),
+        "-d",
+        "x=1",
+        "-H",
+        "X-A: 2",
+        "http://example.invalid/p",
+    ];
+    let out = fetch(&args);
+    assert_eq!(out.code, 0, "{out:?}");
+    // Through the gateway the request goes byte for byte as planned:
+    // the lines `uniform plan` prints with the same flags.
+    let plan = Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .arg("plan")
+        .args(args)
+        .output()
+        .unwrap();
+    let planned: Vec<String> = String::from_utf8_lossy(&plan.stdout)
+        .lines()
+        .filter_map(|l| l.strip_prefix("> "))
+        .map(str::to_string)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let (head, body) = text.split_once("\n\n").unwrap();
+    assert_eq!(head.lines().collect::<Vec<_>>(), planned, "{out:?}");
+    assert_eq!(body, "x=1");
 }

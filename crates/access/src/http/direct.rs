@@ -32,14 +32,19 @@ pub(crate) fn agent(timeouts: &Timeouts) -> ureq::Agent {
         // the wait for its first octet and one low-speed window.
         .timeout_recv_response(head_limit(timeouts))
         .timeout_per_write(Some(timeouts.idle))
-        .user_agent(concat!("uniform/", env!("CARGO_PKG_VERSION")))
-        .accept("*/*")
+        // The plan's User-Agent and Accept fields are sent, or none when
+        // the user removed them (`-H 'Accept:'`): ureq adds none of its own.
+        .user_agent(ureq::config::AutoHeaderValue::None)
+        .accept(ureq::config::AutoHeaderValue::None)
         // Large reads: over loopback a 512 KiB buffer took a third less CPU
         // per GiB than the default 128 KiB (fewer read calls), which is
         // what kept throughput level with curl (scripts/bench-access.sh).
         .input_buffer_size(512 * 1024)
-        // It only ever holds a GET's head.
+        // A request head; a body streams past it.
         .output_buffer_size(64 * 1024)
+        // `-X PROPFIND` and the like: the method is the user's, checked
+        // as a token by the plan's policy.
+        .allow_non_standard_methods(true)
         .build();
     ureq::Agent::new_with_config(config)
 }
@@ -96,13 +101,14 @@ pub(crate) fn get(
     let target = text(&plan.head.target).unwrap_or_default();
     let host = plan.head.header("Host").and_then(text).unwrap_or_default();
     let uri = format!("{scheme}://{host}{target}");
+    let method = plan.head.method.as_str();
     let doing = match tunnel {
         Some(g) => format!(
-            "GET {target} through a tunnel of the gateway {} ({})",
+            "{method} {target} through a tunnel of the gateway {} ({})",
             g.authority(),
             g.source
         ),
-        None => format!("GET {target}"),
+        None => format!("{method} {target}"),
     };
     let fail =
         |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
@@ -115,14 +121,12 @@ pub(crate) fn get(
     };
     // The plan's header fields, as it shows them ("Connection: close":
     // one exchange per connection, as curl's easy interface does for a
-    // single transfer); ureq writes Host from the URI.
-    let mut request = agent.get(&uri);
-    for h in plan
-        .head
-        .headers
-        .iter()
-        .filter(|h| !h.name.eq_ignore_ascii_case("Host"))
-    {
+    // single transfer); ureq writes Host from the URI and Content-Length
+    // from the body.
+    let mut request = ureq::http::Request::builder().method(method).uri(&uri);
+    for h in plan.head.headers.iter().filter(|h| {
+        !h.name.eq_ignore_ascii_case("Host") && !h.name.eq_ignore_ascii_case("Content-Length")
+    }) {
         let value = match (h.value.wire(), auth) {
             (Some(v), _) => String::from_utf8_lossy(&v).into_owned(),
             // The password asked of the user when the plan ran.
@@ -136,14 +140,35 @@ pub(crate) fn get(
         };
         request = request.header(h.name.as_str(), value);
     }
-    let request = request
-        .config()
-        .timeout_global(deadline.remaining())
-        .proxy(proxy)
-        .build();
-    let response = request
-        .call()
-        .map_err(|e| error(e, url, &doing, timeouts, &deadline))?;
+    let refused = |e: ureq::http::Error| {
+        fail(
+            AccessErrorKind::Refused(uniform::plan::Rule::FieldGrammar),
+            format!("{doing}: {e}"),
+        )
+    };
+    // No body at all (not an empty one) unless the plan has one: a GET
+    // goes without a Content-Length.
+    let response = match plan.body.as_deref() {
+        Some(body) => {
+            let request = request.body(body).map_err(refused)?;
+            let request = agent
+                .configure_request(request)
+                .timeout_global(deadline.remaining())
+                .proxy(proxy)
+                .build();
+            agent.run(request)
+        }
+        None => {
+            let request = request.body(()).map_err(refused)?;
+            let request = agent
+                .configure_request(request)
+                .timeout_global(deadline.remaining())
+                .proxy(proxy)
+                .build();
+            agent.run(request)
+        }
+    }
+    .map_err(|e| error(e, url, &doing, timeouts, &deadline))?;
     let status = response.status();
     let status_line = format!(
         "{:?} {} {}",
@@ -158,11 +183,23 @@ pub(crate) fn get(
         .and_then(|v| v.trim().parse::<u64>().ok())
         .filter(|_| headers.get("transfer-encoding").is_none());
     let location = headers.get("location").map(|v| v.as_bytes().to_vec());
+    let fields = headers
+        .iter()
+        .map(|(name, value)| (name.as_str().to_string(), value.as_bytes().to_vec()))
+        .collect();
+    let version = match response.version() {
+        ureq::http::Version::HTTP_10 => "1.0",
+        ureq::http::Version::HTTP_2 => "2",
+        _ => "1.1",
+    }
+    .to_string();
     let body = Box::new(response.into_body().into_reader());
     Ok((
         Response {
             status: status.as_u16(),
             status_line: status_line.trim_end().as_bytes().to_vec(),
+            version,
+            headers: fields,
             content_length,
             location,
             body,

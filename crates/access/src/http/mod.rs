@@ -22,9 +22,10 @@ pub(crate) mod wire;
 
 use crate::error::{AccessError, AccessErrorKind};
 use crate::fetched::Fetched;
+use crate::interaction::Exchange;
 use crate::interaction::Interaction;
 use crate::net::{Deadline, Pace};
-use crate::options::FetchOptions;
+use crate::options::{FetchOptions, HeadOutput};
 use direct::io_error;
 use response::Response;
 use std::io::{self, Read, Write};
@@ -80,9 +81,22 @@ pub(crate) fn fetch(
             AccessError::new(kind, here.scheme(), here.hostname(), message)
                 .with_reply(&r.status_line)
         };
+        let exchange = Exchange {
+            method: plan.head.method.clone(),
+            url: shown::shown(&here),
+            status: response.status,
+            status_line: response.status_line.clone(),
+            version: response.version.clone(),
+            headers: response.headers.clone(),
+            redirects: hops,
+        };
+        ui.response(&exchange);
+        let follow = opts.http.follow;
         match response.status {
-            200..=299 => return deliver(response, &here, &doing, opts, &deadline, out, ui),
-            s if redirect::is_redirect(s) && response.location.is_some() => {
+            200..=299 => {
+                return deliver(response, &exchange, &here, &doing, opts, &deadline, out, ui);
+            }
+            s if follow && redirect::is_redirect(s) && response.location.is_some() => {
                 if hops >= opts.max_redirects {
                     return Err(fail(
                         AccessErrorKind::Redirect,
@@ -103,14 +117,22 @@ pub(crate) fn fetch(
                 current = next;
                 hops += 1;
             }
-            401 | 407 => {
+            401 | 407 if opts.http.fail => {
                 return Err(fail(
                     AccessErrorKind::Auth,
                     &format!("{doing}: the login was refused"),
                     &response,
-                ));
+                )
+                .with_exit_code(HTTP_ERROR));
             }
-            _ => return Err(fail(AccessErrorKind::Protocol, &doing, &response)),
+            400.. if opts.http.fail => {
+                return Err(
+                    fail(AccessErrorKind::Protocol, &doing, &response).with_exit_code(HTTP_ERROR)
+                );
+            }
+            // Not followed, not failed: a response like any other (curl
+            // without -L, without -f).
+            _ => return deliver(response, &exchange, &here, &doing, opts, &deadline, out, ui),
         }
     }
 }
@@ -139,9 +161,16 @@ fn hop_plan(
     }
 }
 
-/// Streams the body to `out`, telling `ui` the size and the progress.
+/// curl's exit status for an HTTP error status under `-f`
+/// (CURLE_HTTP_RETURNED_ERROR).
+const HTTP_ERROR: u8 = 22;
+
+/// Streams the body to `out`, telling `ui` the size and the progress;
+/// the head first (`-i`) or alone (`-I`) when asked.
+#[allow(clippy::too_many_arguments)]
 fn deliver(
     mut response: Response,
+    exchange: &Exchange,
     url: &UrlRef<'_>,
     doing: &str,
     opts: &FetchOptions,
@@ -149,6 +178,22 @@ fn deliver(
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
+    let write_fail = |e: io::Error| {
+        AccessError::new(
+            AccessErrorKind::Io,
+            url.scheme(),
+            url.hostname(),
+            format!("{doing}: writing the output: {e}"),
+        )
+        .with_source(e)
+    };
+    if opts.http.head != HeadOutput::None {
+        out.write_all(&exchange.head_bytes()).map_err(write_fail)?;
+    }
+    if opts.http.head == HeadOutput::Only {
+        out.flush().map_err(write_fail)?;
+        return Ok(Fetched::Object { bytes: 0 });
+    }
     if let Some(n) = response.content_length {
         ui.size_known(n);
     }

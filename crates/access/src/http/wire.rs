@@ -149,9 +149,12 @@ pub(crate) fn plan(url: &UrlRef<'_>, gateway: &Gateway, direct: Option<&Plan>) -
         let mut headers = vec![Header::new("Host", Line::text(&authority))];
         headers.extend(proxy_auth);
         // The URL's own request, inside the tunnel.
-        let inner = match direct.map(Plan::dialogue) {
-            Some(Dialogue::Http(p)) => p.head.clone(),
-            _ => RequestHead::get(Line::text(origin_form(url)), Vec::new()),
+        let (inner, body) = match direct.map(Plan::dialogue) {
+            Some(Dialogue::Http(p)) => (p.head.clone(), p.body.clone()),
+            _ => (
+                RequestHead::get(Line::text(origin_form(url)), Vec::new()),
+                None,
+            ),
         };
         let http = HttpPlan {
             endpoint,
@@ -166,6 +169,7 @@ pub(crate) fn plan(url: &UrlRef<'_>, gateway: &Gateway, direct: Option<&Plan>) -
             }),
             tls: true,
             head: inner,
+            body,
         };
         return Plan::new(url, Dialogue::Http(http));
     }
@@ -208,6 +212,9 @@ pub(crate) fn plan(url: &UrlRef<'_>, gateway: &Gateway, direct: Option<&Plan>) -
         tunnel: None,
         tls: false,
         head: RequestHead::get(line, headers),
+        // The user's method, fields and body: `planning::route` applies
+        // them, as the direct plan does.
+        body: None,
     };
     Plan::new(url, Dialogue::Http(http))
 }
@@ -262,10 +269,11 @@ pub(crate) fn get(
         |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
     let via = format!("the gateway {} ({})", gateway.authority(), gateway.source);
     let shown = shown(url);
+    let method = &plan.head.method;
     let request = head_bytes(&plan.head, authorization).ok_or_else(|| {
         fail(
             AccessErrorKind::Cancelled,
-            format!("GET {shown} through {via}: the request has a part nobody gave"),
+            format!("{method} {shown} through {via}: the request has a part nobody gave"),
         )
     })?;
     // The last guard against CR/LF injection (CVE-2014-8150), after the
@@ -277,7 +285,9 @@ pub(crate) fn get(
     {
         return Err(fail(
             AccessErrorKind::Refused(uniform::plan::Rule::LineBreakInjection),
-            format!("GET {shown} through {via}: the request line would carry a control character"),
+            format!(
+                "{method} {shown} through {via}: the request line would carry a control character"
+            ),
         ));
     }
     let mut limits = *timeouts;
@@ -290,7 +300,7 @@ pub(crate) fn get(
         };
         fail(kind, format!("no connection to {via}: {e}")).with_source(e)
     })?;
-    let doing = format!("GET {shown} through {via}");
+    let doing = format!("{method} {shown} through {via}");
     let io_fail = |e: io::Error, what: &str| io_error(url, &doing, what, e, timeouts, &deadline);
     let mut stream = Limited {
         stream,
@@ -300,6 +310,7 @@ pub(crate) fn get(
     };
     stream
         .write_all(&request)
+        .and_then(|()| stream.write_all(plan.body.as_deref().unwrap_or_default()))
         .map_err(|e| io_fail(e, "sending the request"))?;
     let mut reader = BufReader::with_capacity(128 * 1024, stream);
     let head = read_head(&mut reader).map_err(|e| match e {
@@ -312,7 +323,14 @@ pub(crate) fn get(
             fail(AccessErrorKind::Protocol, format!("{doing}: {what}")).with_reply(&line)
         }
     })?;
-    let body: Box<dyn Read> = match head.framing {
+    // A response to HEAD has no body, whatever its fields say (RFC 9110
+    // section 9.3.2).
+    let framing = if method == "HEAD" {
+        Framing::Empty
+    } else {
+        head.framing
+    };
+    let body: Box<dyn Read> = match framing {
         Framing::Empty => Box::new(io::empty()),
         Framing::Length(n) => Box::new(LengthReader {
             inner: reader,
@@ -323,15 +341,24 @@ pub(crate) fn get(
     };
     let response = Response {
         status: head.status,
+        version: version_of(&head.status_line),
         status_line: head.status_line,
-        content_length: match head.framing {
+        content_length: match framing {
             Framing::Length(n) => Some(n),
             _ => None,
         },
         location: head.location,
+        headers: head.fields,
         body,
     };
     Ok((response, doing))
+}
+
+/// The version of a status line as curl's `%{http_version}` gives it:
+/// `HTTP/1.1` is `1.1`.
+fn version_of(status_line: &[u8]) -> String {
+    let word = status_line.split(|&b| b == b' ').next().unwrap_or_default();
+    String::from_utf8_lossy(word.strip_prefix(b"HTTP/").unwrap_or(word)).into_owned()
 }
 
 /// A socket whose reads and writes wait at most the idle limit, shortened
@@ -399,6 +426,8 @@ pub(crate) struct Head {
     pub(crate) status_line: Vec<u8>,
     pub(crate) framing: Framing,
     pub(crate) location: Option<Vec<u8>>,
+    /// Every field, as the server wrote it.
+    pub(crate) fields: Vec<(String, Vec<u8>)>,
 }
 
 /// Why a response head could not be read.
@@ -440,6 +469,7 @@ pub(crate) fn read_head<R: BufRead>(r: &mut R) -> Result<Head, HeadError> {
         let mut framing = None;
         let mut length: Option<u64> = None;
         let mut location = None;
+        let mut fields = Vec::new();
         loop {
             read_line(r, &mut line, budget)?;
             budget -= line.len();
@@ -466,6 +496,7 @@ pub(crate) fn read_head<R: BufRead>(r: &mut R) -> Result<Head, HeadError> {
             };
             let name = &field[..colon];
             let value = field[colon + 1..].trim_ascii();
+            fields.push((String::from_utf8_lossy(name).into_owned(), value.to_vec()));
             if name.eq_ignore_ascii_case(b"content-length") {
                 // RFC 9110 section 8.6: a list of equal values is one value.
                 for v in value.split(|&b| b == b',') {
@@ -521,6 +552,7 @@ pub(crate) fn read_head<R: BufRead>(r: &mut R) -> Result<Head, HeadError> {
             status_line,
             framing,
             location,
+            fields,
         });
     }
     Err(HeadError::Malformed(

@@ -3,8 +3,10 @@
 
 use crate::caret::Severity;
 use crate::cmd::plan::AccessOptions;
+use crate::cmd::request::RequestOptions;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::password::Secrets;
+use crate::write_out::{self, Transfer};
 use crate::{json, password};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::ffi::OsString;
@@ -12,22 +14,33 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use uniform::UrlRef;
+use uniform::plan::HttpRequest;
 use uniform::visible::escaped;
+use uniform::{Scheme, UrlRef};
 use uniform_access::output::AtomicFile;
 use uniform_access::proxy::Proxies;
 use uniform_access::{
-    AccessError, AccessErrorKind, FetchOptions, Fetched, Interaction, Listing, Message,
+    AccessError, AccessErrorKind, Exchange, FetchOptions, Fetched, HeadOutput, HttpResponses,
+    Interaction, Listing, Message,
 };
 
 const HELP: &str = "\
-Retrieves what the URL names with its scheme's own protocol (RFC 1738
+Retrieves what each URL names with its scheme's own protocol (RFC 1738
 section 3): FTP, HTTP and HTTPS, Gopher, NNTP (news:, nntp:), SMTP (mailto:),
-telnet, WAIS (Z39.50), Prospero (ARDP), file. The object goes to standard
-output, or with -o FILE to a temporary file beside FILE that takes FILE's
+telnet, WAIS (Z39.50), Prospero (ARDP), file. The URLs are fetched in
+order, each tried whatever became of the one before. An object goes to
+standard output, or with -o FILE (one for each URL, in order; -O: the
+URL's last path segment) to a temporary file beside FILE that takes FILE's
 name only once the transfer is complete (none is left after a failure). A
 FILE that exists and is not a regular file (/dev/null, a pipe) is written
 directly.
+
+curl's options keep curl's names and meanings: -X, -H, -d, --data-binary,
+--data-raw, -I, -i, -L, -f, -s, -S, -u, -w, -o, -O. As with curl, an HTTP
+redirect is followed only with -L, and an HTTP status of 400 or more is a
+response like any other (its body the output) unless -f makes it a
+failure. A header field or method that would break the request line (CR,
+LF, NUL, a name that is no token) is refused before any byte is sent.
 
 Directories, gopher menus, news groups and lists of groups print as
 listings, one entry a line (kind, size, name, URL); --json prints them as one
@@ -37,9 +50,10 @@ message, reply}}; with -o FILE, an object is summed up as {\"input\", \"bytes\",
 appear in any of them.
 
 Before anything is sent, the URL's plan passes the safety policy (see
-`uniform plan --help`); HTTP redirects are followed only to http or https
-(never to file:, never from https to http), each target checked the same
-way, and credentials go only to the host, port and scheme the URL names.
+`uniform plan --help`); with -L, HTTP redirects are followed only to http
+or https (never to file:, never from https to http), each target checked
+the same way, and credentials go only to the host, port and scheme the URL
+names.
 
 Time: --connect-timeout bounds each connection, --timeout each wait for
 data (the first octet of a reply included), --max-time the whole access.
@@ -96,25 +110,53 @@ curl's codes where curl has one: 6 the host has no address; 7 no
 connection; 18 the object was cut short (an HTTP body shorter than its
 Content-Length, a gopher text or an NNTP article without its \".\" line,
 fewer octets than FTP's SIZE, an FTP transfer the server ends with 426 or
-451 instead of 226); 28 a time limit (--connect-timeout, --timeout,
+451 instead of 226); 22 an HTTP status of 400 or more under -f; 23 no
+file name in the URL for -O; 28 a time limit (--connect-timeout, --timeout,
 --max-time, or slower than --speed-limit); 56 a reply line, header block,
 listing or record over its size limit; 130 on SIGINT and 143 on SIGTERM,
-which remove the temporary file of -o FILE first.";
+which remove the temporary file of -o FILE first. With several URLs, the
+status is the last failure's.";
 
-/// Retrieve what a URL names (directories, menus and groups as listings)
+/// Retrieve what URLs name (directories, menus and groups as listings)
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = HELP)]
 pub struct Args {
-    /// The URL
-    #[arg(value_name = "URL")]
-    url: OsString,
+    /// The URLs, fetched in order; one without a scheme is guessed as curl does (ftp. hosts: ftp, else http)
+    #[arg(value_name = "URL", required = true)]
+    urls: Vec<OsString>,
     #[command(flatten)]
     options: UrlOptions,
     #[command(flatten)]
     access: AccessOptions,
-    /// Write the object to FILE ("-" for standard output)
+    #[command(flatten)]
+    request: RequestOptions,
+    /// Write the object to FILE ("-" for standard output); one for each URL, in order
     #[arg(short = 'o', long = "output", value_name = "FILE")]
-    output: Option<PathBuf>,
+    output: Vec<PathBuf>,
+    /// Write the object to a file named as the URL's last path segment, in the current directory; one for each URL after those of -o
+    #[arg(short = 'O', long = "remote-name", action = clap::ArgAction::Count)]
+    remote_name: u8,
+    /// As -O, for every URL without -o
+    #[arg(long = "remote-name-all")]
+    remote_name_all: bool,
+    /// Put the response head before the object (HTTP)
+    #[arg(short = 'i', long = "include")]
+    include: bool,
+    /// Follow redirects (HTTP), up to --max-redirects, each target judged by the safety policy
+    #[arg(short = 'L', long = "location")]
+    location: bool,
+    /// Fail on an HTTP status of 400 or more: no output, exit 22
+    #[arg(short = 'f', long = "fail")]
+    fail: bool,
+    /// No progress bar, no warnings, no error message (see -S)
+    #[arg(short = 's', long = "silent")]
+    silent: bool,
+    /// With -s, still print the error message of a failure
+    #[arg(short = 'S', long = "show-error")]
+    show_error: bool,
+    /// After each transfer, print FORMAT with curl's variables (%{response_code}, %{size_download}, %{time_total}, %{url_effective}, ...); @FILE reads it from a file
+    #[arg(short = 'w', long = "write-out", value_name = "FORMAT")]
+    write_out: Option<String>,
     /// Print listings and errors as JSON
     #[arg(long)]
     json: bool,
@@ -148,8 +190,8 @@ pub struct Args {
     /// Accept a gopher text item that ends when the server closes, without its "." line
     #[arg(long)]
     gopher_text_to_close: bool,
-    /// How many HTTP redirects to follow [default: 10]
-    #[arg(long, value_name = "N")]
+    /// How many HTTP redirects -L follows [default: 10]
+    #[arg(long, alias = "max-redirs", value_name = "N")]
     max_redirects: Option<u32>,
     /// Fetch a file: URL of another host by anonymous FTP, as libwww did
     #[arg(long)]
@@ -256,6 +298,8 @@ struct Terminal {
     /// `reveal` (--show-password).
     secrets: Secrets,
     reveal: bool,
+    /// The last HTTP response's head, for -w.
+    exchange: Option<Exchange>,
 }
 
 impl Terminal {
@@ -266,6 +310,7 @@ impl Terminal {
             bar: None,
             secrets,
             reveal,
+            exchange: None,
         }
     }
 
@@ -283,6 +328,10 @@ impl Terminal {
 }
 
 impl Interaction for Terminal {
+    fn response(&mut self, exchange: &Exchange) {
+        self.exchange = Some(exchange.clone());
+    }
+
     fn size_known(&mut self, size: u64) {
         if !self.bar_allowed {
             return;
@@ -367,8 +416,157 @@ impl Drop for Terminal {
 
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
-        let input = self.url.as_encoded_bytes().to_vec();
+        let format = match self.write_out.as_deref().map(write_out::read_format) {
+            None => None,
+            Some(Ok(f)) => Some(f),
+            Some(Err(e)) => {
+                eprintln!("uniform: -w: {e}");
+                return Ok(Status::Usage);
+            }
+        };
+        // Read once (an @FILE, standard input), sent to every URL.
+        let http = match self.request.http_request() {
+            Ok(r) => r,
+            Err(message) => {
+                eprintln!("uniform: {message}");
+                return Ok(Status::Usage);
+            }
+        };
+        if self.output.len() > self.urls.len() {
+            eprintln!(
+                "uniform: {} -o for {} URL{}: one -o a URL at most",
+                self.output.len(),
+                self.urls.len(),
+                if self.urls.len() == 1 { "" } else { "s" }
+            );
+            return Ok(Status::Usage);
+        }
+        // As curl: each URL in order, every one tried; the status is the
+        // last failure's.
+        let mut status = Status::Success;
+        for (i, raw) in self.urls.iter().enumerate() {
+            let target = match self.output.get(i) {
+                Some(p) => Target::Path(p.clone()),
+                None if self.remote_name_all
+                    || i < self.output.len() + usize::from(self.remote_name) =>
+                {
+                    Target::Remote
+                }
+                None => Target::Stdout,
+            };
+            let one = self.fetch_one(i, raw, target, &http, format.as_deref())?;
+            if one != Status::Success {
+                status = one;
+            }
+        }
+        Ok(status)
+    }
+}
+
+/// Where one URL's object goes.
+#[derive(Clone, Debug)]
+enum Target {
+    Stdout,
+    Path(PathBuf),
+    /// Named as the URL's last path segment (-O).
+    Remote,
+}
+
+/// A URL without a scheme, as curl guesses it: `ftp.` hosts are ftp,
+/// the rest http. An input that names a scheme Uniform knows (`news:x`,
+/// `mailto:a@b`) is a URL as it is; `localhost:8080/x` is no scheme
+/// named `localhost`.
+fn guess_scheme(input: &[u8]) -> Option<Vec<u8>> {
+    if input.windows(3).any(|w| w == b"://") {
+        return None;
+    }
+    let name_end = input
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')));
+    if let Some(k) = name_end
+        && input[k] == b':'
+        && k > 0
+        && uniform::Scheme::from_bytes(&input[..k]).name().is_some()
+    {
+        return None;
+    }
+    let scheme: &[u8] = if input.len() >= 4 && input[..4].eq_ignore_ascii_case(b"ftp.") {
+        b"ftp://"
+    } else {
+        b"http://"
+    };
+    Some([scheme, input].concat())
+}
+
+/// The file name -O gives: the URL's last path segment, decoded, if it
+/// names a file (no `/`, not `.` or `..`, no NUL).
+fn remote_name(url: &UrlRef<'_>) -> Option<PathBuf> {
+    let path = url.path();
+    let last = path?.rsplit('/').next().unwrap_or_default();
+    let decoded = uniform::pct::decode(last.as_bytes());
+    let name = String::from_utf8_lossy(&decoded).into_owned();
+    let plain =
+        !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0']);
+    plain.then(|| PathBuf::from(name))
+}
+
+impl Args {
+    /// Fetches one URL (the `i`th) to `target`; then -w's format.
+    fn fetch_one(
+        &self,
+        i: usize,
+        raw: &OsString,
+        target: Target,
+        http: &HttpRequest,
+        format: Option<&str>,
+    ) -> io::Result<Status> {
+        let started = std::time::Instant::now();
+        let mut transfer = Transfer {
+            urlnum: i,
+            ..Transfer::default()
+        };
+        let status = self.fetch_into(raw, target, http, &mut transfer)?;
+        if let Some(format) = format {
+            transfer.time_total = started.elapsed();
+            transfer.exitcode = match status {
+                Status::Success => 0,
+                Status::Failure => 1,
+                Status::Usage => 2,
+                Status::Exit(c) => c,
+            };
+            let secs = transfer.time_total.as_secs_f64();
+            if secs > 0.0 {
+                transfer.speed_download = (transfer.size_download as f64 / secs) as u64;
+                transfer.speed_upload = (transfer.size_upload as f64 / secs) as u64;
+            }
+            let r = write_out::render(format, &transfer);
+            for w in &r.warnings {
+                eprintln!("uniform: {w}");
+            }
+            let mut out = cmd::stdout();
+            out.write_all(&r.out)?;
+            out.flush()?;
+            io::stderr().write_all(&r.err)?;
+        }
+        Ok(status)
+    }
+
+    /// Whether failures are told (not with -s, unless -S).
+    fn tells_errors(&self) -> bool {
+        !self.silent || self.show_error
+    }
+
+    fn fetch_into(
+        &self,
+        raw: &OsString,
+        target: Target,
+        http: &HttpRequest,
+        transfer: &mut Transfer,
+    ) -> io::Result<Status> {
+        let given = raw.as_encoded_bytes().to_vec();
+        let input = guess_scheme(&given).unwrap_or(given);
         let shown = password::shown(&input, self.options.mask(&input)).into_owned();
+        transfer.url = Some(shown.clone());
         let mut opts = match self.fetch_options() {
             Ok(o) => o,
             Err(message) => {
@@ -376,10 +574,13 @@ impl Run for Args {
                 return Ok(Status::Usage);
             }
         };
+        let quiet = self.quiet || self.silent;
         let mut warnings = Vec::new();
-        let url = match cmd::parse_bytes(self.options.parse_options(), &input, &mut warnings) {
+        let parsed = cmd::parse_bytes(self.options.parse_options(), &input, &mut warnings);
+        let url = match parsed {
             Ok(u) => u,
             Err(e) => {
+                transfer.errormsg = Some(e.to_string());
                 if self.json {
                     let mut buf = Vec::new();
                     error_json(
@@ -393,21 +594,49 @@ impl Run for Args {
                         None,
                     );
                     print(&buf)?;
-                } else {
+                } else if self.tells_errors() {
                     self.options
                         .draw(&mut io::stderr().lock(), Severity::Error, &e, &input)?;
                 }
                 return Ok(Status::Failure);
             }
         };
-        if !self.quiet && !self.json {
+        if !quiet && !self.json {
             for w in &warnings {
                 self.options
                     .draw(&mut io::stderr().lock(), Severity::Warning, w, &input)?;
             }
         }
+        opts.plan.http = http.clone();
+        // -u's user and password, where the URL names none.
+        let with_user = match self.request.apply_user(&url, &mut opts.plan) {
+            Ok(u) => u,
+            Err(message) => {
+                eprintln!("uniform: {message}");
+                return Ok(Status::Usage);
+            }
+        };
+        let url = match &with_user {
+            Some(u) => u.as_url_ref(),
+            None => url,
+        };
+        if self.request.head && !matches!(url.scheme_kind(), Scheme::Http | Scheme::Https) {
+            eprintln!(
+                "uniform: -I: only HTTP and HTTPS heads are read so far, not {}'s",
+                url.scheme()
+            );
+            return Ok(Status::Usage);
+        }
+        transfer.scheme = Some(url.scheme().to_ascii_uppercase());
+        transfer.url_effective = Some(shown.clone());
         let mut secrets = Secrets::default();
         secrets.add_url(&input, self.options.dialect.into());
+        if let Some((_, p)) = &opts.plan.credentials {
+            secrets.add(p);
+        }
+        if let Some(p) = url.password() {
+            secrets.add(p.as_bytes());
+        }
         if self.password_stdin {
             let p = read_password_line()?;
             secrets.add(&p);
@@ -441,35 +670,64 @@ impl Run for Args {
         if url.scheme_kind() != uniform::Scheme::Telnet {
             on_signal_abandon_output()?;
         }
-        let mut output = match Output::open(self.output.as_deref()) {
+        let path = match target {
+            Target::Stdout => None,
+            Target::Path(p) => Some(p),
+            Target::Remote => match remote_name(&url) {
+                Some(p) => Some(p),
+                None => {
+                    let message = format!("{shown}: -O: the URL's path names no file");
+                    transfer.errormsg = Some(message.clone());
+                    if self.tells_errors() {
+                        eprintln!("uniform: {message}");
+                    }
+                    // curl's CURLE_WRITE_ERROR.
+                    return Ok(Status::Exit(23));
+                }
+            },
+        };
+        transfer.filename_effective = path.clone();
+        let mut output = match Output::open(path.as_deref()) {
             Ok(o) => o,
             Err(e) => {
-                let path = self
-                    .output
+                let path = path
                     .as_deref()
                     .unwrap_or(Path::new("-"))
                     .display()
                     .to_string();
                 let message = format!("cannot write {path}: {e}");
+                transfer.errormsg = Some(message.clone());
                 if self.json {
                     let mut buf = Vec::new();
                     error_json(&mut buf, &shown, "io", None, None, None, &message, None);
                     print(&buf)?;
-                } else {
+                } else if self.tells_errors() {
                     eprintln!("uniform: {message}");
                 }
                 return Ok(Status::Failure);
             }
         };
-        let mut terminal = Terminal::new(self.quiet, secrets, self.options.show_password);
+        let mut terminal = Terminal::new(quiet, secrets, self.options.show_password);
         let result = uniform_access::fetch(&url, &opts, &mut output, &mut terminal);
         terminal.done();
+        if let Some(x) = &terminal.exchange {
+            self.record(transfer, x, &terminal);
+        }
         match result {
-            Ok(fetched) => self.deliver(fetched, output, &url, &shown),
+            Ok(fetched) => {
+                if let Fetched::Object { bytes } = &fetched {
+                    transfer.size_download = *bytes;
+                }
+                transfer.size_upload = opts.plan.http.body.as_ref().map_or(0, |b| b.len() as u64);
+                self.deliver(fetched, output, &url, &shown, path.as_deref())
+            }
             Err(e) => {
                 // Dropping the output removes a temporary file.
                 drop(output);
-                self.report(&e, &shown, &terminal)?;
+                transfer.errormsg = Some(terminal.shown(&e.to_string()));
+                if self.tells_errors() || self.json {
+                    self.report(&e, &shown, &terminal)?;
+                }
                 // curl's status for this failure (fetch --help), 1 where
                 // curl has none.
                 Ok(match e.exit_code() {
@@ -478,6 +736,32 @@ impl Run for Args {
                 })
             }
         }
+    }
+
+    /// What the last HTTP response says, for -w.
+    fn record(&self, t: &mut Transfer, x: &Exchange, terminal: &Terminal) {
+        t.response_code = x.status;
+        t.http_version = match x.version.as_str() {
+            "1.0" | "1" => Some(write_out::HttpVersion::Http10),
+            "1.1" => Some(write_out::HttpVersion::Http11),
+            "2" => Some(write_out::HttpVersion::Http2),
+            "3" => Some(write_out::HttpVersion::Http3),
+            _ => None,
+        };
+        t.method = Some(x.method.clone());
+        t.num_redirects = x.redirects;
+        t.url_effective = Some(terminal.shown(&x.url));
+        let text = |v: &[u8]| String::from_utf8_lossy(v).into_owned();
+        t.content_type = x.header("content-type").map(text);
+        if (300..400).contains(&x.status) {
+            t.redirect_url = x.header("location").map(text);
+        }
+        t.headers = x
+            .headers
+            .iter()
+            .map(|(n, v)| (n.clone(), text(v)))
+            .collect();
+        t.size_header = x.head_bytes().len() as u64;
     }
 }
 
@@ -506,6 +790,19 @@ impl Args {
         if let Some(n) = self.max_redirects {
             o.max_redirects = n;
         }
+        // curl's meanings: redirects followed with -L only, an error
+        // status a failure with -f only.
+        o.http = HttpResponses {
+            follow: self.location,
+            fail: self.fail,
+            head: if self.request.head {
+                HeadOutput::Only
+            } else if self.include {
+                HeadOutput::Include
+            } else {
+                HeadOutput::None
+            },
+        };
         o.file_via_ftp = self.file_via_ftp;
         o.show_password = self.options.show_password;
         let mut proxies = Proxies::from_env().map_err(|e| e.to_string())?;
@@ -522,6 +819,7 @@ impl Args {
         mut output: Output,
         url: &UrlRef<'_>,
         shown: &str,
+        path: Option<&Path>,
     ) -> io::Result<Status> {
         let mut summary = None;
         match fetched {
@@ -551,12 +849,7 @@ impl Args {
             if e.kind() == io::ErrorKind::BrokenPipe {
                 return Err(e);
             }
-            let path = self
-                .output
-                .as_deref()
-                .unwrap_or(Path::new("-"))
-                .display()
-                .to_string();
+            let path = path.unwrap_or(Path::new("-")).display().to_string();
             eprintln!("uniform: cannot write {path}: {e}");
             return Ok(Status::Failure);
         }
@@ -570,7 +863,7 @@ impl Args {
             json::string(&mut buf, shown);
             buf.push(b',');
             buf.extend_from_slice(s.as_bytes());
-            if let Some(p) = &self.output {
+            if let Some(p) = path {
                 buf.extend_from_slice(b",\"output\":");
                 json::string(&mut buf, &p.display().to_string());
             }

@@ -14,6 +14,7 @@ pub mod fetch;
 pub mod normalize;
 pub mod parse;
 pub mod plan;
+pub mod request;
 pub mod resolve;
 pub mod schemes;
 

@@ -3,6 +3,7 @@
 
 use crate::bulk::{self, Jobs, Record, Sink};
 use crate::caret::Severity;
+use crate::cmd::request::RequestOptions;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::input::{Bom, Inputs};
 use crate::json;
@@ -61,6 +62,9 @@ pub struct Args {
     options: UrlOptions,
     #[command(flatten)]
     access: AccessOptions,
+    /// The request fetch would send with these flags (-X, -H, -d, -I, -u)
+    #[command(flatten)]
+    request: RequestOptions,
     #[command(flatten)]
     jobs: Jobs,
     /// Plan URLs of SCHEME through the HTTP gateway at URL (repeatable), as fetch sends them
@@ -114,7 +118,15 @@ impl Run for Args {
         let mut out = cmd::stdout();
         let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
         let parse = self.options.parse_options();
-        let options = self.access.plan_options();
+        let mut options = self.access.plan_options();
+        // Read once (an @FILE, standard input): every URL gets the same.
+        options.http = match self.request.http_request() {
+            Ok(r) => r,
+            Err(message) => {
+                eprintln!("uniform: {message}");
+                return Ok(Status::Usage);
+            }
+        };
         let mut fetch_options = FetchOptions::default();
         fetch_options.plan = options;
         // The route fetch would take: its gateways and proxy variables.
@@ -136,6 +148,7 @@ impl Run for Args {
             options: self.options,
             parse,
             fetch_options,
+            user: self.request.user.is_some().then_some(self.request),
             json: self.json,
         };
         let ok = bulk::run(&planner, &mut inputs, &mut out, self.jobs.count())?;
@@ -149,6 +162,8 @@ struct Planner {
     options: UrlOptions,
     parse: ParseOptions,
     fetch_options: FetchOptions,
+    /// -u's user, applied to each URL as fetch applies it.
+    user: Option<RequestOptions>,
     json: bool,
 }
 
@@ -170,9 +185,30 @@ impl Record for Planner {
                 return false;
             }
         };
+        let mut fetch_options;
+        let mut options = &self.fetch_options;
+        let with_user = match &self.user {
+            Some(r) => {
+                fetch_options = self.fetch_options.clone();
+                let applied = r.apply_user(&url, &mut fetch_options.plan);
+                options = &fetch_options;
+                match applied {
+                    Ok(u) => u,
+                    Err(message) => {
+                        let _ = writeln!(sink.err, "uniform: {message}");
+                        return false;
+                    }
+                }
+            }
+            None => None,
+        };
+        let url = match &with_user {
+            Some(u) => u.as_url_ref(),
+            None => url,
+        };
         // The route fetch takes, judged where fetch's is: one
         // function, so plan and fetch refuse the same URLs alike.
-        match uniform_access::route(&url, &self.fetch_options) {
+        match uniform_access::route(&url, options) {
             Ok(p) => {
                 if self.json {
                     plan_json(&mut sink.out, &p, self.options.show_password);

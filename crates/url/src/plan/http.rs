@@ -4,7 +4,7 @@
 //! side and judged by the same policy.
 
 use super::base64::base64;
-use super::options::PlanOptions;
+use super::options::{HttpRequest, PlanOptions};
 use super::step::{Endpoint, Line, Step, Transfer};
 use crate::pct::{self, EncodeSet};
 use crate::prelude::*;
@@ -190,6 +190,9 @@ pub struct HttpPlan {
     pub tls: bool,
     /// The request.
     pub head: RequestHead,
+    /// The body sent after the head, its length in the head's
+    /// Content-Length.
+    pub body: Option<Vec<u8>>,
 }
 
 impl HttpPlan {
@@ -212,7 +215,74 @@ impl HttpPlan {
         for line in self.head.lines() {
             super::step::send(out, line);
         }
+        if let Some(body) = &self.body {
+            out.push(Step::Note(format!("then the body: {} octets", body.len())));
+        }
         out.push(Step::Read(Transfer::HttpResponse));
+    }
+}
+
+impl RequestHead {
+    /// Applies what the user asks beyond the URL (`request`): the method,
+    /// the body's fields, then the user's fields (see [`HttpRequest`]),
+    /// before the `Connection` field if there is one. Returns the body.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::{Header, HttpRequest, Line, RequestHead};
+    /// let mut head = RequestHead::get(Line::text("/"), vec![
+    ///     Header::new("Accept", Line::text("*/*")),
+    ///     Header::new("Connection", Line::text("close")),
+    /// ]);
+    /// let r = HttpRequest::default().with_header("Accept", None).with_header("X-A", Some("1"));
+    /// assert_eq!(head.apply(&r), None);
+    /// let lines: Vec<String> = head.lines().iter().map(|l| l.to_string()).collect();
+    /// assert_eq!(lines, ["GET / HTTP/1.1", "X-A: 1", "Connection: close", ""]);
+    /// ```
+    pub fn apply(&mut self, request: &HttpRequest) -> Option<Vec<u8>> {
+        self.method = request.method_name().to_string();
+        let before_connection = |headers: &Vec<Header>| {
+            headers
+                .iter()
+                .position(|h| h.name.eq_ignore_ascii_case("Connection"))
+                .unwrap_or(headers.len())
+        };
+        let mut added = Vec::new();
+        if let Some(body) = &request.body {
+            added.push(Header::new(
+                "Content-Length",
+                Line::text(body.len().to_string()),
+            ));
+            let typed = request
+                .headers
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case("Content-Type"));
+            if !typed {
+                added.push(Header::new(
+                    "Content-Type",
+                    Line::text("application/x-www-form-urlencoded"),
+                ));
+            }
+        }
+        let at = before_connection(&self.headers);
+        self.headers.splice(at..at, added);
+        for (name, value) in &request.headers {
+            let same = self
+                .headers
+                .iter()
+                .position(|h| h.name.eq_ignore_ascii_case(name));
+            match (same, value) {
+                (Some(i), Some(v)) => self.headers[i] = Header::new(name, Line::text(v)),
+                (Some(i), None) => drop(self.headers.remove(i)),
+                (None, Some(v)) => {
+                    let at = before_connection(&self.headers);
+                    self.headers.insert(at, Header::new(name, Line::text(v)));
+                }
+                (None, None) => {}
+            }
+        }
+        request.body.clone()
     }
 }
 
@@ -311,11 +381,107 @@ pub(super) fn plan(url: &UrlRef<'_>, options: &PlanOptions) -> HttpPlan {
         (None, None) => {}
     }
     headers.push(Header::new("Connection", Line::text("close")));
+    let mut head = RequestHead::get(Line::text(origin_form(url)), headers);
+    let body = head.apply(&options.http);
     HttpPlan {
         endpoint: Endpoint::of(url),
         route: None,
         tunnel: None,
         tls: url.scheme_kind() == Scheme::Https,
-        head: RequestHead::get(Line::text(origin_form(url)), headers),
+        head,
+        body,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::{Dialogue, plan as make};
+
+    fn head(request: HttpRequest) -> (Vec<String>, Option<Vec<u8>>) {
+        let url = UrlRef::parse("http://u:p@h.example:81/form?q").unwrap();
+        let o = PlanOptions {
+            http: request,
+            ..PlanOptions::default()
+        };
+        let p = make(&url, &o).unwrap();
+        let Dialogue::Http(http) = p.dialogue() else {
+            panic!("{p}")
+        };
+        let lines = http.head.lines().iter().map(|l| l.to_string()).collect();
+        (lines, http.body.clone())
+    }
+
+    #[test]
+    fn the_request_is_what_the_user_asks() {
+        let (get, body) = head(HttpRequest::default());
+        assert_eq!(get[0], "GET /form?q HTTP/1.1");
+        assert_eq!(get.last().map(String::as_str), Some(""));
+        assert_eq!(body, None);
+
+        let r = HttpRequest {
+            head_only: true,
+            ..HttpRequest::default()
+        };
+        assert_eq!(head(r).0[0], "HEAD /form?q HTTP/1.1");
+
+        let ua = format!("User-Agent: {USER_AGENT}");
+        let (post, body) = head(HttpRequest::default().with_body(b"a=1&b=2".to_vec()));
+        assert_eq!(post[0], "POST /form?q HTTP/1.1");
+        assert_eq!(
+            &post[1..],
+            [
+                "Host: h.example:81",
+                ua.as_str(),
+                "Accept: */*",
+                "Authorization: Basic ****",
+                "Content-Length: 7",
+                "Content-Type: application/x-www-form-urlencoded",
+                "Connection: close",
+                ""
+            ]
+        );
+        assert_eq!(body.as_deref(), Some(&b"a=1&b=2"[..]));
+
+        // Replaced where it stands, removed, added before Connection; a
+        // Content-Type of the user's keeps curl's out.
+        let r = HttpRequest::default()
+            .with_body(b"{}".to_vec())
+            .with_header("user-agent", Some("curl/8"))
+            .with_header("Accept", None)
+            .with_header("Content-Type", Some("application/json"))
+            .with_header("X-Gone", None);
+        let (lines, _) = head(r);
+        assert_eq!(
+            &lines[1..],
+            [
+                "Host: h.example:81",
+                "user-agent: curl/8",
+                "Authorization: Basic ****",
+                "Content-Length: 2",
+                "Content-Type: application/json",
+                "Connection: close",
+                ""
+            ]
+        );
+
+        let mut r = HttpRequest::default().with_body(Vec::new());
+        r.method = Some("PUT".into());
+        let (lines, body) = head(r);
+        assert_eq!(lines[0], "PUT /form?q HTTP/1.1");
+        assert!(lines.contains(&"Content-Length: 0".to_string()));
+        assert_eq!(body, Some(Vec::new()));
+    }
+
+    #[test]
+    fn the_plan_shows_the_body_by_its_length() {
+        let url = UrlRef::parse("http://h.example/").unwrap();
+        let o = PlanOptions {
+            http: HttpRequest::default().with_body(b"secret=1".to_vec()),
+            ..PlanOptions::default()
+        };
+        let shown = make(&url, &o).unwrap().to_string();
+        assert!(shown.contains("\n# then the body: 8 octets\n"), "{shown}");
+        assert!(!shown.contains("secret=1"), "{shown}");
     }
 }

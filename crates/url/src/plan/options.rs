@@ -44,6 +44,96 @@ pub struct PlanOptions {
     /// HTTP credentials (user, password) for a URL without a user: those
     /// of the URL a redirect came from, to the same origin only.
     pub credentials: Option<(Vec<u8>, Vec<u8>)>,
+    /// What an HTTP request sends beyond the URL: curl's `-X`, `-I`, `-H`
+    /// and `-d`.
+    pub http: HttpRequest,
+}
+
+/// What an HTTP request sends beyond what the URL says: the method, the
+/// user's header fields and a body (curl's `-X`, `-I`, `-H`, `-d`).
+///
+/// # Example
+///
+/// ```
+/// use uniform::{UrlRef, plan::{Dialogue, HttpRequest, PlanOptions, plan}};
+/// let mut o = PlanOptions::default();
+/// o.http = HttpRequest::default().with_body(b"a=1".to_vec()).with_header("X-Trace", Some("7"));
+/// let p = plan(&UrlRef::parse("http://h/form")?, &o).unwrap();
+/// let Dialogue::Http(http) = p.dialogue() else { unreachable!() };
+/// assert_eq!(http.head.request_line().to_string(), "POST /form HTTP/1.1");
+/// assert_eq!(http.head.header("Content-Length").map(|l| l.to_string()), Some("3".into()));
+/// assert_eq!(http.head.header("x-trace").map(|l| l.to_string()), Some("7".into()));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct HttpRequest {
+    /// The method (`-X`). By default GET; HEAD when only the head is
+    /// asked for; POST when there is a body.
+    pub method: Option<String>,
+    /// Only the response head is wanted (`-I`): a HEAD request, unless
+    /// `method` says otherwise.
+    pub head_only: bool,
+    /// The user's header fields (`-H`), in order. One that names a field
+    /// Uniform sends replaces it where it stands; a value of `None`
+    /// (curl's `Name:`) removes that field and sends nothing; any other
+    /// is added after Uniform's own.
+    pub headers: Vec<(String, Option<String>)>,
+    /// The body (`-d`, `--data-binary`), sent with its Content-Length and,
+    /// unless a header field gives one, curl's Content-Type for `-d`
+    /// (`application/x-www-form-urlencoded`).
+    pub body: Option<Vec<u8>>,
+}
+
+impl HttpRequest {
+    /// The same request with `body`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::HttpRequest;
+    /// assert_eq!(HttpRequest::default().with_body(b"x".to_vec()).body.as_deref(), Some(&b"x"[..]));
+    /// ```
+    pub fn with_body(mut self, body: Vec<u8>) -> HttpRequest {
+        self.body = Some(body);
+        self
+    }
+
+    /// The same request with one more header field (`None`: remove the
+    /// field of that name).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::HttpRequest;
+    /// let r = HttpRequest::default().with_header("Accept", None);
+    /// assert_eq!(r.headers, [("Accept".to_string(), None)]);
+    /// ```
+    pub fn with_header(mut self, name: &str, value: Option<&str>) -> HttpRequest {
+        self.headers
+            .push((name.to_string(), value.map(str::to_string)));
+        self
+    }
+
+    /// The method this request uses: `method`, else HEAD, POST or GET.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::HttpRequest;
+    /// assert_eq!(HttpRequest::default().method_name(), "GET");
+    /// let mut r = HttpRequest::default();
+    /// r.head_only = true;
+    /// assert_eq!(r.method_name(), "HEAD");
+    /// ```
+    pub fn method_name(&self) -> &str {
+        match (&self.method, self.head_only, &self.body) {
+            (Some(m), _, _) => m,
+            (None, true, _) => "HEAD",
+            (None, false, Some(_)) => "POST",
+            (None, false, None) => "GET",
+        }
+    }
 }
 
 /// The message a `mailto:` access sends.

@@ -11,6 +11,7 @@ use super::dialogue::{Dialogue, Plan};
 use super::file::FilePlan;
 use super::ftp::{FtpAction, FtpPassword, FtpPlan};
 use super::gopher::{GopherPlan, GopherSearch};
+use super::http::HttpPlan;
 use super::nntp::{ArticleRef, NntpCommand, NntpPlan};
 use super::options::PlanOptions;
 use super::prospero::ProsperoPlan;
@@ -247,7 +248,8 @@ pub fn judge(url: &UrlRef<'_>, plan: Plan, options: &PlanOptions) -> Result<Appr
         Dialogue::Telnet(p) => telnet(p)?,
         Dialogue::File(p) => file(p)?,
         Dialogue::Prospero(p) => prospero(p)?,
-        Dialogue::Http(_) | Dialogue::Wais(_) => {}
+        Dialogue::Http(p) => http(p)?,
+        Dialogue::Wais(_) => {}
     }
     // Whatever the protocol: no line carries a CR, LF or NUL, and every
     // connection goes to a host name or an address.
@@ -299,6 +301,39 @@ fn ftp(p: &FtpPlan) -> Result<(), PlanError> {
         FtpAction::Nlst(None) | FtpAction::List => {}
     }
     Ok(())
+}
+
+/// The method and the field names of an HTTP request are tokens (RFC
+/// 9110 section 5.6.2): a space or a colon there would make the request
+/// line or a field say something else. The values are lines, judged for
+/// CR, LF and NUL with every other line.
+fn http(p: &HttpPlan) -> Result<(), PlanError> {
+    let heads = core::iter::once(&p.head).chain(p.tunnel.as_ref().map(|t| &t.head));
+    for head in heads {
+        check_token(&head.method, "method")?;
+        for h in &head.headers {
+            check_token(&h.name, "header field name")?;
+        }
+    }
+    Ok(())
+}
+
+fn check_token(t: &str, what: &str) -> Result<(), PlanError> {
+    let tchar = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    match t.bytes().position(|b| !tchar(b)) {
+        _ if t.is_empty() => Err(PlanError::refused(
+            Rule::FieldGrammar,
+            format!("the HTTP {what} is empty (RFC 9110 section 5.6.2: a token)"),
+        )),
+        Some(p) => Err(PlanError::refused(
+            Rule::FieldGrammar,
+            format!(
+                "the HTTP {what} {t:?} holds {} at octet {p}, which is no token character (RFC 9110 section 5.6.2)",
+                shown(t.as_bytes()[p])
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Refuses a TAB inside a field whose ends the TAB marks on the wire.
@@ -645,6 +680,48 @@ mod tests {
             let e = mail(body).unwrap_err();
             assert_eq!(e.rule(), Some(rule), "{body:?}: {e}");
         }
+    }
+
+    fn http(request: crate::plan::HttpRequest) -> Result<Approved, PlanError> {
+        let url = UrlRef::parse("http://h.example/p").unwrap();
+        let o = PlanOptions {
+            http: request,
+            ..PlanOptions::default()
+        };
+        crate::plan::plan(&url, &o)
+    }
+
+    #[test]
+    fn user_header_fields_and_methods_cannot_break_the_request() {
+        use crate::plan::HttpRequest;
+        let ok = HttpRequest::default().with_header("X-Ok", Some("a b\tc"));
+        assert!(http(ok).is_ok());
+        for (value, rule) in [
+            ("a\r\nX-Injected: 1", Rule::LineBreakInjection),
+            ("a\nb", Rule::LineBreakInjection),
+            ("a\rb", Rule::LineBreakInjection),
+            ("a\0b", Rule::NulInjection),
+        ] {
+            let e = http(HttpRequest::default().with_header("X-A", Some(value))).unwrap_err();
+            assert_eq!(e.rule(), Some(rule), "{value:?}: {e}");
+        }
+        for name in ["X A", "X:A", "", "X\r\nB", "Ä"] {
+            let e = http(HttpRequest::default().with_header(name, Some("v"))).unwrap_err();
+            assert_eq!(e.rule(), Some(Rule::FieldGrammar), "{name:?}: {e}");
+        }
+        for method in ["GET /x HTTP/1.0\r\n", "GE T", "", "P\0ST"] {
+            let r = HttpRequest {
+                method: Some(method.into()),
+                ..HttpRequest::default()
+            };
+            let e = http(r).unwrap_err();
+            assert_eq!(e.rule(), Some(Rule::FieldGrammar), "{method:?}: {e}");
+        }
+        let r = HttpRequest {
+            method: Some("PROPFIND".into()),
+            ..HttpRequest::default()
+        };
+        assert!(http(r).is_ok());
     }
 
     #[test]
