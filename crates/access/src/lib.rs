@@ -33,6 +33,7 @@ mod nntp;
 pub mod prospero;
 mod smtp;
 mod telnet;
+mod trace;
 pub mod wais;
 
 /// The README's Rust examples, compiled and run as doctests so that they
@@ -56,6 +57,7 @@ pub use net::Timeouts;
 pub use options::{FetchOptions, HeadOutput, HttpResponses, Message};
 pub use planning::{plan_for, require_config, route};
 pub use telnet::{ESCAPE_KEY, SessionEnd, TelnetSession};
+pub use trace::{Trace, Tracer};
 
 use std::io::Write;
 use uniform::UrlRef;
@@ -125,6 +127,8 @@ pub fn execute(
             "the plan's URL does not parse again",
         ));
     };
+    // The lines of this access go to the user's tracer (`-v`).
+    let _trace = trace::Scope::enter(opts.trace.as_ref());
     let result = match plan.dialogue() {
         Dialogue::Ftp(p) => ftp::fetch(&url, p, opts, out, ui),
         Dialogue::Http(p) => http::fetch(&url, p, opts, out, ui),

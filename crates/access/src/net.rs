@@ -431,6 +431,7 @@ pub fn connect(host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
                 s.set_read_timeout(Some(t.idle))?;
                 s.set_write_timeout(Some(t.idle))?;
                 s.set_nodelay(true)?;
+                crate::trace::info(&format!("Connected to {host} ({}) port {port}", addr.ip()));
                 return Ok(s);
             }
             Err(e) => last = e,

@@ -2,6 +2,7 @@
 
 use crate::net::Timeouts;
 use crate::proxy::Proxies;
+use crate::trace::Tracer;
 use uniform::plan::PlanOptions;
 
 /// The message a `mailto:` access sends: the plan's own type, which the
@@ -51,6 +52,9 @@ pub struct FetchOptions {
     /// What an HTTP response becomes: followed, delivered or a failure,
     /// and whether its head goes to the output.
     pub http: HttpResponses,
+    /// Where the lines sent and received go, when the user asks to see
+    /// them (curl's `-v`).
+    pub trace: Option<Tracer>,
 }
 
 /// What an HTTP response becomes (curl's `-L`, `-f`, `-i`, `-I`).
@@ -65,7 +69,7 @@ pub struct FetchOptions {
 /// ```
 /// use uniform_access::{FetchOptions, HttpResponses, HeadOutput};
 /// let mut o = FetchOptions::default();
-/// o.http = HttpResponses { follow: false, fail: false, head: HeadOutput::Include };
+/// o.http = HttpResponses { follow: false, fail: false, fail_passing: false, head: HeadOutput::Include };
 /// assert!(FetchOptions::default().http.follow);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +80,10 @@ pub struct HttpResponses {
     /// A 4xx or 5xx status is an error (curl's `-f`, exit 22); else the
     /// response's body is delivered.
     pub fail: bool,
+    /// The statuses curl's `--retry` tries again (408, 429, 500, 502,
+    /// 503, 504) are errors even without `fail`: a try that is not the
+    /// last writes no error page.
+    pub fail_passing: bool,
     /// Where the response head goes.
     pub head: HeadOutput,
 }
@@ -85,6 +93,7 @@ impl Default for HttpResponses {
         HttpResponses {
             follow: true,
             fail: true,
+            fail_passing: false,
             head: HeadOutput::None,
         }
     }
@@ -122,6 +131,7 @@ impl Default for FetchOptions {
             show_password: false,
             gopher_text_to_close: false,
             http: HttpResponses::default(),
+            trace: None,
         }
     }
 }

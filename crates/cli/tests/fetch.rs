@@ -810,3 +810,97 @@ fn a_gateway_is_sent_the_request_as_the_plan_shows_it() {
     assert_eq!(head.lines().collect::<Vec<_>>(), planned, "{out:?}");
     assert_eq!(body, "x=1");
 }
+
+#[test]
+fn verbose_shows_every_line_and_no_password() {
+    if !peer_up(&["vsftpd", "nginx"]) {
+        return;
+    }
+    let user = setting("UNIFORM_PEER_USER");
+    let pw = setting("UNIFORM_PEER_PASSWORD");
+    let url = format!(
+        "ftp://{user}:{pw}@{}:{}/pub/",
+        host(),
+        port("UNIFORM_FTP_PORT")
+    );
+    let out = fetch(&[&url, "-v", "-o", "/dev/null"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert!(lines[0].starts_with("* Connected to "), "{out:?}");
+    assert!(
+        lines.contains(&format!("> USER {user}").as_str()),
+        "{out:?}"
+    );
+    assert!(lines.contains(&"> PASS ****"), "{out:?}");
+    assert!(lines.iter().any(|l| l.starts_with("< 230")), "{out:?}");
+    assert!(lines.contains(&"> QUIT"), "{out:?}");
+    assert!(!out.stderr.contains(&pw), "{out:?}");
+
+    let out = fetch(&[
+        &http("/private/private.txt"),
+        "-v",
+        "-u",
+        &format!("{user}:{pw}"),
+        "-o",
+        "/dev/null",
+    ]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stderr.contains("> GET /private/private.txt HTTP/1.1\n"),
+        "{out:?}"
+    );
+    assert!(
+        out.stderr.contains("> Authorization: Basic ****\n"),
+        "{out:?}"
+    );
+    assert!(out.stderr.contains("< HTTP/1.1 200 OK\n"), "{out:?}");
+    assert!(!out.stderr.contains(&pw), "{out:?}");
+}
+
+#[test]
+fn retry_tries_a_passing_failure_again_and_no_other() {
+    if !peer_up(&["echo"]) {
+        return;
+    }
+    let tries = |out: &Output| out.stderr.matches("> GET ").count();
+    // 503 passes: three tries; the last one's page is the output (no -f).
+    let out = fetch(&[
+        &echo("/status/503"),
+        "--retry",
+        "2",
+        "--retry-delay",
+        "0.05",
+        "-v",
+    ]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(tries(&out), 3, "{out:?}");
+    assert_eq!(echoed(&out).0[0], "GET /status/503 HTTP/1.1");
+    let out = fetch(&[
+        &echo("/status/503"),
+        "--retry",
+        "1",
+        "--retry-delay",
+        "0.05",
+        "-f",
+        "-v",
+    ]);
+    assert_eq!(out.code, 22, "{out:?}");
+    assert_eq!(tries(&out), 2, "{out:?}");
+    // A 404 is for good: one try, its page the output.
+    let out = fetch(&[&echo("/status/404"), "--retry", "3", "-v"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(tries(&out), 1, "{out:?}");
+    // --retry-all-errors tries a 404 under -f again.
+    let out = fetch(&[
+        &echo("/status/404"),
+        "--retry",
+        "1",
+        "--retry-delay",
+        "0.05",
+        "--retry-all-errors",
+        "-f",
+        "-v",
+    ]);
+    assert_eq!(out.code, 22, "{out:?}");
+    assert_eq!(tries(&out), 2, "{out:?}");
+}

@@ -133,7 +133,11 @@ pub(crate) fn fetch(
     let send = |s: &TcpStream, bytes: &[u8]| {
         let mut w = s;
         w.write_all(bytes)
-            .map_err(|e| AccessError::io(SCHEME, Some(host), "sending the request", e))
+            .map_err(|e| AccessError::io(SCHEME, Some(host), "sending the request", e))?;
+        for line in bytes.split_inclusive(|&b| b == b'\n') {
+            crate::trace::sent(line);
+        }
+        Ok(())
     };
     if g.ask_item {
         // RFC 1738 section 3.4.5: the form first, its questions asked of

@@ -26,6 +26,7 @@ use crate::interaction::Exchange;
 use crate::interaction::Interaction;
 use crate::net::{Deadline, Pace};
 use crate::options::{FetchOptions, HeadOutput};
+use crate::trace;
 use direct::io_error;
 use response::Response;
 use std::io::{self, Read, Write};
@@ -55,6 +56,19 @@ pub(crate) fn fetch(
             .as_ref()
             .filter(|_| auth::Origin::of(&here) == origin);
         let gateway = opts.proxies.for_url(&here);
+        if trace::on() {
+            if gateway.is_none() || plan.tunnel.is_some() {
+                // ureq writes this head: field names in lower case, its
+                // Content-Length first.
+                trace::info("the request below goes through ureq");
+            }
+            for line in plan.head.lines() {
+                trace::sent(line.to_string().as_bytes());
+            }
+            if let Some(body) = &plan.body {
+                trace::info(&format!("then the body: {} octets", body.len()));
+            }
+        }
         let (response, doing) = match (&gateway, plan.tunnel.is_some()) {
             (Some(g), false) if plan.route.is_some() => wire::get(
                 &here,
@@ -91,6 +105,11 @@ pub(crate) fn fetch(
             redirects: hops,
         };
         ui.response(&exchange);
+        if trace::on() {
+            for line in exchange.head_bytes().split_inclusive(|&b| b == b'\n') {
+                trace::received(line);
+            }
+        }
         let follow = opts.http.follow;
         match response.status {
             200..=299 => {
@@ -125,7 +144,7 @@ pub(crate) fn fetch(
                 )
                 .with_exit_code(HTTP_ERROR));
             }
-            400.. if opts.http.fail => {
+            s @ 400.. if opts.http.fail || (opts.http.fail_passing && passing(s)) => {
                 return Err(
                     fail(AccessErrorKind::Protocol, &doing, &response).with_exit_code(HTTP_ERROR)
                 );
@@ -159,6 +178,11 @@ fn hop_plan(
             "the redirect leads to a URL that only a gateway can fetch here, and none is configured for it",
         )),
     }
+}
+
+/// The statuses curl's `--retry` tries again.
+fn passing(status: u16) -> bool {
+    matches!(status, 408 | 429 | 500 | 502 | 503 | 504)
 }
 
 /// curl's exit status for an HTTP error status under `-f`

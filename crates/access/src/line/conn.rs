@@ -7,6 +7,7 @@ use super::reply::{Continues, Reply, status};
 use super::write::write_line;
 use crate::error::{AccessError, AccessErrorKind};
 use crate::net::{self, Deadline, Timed, Timeouts};
+use crate::trace;
 use std::io::{self, BufReader, Write};
 use std::net::TcpStream;
 use std::time::Duration;
@@ -143,7 +144,9 @@ impl LineConn {
     /// Sends `line` and CR LF; refuses a line holding CR, LF or NUL.
     pub(crate) fn send(&mut self, line: &[u8]) -> Result<(), LineError> {
         self.arm(None)?;
-        write_line(&mut self.writer, line).map_err(|k| self.error(k))
+        write_line(&mut self.writer, line).map_err(|k| self.error(k))?;
+        trace::sent(line);
+        Ok(())
     }
 
     /// Sends octets as they are (a message body already framed).
@@ -163,7 +166,10 @@ impl LineConn {
     pub(crate) fn line(&mut self) -> Result<&[u8], LineError> {
         match net::read_line(&mut self.reader, &mut self.line, self.limits.line) {
             Ok(0) => Err(LineError::new(LineErrorKind::Closed, &self.peer)),
-            Ok(_) => Ok(&self.line),
+            Ok(_) => {
+                trace::received(&self.line);
+                Ok(&self.line)
+            }
             Err(e) if e.kind() == io::ErrorKind::InvalidData => Err(LineError::new(
                 LineErrorKind::LineTooLong {
                     limit: self.limits.line,

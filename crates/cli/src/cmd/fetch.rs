@@ -13,6 +13,7 @@ use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use uniform::plan::HttpRequest;
 use uniform::visible::escaped;
@@ -21,7 +22,7 @@ use uniform_access::output::AtomicFile;
 use uniform_access::proxy::Proxies;
 use uniform_access::{
     AccessError, AccessErrorKind, Exchange, FetchOptions, Fetched, HeadOutput, HttpResponses,
-    Interaction, Listing, Message,
+    Interaction, Listing, Message, Trace, Tracer,
 };
 
 const HELP: &str = "\
@@ -154,6 +155,24 @@ pub struct Args {
     /// With -s, still print the error message of a failure
     #[arg(short = 'S', long = "show-error")]
     show_error: bool,
+    /// Show every line sent (> ) and received (< ) and each connection (* ), on standard error, passwords hidden
+    #[arg(short = 'v', long = "verbose")]
+    verbose: bool,
+    /// Try a transfer that failed for a passing reason (a time limit; HTTP 408, 429, 500, 502, 503, 504; an FTP 4xx reply) up to N more times, waiting 1 s, then twice as long each time
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    retry: u32,
+    /// Wait SECONDS between tries instead of the doubling wait
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    retry_delay: Option<Duration>,
+    /// Stop retrying once SECONDS have passed since the first try
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    retry_max_time: Option<Duration>,
+    /// Also retry when the connection is refused
+    #[arg(long)]
+    retry_connrefused: bool,
+    /// Retry whatever the failure
+    #[arg(long)]
+    retry_all_errors: bool,
     /// After each transfer, print FORMAT with curl's variables (%{response_code}, %{size_download}, %{time_total}, %{url_effective}, ...); @FILE reads it from a file
     #[arg(short = 'w', long = "write-out", value_name = "FORMAT")]
     write_out: Option<String>,
@@ -300,6 +319,9 @@ struct Terminal {
     reveal: bool,
     /// The last HTTP response's head, for -w.
     exchange: Option<Exchange>,
+    /// The passwords the -v trace hides, a password typed at the prompt
+    /// among them.
+    traced: Option<Arc<Mutex<Secrets>>>,
 }
 
 impl Terminal {
@@ -311,6 +333,7 @@ impl Terminal {
             secrets,
             reveal,
             exchange: None,
+            traced: None,
         }
     }
 
@@ -362,6 +385,11 @@ impl Interaction for Terminal {
         };
         if let Some(p) = &typed {
             self.secrets.add(p.as_bytes());
+            if let Some(t) = &self.traced
+                && let Ok(mut t) = t.lock()
+            {
+                t.add(p.as_bytes());
+            }
         }
         typed.map(String::into_bytes)
     }
@@ -463,6 +491,29 @@ impl Run for Args {
     }
 }
 
+/// The -v trace: each line on standard error, the passwords known to
+/// this access hidden (the access side hides those of the commands that
+/// carry one, too), terminal controls escaped.
+fn tracer(hidden: Arc<Mutex<Secrets>>, reveal: bool) -> Tracer {
+    Tracer::new(move |event: Trace<'_>| {
+        let text = event.to_string();
+        let text = match hidden.lock() {
+            Ok(s) => s.hide(&text, reveal).into_owned(),
+            Err(_) => text,
+        };
+        let mut err = io::stderr().lock();
+        let _ = writeln!(err, "{}", escaped(&text));
+    })
+}
+
+/// Whether an FTP failure's message quotes a 4xx reply, which RFC 959
+/// calls a transient negative completion.
+fn ftp_4xx(message: &str) -> bool {
+    message
+        .split(['"', ' '])
+        .any(|w| w.len() == 3 && w.starts_with('4') && w.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Where one URL's object goes.
 #[derive(Clone, Debug)]
 enum Target {
@@ -521,11 +572,45 @@ impl Args {
         format: Option<&str>,
     ) -> io::Result<Status> {
         let started = std::time::Instant::now();
-        let mut transfer = Transfer {
-            urlnum: i,
-            ..Transfer::default()
+        let mut transfer;
+        let mut tries = 0u32;
+        let mut wait = Duration::from_secs(1);
+        let status = loop {
+            transfer = Transfer {
+                urlnum: i,
+                ..Transfer::default()
+            };
+            let last = tries >= self.retry
+                || self
+                    .retry_max_time
+                    .is_some_and(|m| started.elapsed() + wait >= m);
+            let (status, passing) =
+                self.fetch_into(raw, target.clone(), http, last, &mut transfer)?;
+            let retry = !last
+                && status != Status::Success
+                && status != Status::Usage
+                && (passing || self.retry_all_errors);
+            if !retry {
+                break status;
+            }
+            tries += 1;
+            let pause = self.retry_delay.unwrap_or(wait);
+            if self.tells_errors() && !self.quiet {
+                eprintln!(
+                    "uniform: a passing failure; trying again in {} s, {} {} left",
+                    pause.as_secs_f64(),
+                    self.retry - tries + 1,
+                    if self.retry - tries + 1 == 1 {
+                        "try"
+                    } else {
+                        "tries"
+                    }
+                );
+            }
+            std::thread::sleep(pause);
+            // curl's doubling, up to ten minutes.
+            wait = (wait * 2).min(Duration::from_secs(600));
         };
-        let status = self.fetch_into(raw, target, http, &mut transfer)?;
         if let Some(format) = format {
             transfer.time_total = started.elapsed();
             transfer.exitcode = match status {
@@ -556,11 +641,37 @@ impl Args {
         !self.silent || self.show_error
     }
 
+    /// One try of one URL: its status, and whether its failure is a
+    /// passing one that --retry tries again. Before the `last` try, an
+    /// HTTP status that --retry retries is a failure, so that no error
+    /// page reaches the output before the try that may succeed.
     fn fetch_into(
         &self,
         raw: &OsString,
         target: Target,
         http: &HttpRequest,
+        last: bool,
+        transfer: &mut Transfer,
+    ) -> io::Result<(Status, bool)> {
+        let status = self.try_once(raw, target, http, last, transfer)?;
+        let passing = match status {
+            Status::Exit(28) => true,
+            Status::Exit(7) => self.retry_connrefused,
+            Status::Exit(22) => matches!(transfer.response_code, 408 | 429 | 500 | 502 | 503 | 504),
+            _ => transfer
+                .errormsg
+                .as_deref()
+                .is_some_and(|m| transfer.scheme.as_deref() == Some("FTP") && ftp_4xx(m)),
+        };
+        Ok((status, passing))
+    }
+
+    fn try_once(
+        &self,
+        raw: &OsString,
+        target: Target,
+        http: &HttpRequest,
+        last: bool,
         transfer: &mut Transfer,
     ) -> io::Result<Status> {
         let given = raw.as_encoded_bytes().to_vec();
@@ -608,6 +719,7 @@ impl Args {
             }
         }
         opts.plan.http = http.clone();
+        opts.http.fail_passing = !last && self.retry > 0;
         // -u's user and password, where the URL names none.
         let with_user = match self.request.apply_user(&url, &mut opts.plan) {
             Ok(u) => u,
@@ -707,7 +819,12 @@ impl Args {
                 return Ok(Status::Failure);
             }
         };
+        let traced = self.verbose.then(|| Arc::new(Mutex::new(secrets.clone())));
+        if let Some(hidden) = &traced {
+            opts.trace = Some(tracer(Arc::clone(hidden), self.options.show_password));
+        }
         let mut terminal = Terminal::new(quiet, secrets, self.options.show_password);
+        terminal.traced = traced;
         let result = uniform_access::fetch(&url, &opts, &mut output, &mut terminal);
         terminal.done();
         if let Some(x) = &terminal.exchange {
@@ -795,6 +912,7 @@ impl Args {
         o.http = HttpResponses {
             follow: self.location,
             fail: self.fail,
+            fail_passing: false,
             head: if self.request.head {
                 HeadOutput::Only
             } else if self.include {
