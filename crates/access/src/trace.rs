@@ -198,8 +198,7 @@ mod tests {
         }
         // Out of the scope, nothing is reported.
         sent(b"after");
-        let v = seen.lock().unwrap().clone();
-        v
+        seen.lock().unwrap().clone()
     }
 
     #[test]
