@@ -35,6 +35,9 @@ struct Cli {
 /// implements `cmd::Run` and its doc comment is the one-line help.
 macro_rules! subcommands {
     ($($(#[$attr:meta])* $name:ident($args:ty),)*) => {
+        // One value a process, parsed once: the size of the largest
+        // subcommand's flags (fetch's) costs nothing worth a box.
+        #[allow(clippy::large_enum_variant)]
         #[derive(Subcommand, Debug)]
         enum Command {
             $($(#[$attr])* $name($args),)*
