@@ -3,6 +3,7 @@
 use crate::net::Timeouts;
 use crate::proxy::Proxies;
 use crate::trace::Tracer;
+use std::sync::{Arc, Mutex};
 use uniform::plan::PlanOptions;
 
 /// The message a `mailto:` access sends: the plan's own type, which the
@@ -55,6 +56,55 @@ pub struct FetchOptions {
     /// Where the lines sent and received go, when the user asks to see
     /// them (curl's `-v`).
     pub trace: Option<Tracer>,
+    /// The open HTTP connections, kept for the next fetch with these
+    /// options (or a clone of them): several URLs of one server over one
+    /// connection, as curl does.
+    pub connections: Connections,
+}
+
+/// HTTP connections kept open between fetches: clones share them.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::{Connections, FetchOptions};
+/// let mut o = FetchOptions::default();
+/// let shared = Connections::default();
+/// o.connections = shared.clone();
+/// assert!(o.connections.shares(&shared));
+/// assert!(!FetchOptions::default().connections.shares(&shared));
+/// ```
+#[derive(Clone, Default)]
+pub struct Connections(Arc<Mutex<Option<ureq::Agent>>>);
+
+impl Connections {
+    /// Whether `self` and `other` are the same pool.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::Connections;
+    /// let a = Connections::default();
+    /// assert!(a.shares(&a.clone()));
+    /// ```
+    pub fn shares(&self, other: &Connections) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+
+    /// The agent of the pool, made by `make` the first time.
+    pub(crate) fn agent(&self, make: impl FnOnce() -> ureq::Agent) -> ureq::Agent {
+        match self.0.lock() {
+            // ureq's agents are handles on one shared pool.
+            Ok(mut a) => a.get_or_insert_with(make).clone(),
+            Err(_) => make(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Connections {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Connections(..)")
+    }
 }
 
 /// What an HTTP response becomes (curl's `-L`, `-f`, `-i`, `-I`).
@@ -132,6 +182,7 @@ impl Default for FetchOptions {
             gopher_text_to_close: false,
             http: HttpResponses::default(),
             trace: None,
+            connections: Connections::default(),
         }
     }
 }

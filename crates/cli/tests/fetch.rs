@@ -904,3 +904,25 @@ fn retry_tries_a_passing_failure_again_and_no_other() {
     assert_eq!(out.code, 22, "{out:?}");
     assert_eq!(tries(&out), 2, "{out:?}");
 }
+
+#[test]
+fn several_urls_of_one_server_share_a_connection() {
+    if !peer_up(&["echo"]) {
+        return;
+    }
+    let out = fetch(&[&echo("/a"), &echo("/b"), &echo("/c"), "-i"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).to_ascii_lowercase();
+    let counts: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("x-echo-request-count: "))
+        .collect();
+    assert_eq!(counts, ["1", "2", "3"], "{out:?}");
+    assert!(!text.contains("\nconnection: close"), "{out:?}");
+    // One URL: one exchange, the connection closed after it.
+    let out = fetch(&[&echo("/a")]);
+    assert!(
+        echoed(&out).0.contains(&"connection: close".to_string()),
+        "{out:?}"
+    );
+}

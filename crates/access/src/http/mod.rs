@@ -46,7 +46,6 @@ pub(crate) fn fetch(
     let deadline = Deadline::after(opts.timeouts.total);
     let credentials = auth::of_url(url, opts, ui)?;
     let origin = auth::Origin::of(url);
-    let mut agent = None;
     let mut current: Url = url.to_url();
     let mut plan = first.clone();
     let mut hops = 0u32;
@@ -79,9 +78,9 @@ pub(crate) fn fetch(
                 deadline,
             )?,
             (tunnel, _) => {
-                let agent = agent.get_or_insert_with(|| direct::agent(&opts.timeouts));
+                let agent = opts.connections.agent(|| direct::agent(&opts.timeouts));
                 direct::get(
-                    agent,
+                    &agent,
                     &here,
                     &plan,
                     auth,

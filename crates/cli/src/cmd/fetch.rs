@@ -21,8 +21,8 @@ use uniform::{Scheme, UrlRef};
 use uniform_access::output::AtomicFile;
 use uniform_access::proxy::Proxies;
 use uniform_access::{
-    AccessError, AccessErrorKind, Exchange, FetchOptions, Fetched, HeadOutput, HttpResponses,
-    Interaction, Listing, Message, Trace, Tracer,
+    AccessError, AccessErrorKind, Connections, Exchange, FetchOptions, Fetched, HeadOutput,
+    HttpResponses, Interaction, Listing, Message, Trace, Tracer,
 };
 
 const HELP: &str = "\
@@ -173,6 +173,9 @@ pub struct Args {
     /// Retry whatever the failure
     #[arg(long)]
     retry_all_errors: bool,
+    /// The HTTP connections the URLs of one run share.
+    #[arg(skip)]
+    connections: Connections,
     /// After each transfer, print FORMAT with curl's variables (%{response_code}, %{size_download}, %{time_total}, %{url_effective}, ...); @FILE reads it from a file
     #[arg(short = 'w', long = "write-out", value_name = "FORMAT")]
     write_out: Option<String>,
@@ -453,13 +456,16 @@ impl Run for Args {
             }
         };
         // Read once (an @FILE, standard input), sent to every URL.
-        let http = match self.request.http_request() {
+        let mut http = match self.request.http_request() {
             Ok(r) => r,
             Err(message) => {
                 eprintln!("uniform: {message}");
                 return Ok(Status::Usage);
             }
         };
+        // Several URLs: a connection stays open for the next one of its
+        // server, as curl keeps it.
+        http.keep_alive = self.urls.len() > 1;
         if self.output.len() > self.urls.len() {
             eprintln!(
                 "uniform: {} -o for {} URL{}: one -o a URL at most",
@@ -719,6 +725,7 @@ impl Args {
             }
         }
         opts.plan.http = http.clone();
+        opts.connections = self.connections.clone();
         opts.http.fail_passing = !last && self.retry > 0;
         // -u's user and password, where the URL names none.
         let with_user = match self.request.apply_user(&url, &mut opts.plan) {

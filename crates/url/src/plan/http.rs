@@ -380,7 +380,11 @@ pub(super) fn plan(url: &UrlRef<'_>, options: &PlanOptions) -> HttpPlan {
         )),
         (None, None) => {}
     }
-    headers.push(Header::new("Connection", Line::text("close")));
+    // One exchange a connection, as curl's easy interface has for a single
+    // transfer, unless more requests are to follow on it.
+    if !options.http.keep_alive {
+        headers.push(Header::new("Connection", Line::text("close")));
+    }
     let mut head = RequestHead::get(Line::text(origin_form(url)), headers);
     let body = head.apply(&options.http);
     HttpPlan {

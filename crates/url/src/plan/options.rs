@@ -83,6 +83,9 @@ pub struct HttpRequest {
     /// unless a header field gives one, curl's Content-Type for `-d`
     /// (`application/x-www-form-urlencoded`).
     pub body: Option<Vec<u8>>,
+    /// The connection stays open for a request after this one (several
+    /// URLs of one server): no `Connection: close`.
+    pub keep_alive: bool,
 }
 
 impl HttpRequest {
