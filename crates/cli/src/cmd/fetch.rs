@@ -1049,6 +1049,12 @@ impl Args {
 /// (signal-hook), so that the removal runs outside a signal handler.
 fn on_signal_abandon_output() -> io::Result<()> {
     use signal_hook::consts::{SIGINT, SIGTERM};
+    // Once a process: each registration is a pipe and a thread, and a run
+    // of ten thousand URLs would run out of descriptors.
+    static ON: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if ON.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        return Ok(());
+    }
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])?;
     std::thread::Builder::new()
         .name("signals".into())
