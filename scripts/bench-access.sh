@@ -9,6 +9,13 @@
 #
 #   scripts/bench-access.sh [SIZE_MIB]    # default 1024 (1 GiB); 3 runs
 #
+# Then many small files: the same small fixture (pub/hello.txt, 244
+# bytes) fetched N times in ONE run of each tool (all URLs on one command
+# line, output to /dev/null), as a script that mirrors a list would: HTTP
+# and FTP 10,000 times, Gopher 1,000 (gophernicus is started per
+# connection by socat, some 35 ms each, for both tools alike).
+# UNIFORM_BENCH_SMALL (10000), UNIFORM_BENCH_SMALL_GOPHER (1000); 0 skips.
+#
 # Settings: UNIFORM_BENCH_RUNS (3), UNIFORM_BENCH_SCHEMES ("ftp http
 # gopher"), CARGO_TARGET_DIR (where the release binary is built), and the
 # ports of scripts/peers/env.sh. Needs the peers running
@@ -117,3 +124,62 @@ echo "$((BYTES / 1048576)) MiB, $RUNS runs of each tool, alternating, to /dev/nu
 echo "  $UNIFORM fetch -q URL -o /dev/null"
 echo "  curl -sS URL -o /dev/null"
 echo "  (each under /usr/bin/time -f %M)"
+
+# ------------------------------------------------------------ small files
+SMALL=${UNIFORM_BENCH_SMALL:-10000}
+SMALL_GOPHER=${UNIFORM_BENCH_SMALL_GOPHER:-1000}
+small_url() {
+  case $1 in
+    ftp) echo "ftp://$H:$UNIFORM_FTP_PORT/pub/hello.txt" ;;
+    http) echo "http://$H:$UNIFORM_HTTP_PORT/pub/hello.txt" ;;
+    gopher) echo "gopher://$H:$UNIFORM_GOPHER_PORT/9/hello.txt" ;;
+  esac
+}
+# many TOOL N URL: N transfers of URL in one run; prints "NANOSECONDS KIB".
+many() {
+  local rss=$(mktemp) start end urls
+  # (not `yes | head`: under pipefail, yes's SIGPIPE fails the pipeline)
+  urls=$(printf "$3 %.0s" $(seq "$2"))
+  start=$(date +%s%N)
+  case $1 in
+    # shellcheck disable=SC2086
+    uniform) /usr/bin/time -f %M -o "$rss" "$UNIFORM" fetch -q $urls >/dev/null ;;
+    # shellcheck disable=SC2086
+    curl) /usr/bin/time -f %M -o "$rss" curl -sS $urls >/dev/null ;;
+  esac
+  end=$(date +%s%N)
+  echo "$((end - start)) $(tail -n 1 "$rss")"
+  rm -f "$rss"
+}
+echo
+echo "| scheme | server | transfers | uniform s (best, median) | curl s (best, median) | uniform/curl (best, median) | uniform peak RSS | curl peak RSS |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+for scheme in $SCHEMES; do
+  n=$SMALL
+  [ "$scheme" = gopher ] && n=$SMALL_GOPHER
+  [ "$n" -gt 0 ] || continue
+  url=$(small_url "$scheme")
+  declare -A best=() rss=() times=()
+  for tool in uniform curl; do best[$tool]=0; rss[$tool]=0; times[$tool]=""; done
+  for _ in $(seq "$RUNS"); do
+    for tool in uniform curl; do
+      read -r ns kib < <(many "$tool" "$n" "$url")
+      times[$tool]+="$ns "
+      [ "${best[$tool]}" = 0 ] || [ "$ns" -lt "${best[$tool]}" ] && best[$tool]=$ns
+      [ "$kib" -gt "${rss[$tool]}" ] && rss[$tool]=$kib
+    done
+  done
+  u_med=$(echo "${times[uniform]}" | tr ' ' '\n' | grep . | median)
+  c_med=$(echo "${times[curl]}" | tr ' ' '\n' | grep . | median)
+  printf '| %s | %s | %s | %.2f, %.2f | %.2f, %.2f | %s | %.1f MiB | %.1f MiB |\n' \
+    "$scheme" "$(server_of "$scheme")" "$n" \
+    "$(awk -v n="${best[uniform]}" 'BEGIN { print n / 1e9 }')" "$(awk -v n="$u_med" 'BEGIN { print n / 1e9 }')" \
+    "$(awk -v n="${best[curl]}" 'BEGIN { print n / 1e9 }')" "$(awk -v n="$c_med" 'BEGIN { print n / 1e9 }')" \
+    "$(awk -v u="${best[uniform]}" -v c="${best[curl]}" -v um="$u_med" -v cm="$c_med" 'BEGIN { printf "%.2f, %.2f", c / u, cm / um }')" \
+    "$(awk -v k="${rss[uniform]}" 'BEGIN { print k / 1024 }')" "$(awk -v k="${rss[curl]}" 'BEGIN { print k / 1024 }')"
+  unset best rss times
+done
+echo
+echo "small files: each tool once a run with all the URLs, $RUNS runs, alternating, output to /dev/null:"
+echo "  $UNIFORM fetch -q URL URL ... > /dev/null"
+echo "  curl -sS URL URL ... > /dev/null"
