@@ -1300,3 +1300,278 @@ fn an_error_names_the_port_connected_to() {
         );
     }
 }
+
+// ------------------------------------------------------- curl's -I (--head)
+
+/// The options of curl's `-I`.
+fn head_options() -> FetchOptions {
+    let mut o = options();
+    o.plan.http.head_only = true;
+    o
+}
+
+/// curl's -I head of a fixture: its mtime (1994-12-20 00:00:00 UTC, as
+/// gen-fixtures.py sets every fixture's) and its size.
+fn head_of(fixture: &str) -> Vec<u8> {
+    let path = uniform_testkit::fixtures_dir().join(fixture);
+    let mtime = std::fs::metadata(&path)
+        .and_then(|m| m.modified())
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(
+        mtime,
+        std::time::UNIX_EPOCH + Duration::from_secs(787_881_600),
+        "{fixture}: the fixtures' mtime is 1994-12-20 00:00:00 UTC"
+    );
+    let size = common::fixture(fixture).len();
+    format!(
+        "Last-Modified: Tue, 20 Dec 1994 00:00:00 GMT\r\n\
+         Content-Length: {size}\r\n\
+         Accept-ranges: bytes\r\n"
+    )
+    .into_bytes()
+}
+
+/// What `curl -sI URL` writes and its exit status; `None` (said on
+/// standard error) when there is no /usr/bin/curl to ask.
+fn curl_head(url: &str) -> Option<(Vec<u8>, i32)> {
+    let curl = std::path::Path::new("/usr/bin/curl");
+    if !curl.exists() {
+        eprintln!("{url}: the comparison with curl is skipped: /usr/bin/curl is not installed");
+        return None;
+    }
+    let out = std::process::Command::new(curl)
+        .args(["-sI", "--max-time", "30", url])
+        .output()
+        .unwrap_or_else(|e| panic!("curl -sI {url}: {e}"));
+    Some((out.stdout, out.status.code().unwrap_or(-1)))
+}
+
+/// Uniform's -I of `url`: the octets written, and the exit status
+/// `uniform fetch` gives (0, or the error's).
+fn uniform_head(url: &str) -> (Vec<u8>, i32) {
+    let u = UrlRef::parse(url).unwrap_or_else(|e| panic!("{url}: {e}"));
+    let mut out = Vec::new();
+    match fetch(&u, &head_options(), &mut out, &mut Record::default()) {
+        Ok(Fetched::Object { bytes }) => {
+            assert_eq!(
+                bytes,
+                out.len() as u64,
+                "{url}: the count of octets written"
+            );
+            (out, 0)
+        }
+        Ok(other) => panic!("{url}: {other:?}"),
+        Err(e) => (out, i32::from(e.exit_code())),
+    }
+}
+
+#[test]
+fn head_of_a_file_is_curls_three_lines_from_mdtm_size_and_rest() {
+    for (name, base) in peers() {
+        for (path, fixture) in [
+            ("pub/hello.txt", "anon/pub/hello.txt"),
+            // Any typecode: TYPE I, so SIZE counts the octets as stored
+            // (in TYPE A pyftpdlib refuses SIZE).
+            ("pub/hello.txt;type=a", "anon/pub/hello.txt"),
+            ("pub/binary.bin;type=i", "anon/pub/binary.bin"),
+            ("pub/dots.txt", "anon/pub/dots.txt"),
+            (
+                "pub/space%20and%3Bsemicolon.txt",
+                "anon/pub/space and;semicolon.txt",
+            ),
+        ] {
+            let url = format!("{base}/{path}");
+            let mut ui = Record::default();
+            let (f, out) = get(&url, &head_options(), &mut ui).unwrap_or_else(|e| panic!("{e}"));
+            let want = head_of(fixture);
+            assert_eq!(
+                String::from_utf8_lossy(&out),
+                String::from_utf8_lossy(&want),
+                "{name} {url}"
+            );
+            assert!(
+                matches!(f, Fetched::Object { bytes } if bytes == want.len() as u64),
+                "{name} {url}: {f:?}"
+            );
+            // No data connection: nothing read, no size for a progress bar.
+            assert_eq!((ui.size, ui.progress), (None, 0), "{name} {url}");
+        }
+    }
+}
+
+#[test]
+fn head_of_a_missing_file_is_curls_exit_78_and_of_a_directory_url_nothing() {
+    for (name, base) in peers() {
+        // MDTM refused (left out), SIZE refused with 550: no such file.
+        // A directory named without its slash has no size either.
+        for path in ["pub/no-such-file.txt", "pub", "pub/a;type=d"] {
+            let url = format!("{base}/{path}");
+            let mut out = Vec::new();
+            let u = UrlRef::parse(&url).unwrap();
+            let e = fetch(&u, &head_options(), &mut out, &mut Record::default()).unwrap_err();
+            assert_eq!(e.exit_code(), 78, "{name} {url}: {e}");
+            assert_eq!(e.kind(), AccessErrorKind::Protocol, "{name} {url}: {e}");
+            assert!(
+                e.reply().is_some_and(|r| r.starts_with("550")),
+                "{name} {url}: {e}"
+            );
+            assert!(e.to_string().contains("`SIZE "), "{name} {url}: {e}");
+            assert!(out.is_empty(), "{name} {url}: {out:?}");
+        }
+        // A directory URL: the CWDs, then nothing asked, nothing written.
+        for path in ["pub/", "pub/;type=d", "pub/a/"] {
+            let url = format!("{base}/{path}");
+            assert_eq!(uniform_head(&url), (Vec::new(), 0), "{name} {url}");
+        }
+        // A directory that is not there: the CWD's refusal.
+        let e = get(
+            &format!("{base}/no-such-dir/hello.txt"),
+            &head_options(),
+            &mut Record::default(),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("CWD no-such-dir"), "{name}: {e}");
+    }
+}
+
+#[test]
+fn head_output_is_byte_for_byte_what_curl_prints() {
+    for (name, base) in peers() {
+        for path in [
+            "pub/hello.txt",
+            "pub/binary.bin",
+            "pub/space%20and%3Bsemicolon.txt",
+            "pub/a/",
+            "pub/",
+            "pub/no-such-file.txt",
+            "pub",
+        ] {
+            let url = format!("{base}/{path}");
+            let ours = uniform_head(&url);
+            if let Some(curls) = curl_head(&url) {
+                assert_eq!(
+                    (String::from_utf8_lossy(&ours.0), ours.1),
+                    (String::from_utf8_lossy(&curls.0), curls.1),
+                    "{name} {url}: Uniform's -I, then curl's"
+                );
+            }
+            if path == "pub/hello.txt" {
+                assert_eq!(ours, (head_of("anon/pub/hello.txt"), 0), "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn head_sends_mdtm_type_size_rest_and_leaves_out_refused_answers() {
+    let (port, h) = serve(|c| {
+        c.login();
+        c.expect("CWD d");
+        c.say("250 ok\r\n");
+        c.expect("MDTM f.bin");
+        c.say("502 MDTM not implemented\r\n");
+        c.expect("TYPE I");
+        c.say("200 ok\r\n");
+        c.expect("SIZE f.bin");
+        c.say("213 File size: 12\r\n");
+        c.expect("REST 0");
+        c.say("502 no restarts here\r\n");
+        c.expect("QUIT");
+        c.say("221 bye\r\n");
+    });
+    let mut o = fast(port);
+    o.plan.http.head_only = true;
+    let (f, out) = get(
+        &format!("ftp://127.0.0.1:{port}/d/f.bin"),
+        &o,
+        &mut Record::default(),
+    )
+    .unwrap();
+    assert_eq!(out, b"Content-Length: 12\r\n");
+    assert!(matches!(f, Fetched::Object { bytes: 20 }), "{f:?}");
+    let seen = h.join().unwrap();
+    let want: Vec<&[u8]> = vec![
+        b"USER anonymous",
+        b"PASS anonymous@",
+        b"CWD d",
+        b"MDTM f.bin",
+        b"TYPE I",
+        b"SIZE f.bin",
+        b"REST 0",
+        b"QUIT",
+    ];
+    assert_eq!(seen, want.iter().map(|l| l.to_vec()).collect::<Vec<_>>());
+}
+
+#[test]
+fn head_with_a_bad_mdtm_date_writes_the_other_lines() {
+    for (mdtm, want) in [
+        // Not a date: left out, as curl leaves it out.
+        ("213 19941320000000", ""),
+        ("213 1994122", ""),
+        // Fractions of a second dropped, a multi-line answer read at its end.
+        (
+            "213 20240229235959.250",
+            "Last-Modified: Thu, 29 Feb 2024 23:59:59 GMT\r\n",
+        ),
+        (
+            "213-time\r\n213 20000101000000",
+            "Last-Modified: Sat, 01 Jan 2000 00:00:00 GMT\r\n",
+        ),
+    ] {
+        let answer = format!("{mdtm}\r\n");
+        let (port, h) = serve(move |c| {
+            c.login();
+            c.expect("MDTM f");
+            c.say(&answer);
+            c.expect("TYPE I");
+            c.say("200 ok\r\n");
+            c.expect("SIZE f");
+            c.say("213 7\r\n");
+            c.expect("REST 0");
+            c.say("350 ok\r\n");
+            c.expect("QUIT");
+            c.say("221 bye\r\n");
+        });
+        let mut o = fast(port);
+        o.plan.http.head_only = true;
+        let (_, out) = get(
+            &format!("ftp://127.0.0.1:{port}/f"),
+            &o,
+            &mut Record::default(),
+        )
+        .unwrap_or_else(|e| panic!("{mdtm}: {e}"));
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            format!("{want}Content-Length: 7\r\nAccept-ranges: bytes\r\n"),
+            "{mdtm}"
+        );
+        h.join().unwrap();
+    }
+}
+
+#[test]
+fn head_whose_size_is_refused_with_550_keeps_what_came_before_and_exits_78() {
+    let (port, h) = serve(|c| {
+        c.login();
+        c.expect("MDTM f");
+        c.say("213 19941220000000\r\n");
+        c.expect("TYPE I");
+        c.say("200 ok\r\n");
+        c.expect("SIZE f");
+        c.say("550 not a plain file\r\n");
+        // The client closes without QUIT after a failure.
+        let rest = c.hear();
+        assert!(rest.is_empty(), "{:?}", String::from_utf8_lossy(&rest));
+    });
+    let mut o = fast(port);
+    o.plan.http.head_only = true;
+    let mut out = Vec::new();
+    let url = format!("ftp://127.0.0.1:{port}/f");
+    let u = UrlRef::parse(&url).unwrap();
+    let e = fetch(&u, &o, &mut out, &mut Record::default()).unwrap_err();
+    assert_eq!(e.exit_code(), 78, "{e}");
+    assert_eq!(e.reply(), Some("550 not a plain file"));
+    assert_eq!(out, b"Last-Modified: Tue, 20 Dec 1994 00:00:00 GMT\r\n");
+    h.join().unwrap();
+}

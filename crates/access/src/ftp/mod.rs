@@ -29,6 +29,30 @@
 //!   then listed (libwww's reading; the plan's note says so). When `CWD`
 //!   is refused too, the error is the `RETR`'s.
 //!
+//! # curl's `-I`
+//!
+//! A plan made with [`uniform::plan::HttpRequest::head_only`] is a
+//! [`FtpAction::Head`]: after the `CWD`s, `MDTM name`, `TYPE I`,
+//! `SIZE name` and `REST 0`, in curl's order, and no data connection.
+//! Each answer becomes one line of the output, as curl 7.88 writes it
+//! (CR LF ends):
+//!
+//! ```text
+//! Last-Modified: Tue, 20 Dec 1994 00:00:00 GMT
+//! Content-Length: 244
+//! Accept-ranges: bytes
+//! ```
+//!
+//! `MDTM`'s `YYYYMMDDHHMMSS[.sss]` becomes an IMF-fixdate, `SIZE`'s
+//! number the length, and a 350 to `REST 0` the last line. A refused
+//! command, or an answer that does not read as one, leaves its line out,
+//! except `SIZE` refused with 550: there is no such file (a directory
+//! has no size either), an error with curl's exit status 78
+//! (CURLE_REMOTE_FILE_NOT_FOUND); the lines written before it stay
+//! written, as curl's do. A directory URL (an empty name) asks nothing
+//! after the `CWD`s and writes nothing. The result is
+//! [`Fetched::Object`] with the count of octets written.
+//!
 //! # Safety
 //!
 //! A `PASV` reply names an address for the data connection; a hostile
@@ -84,6 +108,7 @@
 //! without `QUIT`, so that nothing waits on a server that misbehaves.
 
 pub(crate) mod data;
+mod head;
 pub mod list;
 mod names;
 mod script;
@@ -203,13 +228,58 @@ impl Run<'_> {
         self.connect(script.host, script.port)?;
         self.greeting(script.greeting)?;
         let mut outcome = None;
+        // curl's -I: the octets of the head written so far.
+        let mut head = 0u64;
         for c in &script.commands {
-            match c.data {
-                Some((t, done)) => outcome = Some(self.transfer(c, t, done, out, ui)?),
-                None => self.command(c, ui)?,
+            match (c.data, c.probe) {
+                (Some((t, done)), _) => outcome = Some(self.transfer(c, t, done, out, ui)?),
+                (None, Some(probe)) => head += self.probe(c, probe, out)?,
+                (None, None) => self.command(c, ui)?,
             }
         }
+        if script.head {
+            out.flush().map_err(|e| self.output_error(e))?;
+            return Ok(Fetched::Object { bytes: head });
+        }
         outcome.ok_or_else(|| self.err(AccessErrorKind::Protocol, "the plan reads nothing"))
+    }
+
+    /// One command of curl's `-I`: its answer written as the line of the
+    /// head it makes, or left out when refused; `SIZE` refused with 550
+    /// is the error curl gives, no such file. The count of octets written.
+    fn probe(
+        &mut self,
+        c: &Command,
+        probe: head::Probe,
+        out: &mut dyn Write,
+    ) -> Result<u64, AccessError> {
+        let wire = c.line.wire().ok_or_else(|| {
+            self.err(
+                AccessErrorKind::Protocol,
+                format!("`{}` lacks configuration", c.line),
+            )
+        })?;
+        let shown = format!("`{}`", c.line);
+        let reply = self.exchange(&wire, &shown)?;
+        if probe == head::Probe::Length && reply.code == 550 {
+            let message = format!(
+                "{shown} was refused: there is no such file (a directory has no size either)"
+            );
+            return Err(self
+                .refused(&reply, &message, AccessErrorKind::Protocol)
+                .with_exit_code(head::REMOTE_FILE_NOT_FOUND));
+        }
+        let Some(line) = probe.line(&reply) else {
+            return Ok(0);
+        };
+        out.write_all(line.as_bytes())
+            .map_err(|e| self.output_error(e))?;
+        Ok(line.len() as u64)
+    }
+
+    fn output_error(&self, e: std::io::Error) -> AccessError {
+        self.err(AccessErrorKind::Io, format!("writing the output: {e}"))
+            .with_source(e)
     }
 
     fn err(&self, kind: AccessErrorKind, message: impl Into<String>) -> AccessError {
@@ -548,9 +618,7 @@ impl Run<'_> {
                 &format!("reading the data of {shown}"),
                 e,
             ),
-            Failure::Output(e) => self
-                .err(AccessErrorKind::Io, format!("writing the output: {e}"))
-                .with_source(e),
+            Failure::Output(e) => self.output_error(e),
             Failure::TooLong(what) => self.err(
                 AccessErrorKind::TooLong,
                 format!("the data of {shown}: {what}"),

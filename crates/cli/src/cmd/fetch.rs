@@ -739,9 +739,14 @@ impl Args {
             Some(u) => u.as_url_ref(),
             None => url,
         };
-        if self.request.head && !matches!(url.scheme_kind(), Scheme::Http | Scheme::Https) {
+        if self.request.head
+            && !matches!(
+                url.scheme_kind(),
+                Scheme::Http | Scheme::Https | Scheme::Ftp
+            )
+        {
             eprintln!(
-                "uniform: -I: only HTTP and HTTPS heads are read so far, not {}'s",
+                "uniform: -I: only HTTP, HTTPS and FTP heads are read so far, not {}'s",
                 url.scheme()
             );
             return Ok(Status::Usage);

@@ -2,6 +2,10 @@
 //! data. [`FtpPlan::commands`] lists the control-connection commands in
 //! the order they go; each [`FtpCommand`] is one wire line. The executor
 //! sends exactly these, and `uniform plan` renders them.
+//!
+//! With curl's `-I` ([`HttpRequest::head_only`](super::HttpRequest)) the
+//! plan reads no data: [`FtpAction::Head`] asks `MDTM`, `SIZE` and
+//! `REST 0` about the file instead, as curl does.
 
 use super::options::PlanOptions;
 use super::refusal::PlanError;
@@ -130,8 +134,16 @@ pub enum FtpCommand {
     Pasv,
     /// `PORT h1,h2,h3,h4,p1,p2`: the client names where it listens.
     Port([u8; 6]),
-    /// `SIZE name` (RFC 3659): the size of a file, for progress.
+    /// `SIZE name` (RFC 3659): the size of a file, for progress, and
+    /// the Content-Length of curl's `-I`.
     Size(Vec<u8>),
+    /// `MDTM name` (RFC 3659 section 3): the time a file was last
+    /// modified, the Last-Modified of curl's `-I`.
+    Mdtm(Vec<u8>),
+    /// `REST offset` (RFC 3659 section 5): where the next transfer
+    /// starts. curl's `-I` sends `REST 0`: a 350 says the server can
+    /// resume (`Accept-ranges: bytes`), and the offset changes nothing.
+    Rest(u64),
     /// `RETR name`.
     Retr(Vec<u8>),
     /// `NLST` or `NLST name`: a name list.
@@ -172,6 +184,8 @@ impl FtpCommand {
                 p[0], p[1], p[2], p[3], p[4], p[5]
             )),
             FtpCommand::Size(n) => Line::text("SIZE ").and(n),
+            FtpCommand::Mdtm(n) => Line::text("MDTM ").and(n),
+            FtpCommand::Rest(offset) => Line::text(format!("REST {offset}")),
             FtpCommand::Retr(n) => Line::text("RETR ").and(n),
             FtpCommand::Nlst(n) => with("NLST", n),
             FtpCommand::List(n) => with("LIST", n),
@@ -197,7 +211,8 @@ impl FtpCommand {
             FtpCommand::Type(_) | FtpCommand::Port(_) => &[200],
             FtpCommand::Epsv => &[229],
             FtpCommand::Pasv => &[227],
-            FtpCommand::Size(_) => &[213],
+            FtpCommand::Size(_) | FtpCommand::Mdtm(_) => &[213],
+            FtpCommand::Rest(_) => &[350],
             FtpCommand::Retr(_) | FtpCommand::Nlst(_) | FtpCommand::List(_) => &[150, 125],
             FtpCommand::Quit => &[221],
         }
@@ -236,6 +251,37 @@ pub enum FtpAction {
     Nlst(Option<Vec<u8>>),
     /// LIST the directory reached (an empty name).
     List,
+    /// curl's `-I` (`--head`, [`HttpRequest::head_only`](super::HttpRequest)):
+    /// no data connection, and no data. After the CWDs, `MDTM name`,
+    /// `TYPE I`, `SIZE name` and `REST 0`, in curl's order; their answers
+    /// are written as curl writes them, `Last-Modified`, `Content-Length`
+    /// and `Accept-ranges` lines, a refused one left out, except that
+    /// `SIZE` refused with 550 means there is no such file. A name that a
+    /// typecode `d` names is asked about the same way, as curl does. An
+    /// empty name (a URL ending in `/`) asks nothing after the CWDs, and
+    /// the head is empty, as curl's is for a directory.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Dialogue, FtpAction, PlanOptions, plan}};
+    /// let mut o = PlanOptions::default();
+    /// o.http.head_only = true;
+    /// let p = plan(&UrlRef::parse("ftp://h/pub/hello.txt")?, &o).unwrap();
+    /// let Dialogue::Ftp(ftp) = p.dialogue() else { unreachable!() };
+    /// assert_eq!(ftp.action, FtpAction::Head { name: b"hello.txt".to_vec() });
+    /// let lines: Vec<String> = ftp.commands().iter().map(|c| c.line().to_string()).collect();
+    /// assert_eq!(
+    ///     lines,
+    ///     ["USER anonymous", "PASS ****", "CWD pub", "MDTM hello.txt", "TYPE I",
+    ///      "SIZE hello.txt", "REST 0", "QUIT"]
+    /// );
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    Head {
+        /// The decoded file name; empty for a directory URL.
+        name: Vec<u8>,
+    },
 }
 
 /// The FTP dialogue of one URL.
@@ -266,14 +312,16 @@ pub struct FtpPlan {
     /// True when no typecode was given and the type is guessed from the
     /// name (RFC 1738 section 3.2.3).
     pub type_guessed: bool,
-    /// RETR, NLST or LIST.
+    /// RETR, NLST, LIST, or curl's `-I`.
     pub action: FtpAction,
 }
 
 impl FtpPlan {
     /// The commands in the order they go, QUIT last. The data connection
     /// (EPSV, else PASV, else PORT) is opened before the transfer command;
-    /// it depends on the server's answers, so it is not listed.
+    /// it depends on the server's answers, so it is not listed. A
+    /// [`FtpAction::Head`] has no transfer command: `MDTM`, `TYPE I`,
+    /// `SIZE` and `REST 0` instead (nothing for an empty name).
     ///
     /// # Example
     ///
@@ -290,13 +338,28 @@ impl FtpPlan {
             FtpCommand::Pass(self.password.clone()),
         ];
         out.extend(self.cwd.iter().cloned().map(FtpCommand::Cwd));
-        out.push(FtpCommand::Type(self.ftp_type));
-        out.push(self.transfer_command());
+        match &self.action {
+            FtpAction::Head { name } if name.is_empty() => {}
+            // curl's order: MDTM before TYPE, SIZE after it (SIZE counts
+            // in the type set), then REST 0.
+            FtpAction::Head { name } => out.extend([
+                FtpCommand::Mdtm(name.clone()),
+                FtpCommand::Type(self.ftp_type),
+                FtpCommand::Size(name.clone()),
+                FtpCommand::Rest(0),
+            ]),
+            _ => {
+                out.push(FtpCommand::Type(self.ftp_type));
+                out.push(self.transfer_command());
+            }
+        }
         out.push(FtpCommand::Quit);
         out
     }
 
-    /// The command that starts the transfer: RETR, NLST or LIST.
+    /// The command that starts the transfer: RETR, NLST or LIST. A
+    /// [`FtpAction::Head`] opens no data connection: for it, the
+    /// `SIZE name` whose answer is the length.
     ///
     /// # Example
     ///
@@ -312,10 +375,12 @@ impl FtpPlan {
             FtpAction::Retr { name, .. } => FtpCommand::Retr(name.clone()),
             FtpAction::Nlst(name) => FtpCommand::Nlst(name.clone()),
             FtpAction::List => FtpCommand::List(None),
+            FtpAction::Head { name } => FtpCommand::Size(name.clone()),
         }
     }
 
-    /// How the data is read.
+    /// How the data is read. A [`FtpAction::Head`] reads none: for it,
+    /// the image type its `SIZE` is asked in.
     ///
     /// # Example
     ///
@@ -332,6 +397,7 @@ impl FtpPlan {
             (FtpAction::Nlst(_), _) => Transfer::FtpNameList,
             (FtpAction::Retr { .. }, FtpType::Ascii) => Transfer::FtpAscii,
             (FtpAction::Retr { .. }, FtpType::Image) => Transfer::FtpImage,
+            (FtpAction::Head { .. }, _) => Transfer::FtpImage,
         }
     }
 
@@ -359,6 +425,24 @@ impl FtpPlan {
                             "LIST: the server's own form, read as Unix or MS-DOS lines".into(),
                         ));
                     }
+                }
+                FtpCommand::Mdtm(_) => out.push(Step::Note(
+                    "curl's -I: no data connection; the answers to MDTM, SIZE and REST 0 \
+                     are written as the lines Last-Modified, Content-Length and \
+                     Accept-ranges, a refused one left out"
+                        .into(),
+                )),
+                FtpCommand::Size(_) => out.push(Step::Note(
+                    "SIZE refused with 550: no such file (a directory has no size), \
+                     and the access fails"
+                        .into(),
+                )),
+                FtpCommand::Quit if self.action == (FtpAction::Head { name: Vec::new() }) => {
+                    out.push(Step::Note(
+                        "curl's -I of a directory: nothing is asked after the CWDs, \
+                         and the head is empty"
+                            .into(),
+                    ));
                 }
                 _ => {}
             }
@@ -435,7 +519,13 @@ pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<FtpPlan, PlanErr
     } else {
         FtpType::Image
     };
-    let action = if list {
+    let head = o.http.head_only;
+    let action = if head {
+        // curl's -I asks about the name whatever the typecode (curl sends
+        // MDTM and SIZE for ";type=d" too), and about nothing for a
+        // directory URL.
+        FtpAction::Head { name }
+    } else if list {
         FtpAction::List
     } else if nlst {
         FtpAction::Nlst((!name.is_empty()).then_some(name))
@@ -450,8 +540,220 @@ pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<FtpPlan, PlanErr
         user: user.unwrap_or_else(|| b"anonymous".to_vec()),
         password,
         cwd,
-        ftp_type,
-        type_guessed: typecode.is_none() && !list,
+        // SIZE counts the octets as stored only in image type (in ASCII
+        // type pyftpdlib refuses it), whatever the typecode says.
+        ftp_type: if head { FtpType::Image } else { ftp_type },
+        type_guessed: typecode.is_none() && !list && !head,
         action,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::{Dialogue, Rule, plan as judged};
+    use crate::url::UrlRef;
+
+    fn options(head_only: bool) -> PlanOptions {
+        let mut o = PlanOptions::default();
+        o.http.head_only = head_only;
+        o
+    }
+
+    fn ftp_plan(url: &str, head_only: bool) -> FtpPlan {
+        let p = judged(&UrlRef::parse(url).unwrap(), &options(head_only))
+            .unwrap_or_else(|e| panic!("{url}: {e}"));
+        let Dialogue::Ftp(ftp) = p.dialogue() else {
+            panic!("{url}: not FTP")
+        };
+        ftp.clone()
+    }
+
+    fn lines(url: &str, head_only: bool) -> Vec<String> {
+        ftp_plan(url, head_only)
+            .commands()
+            .iter()
+            .map(|c| c.line().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn head_only_asks_mdtm_size_and_rest_instead_of_retr() {
+        let url = "ftp://h/pub/hello.txt";
+        assert_eq!(
+            lines(url, false),
+            [
+                "USER anonymous",
+                "PASS ****",
+                "CWD pub",
+                "TYPE A",
+                "RETR hello.txt",
+                "QUIT"
+            ]
+        );
+        assert_eq!(
+            lines(url, true),
+            [
+                "USER anonymous",
+                "PASS ****",
+                "CWD pub",
+                "MDTM hello.txt",
+                "TYPE I",
+                "SIZE hello.txt",
+                "REST 0",
+                "QUIT"
+            ]
+        );
+        let head = ftp_plan(url, true);
+        assert_eq!(
+            head.action,
+            FtpAction::Head {
+                name: b"hello.txt".to_vec()
+            }
+        );
+        assert_eq!(head.ftp_type, FtpType::Image);
+        assert!(!head.type_guessed);
+        let codes: Vec<&[u16]> = head.commands().iter().map(FtpCommand::expect).collect();
+        assert_eq!(
+            codes,
+            [
+                &[230, 331][..],
+                &[230, 202],
+                &[250],
+                &[213],
+                &[200],
+                &[213],
+                &[350],
+                &[221]
+            ]
+        );
+    }
+
+    #[test]
+    fn head_only_is_type_i_whatever_the_typecode_and_probes_a_type_d_name() {
+        for url in [
+            "ftp://h/a/b;type=a",
+            "ftp://h/a/b;type=i",
+            "ftp://h/a/b;type=d",
+            "ftp://h/a/b",
+        ] {
+            assert_eq!(
+                lines(url, true),
+                [
+                    "USER anonymous",
+                    "PASS ****",
+                    "CWD a",
+                    "MDTM b",
+                    "TYPE I",
+                    "SIZE b",
+                    "REST 0",
+                    "QUIT"
+                ],
+                "{url}"
+            );
+        }
+    }
+
+    #[test]
+    fn head_only_of_a_directory_url_asks_nothing_after_the_cwds() {
+        for url in ["ftp://h/pub/", "ftp://h/pub/;type=d"] {
+            let p = ftp_plan(url, true);
+            assert_eq!(p.action, FtpAction::Head { name: Vec::new() }, "{url}");
+            assert_eq!(
+                lines(url, true),
+                ["USER anonymous", "PASS ****", "CWD pub", "QUIT"],
+                "{url}"
+            );
+        }
+        // Without -I, the same URLs are listed.
+        assert_eq!(ftp_plan("ftp://h/pub/", false).action, FtpAction::List);
+        assert_eq!(
+            ftp_plan("ftp://h/pub/;type=d", false).action,
+            FtpAction::Nlst(None)
+        );
+    }
+
+    #[test]
+    fn head_only_sends_the_names_octets_as_retr_would() {
+        let url = "ftp://u:pw@h/a%20b//n%E9.bin";
+        let wire: Vec<Vec<u8>> = ftp_plan(url, true)
+            .commands()
+            .iter()
+            .filter_map(|c| c.line().wire())
+            .collect();
+        let want: Vec<&[u8]> = vec![
+            b"USER u",
+            b"PASS pw",
+            b"CWD a b",
+            b"CWD ",
+            b"MDTM n\xE9.bin",
+            b"TYPE I",
+            b"SIZE n\xE9.bin",
+            b"REST 0",
+            b"QUIT",
+        ];
+        assert_eq!(wire, want);
+    }
+
+    #[test]
+    fn a_head_plan_renders_as_uniform_plan_shows_it() {
+        let url = UrlRef::parse("ftp://h:2121/pub/hello.txt").unwrap();
+        let shown = judged(&url, &options(true)).unwrap().to_string();
+        assert_eq!(
+            shown,
+            "connect h:2121\n\
+             < 220\n\
+             > USER anonymous\n\
+             < 230|331\n\
+             # PASS only if the server asks for it (331)\n\
+             > PASS ****\n\
+             < 230|202\n\
+             > CWD pub\n\
+             < 250\n\
+             # curl's -I: no data connection; the answers to MDTM, SIZE and REST 0 are \
+             written as the lines Last-Modified, Content-Length and Accept-ranges, a \
+             refused one left out\n\
+             > MDTM hello.txt\n\
+             < 213\n\
+             > TYPE I\n\
+             < 200\n\
+             # SIZE refused with 550: no such file (a directory has no size), and the \
+             access fails\n\
+             > SIZE hello.txt\n\
+             < 213\n\
+             > REST 0\n\
+             < 350\n\
+             > QUIT\n\
+             < 221\n"
+        );
+        let dir = UrlRef::parse("ftp://h/pub/").unwrap();
+        let shown = judged(&dir, &options(true)).unwrap().to_string();
+        assert!(
+            shown.ends_with(
+                "> CWD pub\n< 250\n\
+                 # curl's -I of a directory: nothing is asked after the CWDs, and the head is empty\n\
+                 > QUIT\n< 221\n"
+            ),
+            "{shown}"
+        );
+        assert!(!shown.contains("data connection"), "{shown}");
+    }
+
+    #[test]
+    fn a_head_plans_name_is_judged_as_a_retr_name_is() {
+        for (url, rule) in [
+            ("ftp://h/a%0D%0ADELE%20x", Rule::LineBreakInjection),
+            ("ftp://h/a%0Ax;type=d", Rule::LineBreakInjection),
+            ("ftp://h/a%00x", Rule::NulInjection),
+        ] {
+            for head_only in [false, true] {
+                let e = judged(&UrlRef::parse(url).unwrap(), &options(head_only)).unwrap_err();
+                assert_eq!(e.rule(), Some(rule), "{url} {head_only}: {e}");
+                assert!(
+                    e.to_string().contains("file name"),
+                    "{url} {head_only}: {e}"
+                );
+            }
+        }
+    }
 }

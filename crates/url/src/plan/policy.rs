@@ -295,7 +295,7 @@ fn ftp(p: &FtpPlan) -> Result<(), PlanError> {
         check_field(seg, "cwd segment")?;
     }
     match &p.action {
-        FtpAction::Retr { name, .. } | FtpAction::Nlst(Some(name)) => {
+        FtpAction::Retr { name, .. } | FtpAction::Nlst(Some(name)) | FtpAction::Head { name } => {
             check_field(name, "file name")?;
         }
         FtpAction::Nlst(None) | FtpAction::List => {}
