@@ -174,6 +174,8 @@ check_nginx() {
   C -u "$UNIFORM_PEER_USER:$UNIFORM_PEER_PASSWORD" "$u/private/private.txt" | cmp -s - "$FX/user/private.txt" ||
     fail "/private/private.txt with credentials differs"
   C --max-time 60 "$u/large/large.bin" | cmp -s - "$FX/anon/large/large.bin" || fail "/large/large.bin differs"
+  C --cacert "$P/http/tls/ca.pem" "https://$H:$UNIFORM_HTTPS_PORT/pub/hello.txt" | cmp -s - "$FX/anon/pub/hello.txt" ||
+    fail "https://.../pub/hello.txt with the test CA differs"
   echo "files, autoindex, search, redirects, basic auth, large file"
 }
 

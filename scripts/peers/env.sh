@@ -31,6 +31,9 @@ export UNIFORM_TELNET_SCRIPT_PORT=${UNIFORM_TELNET_SCRIPT_PORT:-2324}
 
 # HTTP: nginx
 export UNIFORM_HTTP_PORT=${UNIFORM_HTTP_PORT:-8080}
+# nginx's TLS server (the same files), its certificate signed by a test CA
+# made at start: \$UNIFORM_PEERS_DIR/http/tls/ca.pem (for --cacert).
+export UNIFORM_HTTPS_PORT=${UNIFORM_HTTPS_PORT:-8443}
 
 # HTTP echo (echo.py): answers any request with that request, as received
 export UNIFORM_PEER_ECHO_PORT=${UNIFORM_PEER_ECHO_PORT:-8082}

@@ -259,6 +259,17 @@ start_nginx() {
   mkdir -p "$d/tmp"
   printf '%s:%s\n' "$UNIFORM_PEER_USER" "$(openssl passwd -apr1 "$UNIFORM_PEER_PASSWORD")" >"$d/htpasswd"
   chmod 644 "$d/htpasswd"
+  # A test CA and the server's certificate (localhost and 127.0.0.1),
+  # made fresh: clients trust it with --cacert $d/tls/ca.pem.
+  mkdir -p "$d/tls"
+  openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=Uniform test CA" \
+    -keyout "$d/tls/ca.key" -out "$d/tls/ca.pem" 2>/dev/null
+  openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" \
+    -keyout "$d/tls/server.key" -out "$d/tls/server.csr" 2>/dev/null
+  printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' >"$d/tls/san.ext"
+  openssl x509 -req -in "$d/tls/server.csr" -CA "$d/tls/ca.pem" -CAkey "$d/tls/ca.key" \
+    -CAcreateserial -days 3650 -extfile "$d/tls/san.ext" -out "$d/tls/server.pem" 2>/dev/null
+  chmod 644 "$d/tls/ca.pem" "$d/tls/server.pem"
   cat >"$d/nginx.conf" <<EOF
 daemon off;
 worker_processes 1;
@@ -285,6 +296,14 @@ http {
         location = /redirect-other-host { return 302 "http://localhost:\$server_port/pub/hello.txt"; }
         location = /redirect-loop { return 302 /redirect-loop; }
         location /private/ { alias $FX/user/; auth_basic "uniform"; auth_basic_user_file $d/htpasswd; }
+    }
+    server {
+        listen $H:$UNIFORM_HTTPS_PORT ssl;
+        server_name localhost;
+        ssl_certificate $d/tls/server.pem;
+        ssl_certificate_key $d/tls/server.key;
+        root $FX/anon;
+        location = /redirect-to-http { return 302 "http://$H:$UNIFORM_HTTP_PORT/pub/hello.txt"; }
     }
 }
 EOF

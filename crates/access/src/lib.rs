@@ -54,7 +54,7 @@ pub use ftp::list as ftp_list;
 pub use interaction::{Exchange, Interaction, Unattended};
 pub use listing::{Entry, EntryKind, Listing};
 pub use net::Timeouts;
-pub use options::{Connections, FetchOptions, HeadOutput, HttpResponses, Message};
+pub use options::{Connections, FetchOptions, HeadOutput, HttpResponses, Message, TlsOptions};
 pub use planning::{plan_for, require_config, route};
 pub use telnet::{ESCAPE_KEY, SessionEnd, TelnetSession};
 pub use trace::{Trace, Tracer};

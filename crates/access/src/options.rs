@@ -60,6 +60,29 @@ pub struct FetchOptions {
     /// options (or a clone of them): several URLs of one server over one
     /// connection, as curl does.
     pub connections: Connections,
+    /// Which servers HTTPS trusts (curl's `--cacert`, `-k`).
+    pub tls: TlsOptions,
+}
+
+/// Which servers HTTPS trusts. By default those whose certificate chains
+/// to the Mozilla roots (webpki-roots) and names the URL's host.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::TlsOptions;
+/// let t = TlsOptions::default();
+/// assert!(t.ca_file.is_none() && !t.insecure);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TlsOptions {
+    /// Trust the certificates of this PEM file instead of the Mozilla
+    /// roots (curl's `--cacert`).
+    pub ca_file: Option<std::path::PathBuf>,
+    /// Check no certificate at all (curl's `-k`): the connection is
+    /// encrypted but the server is whoever answers.
+    pub insecure: bool,
 }
 
 /// HTTP connections kept open between fetches: clones share them.
@@ -183,6 +206,7 @@ impl Default for FetchOptions {
             http: HttpResponses::default(),
             trace: None,
             connections: Connections::default(),
+            tls: TlsOptions::default(),
         }
     }
 }

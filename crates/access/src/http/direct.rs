@@ -14,8 +14,9 @@ use uniform::plan::HttpPlan;
 
 /// An agent set up for Uniform: redirects, statuses and proxies are
 /// Uniform's decisions, not ureq's.
-pub(crate) fn agent(timeouts: &Timeouts) -> ureq::Agent {
+pub(crate) fn agent(timeouts: &Timeouts, tls: ureq::tls::TlsConfig) -> ureq::Agent {
     let config = ureq::Agent::config_builder()
+        .tls_config(tls)
         // The redirect policy (redirect.rs) sees every hop.
         .max_redirects(0)
         .max_redirects_will_error(false)
@@ -47,6 +48,68 @@ pub(crate) fn agent(timeouts: &Timeouts) -> ureq::Agent {
         .allow_non_standard_methods(true)
         .build();
     ureq::Agent::new_with_config(config)
+}
+
+/// The TLS configuration `opts` asks for: the certificates of
+/// `--cacert`'s file as the only roots, or none checked with `-k`.
+///
+/// # Errors
+///
+/// The CA file cannot be read or holds no certificate (curl's exit 77).
+pub(crate) fn tls_config(
+    opts: &crate::options::TlsOptions,
+    url: &UrlRef<'_>,
+) -> Result<ureq::tls::TlsConfig, AccessError> {
+    let mut b = ureq::tls::TlsConfig::builder().disable_verification(opts.insecure);
+    if let Some(path) = &opts.ca_file {
+        let fail = |why: String| {
+            AccessError::new(
+                AccessErrorKind::Io,
+                url.scheme(),
+                url.hostname(),
+                format!("--cacert {}: {why}", path.display()),
+            )
+            .with_exit_code(CA_FILE)
+        };
+        // A CA bundle is some hundreds of KiB; a file past this is no
+        // bundle.
+        let pem = read_bounded(path, 16 << 20).map_err(|e| fail(e.to_string()))?;
+        let mut certs = Vec::new();
+        for item in ureq::tls::parse_pem(&pem) {
+            match item {
+                Ok(ureq::tls::PemItem::Certificate(c)) => certs.push(c),
+                Ok(_) => {}
+                Err(e) => return Err(fail(e.to_string())),
+            }
+        }
+        if certs.is_empty() {
+            return Err(fail("no certificate in it".into()));
+        }
+        b = b.root_certs(ureq::tls::RootCerts::new_with_certs(&certs));
+    }
+    Ok(b.build())
+}
+
+/// curl's exit status for a CA file it cannot use (CURLE_SSL_CACERT_BADFILE).
+const CA_FILE: u8 = 77;
+
+/// curl's exit status for a server whose certificate does not check
+/// (CURLE_PEER_FAILED_VERIFICATION).
+const PEER_FAILED: u8 = 60;
+
+fn read_bounded(path: &std::path::Path, limit: u64) -> io::Result<Vec<u8>> {
+    use io::Read;
+    let mut out = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut out)?;
+    if out.len() as u64 > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("longer than {limit} octets"),
+        ));
+    }
+    Ok(out)
 }
 
 /// The wait for each read. ureq reads out of reach of the low-speed
@@ -262,7 +325,16 @@ pub(crate) fn error(
             if io.kind() == io::ErrorKind::InvalidData
                 && url.scheme_kind() == uniform::Scheme::Https =>
         {
-            fail(AccessErrorKind::Connect, format!("{doing}: TLS: {io}")).with_source(io)
+            let checked = io
+                .get_ref()
+                .and_then(|e| e.downcast_ref::<rustls::Error>())
+                .is_some_and(|e| matches!(e, rustls::Error::InvalidCertificate(_)));
+            let e = fail(AccessErrorKind::Connect, format!("{doing}: TLS: {io}")).with_source(io);
+            if checked {
+                e.with_exit_code(PEER_FAILED)
+            } else {
+                e
+            }
         }
         E::Io(io) => {
             let kind = match io.kind() {
@@ -276,7 +348,15 @@ pub(crate) fn error(
             fail(kind, format!("{doing}: {io}")).with_source(io)
         }
         E::Tls(m) => fail(AccessErrorKind::Connect, format!("{doing}: TLS: {m}")),
-        E::Rustls(r) => fail(AccessErrorKind::Connect, format!("{doing}: TLS: {r}")),
+        E::Rustls(r) => {
+            let checked = matches!(r, rustls::Error::InvalidCertificate(_));
+            let e = fail(AccessErrorKind::Connect, format!("{doing}: TLS: {r}"));
+            if checked {
+                e.with_exit_code(PEER_FAILED)
+            } else {
+                e
+            }
+        }
         E::ConnectProxyFailed(m) => fail(
             AccessErrorKind::Connect,
             format!("{doing}: the gateway refused the tunnel: {m}"),

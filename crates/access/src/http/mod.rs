@@ -44,6 +44,7 @@ pub(crate) fn fetch(
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
     let deadline = Deadline::after(opts.timeouts.total);
+    let tls = direct::tls_config(&opts.tls, url)?;
     let credentials = auth::of_url(url, opts, ui)?;
     let origin = auth::Origin::of(url);
     let mut current: Url = url.to_url();
@@ -78,7 +79,9 @@ pub(crate) fn fetch(
                 deadline,
             )?,
             (tunnel, _) => {
-                let agent = opts.connections.agent(|| direct::agent(&opts.timeouts));
+                let agent = opts
+                    .connections
+                    .agent(|| direct::agent(&opts.timeouts, tls.clone()));
                 direct::get(
                     &agent,
                     &here,

@@ -173,6 +173,12 @@ pub struct Args {
     /// Retry whatever the failure
     #[arg(long)]
     retry_all_errors: bool,
+    /// Trust the certificates of this PEM file for HTTPS, instead of the Mozilla roots
+    #[arg(long, value_name = "FILE")]
+    cacert: Option<PathBuf>,
+    /// HTTPS without checking the server's certificate (encrypted, but to whoever answers)
+    #[arg(short = 'k', long)]
+    insecure: bool,
     /// The HTTP connections the URLs of one run share.
     #[arg(skip)]
     connections: Connections,
@@ -934,6 +940,8 @@ impl Args {
             },
         };
         o.file_via_ftp = self.file_via_ftp;
+        o.tls.ca_file = self.cacert.clone();
+        o.tls.insecure = self.insecure;
         o.show_password = self.options.show_password;
         let mut proxies = Proxies::from_env().map_err(|e| e.to_string())?;
         for g in &self.gateway {
