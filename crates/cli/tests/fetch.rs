@@ -926,3 +926,205 @@ fn several_urls_of_one_server_share_a_connection() {
         "{out:?}"
     );
 }
+
+/// A netrc file with `text`, in a fresh directory named for the test.
+fn netrc(name: &str, text: &str) -> PathBuf {
+    let dir = scratch(&format!("netrc-{name}"));
+    let file = dir.join(".netrc");
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+/// `uniform fetch` with `home` as HOME, where `-n` looks for `.netrc`.
+fn fetch_at_home(home: &Path, args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .arg("fetch")
+        .args(args)
+        .env("HOME", home)
+        .env_remove("http_proxy")
+        .env_remove("all_proxy")
+        .env_remove("ALL_PROXY")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    Output {
+        code: out.status.code().expect("exited"),
+        stdout: out.stdout,
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+#[test]
+fn netrc_file_logs_in() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    let user = setting("UNIFORM_PEER_USER");
+    let pw = setting("UNIFORM_PEER_PASSWORD");
+    let file = netrc(
+        "file",
+        &format!(
+            "# the peers\nmachine other.example login x password y\n\
+             machine {} login {user} password \"{pw}\"\n",
+            host()
+        ),
+    );
+    let url = http("/private/private.txt");
+    let out = fetch(&[&url, "--netrc-file", file.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout, fixture("user/private.txt"));
+    // Without it, the server wants a login.
+    let out = fetch(&[&url, "-f"]);
+    assert_eq!(out.code, 22, "{out:?}");
+}
+
+#[test]
+fn netrc_in_home_logs_in_with_n() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    let user = setting("UNIFORM_PEER_USER");
+    let pw = setting("UNIFORM_PEER_PASSWORD");
+    let file = netrc("home", &format!("default login {user} password {pw}\n"));
+    let home = file.parent().unwrap();
+    let url = http("/private/private.txt");
+    for flag in ["-n", "--netrc", "--netrc-optional"] {
+        let out = fetch_at_home(home, &[&url, flag]);
+        assert_eq!(out.code, 0, "{flag}: {out:?}");
+        assert_eq!(out.stdout, fixture("user/private.txt"), "{flag}");
+    }
+    // As curl 7.88: no .netrc is no error, only no login.
+    std::fs::remove_file(&file).unwrap();
+    let out = fetch_at_home(home, &[&url, "-n", "-f"]);
+    assert_eq!(out.code, 22, "{out:?}");
+    assert!(out.stderr.contains("401"), "{out:?}");
+}
+
+#[test]
+fn netrc_yields_to_the_urls_user_and_to_u() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    let user = setting("UNIFORM_PEER_USER");
+    let pw = setting("UNIFORM_PEER_PASSWORD");
+    let h = host();
+    let wrong = netrc(
+        "yields",
+        &format!("machine {h} login {user} password wrong-{pw}\n"),
+    );
+    let wrong = wrong.to_str().unwrap();
+    let url = http("/private/private.txt");
+    let own = format!("http://{user}:{pw}@{h}:{}/private/private.txt", port(NGINX));
+    let out = fetch(&[&own, "--netrc-file", wrong]);
+    assert_eq!(out.code, 0, "the URL's own user wins: {out:?}");
+    assert_eq!(out.stdout, fixture("user/private.txt"));
+    let out = fetch(&[&url, "-u", &format!("{user}:{pw}"), "--netrc-file", wrong]);
+    assert_eq!(out.code, 0, "-u wins: {out:?}");
+    assert_eq!(out.stdout, fixture("user/private.txt"));
+    // A URL's user without a password gets its own entry's password (and
+    // only its own: another login's is never taken).
+    let right = netrc(
+        "own-password",
+        &format!(
+            "machine {h} login someone-else password wrong-{pw}\n\
+             machine {h} login {user} password {pw}\n"
+        ),
+    );
+    let user_only = format!("http://{user}@{h}:{}/private/private.txt", port(NGINX));
+    let out = fetch(&[&user_only, "--netrc-file", right.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout, fixture("user/private.txt"));
+}
+
+#[test]
+fn a_wrong_netrc_password_is_a_401_and_never_shown() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    let user = setting("UNIFORM_PEER_USER");
+    let secret = "netrc-s3cret-pw";
+    let file = netrc(
+        "wrong",
+        &format!("machine {} login {user} password {secret}\n", host()),
+    );
+    let file = file.to_str().unwrap();
+    let url = http("/private/private.txt");
+    let out = fetch(&[&url, "--netrc-file", file, "-w", "%{response_code}"]);
+    assert_eq!(out.code, 0, "a 401 is a response without -f: {out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).ends_with("401"),
+        "{out:?}"
+    );
+    for args in [
+        vec![url.as_str(), "--netrc-file", file, "-f"],
+        vec![url.as_str(), "--netrc-file", file, "-f", "--json"],
+        vec![
+            url.as_str(),
+            "--netrc-file",
+            file,
+            "-f",
+            "-w",
+            "%{errormsg} %{url_effective}",
+        ],
+    ] {
+        let out = fetch(&args);
+        assert_eq!(out.code, 22, "{args:?}: {out:?}");
+        let all = format!("{}{}", String::from_utf8_lossy(&out.stdout), out.stderr);
+        assert!(all.contains("401"), "{args:?}: {out:?}");
+        assert!(!all.contains(secret), "{args:?}: {out:?}");
+    }
+    let out = fetch(&[&url, "--netrc-file", file, "-f", "--json"]);
+    assert_eq!(out.json()["error"]["kind"], "auth", "{out:?}");
+}
+
+#[test]
+fn netrc_logs_in_to_ftp_and_plan_shows_it() {
+    if !peer_up(&["vsftpd"]) {
+        return;
+    }
+    let user = setting("UNIFORM_PEER_USER");
+    let pw = setting("UNIFORM_PEER_PASSWORD");
+    let file = netrc(
+        "ftp",
+        &format!("machine {} login {user} password {pw}\n", host()),
+    );
+    let file = file.to_str().unwrap();
+    let url = format!("ftp://{}:{}/private.txt", host(), port("UNIFORM_FTP_PORT"));
+    let out = fetch(&[&url, "--netrc-file", file]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout, fixture("user/private.txt"));
+    let all = format!("{}{}", String::from_utf8_lossy(&out.stdout), out.stderr);
+    assert!(!all.contains(&pw), "{out:?}");
+    let plan = Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .args(["plan", "--netrc-file", file, &url])
+        .output()
+        .unwrap();
+    assert_eq!(plan.status.code(), Some(0), "{plan:?}");
+    let text = String::from_utf8_lossy(&plan.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.contains(&format!("> USER {user}").as_str()), "{text}");
+    assert!(lines.contains(&"> PASS ****"), "{text}");
+    assert!(!text.contains(&pw), "{text}");
+}
+
+#[test]
+fn many_urls_in_one_run_hold_no_descriptor_each() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    // 300 transfers under a limit of 64 descriptors: what one URL opens
+    // must be closed (or shared) before the next.
+    let url = http("/pub/hello.txt");
+    let urls = vec![url.as_str(); 300].join(" ");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -n 64 && exec \"$0\" fetch -q {urls} > /dev/null"
+        ))
+        .arg(env!("CARGO_BIN_EXE_uniform"))
+        .env_remove("http_proxy")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(out.stderr.is_empty(), "{out:?}");
+}

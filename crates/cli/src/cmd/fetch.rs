@@ -37,7 +37,8 @@ FILE that exists and is not a regular file (/dev/null, a pipe) is written
 directly.
 
 curl's options keep curl's names and meanings: -X, -H, -d, --data-binary,
---data-raw, -I, -i, -L, -f, -s, -S, -u, -w, -o, -O. As with curl, an HTTP
+--data-raw, -I, -i, -L, -f, -s, -S, -u, -n, --netrc-file, -w, -o, -O, -v,
+--retry, --cacert, -k. As with curl, an HTTP
 redirect is followed only with -L, and an HTTP status of 400 or more is a
 response like any other (its body the output) unless -f makes it a
 failure. A header field or method that would break the request line (CR,
@@ -764,9 +765,9 @@ impl Args {
         if let Some((_, p)) = &opts.plan.credentials {
             secrets.add(p);
         }
-        if let Some(p) = url.password() {
-            secrets.add(p.as_bytes());
-        }
+        // The password -u or a netrc file put in the URL: as written there
+        // and decoded.
+        secrets.add_url(url.as_str().as_bytes(), self.options.dialect.into());
         if self.password_stdin {
             let p = read_password_line()?;
             secrets.add(&p);
