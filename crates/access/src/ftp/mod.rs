@@ -514,6 +514,14 @@ impl Run<'_> {
             && let FtpCommand::Retr(name) = &c.command
         {
             announced = self.size(name)?;
+            // After REST n (curl's -C), n octets are had: the rest is
+            // what comes, and a file had whole needs no RETR (curl's
+            // "already completely downloaded").
+            let had = self.opts.plan.resume_from.unwrap_or(0);
+            if had > 0 && announced == Some(had) {
+                return Ok(Fetched::Object { bytes: 0 });
+            }
+            announced = announced.map(|n| n.saturating_sub(had));
             if let Some(n) = announced {
                 ui.size_known(n);
             }

@@ -113,7 +113,22 @@ pub(crate) fn fetch(
             }
         }
         let follow = opts.http.follow;
+        let resuming = opts.plan.resume_from.is_some_and(|n| n > 0);
         match response.status {
+            // Asked for the rest, given the whole: appended, it would
+            // double the start (curl's exit 33).
+            200 if resuming => {
+                return Err(fail(
+                    AccessErrorKind::Protocol,
+                    &format!(
+                        "{doing}: the server sent the whole object, not the rest asked for (no byte ranges): it cannot be resumed"
+                    ),
+                    &response,
+                )
+                .with_exit_code(RANGE_ERROR));
+            }
+            // Nothing after the octets had: the object is whole already.
+            416 if resuming => return Ok(Fetched::Object { bytes: 0 }),
             200..=299 => {
                 return deliver(response, &exchange, &here, &doing, opts, &deadline, out, ui);
             }
@@ -181,6 +196,9 @@ fn hop_plan(
         )),
     }
 }
+
+/// curl's exit status for a transfer that cannot resume (CURLE_RANGE_ERROR).
+const RANGE_ERROR: u8 = 33;
 
 /// The statuses curl's `--retry` tries again.
 fn passing(status: u16) -> bool {

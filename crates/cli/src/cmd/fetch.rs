@@ -174,6 +174,14 @@ pub struct Args {
     /// Retry whatever the failure
     #[arg(long)]
     retry_all_errors: bool,
+    /// Resume: fetch from OFFSET on ("-": from the size of the -o file, appended to it); HTTP Range, FTP REST
+    #[arg(
+        short = 'C',
+        long = "continue-at",
+        value_name = "OFFSET",
+        allow_hyphen_values = true
+    )]
+    continue_at: Option<String>,
     /// Trust the certificates of this PEM file for HTTPS, instead of the Mozilla roots
     #[arg(long, value_name = "FILE")]
     cacert: Option<PathBuf>,
@@ -253,12 +261,22 @@ enum Output {
 }
 
 impl Output {
-    fn open(path: Option<&Path>) -> io::Result<Output> {
+    /// The output at `path` (standard output for none or `-`); `append`:
+    /// after what the file holds (curl's `-C`), written in place, since
+    /// its start is kept whatever becomes of the transfer.
+    fn open(path: Option<&Path>, append: bool) -> io::Result<Output> {
         let path = match path {
             None => return Ok(Output::Stdout(cmd::stdout())),
             Some(p) if p.as_os_str() == "-" => return Ok(Output::Stdout(cmd::stdout())),
             Some(p) => p,
         };
+        if append {
+            let f = OpenOptions::new().append(true).open(path)?;
+            return Ok(Output::Direct(io::BufWriter::with_capacity(
+                uniform_access::output::BUFFER,
+                f,
+            )));
+        }
         match std::fs::metadata(path) {
             Ok(m) if m.is_dir() => Err(io::Error::new(
                 io::ErrorKind::IsADirectory,
@@ -818,7 +836,29 @@ impl Args {
             },
         };
         transfer.filename_effective = path.clone();
-        let mut output = match Output::open(path.as_deref()) {
+        // -C -: from the size of what the output file holds already.
+        let resume = match self.continue_at.as_deref() {
+            None => None,
+            Some("-") => Some(
+                path.as_deref()
+                    .filter(|p| p.as_os_str() != "-")
+                    .and_then(|p| std::fs::metadata(p).ok())
+                    .filter(std::fs::Metadata::is_file)
+                    .map_or(0, |m| m.len()),
+            ),
+            Some(n) => match n.parse::<u64>() {
+                Ok(n) => Some(n),
+                Err(_) => {
+                    eprintln!(
+                        "uniform: -C {n:?}: an offset is a number of octets, or - for the size of the output file"
+                    );
+                    return Ok(Status::Usage);
+                }
+            },
+        };
+        opts.plan.resume_from = resume.filter(|&n| n > 0);
+        let append = opts.plan.resume_from.is_some() && path.is_some();
+        let mut output = match Output::open(path.as_deref(), append) {
             Ok(o) => o,
             Err(e) => {
                 let path = path

@@ -65,6 +65,9 @@ pub struct Args {
     /// The request fetch would send with these flags (-X, -H, -d, -I, -u)
     #[command(flatten)]
     request: RequestOptions,
+    /// The request fetch -C OFFSET sends: from octet OFFSET on (HTTP Range, FTP REST)
+    #[arg(short = 'C', long = "continue-at", value_name = "OFFSET")]
+    continue_at: Option<u64>,
     #[command(flatten)]
     jobs: Jobs,
     /// Plan URLs of SCHEME through the HTTP gateway at URL (repeatable), as fetch sends them
@@ -127,6 +130,7 @@ impl Run for Args {
                 return Ok(Status::Usage);
             }
         };
+        options.resume_from = self.continue_at.filter(|&n| n > 0);
         let mut fetch_options = FetchOptions::default();
         fetch_options.plan = options;
         // The route fetch would take: its gateways and proxy variables.

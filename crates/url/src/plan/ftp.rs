@@ -314,6 +314,8 @@ pub struct FtpPlan {
     pub type_guessed: bool,
     /// RETR, NLST, LIST, or curl's `-I`.
     pub action: FtpAction,
+    /// RETR from this octet on (`REST`, RFC 3659 section 5; curl's `-C`).
+    pub rest: Option<u64>,
 }
 
 impl FtpPlan {
@@ -350,6 +352,9 @@ impl FtpPlan {
             ]),
             _ => {
                 out.push(FtpCommand::Type(self.ftp_type));
+                if let (Some(n), FtpAction::Retr { .. }) = (self.rest, &self.action) {
+                    out.push(FtpCommand::Rest(n));
+                }
                 out.push(self.transfer_command());
             }
         }
@@ -520,6 +525,7 @@ pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<FtpPlan, PlanErr
         FtpType::Image
     };
     let head = o.http.head_only;
+    let resuming = !head && !list && !nlst && o.resume_from.is_some_and(|n| n > 0);
     let action = if head {
         // curl's -I asks about the name whatever the typecode (curl sends
         // MDTM and SIZE for ";type=d" too), and about nothing for a
@@ -541,9 +547,18 @@ pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<FtpPlan, PlanErr
         password,
         cwd,
         // SIZE counts the octets as stored only in image type (in ASCII
-        // type pyftpdlib refuses it), whatever the typecode says.
-        ftp_type: if head { FtpType::Image } else { ftp_type },
-        type_guessed: typecode.is_none() && !list && !head,
+        // type pyftpdlib refuses it), whatever the typecode says; so does
+        // REST (servers refuse to resume an ASCII transfer, whose octets
+        // the two sides count differently).
+        ftp_type: if head || resuming {
+            FtpType::Image
+        } else {
+            ftp_type
+        },
+        type_guessed: typecode.is_none() && !list && !head && !resuming,
+        rest: o
+            .resume_from
+            .filter(|&n| n > 0 && matches!(action, FtpAction::Retr { .. })),
         action,
     })
 }

@@ -380,6 +380,11 @@ pub(super) fn plan(url: &UrlRef<'_>, options: &PlanOptions) -> HttpPlan {
         )),
         (None, None) => {}
     }
+    // The rest of an object whose first octets are had (RFC 9110 section
+    // 14.2).
+    if let Some(from) = options.resume_from.filter(|&n| n > 0) {
+        headers.push(Header::new("Range", Line::text(format!("bytes={from}-"))));
+    }
     // One exchange a connection, as curl's easy interface has for a single
     // transfer, unless more requests are to follow on it.
     if !options.http.keep_alive {
@@ -475,6 +480,41 @@ mod tests {
         assert_eq!(lines[0], "PUT /form?q HTTP/1.1");
         assert!(lines.contains(&"Content-Length: 0".to_string()));
         assert_eq!(body, Some(Vec::new()));
+    }
+
+    #[test]
+    fn resuming_asks_for_the_rest() {
+        let url = UrlRef::parse("http://h.example/f").unwrap();
+        for (from, range) in [
+            (Some(100), Some("bytes=100-")),
+            (Some(0), None),
+            (None, None),
+        ] {
+            let o = PlanOptions {
+                resume_from: from,
+                ..PlanOptions::default()
+            };
+            let p = make(&url, &o).unwrap();
+            let Dialogue::Http(http) = p.dialogue() else {
+                panic!("{p}")
+            };
+            assert_eq!(
+                http.head.header("Range").map(|l| l.to_string()).as_deref(),
+                range
+            );
+        }
+        // And by REST, in image type, for FTP.
+        let o = PlanOptions {
+            resume_from: Some(7),
+            ..PlanOptions::default()
+        };
+        let shown = make(&UrlRef::parse("ftp://h.example/a.txt").unwrap(), &o)
+            .unwrap()
+            .to_string();
+        assert!(
+            shown.contains("> TYPE I\n< 200\n> REST 7\n< 350\n"),
+            "{shown}"
+        );
     }
 
     #[test]

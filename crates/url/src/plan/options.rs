@@ -47,6 +47,9 @@ pub struct PlanOptions {
     /// What an HTTP request sends beyond the URL: curl's `-X`, `-I`, `-H`
     /// and `-d`.
     pub http: HttpRequest,
+    /// The object is wanted from this octet on, the ones before it had
+    /// already (curl's `-C`): HTTP's `Range`, FTP's `REST`.
+    pub resume_from: Option<u64>,
 }
 
 /// What an HTTP request sends beyond what the URL says: the method, the
