@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks every running peer (or the names given) with standard clients, not
-# with Uniform: curl for FTP, HTTP, Gopher, SMTP and telnet; python's ftplib
+# with Uniform: curl for FTP, HTTP, Gopher, SMTP, telnet and SOCKS (through
+# the proxies to nginx, which must be running too); python's ftplib
 # for the raw bytes of FTP TYPE A; bash's /dev/tcp for NNTP; yaz-client for
 # Z39.50. Compares what comes back with the fixtures. (A client's output is
 # captured before grep reads it: with pipefail, "curl | grep -q" fails when
@@ -213,6 +214,45 @@ check_zebra() {
   grep -q 'Number of hits: 3,' <<<"$out" || fail "'find protocol' did not give 3 hits"
   grep -q 'Number of hits: 0,' <<<"$out" || fail "'find nosuchword' did not give 0 hits"
   echo "find (1, 3, 0 hits), SUTRS full text"
+}
+
+# socks_needs_nginx: the proxies are checked by fetching from nginx
+socks_needs_nginx() {
+  port_listening "$UNIFORM_HTTP_PORT" || fail "nginx is the target of the check, and it is not listening (start.sh nginx)"
+}
+
+# socks_rc ARGS...: curl's exit status for ARGS, its output dropped
+socks_rc() {
+  local rc=0
+  C -o /dev/null "$@" 2>/dev/null || rc=$?
+  echo "$rc"
+}
+
+check_microsocks() {
+  local s=$H:$UNIFORM_SOCKS_PORT u=http://$H:$UNIFORM_HTTP_PORT rc
+  socks_needs_nginx
+  C --socks5-hostname "$s" "http://localhost:$UNIFORM_HTTP_PORT/pub/hello.txt" | cmp -s - "$FX/anon/pub/hello.txt" ||
+    fail "--socks5-hostname (the proxy resolves localhost): /pub/hello.txt differs"
+  C --socks5 "$s" "$u/pub/binary.bin" | cmp -s - "$FX/anon/pub/binary.bin" || fail "--socks5: /pub/binary.bin differs"
+  C -x "socks5h://$s" "$u/pub/hello.txt" | cmp -s - "$FX/anon/pub/hello.txt" || fail "-x socks5h://: /pub/hello.txt differs"
+  # Port 1 of the loopback address: nothing listens there.
+  rc=$(socks_rc --socks5-hostname "$s" "http://$H:1/")
+  [ "$rc" = 97 ] || fail "a refused target gave curl's exit $rc, not 97 (CURLE_PROXY)"
+  echo "socks5, socks5h (-x and --socks5-hostname) to nginx; a refused target is curl's 97"
+}
+
+check_microsocks-auth() {
+  local s=$H:$UNIFORM_SOCKS_AUTH_PORT u=http://$H:$UNIFORM_HTTP_PORT/pub/hello.txt rc
+  socks_needs_nginx
+  C -x "socks5h://$UNIFORM_PEER_USER:$UNIFORM_PEER_PASSWORD@$s" "$u" | cmp -s - "$FX/anon/pub/hello.txt" ||
+    fail "with $UNIFORM_PEER_USER's login: /pub/hello.txt differs"
+  C --socks5-hostname "$s" --proxy-user "$UNIFORM_PEER_USER:$UNIFORM_PEER_PASSWORD" "$u" | cmp -s - "$FX/anon/pub/hello.txt" ||
+    fail "with --proxy-user: /pub/hello.txt differs"
+  rc=$(socks_rc -x "socks5h://$UNIFORM_PEER_USER:wrongpw@$s" "$u")
+  [ "$rc" = 97 ] || fail "a wrong password gave curl's exit $rc, not 97"
+  rc=$(socks_rc --socks5-hostname "$s" "$u")
+  [ "$rc" = 97 ] || fail "no login gave curl's exit $rc, not 97"
+  echo "RFC 1929 login as $UNIFORM_PEER_USER; a wrong password and none refused (97)"
 }
 
 t0=$(date +%s.%N)

@@ -42,6 +42,11 @@ export UNIFORM_PEER_ECHO_PORT=${UNIFORM_PEER_ECHO_PORT:-8082}
 export UNIFORM_Z3950_PORT=${UNIFORM_Z3950_PORT:-2100}
 export UNIFORM_ZEBRA_PORT=${UNIFORM_ZEBRA_PORT:-2101}
 
+# SOCKS5 proxies (every protocol through them): microsocks without a login,
+# and a second one that asks for UNIFORM_PEER_USER / UNIFORM_PEER_PASSWORD
+export UNIFORM_SOCKS_PORT=${UNIFORM_SOCKS_PORT:-1080}
+export UNIFORM_SOCKS_AUTH_PORT=${UNIFORM_SOCKS_AUTH_PORT:-1081}
+
 # The local account used by FTP and telnet logins
 export UNIFORM_PEER_USER=${UNIFORM_PEER_USER:-urltest}
 export UNIFORM_PEER_PASSWORD=${UNIFORM_PEER_PASSWORD:-urltestpw}

@@ -11,7 +11,7 @@ TESTDATA=$PEERS_REPO/testdata/peers
 
 # Every peer, in start order.
 ALL_PEERS=(vsftpd pyftpdlib gophernicus pygopherd innd aiosmtpd telnetd
-  telnetd-script nginx echo yaz-ztest zebra)
+  telnetd-script nginx echo yaz-ztest zebra microsocks microsocks-auth)
 
 # peer_port NAME: the TCP port it listens on
 peer_port() {
@@ -28,13 +28,15 @@ peer_port() {
     echo) echo "$UNIFORM_PEER_ECHO_PORT" ;;
     yaz-ztest) echo "$UNIFORM_Z3950_PORT" ;;
     zebra) echo "$UNIFORM_ZEBRA_PORT" ;;
+    microsocks) echo "$UNIFORM_SOCKS_PORT" ;;
+    microsocks-auth) echo "$UNIFORM_SOCKS_AUTH_PORT" ;;
     *) return 1 ;;
   esac
 }
 
 # expand_peers [NAME|ALIAS...]: the peers named (all when none), in start
 # order, each once. Aliases: ftp, gopher, nntp/news, smtp/mailto, telnet,
-# http, wais/z3950.
+# http, wais/z3950, socks.
 expand_peers() {
   local want=() a p seen=" "
   [ $# -gt 0 ] || set -- "${ALL_PEERS[@]}"
@@ -48,8 +50,9 @@ expand_peers() {
       telnet) want+=(telnetd telnetd-script) ;;
       http) want+=(nginx) ;;
       wais | z3950) want+=(yaz-ztest zebra) ;;
+      socks) want+=(microsocks microsocks-auth) ;;
       *)
-        peer_port "$a" >/dev/null || { echo "unknown peer: $a (known: ${ALL_PEERS[*]}; aliases: ftp gopher nntp smtp telnet http wais)" >&2; return 2; }
+        peer_port "$a" >/dev/null || { echo "unknown peer: $a (known: ${ALL_PEERS[*]}; aliases: ftp gopher nntp smtp telnet http wais socks)" >&2; return 2; }
         want+=("$a") ;;
     esac
   done

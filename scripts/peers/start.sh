@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts the loopback peer servers: all of them, or the names given
-# (see ALL_PEERS in lib.sh; aliases ftp gopher nntp smtp telnet http wais).
+# (see ALL_PEERS in lib.sh; aliases ftp gopher nntp smtp telnet http wais
+# socks).
 # A peer already running is left alone. Each runs in the foreground under
 # setsid, so its PID is its process group; "NAME PID STARTTIME" goes to
 # $P/pids for stop.sh. Waits until each listens on its port and exits
@@ -342,6 +343,21 @@ EOF
   (cd "$z" && timeout 60 zebraidx -c zebra.cfg -d Default update docs) >"$z/zebraidx.log" 2>&1 ||
     { tail -n 20 "$z/zebraidx.log" >&2; die "zebra: zebraidx failed"; }
   launch zebra "$z" zebrasrv -c zebra.cfg -l "$z/zebrasrv.applog" "tcp:$H:$UNIFORM_ZEBRA_PORT"
+}
+
+# microsocks runs in the foreground and logs each client to standard
+# output. Its targets are any host and port: it is the client that chooses.
+start_microsocks() {
+  mkdir -p "$P/socks"
+  launch microsocks "$P/socks" microsocks -i "$H" -p "$UNIFORM_SOCKS_PORT"
+}
+
+start_microsocks-auth() {
+  mkdir -p "$P/socks"
+  # -u/-P: RFC 1929 user name and password, asked of every client (no -1:
+  # a login does not whitelist the client's address for later ones).
+  launch microsocks-auth "$P/socks" microsocks -i "$H" -p "$UNIFORM_SOCKS_AUTH_PORT" \
+    -u "$UNIFORM_PEER_USER" -P "$UNIFORM_PEER_PASSWORD"
 }
 
 # ------------------------------------------------------------------- main

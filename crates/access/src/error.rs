@@ -199,6 +199,10 @@ impl AccessError {
         if let Some(code) = self.exit {
             return code;
         }
+        // A SOCKS proxy's failure is curl's 97, 7, 6 or 28 by its kind.
+        if let Some(s) = self.source.as_ref().and_then(crate::SocksError::of) {
+            return s.exit_code();
+        }
         if self.kind == AccessErrorKind::Connect
             && self.source.as_ref().is_some_and(crate::net::Unresolved::is)
         {

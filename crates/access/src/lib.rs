@@ -32,6 +32,7 @@ mod http;
 mod nntp;
 pub mod prospero;
 mod smtp;
+mod socks;
 mod telnet;
 mod trace;
 pub mod wais;
@@ -56,6 +57,7 @@ pub use listing::{Entry, EntryKind, Listing};
 pub use net::Timeouts;
 pub use options::{Connections, FetchOptions, HeadOutput, HttpResponses, Message, TlsOptions};
 pub use planning::{plan_for, require_config, route};
+pub use socks::{SocksError, SocksErrorKind};
 pub use telnet::{ESCAPE_KEY, SessionEnd, TelnetSession};
 pub use trace::{Trace, Tracer};
 
@@ -129,6 +131,7 @@ pub fn execute(
     };
     // The lines of this access go to the user's tracer (`-v`).
     let _trace = trace::Scope::enter(opts.trace.as_ref());
+    let _socks = net::SocksScope::enter(opts.proxies.socks_for(&url));
     let result = match plan.dialogue() {
         Dialogue::Ftp(p) => ftp::fetch(&url, p, opts, out, ui),
         Dialogue::Http(p) => http::fetch(&url, p, opts, out, ui),

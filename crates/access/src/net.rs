@@ -3,11 +3,73 @@
 //! limit a peer broke ([`Breach`]), and the one bounded line read under
 //! every line-based reader of the crate (the line layer in `line`, HTTP's
 //! heads).
+//!
+//! Every TCP connection of an access is opened by [`connect`], so that is
+//! where a SOCKS proxy ([`crate::proxy::Proxies::socks_for`]) takes them
+//! over: the proxy of a fetch is in force on its thread for the length of
+//! the fetch, as the `-v` tracer is (trace.rs), rather than handed down
+//! through every protocol.
 
+use crate::proxy::SocksProxy;
+use std::cell::RefCell;
 use std::fmt;
 use std::io::{self, BufRead, Read};
-use std::net::{TcpStream, ToSocketAddrs};
+use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
+
+thread_local! {
+    static SOCKS: RefCell<Option<SocksProxy>> = const { RefCell::new(None) };
+}
+
+/// The SOCKS proxy of a fetch, in force on its thread until dropped (the
+/// one before it back in force then, for a fetch inside a fetch: a file:
+/// URL by FTP, a Prospero link).
+pub(crate) struct SocksScope(Option<SocksProxy>);
+
+impl SocksScope {
+    pub(crate) fn enter(proxy: Option<SocksProxy>) -> SocksScope {
+        SocksScope(SOCKS.with(|c| c.replace(proxy)))
+    }
+}
+
+impl Drop for SocksScope {
+    fn drop(&mut self) {
+        let before = self.0.take();
+        SOCKS.with(|c| *c.borrow_mut() = before);
+    }
+}
+
+/// The SOCKS proxy in force on this thread, if any.
+pub(crate) fn socks() -> Option<SocksProxy> {
+    SOCKS.with(|c| c.borrow().clone())
+}
+
+/// Whether this thread's connections go through a SOCKS proxy: then a
+/// server cannot connect back (FTP's `PORT`), since the proxy only
+/// connects out.
+pub(crate) fn through_socks() -> bool {
+    SOCKS.with(|c| c.borrow().is_some())
+}
+
+/// Connects to `to`, an address a server gave for a second connection on
+/// the host `name` (FTP's passive data connection), within `wait`.
+/// Through a SOCKS proxy the connection is to `name` on the port of `to`,
+/// as curl makes it: the proxy reaches the host as it reached it for the
+/// control connection (by name with socks5h), and the address a server
+/// announces may mean nothing where the proxy is.
+pub(crate) fn connect_to(name: &str, to: SocketAddr, wait: Duration) -> io::Result<TcpStream> {
+    match socks() {
+        Some(p) => {
+            let t = Timeouts {
+                connect: wait,
+                idle: wait,
+                ..Timeouts::default()
+            };
+            crate::socks::connect(&p, name, to.port(), &t)
+        }
+        None => TcpStream::connect_timeout(&to, wait),
+    }
+}
 
 /// The time limits of an access, as curl has them.
 ///
@@ -407,11 +469,15 @@ impl Deadline {
 }
 
 /// Connects to `host`:`port`, trying each address in turn within the
-/// connect limit, then sets the idle limit on reads and writes.
+/// connect limit, then sets the idle limit on reads and writes. During a
+/// fetch whose connections go through a SOCKS proxy
+/// ([`crate::proxy::Proxies::socks_for`]), the proxy is asked to connect,
+/// within the same limit.
 ///
 /// # Errors
 ///
-/// The last connection error, or `TimedOut`.
+/// The last connection error, or `TimedOut`; through a SOCKS proxy, an
+/// error carrying a [`crate::SocksError`].
 ///
 /// # Example
 ///
@@ -421,6 +487,9 @@ impl Deadline {
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub fn connect(host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
+    if let Some(p) = socks() {
+        return crate::socks::connect(&p, host, port, t);
+    }
     let mut last = Unresolved::io(format!("{host} has no address"));
     let addrs = (host, port)
         .to_socket_addrs()

@@ -1,5 +1,6 @@
 //! Proxies and gateways: HTTP servers that take a whole URL on their
-//! request line and fetch it for the client.
+//! request line and fetch it for the client, and SOCKS proxies (RFC 1928)
+//! that open the client's TCP connections for it.
 //!
 //! RFC 1630 ("HTTP"): "when an HTTP server is being used as a gateway (or
 //! "proxy") then the entire URI, whether HTTP or some other scheme, is
@@ -27,12 +28,29 @@
 //! on the request line: `GET ftp://host/path HTTP/1.1`. An `https` URL is
 //! the exception: it goes through a `CONNECT` tunnel, so that the TLS
 //! session is end to end and the gateway never sees the request.
+//!
+//! A variable may name a SOCKS proxy instead, as curl reads them:
+//! `socks5://host[:port]` (the client resolves the target's name and sends
+//! its address), `socks5h://` (the name is sent and the proxy resolves it),
+//! `socks4://` and `socks4a://`, with `user:password@` for RFC 1929's
+//! login; the port is 1080 unless given ([`SocksProxy`]). A SOCKS proxy
+//! is no gateway: every TCP connection of the access goes through it, the
+//! protocol spoken end to end, a telnet session's too
+//! ([`Proxies::socks_for`]). One given explicitly, as curl's `-x
+//! socks5h://...`, `--socks5` or `--socks5-hostname` ([`Proxies::socks`],
+//! [`Proxies::socks_spec`]), replaces the environment's proxies, and
+//! `no_proxy` bypasses it too, as with curl.
 
 use std::fmt;
 use std::net::IpAddr;
 use uniform::{Dialect, ParseOptions, Scheme, UrlRef};
 
-/// Where URLs go through an HTTP proxy or gateway.
+/// The schemes of SOCKS proxies, as curl names them (`socks` is curl's
+/// spelling of SOCKS4).
+const SOCKS_SCHEMES: [&str; 5] = ["socks5", "socks5h", "socks4", "socks4a", "socks"];
+
+/// Where URLs go through an HTTP proxy or gateway, and which SOCKS proxy
+/// opens their connections.
 ///
 /// The default has none: every URL is fetched directly. The command line
 /// starts from [`Proxies::from_env`].
@@ -53,12 +71,48 @@ use uniform::{Dialect, ParseOptions, Scheme, UrlRef};
 pub struct Proxies {
     /// Explicit gateways, by lower-case scheme: never bypassed.
     gateways: Vec<(String, Gateway)>,
+    /// An explicit SOCKS proxy (`-x socks5h://...`, `--socks5`): every
+    /// scheme, in place of the environment's proxies.
+    socks: Option<SocksProxy>,
     /// From `<scheme>_proxy`, by lower-case scheme.
-    env: Vec<(String, Gateway)>,
+    env: Vec<(String, Route)>,
     /// From `all_proxy`.
-    all: Option<Gateway>,
-    /// From `no_proxy`: bypasses `env` and `all`.
+    all: Option<Route>,
+    /// From `no_proxy`: bypasses `socks`, `env` and `all`.
     no_proxy: NoProxy,
+}
+
+/// What a proxy variable names: an HTTP gateway or a SOCKS proxy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Route {
+    Gateway(Gateway),
+    Socks(SocksProxy),
+}
+
+impl Route {
+    /// Reads a variable's value: a SOCKS proxy by its scheme, else a
+    /// gateway.
+    fn parse(value: &str, source: &str) -> Result<Route, ProxyError> {
+        match scheme_of(value) {
+            Some(s) if SOCKS_SCHEMES.contains(&s.as_str()) => {
+                SocksProxy::parse(value, source).map(Route::Socks)
+            }
+            Some(s) if s.starts_with("socks") => Err(ProxyError::new(format!(
+                "{source}: a {s} proxy is not supported: socks4, socks4a, socks5 and socks5h are"
+            ))),
+            Some(s) if s != "http" => Err(ProxyError::new(format!(
+                "{source}: a {s} proxy is not supported, only http://, socks4://, socks4a://, socks5:// and socks5h://"
+            ))),
+            _ => Gateway::parse(value, source).map(Route::Gateway),
+        }
+    }
+}
+
+/// The lower-case scheme of a proxy setting written as a URL, `None` for
+/// `host[:port]` alone.
+fn scheme_of(value: &str) -> Option<String> {
+    let (scheme, _) = value.trim().split_once("://")?;
+    Some(scheme.to_ascii_lowercase())
 }
 
 /// A proxy or gateway to send a request through: an `http` URL with a host,
@@ -170,9 +224,15 @@ impl Gateway {
             .parse(&full)
             .map_err(|e| ProxyError::new(format!("{source}: not a proxy URL: {e}")))?;
         if parsed.scheme_kind() != Scheme::Http {
+            let scheme = parsed.scheme().to_ascii_lowercase();
+            if SOCKS_SCHEMES.contains(&scheme.as_str()) {
+                // A SOCKS proxy opens connections; it fetches no URL.
+                return Err(ProxyError::new(format!(
+                    "{source}: a {scheme} proxy is no HTTP gateway, only http:// is"
+                )));
+            }
             return Err(ProxyError::new(format!(
-                "{source}: a {} proxy is not supported, only http://",
-                parsed.scheme().to_ascii_lowercase()
+                "{source}: a {scheme} proxy is not supported, only http://"
             )));
         }
         let host = parsed.hostname().unwrap_or_default();
@@ -193,7 +253,7 @@ impl Gateway {
             url: full.clone(),
             source: source.to_string(),
             host: host.to_string(),
-            port: parsed.port().unwrap_or(80),
+            port: port_of(&parsed, 80, source)?,
             user: parsed
                 .user_decoded()
                 .map(|u| u.into_owned())
@@ -229,6 +289,369 @@ impl Gateway {
     }
 }
 
+/// Which SOCKS a proxy speaks, and who resolves the target's name.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::proxy::SocksVersion;
+/// assert_eq!(SocksVersion::Socks5h.scheme(), "socks5h");
+/// assert!(SocksVersion::Socks5h.remote_names() && !SocksVersion::Socks5.remote_names());
+/// assert_eq!(SocksVersion::Socks4a.to_string(), "SOCKS4a");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SocksVersion {
+    /// SOCKS5 (RFC 1928), the target's name resolved by the client and its
+    /// address sent (`socks5://`, curl's `--socks5`).
+    Socks5,
+    /// SOCKS5, the target's name sent for the proxy to resolve
+    /// (`socks5h://`, curl's `--socks5-hostname`).
+    Socks5h,
+    /// SOCKS4, an IPv4 address resolved by the client (`socks4://`,
+    /// `socks://`); no password, the user name goes as the user id.
+    Socks4,
+    /// SOCKS4a, the target's name sent for the proxy to resolve
+    /// (`socks4a://`).
+    Socks4a,
+}
+
+impl SocksVersion {
+    /// The scheme of its proxy URLs.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::proxy::SocksVersion;
+    /// assert_eq!(SocksVersion::Socks4.scheme(), "socks4");
+    /// ```
+    pub fn scheme(self) -> &'static str {
+        match self {
+            SocksVersion::Socks5 => "socks5",
+            SocksVersion::Socks5h => "socks5h",
+            SocksVersion::Socks4 => "socks4",
+            SocksVersion::Socks4a => "socks4a",
+        }
+    }
+
+    /// Whether the proxy resolves the target's name (the name is sent).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::proxy::SocksVersion;
+    /// assert!(SocksVersion::Socks4a.remote_names());
+    /// ```
+    pub fn remote_names(self) -> bool {
+        matches!(self, SocksVersion::Socks5h | SocksVersion::Socks4a)
+    }
+
+    /// Whether it is SOCKS5 (with or without remote names).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::proxy::SocksVersion;
+    /// assert!(SocksVersion::Socks5h.is_socks5() && !SocksVersion::Socks4.is_socks5());
+    /// ```
+    pub fn is_socks5(self) -> bool {
+        matches!(self, SocksVersion::Socks5 | SocksVersion::Socks5h)
+    }
+
+    fn from_scheme(scheme: &str) -> Option<SocksVersion> {
+        match scheme {
+            "socks5" => Some(SocksVersion::Socks5),
+            "socks5h" => Some(SocksVersion::Socks5h),
+            // curl reads a bare `socks://` as SOCKS4.
+            "socks4" | "socks" => Some(SocksVersion::Socks4),
+            "socks4a" => Some(SocksVersion::Socks4a),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for SocksVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SocksVersion::Socks5 => "SOCKS5",
+            SocksVersion::Socks5h => "SOCKS5h",
+            SocksVersion::Socks4 => "SOCKS4",
+            SocksVersion::Socks4a => "SOCKS4a",
+        })
+    }
+}
+
+/// A SOCKS proxy (RFC 1928; SOCKS4 and 4a as curl speaks them) that opens
+/// the TCP connections of an access: its host, port (1080 unless given)
+/// and optional user name and password (RFC 1929).
+///
+/// The password is never shown: messages name the proxy by host and port
+/// ([`SocksProxy::authority`]), and `Debug` hides it.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::proxy::{SocksProxy, SocksVersion};
+/// let p = SocksProxy::parse("socks5h://me:s3cret@127.0.0.1", "all_proxy")?;
+/// assert_eq!((p.version(), p.host(), p.port()), (SocksVersion::Socks5h, "127.0.0.1", 1080));
+/// assert_eq!(p.authority(), "127.0.0.1:1080");
+/// assert!(p.has_credentials());
+/// assert!(!format!("{p:?}").contains("s3cret"));
+/// # Ok::<_, uniform_access::proxy::ProxyError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct SocksProxy {
+    /// Where it was configured: `all_proxy`, `ftp_proxy`, `-x`, `--socks5`.
+    pub source: String,
+    version: SocksVersion,
+    host: String,
+    port: u16,
+    user: Option<Vec<u8>>,
+    password: Option<Vec<u8>>,
+}
+
+impl fmt::Debug for SocksProxy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SocksProxy")
+            .field("version", &self.version)
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("source", &self.source)
+            .field(
+                "user",
+                &self
+                    .user
+                    .as_ref()
+                    .map(|u| String::from_utf8_lossy(u).into_owned()),
+            )
+            .field("password", &self.password.as_ref().map(|_| "****"))
+            .finish()
+    }
+}
+
+impl SocksProxy {
+    /// Reads a SOCKS proxy URL: `socks5://`, `socks5h://`, `socks4://`
+    /// (or `socks://`), `socks4a://`, then `[user[:password]@]host[:port][/]`,
+    /// the user name and password percent-decoded. `source` says where it
+    /// came from, for messages.
+    ///
+    /// # Errors
+    ///
+    /// A [`ProxyError`] for another scheme, no host, or a path, search or
+    /// fragment.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::proxy::{SocksProxy, SocksVersion};
+    /// let p = SocksProxy::parse("SOCKS5://[::1]:9050/", "-x")?;
+    /// assert_eq!((p.version(), p.host(), p.port()), (SocksVersion::Socks5, "::1", 9050));
+    /// assert_eq!(p.authority(), "[::1]:9050");
+    /// assert!(SocksProxy::parse("http://h:3128", "-x").is_err());
+    /// assert!(SocksProxy::parse("socks5://h/path", "-x").is_err());
+    /// # Ok::<_, uniform_access::proxy::ProxyError>(())
+    /// ```
+    pub fn parse(url: &str, source: &str) -> Result<SocksProxy, ProxyError> {
+        let url = url.trim();
+        let Some(version) = scheme_of(url).and_then(|s| SocksVersion::from_scheme(&s)) else {
+            return Err(ProxyError::new(format!(
+                "{source}: not a SOCKS proxy URL: socks4://, socks4a://, socks5:// or socks5h:// and the proxy's host"
+            )));
+        };
+        let parsed = ParseOptions::new()
+            .dialect(Dialect::Rfc3986)
+            .parse(url)
+            .map_err(|e| ProxyError::new(format!("{source}: not a proxy URL: {e}")))?;
+        let host = parsed.hostname().unwrap_or_default();
+        if host.is_empty() {
+            return Err(ProxyError::new(format!(
+                "{source}: the proxy URL names no host"
+            )));
+        }
+        if !matches!(parsed.path(), None | Some(""))
+            || parsed.query().is_some()
+            || parsed.fragment().is_some()
+        {
+            return Err(ProxyError::new(format!(
+                "{source}: a proxy is named by its host and port; the URL may not have a path, search or fragment"
+            )));
+        }
+        let user = parsed
+            .user_decoded()
+            .map(|u| u.into_owned())
+            .filter(|u| !u.is_empty());
+        // RFC 1929 carries each in one length octet.
+        let password = parsed.password_decoded().map(|p| p.into_owned());
+        if user.as_ref().is_some_and(|u| u.len() > 255)
+            || password.as_ref().is_some_and(|p| p.len() > 255)
+        {
+            return Err(ProxyError::new(format!(
+                "{source}: a SOCKS user name or password is at most 255 octets"
+            )));
+        }
+        Ok(SocksProxy {
+            source: source.to_string(),
+            version,
+            host: host.to_string(),
+            port: port_of(&parsed, 1080, source)?,
+            user,
+            password,
+        })
+    }
+
+    /// Reads `[user[:password]@]host[:port]` as curl's `--socks5` and
+    /// `--socks5-hostname` take it, for `version`; a value with a scheme
+    /// is read as [`SocksProxy::parse`] reads it.
+    ///
+    /// # Errors
+    ///
+    /// As [`SocksProxy::parse`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::proxy::{SocksProxy, SocksVersion};
+    /// let p = SocksProxy::parse_as(SocksVersion::Socks5h, "127.0.0.1:1081", "--socks5-hostname")?;
+    /// assert_eq!((p.version(), p.port()), (SocksVersion::Socks5h, 1081));
+    /// assert_eq!(p.source, "--socks5-hostname");
+    /// # Ok::<_, uniform_access::proxy::ProxyError>(())
+    /// ```
+    pub fn parse_as(
+        version: SocksVersion,
+        spec: &str,
+        source: &str,
+    ) -> Result<SocksProxy, ProxyError> {
+        let spec = spec.trim();
+        if spec.contains("://") {
+            SocksProxy::parse(spec, source)
+        } else {
+            SocksProxy::parse(&format!("{}://{spec}", version.scheme()), source)
+        }
+    }
+
+    /// The same proxy, logging in as `user` with `password` (curl's
+    /// `--proxy-user`), in place of the URL's.
+    ///
+    /// # Errors
+    ///
+    /// A [`ProxyError`] for an empty user name, or one or a password over
+    /// 255 octets (RFC 1929 carries each in one length octet).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::proxy::SocksProxy;
+    /// let p = SocksProxy::parse("socks5://h", "-x")?.with_credentials(b"me", b"pw")?;
+    /// assert!(p.has_credentials());
+    /// assert!(SocksProxy::parse("socks5://h", "-x")?.with_credentials(b"", b"pw").is_err());
+    /// # Ok::<_, uniform_access::proxy::ProxyError>(())
+    /// ```
+    pub fn with_credentials(
+        mut self,
+        user: &[u8],
+        password: &[u8],
+    ) -> Result<SocksProxy, ProxyError> {
+        if user.is_empty() || user.len() > 255 || password.len() > 255 {
+            return Err(ProxyError::new(format!(
+                "{}: a SOCKS user name is 1 to 255 octets, a password at most 255",
+                self.source
+            )));
+        }
+        self.user = Some(user.to_vec());
+        self.password = Some(password.to_vec());
+        Ok(self)
+    }
+
+    /// Which SOCKS it speaks.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::proxy::{SocksProxy, SocksVersion};
+    /// assert_eq!(SocksProxy::parse("socks://h", "-x")?.version(), SocksVersion::Socks4);
+    /// # Ok::<_, uniform_access::proxy::ProxyError>(())
+    /// ```
+    pub fn version(&self) -> SocksVersion {
+        self.version
+    }
+
+    /// The proxy's host (without the brackets of an IPv6 literal).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::proxy::SocksProxy;
+    /// assert_eq!(SocksProxy::parse("socks5h://proxy.example", "-x")?.host(), "proxy.example");
+    /// # Ok::<_, uniform_access::proxy::ProxyError>(())
+    /// ```
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+
+    /// The proxy's port.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::proxy::SocksProxy;
+    /// assert_eq!(SocksProxy::parse("socks5h://h:9050", "-x")?.port(), 9050);
+    /// # Ok::<_, uniform_access::proxy::ProxyError>(())
+    /// ```
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Whether it logs in with a user name (and password).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::proxy::SocksProxy;
+    /// assert!(!SocksProxy::parse("socks5h://h", "-x")?.has_credentials());
+    /// # Ok::<_, uniform_access::proxy::ProxyError>(())
+    /// ```
+    pub fn has_credentials(&self) -> bool {
+        self.user.is_some()
+    }
+
+    /// `host:port`, brackets around an IPv6 literal: how messages name the
+    /// proxy, never with its credentials.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::proxy::SocksProxy;
+    /// assert_eq!(SocksProxy::parse("socks5://u:p@h", "-x")?.authority(), "h:1080");
+    /// # Ok::<_, uniform_access::proxy::ProxyError>(())
+    /// ```
+    pub fn authority(&self) -> String {
+        if self.host.contains(':') {
+            format!("[{}]:{}", self.host, self.port)
+        } else {
+            format!("{}:{}", self.host, self.port)
+        }
+    }
+
+    /// The user name and password to log in with, the password empty when
+    /// the URL gave none.
+    pub(crate) fn credentials(&self) -> Option<(&[u8], &[u8])> {
+        self.user
+            .as_deref()
+            .map(|u| (u, self.password.as_deref().unwrap_or_default()))
+    }
+}
+
+/// The port of a proxy URL, `default` when it has none; a port past 65535
+/// is an error rather than the default.
+fn port_of(parsed: &UrlRef<'_>, default: u16, source: &str) -> Result<u16, ProxyError> {
+    match (parsed.port(), parsed.port_str()) {
+        (Some(p), _) => Ok(p),
+        (None, None | Some("")) => Ok(default),
+        (None, Some(p)) => Err(ProxyError::new(format!(
+            "{source}: the proxy's port {p} is not a TCP port"
+        ))),
+    }
+}
+
 /// The schemes whose access is a retrieval an HTTP gateway can do for the
 /// client; sessions (telnet), mail (mailto) and local files are not.
 fn retrievable(scheme: &str) -> bool {
@@ -254,7 +677,8 @@ impl Proxies {
     /// # Errors
     ///
     /// A [`ProxyError`] for a variable that is set to something that is
-    /// not an `http` proxy URL: a setting is never ignored silently.
+    /// neither an `http` nor a SOCKS proxy URL: a setting is never ignored
+    /// silently.
     ///
     /// # Example
     ///
@@ -307,11 +731,11 @@ impl Proxies {
         ] {
             if let Some((name, value)) = get(&format!("{scheme}_proxy")) {
                 p.env
-                    .push((scheme.to_string(), Gateway::parse(&value, &name)?));
+                    .push((scheme.to_string(), Route::parse(&value, &name)?));
             }
         }
         if let Some((name, value)) = get("all_proxy") {
-            p.all = Some(Gateway::parse(&value, &name)?);
+            p.all = Some(Route::parse(&value, &name)?);
         }
         if let Some((_, value)) = get("no_proxy") {
             p.no_proxy = NoProxy::parse(&value);
@@ -393,9 +817,11 @@ impl Proxies {
         &self.no_proxy
     }
 
-    /// The proxy or gateway for `url`, if any: an explicit gateway for its
-    /// scheme; else, unless `no_proxy` names its host, `<scheme>_proxy` or
-    /// `all_proxy`.
+    /// The gateway for `url`, if any: an explicit gateway for its scheme;
+    /// else, unless `no_proxy` names its host or an explicit SOCKS proxy
+    /// replaces the environment's ([`Proxies::socks`]), the HTTP gateway
+    /// that `<scheme>_proxy` or `all_proxy` names. A SOCKS proxy is not
+    /// returned here: see [`Proxies::socks_for`].
     ///
     /// # Example
     ///
@@ -418,13 +844,111 @@ impl Proxies {
         if let Some((_, g)) = self.gateways.iter().find(|(s, _)| *s == scheme) {
             return Some(g.clone());
         }
+        if self.bypassed(url) || self.socks.is_some() {
+            return None;
+        }
+        match self.env_route(&scheme)? {
+            Route::Gateway(g) => Some(g.clone()),
+            Route::Socks(_) => None,
+        }
+    }
+
+    /// The SOCKS proxy that the TCP connections of an access to `url` go
+    /// through, if any: none when an explicit gateway serves its scheme or
+    /// `no_proxy` names its host; else the explicit SOCKS proxy
+    /// ([`Proxies::socks`]), else the SOCKS proxy that `<scheme>_proxy` or
+    /// `all_proxy` names. Every scheme but `file` may go through one, a
+    /// telnet session or a mail relay too, as with curl.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// use uniform_access::proxy::Proxies;
+    /// let vars = [("all_proxy", "socks5h://127.0.0.1:1080"), ("no_proxy", "intranet")];
+    /// let p = Proxies::from_vars(|k| vars.iter().find(|(n, _)| *n == k).map(|(_, v)| v.to_string()))?;
+    /// let s = p.socks_for(&UrlRef::parse("ftp://ftp.example/pub/")?).unwrap();
+    /// assert_eq!((s.host(), s.port(), s.source.as_str()), ("127.0.0.1", 1080, "all_proxy"));
+    /// assert!(p.socks_for(&UrlRef::parse("telnet://ftp.example/")?).is_some());
+    /// assert!(p.socks_for(&UrlRef::parse("gopher://intranet/")?).is_none());
+    /// // A SOCKS proxy is no gateway.
+    /// assert!(p.for_url(&UrlRef::parse("ftp://ftp.example/pub/")?).is_none());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn socks_for(&self, url: &UrlRef<'_>) -> Option<SocksProxy> {
+        let scheme = url.scheme().to_ascii_lowercase();
+        if scheme == "file" || self.gateways.iter().any(|(s, _)| *s == scheme) {
+            return None;
+        }
+        if self.bypassed(url) {
+            return None;
+        }
+        if let Some(s) = &self.socks {
+            return Some(s.clone());
+        }
+        match self.env_route(&scheme)? {
+            Route::Socks(s) => Some(s.clone()),
+            Route::Gateway(_) => None,
+        }
+    }
+
+    /// Sends the TCP connections of every access through `proxy`, in place
+    /// of the proxies and gateways the environment names (curl's `-x
+    /// socks5h://...`, `--socks5`, `--socks5-hostname`); `no_proxy` still
+    /// bypasses it, and an explicit gateway still serves its scheme.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// use uniform_access::proxy::{Proxies, SocksProxy, SocksVersion};
+    /// let vars = [("ftp_proxy", "http://gw:3128")];
+    /// let mut p = Proxies::from_vars(|k| vars.iter().find(|(n, _)| *n == k).map(|(_, v)| v.to_string()))?;
+    /// p.socks(SocksProxy::parse_as(SocksVersion::Socks5, "127.0.0.1:1080", "--socks5")?);
+    /// let url = UrlRef::parse("ftp://h/x")?;
+    /// assert!(p.for_url(&url).is_none());
+    /// assert_eq!(p.socks_for(&url).unwrap().source, "--socks5");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn socks(&mut self, proxy: SocksProxy) {
+        self.socks = Some(proxy);
+    }
+
+    /// Reads a SOCKS proxy URL as curl's `-x` takes one
+    /// (`socks5h://[user:password@]host[:port]`, see [`SocksProxy::parse`])
+    /// and sends every access through it ([`Proxies::socks`]).
+    ///
+    /// # Errors
+    ///
+    /// A [`ProxyError`] when `spec` is no SOCKS proxy URL.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// use uniform_access::proxy::{Proxies, SocksVersion};
+    /// let mut p = Proxies::default();
+    /// p.socks_spec("socks5h://127.0.0.1:1080")?;
+    /// let s = p.socks_for(&UrlRef::parse("gopher://h/")?).unwrap();
+    /// assert_eq!((s.version(), s.source.as_str()), (SocksVersion::Socks5h, "-x"));
+    /// assert!(p.socks_spec("http://127.0.0.1:3128").is_err());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn socks_spec(&mut self, spec: &str) -> Result<(), ProxyError> {
+        self.socks(SocksProxy::parse(spec, "-x")?);
+        Ok(())
+    }
+
+    /// Whether `no_proxy` names the host of `url` (on its port), or is `*`.
+    fn bypassed(&self, url: &UrlRef<'_>) -> bool {
         let host = url.hostname().unwrap_or_default();
-        if !host.is_empty() && self.no_proxy.matches(host, url.port_or_default()) {
-            return None;
-        }
-        if self.no_proxy.all {
-            return None;
-        }
+        self.no_proxy.all
+            || (!host.is_empty() && self.no_proxy.matches(host, url.port_or_default()))
+    }
+
+    /// What the environment names for `scheme`: `<scheme>_proxy`, then
+    /// `all_proxy`.
+    fn env_route(&self, scheme: &str) -> Option<&Route> {
         // libwww read news_proxy for news: URLs; nntp: URLs name the same
         // service.
         let alias = if scheme == "nntp" { Some("news") } else { None };
@@ -432,8 +956,8 @@ impl Proxies {
             .iter()
             .find(|(s, _)| *s == scheme)
             .or_else(|| alias.and_then(|a| self.env.iter().find(|(s, _)| s == a)))
-            .map(|(_, g)| g.clone())
-            .or_else(|| self.all.clone())
+            .map(|(_, r)| r)
+            .or(self.all.as_ref())
     }
 }
 
@@ -691,11 +1215,18 @@ mod tests {
 
     #[test]
     fn a_bad_proxy_setting_is_an_error_naming_the_variable() {
-        let e = Proxies::from_vars(vars(&[("gopher_proxy", "socks5://h:1080")])).unwrap_err();
+        let e = Proxies::from_vars(vars(&[("gopher_proxy", "socks6://h:1080")])).unwrap_err();
         assert!(
-            e.to_string().starts_with("gopher_proxy: a socks5 proxy"),
+            e.to_string()
+                .starts_with("gopher_proxy: a socks6 proxy is not supported"),
             "{e}"
         );
+        let e = Proxies::from_vars(vars(&[("ftp_proxy", "https://h:3128")])).unwrap_err();
+        assert!(e.to_string().contains("socks5h://"), "{e}");
+        let e = Proxies::from_vars(vars(&[("all_proxy", "socks5h://h:1080/x")])).unwrap_err();
+        assert!(e.to_string().starts_with("all_proxy: "), "{e}");
+        let e = Proxies::from_vars(vars(&[("all_proxy", "socks5h://:1080")])).unwrap_err();
+        assert!(e.to_string().contains("no host"), "{e}");
         let e = Proxies::from_vars(vars(&[("all_proxy", "http://h:3128/path")])).unwrap_err();
         assert!(e.to_string().contains("may not have a path"), "{e}");
         assert!(Proxies::from_vars(vars(&[("https_proxy", "https://h/")])).is_err());
@@ -795,5 +1326,140 @@ mod tests {
         assert_eq!(g.credentials(), Some((&b"user"[..], &b"s3cret"[..])));
         assert!(!format!("{g:?}").contains("s3cret"));
         assert_eq!(g.authority(), "gw:3128");
+        assert!(Gateway::parse("http://gw:65536", "all_proxy").is_err());
+        assert_eq!(
+            Gateway::parse("http://gw:", "all_proxy").unwrap().port(),
+            80
+        );
+    }
+
+    #[test]
+    fn socks_proxies_are_read_from_the_environment_as_curl_reads_them() {
+        let p = Proxies::from_vars(vars(&[
+            ("ALL_PROXY", "socks5h://u:p%40ss@127.0.0.1:1081"),
+            ("ftp_proxy", "socks5://[::1]"),
+            ("gopher_proxy", "socks4a://g"),
+            ("wais_proxy", "socks://w:9"),
+            ("news_proxy", "http://gw:3128"),
+        ]))
+        .unwrap();
+        let s = p.socks_for(&url("http://h/")).unwrap();
+        assert_eq!(
+            (s.version(), s.host(), s.port(), s.source.as_str()),
+            (SocksVersion::Socks5h, "127.0.0.1", 1081, "ALL_PROXY")
+        );
+        assert_eq!(s.credentials(), Some((&b"u"[..], &b"p@ss"[..])));
+        let s = p.socks_for(&url("ftp://h/x")).unwrap();
+        assert_eq!(
+            (s.version(), s.host(), s.port()),
+            (SocksVersion::Socks5, "::1", 1080)
+        );
+        assert_eq!(s.authority(), "[::1]:1080");
+        assert_eq!(
+            p.socks_for(&url("gopher://h/")).unwrap().version(),
+            SocksVersion::Socks4a
+        );
+        assert_eq!(
+            p.socks_for(&url("wais://h/db")).unwrap().version(),
+            SocksVersion::Socks4
+        );
+        // Sessions and mail go through it too; local files never.
+        assert!(p.socks_for(&url("telnet://h/")).is_some());
+        assert!(p.socks_for(&url("mailto:x@example.com")).is_some());
+        assert!(p.socks_for(&url("file:///etc/motd")).is_none());
+        // news_proxy names a gateway: no SOCKS for news, and no gateway
+        // where SOCKS is named.
+        assert!(p.socks_for(&url("nntp://h/comp.lang.rust")).is_none());
+        assert!(p.for_url(&url("nntp://h/comp.lang.rust")).is_some());
+        assert!(p.for_url(&url("ftp://h/x")).is_none());
+        assert!(p.for_url(&url("http://h/")).is_none());
+    }
+
+    #[test]
+    fn no_proxy_and_gateways_bypass_socks() {
+        let mut p = Proxies::from_vars(vars(&[
+            ("all_proxy", "socks5h://127.0.0.1:1080"),
+            ("no_proxy", "localhost,10.0.0.0/8"),
+        ]))
+        .unwrap();
+        assert!(p.socks_for(&url("ftp://localhost/x")).is_none());
+        assert!(p.socks_for(&url("gopher://10.1.2.3/")).is_none());
+        assert!(p.socks_for(&url("gopher://11.1.2.3/")).is_some());
+        p.gateway("gopher", "http://gw:3128").unwrap();
+        assert!(p.socks_for(&url("gopher://11.1.2.3/")).is_none());
+        assert!(p.for_url(&url("gopher://11.1.2.3/")).is_some());
+        // An explicit SOCKS proxy: no_proxy still bypasses it.
+        p.socks_spec("socks5://127.0.0.1:1081").unwrap();
+        assert!(p.socks_for(&url("ftp://localhost/x")).is_none());
+        assert_eq!(
+            p.socks_for(&url("ftp://h/x")).unwrap().source.as_str(),
+            "-x"
+        );
+        let star = Proxies::from_vars(vars(&[
+            ("all_proxy", "socks5h://127.0.0.1:1080"),
+            ("no_proxy", "*"),
+        ]))
+        .unwrap();
+        assert!(star.socks_for(&url("ftp://h/x")).is_none());
+    }
+
+    #[test]
+    fn an_explicit_socks_proxy_replaces_the_environments_proxies() {
+        let mut p = Proxies::from_vars(vars(&[
+            ("ftp_proxy", "http://gw:3128"),
+            ("gopher_proxy", "socks5://env:1080"),
+        ]))
+        .unwrap();
+        p.socks(
+            SocksProxy::parse_as(SocksVersion::Socks5h, "cli:1082", "--socks5-hostname").unwrap(),
+        );
+        assert!(p.for_url(&url("ftp://h/x")).is_none());
+        assert_eq!(p.socks_for(&url("ftp://h/x")).unwrap().host(), "cli");
+        assert_eq!(p.socks_for(&url("gopher://h/")).unwrap().host(), "cli");
+        // An explicit gateway still serves its scheme.
+        p.gateway("ftp", "http://explicit:3128").unwrap();
+        assert_eq!(p.for_url(&url("ftp://h/x")).unwrap().host(), "explicit");
+        assert!(p.socks_for(&url("ftp://h/x")).is_none());
+    }
+
+    #[test]
+    fn socks_specs() {
+        let p = SocksProxy::parse_as(SocksVersion::Socks5, " h ", "--socks5").unwrap();
+        assert_eq!((p.host(), p.port()), ("h", 1080));
+        let p = SocksProxy::parse_as(SocksVersion::Socks5, "socks4a://h:2", "--socks5").unwrap();
+        assert_eq!(p.version(), SocksVersion::Socks4a);
+        let p = SocksProxy::parse_as(SocksVersion::Socks5h, "me@h:3", "--socks5-hostname").unwrap();
+        assert_eq!(p.credentials(), Some((&b"me"[..], &b""[..])));
+        assert!(SocksProxy::parse_as(SocksVersion::Socks5, "h:99999", "--socks5").is_err());
+        assert!(SocksProxy::parse("socks5://h?x", "-x").is_err());
+        assert!(SocksProxy::parse("socks5://h#x", "-x").is_err());
+        assert!(SocksProxy::parse("h:1080", "-x").is_err());
+        let long = "x".repeat(256);
+        assert!(SocksProxy::parse(&format!("socks5://{long}:pw@h"), "-x").is_err());
+        assert!(SocksProxy::parse(&format!("socks5://u:{long}@h"), "-x").is_err());
+        let mut p = Proxies::default();
+        let e = p.socks_spec("http://h:3128").unwrap_err();
+        assert!(
+            e.to_string().starts_with("-x: not a SOCKS proxy URL"),
+            "{e}"
+        );
+        // --gateway takes HTTP gateways only.
+        let e = p.gateway("ftp", "socks5://h").unwrap_err();
+        assert!(e.to_string().contains("no HTTP gateway"), "{e}");
+    }
+
+    #[test]
+    fn the_socks_password_is_kept_out_of_debug_and_messages() {
+        let p = SocksProxy::parse("socks5h://user:s3cret@h:1080", "all_proxy").unwrap();
+        assert!(!format!("{p:?}").contains("s3cret"));
+        assert_eq!(p.authority(), "h:1080");
+        let p = p.with_credentials(b"other", b"an0ther").unwrap();
+        assert_eq!(p.credentials(), Some((&b"other"[..], &b"an0ther"[..])));
+        assert!(!format!("{p:?}").contains("an0ther"));
+        let ps =
+            Proxies::from_vars(vars(&[("all_proxy", "socks5h://user:s3cret@h:1080")])).unwrap();
+        assert!(!format!("{ps:?}").contains("s3cret"));
+        let e = p.with_credentials(&[b'x'; 256], b"pw").unwrap_err();
+        assert!(!e.to_string().contains("pw"), "{e}");
     }
 }

@@ -381,7 +381,7 @@ fn usage_errors_exit_2() {
 fn a_bad_proxy_variable_is_a_usage_error() {
     let out = Command::new(env!("CARGO_BIN_EXE_uniform"))
         .args(["fetch", "http://127.0.0.1:25/"])
-        .env("gopher_proxy", "socks5://127.0.0.1:1080")
+        .env("gopher_proxy", "socks6://127.0.0.1:1080")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");

@@ -664,6 +664,16 @@ impl Run<'_> {
                 return Ok(stream);
             }
         }
+        // The server would connect to us: through a SOCKS proxy's CONNECT
+        // there is no way back.
+        if crate::net::through_socks() {
+            return Err(self.err(
+                AccessErrorKind::Connect,
+                format!(
+                    "no passive data connection for {shown}, and active mode (PORT) cannot work through a SOCKS proxy"
+                ),
+            ));
+        }
         self.active(wire, expect, shown)
     }
 
@@ -720,7 +730,9 @@ impl Run<'_> {
                 .with_reply(&self.scrub(&reply.text)));
         }
         let connect = self.deadline.clamp(self.opts.timeouts.connect);
-        match TcpStream::connect_timeout(&to, connect) {
+        // Through a SOCKS proxy when one is in force, to the URL's host on
+        // the port the server gave, as curl does.
+        match crate::net::connect_to(&self.host, to, connect) {
             Ok(s) => {
                 self.data_limits(&s)?;
                 Ok(Some(s))

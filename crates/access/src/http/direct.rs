@@ -24,7 +24,8 @@ pub(crate) fn agent(timeouts: &Timeouts, tls: ureq::tls::TlsConfig) -> ureq::Age
         .http_status_as_error(false)
         // ureq would read ALL_PROXY, HTTPS_PROXY and HTTP_PROXY itself;
         // HTTP_PROXY is the httpoxy hole (see proxy.rs), and proxies are
-        // chosen by Proxies::for_url.
+        // chosen by Proxies::for_url and Proxies::socks_for, each request's
+        // in `get`.
         .proxy(None)
         .timeout_connect(Some(timeouts.connect))
         .timeout_per_read(Some(per_read(timeouts)))
@@ -180,7 +181,9 @@ pub(crate) fn get(
             ureq::Proxy::new(&g.url)
                 .map_err(|e| fail(AccessErrorKind::Connect, format!("{doing}: {e}")))?,
         ),
-        None => None,
+        // The fetch's SOCKS proxy, which carries its other connections too.
+        None => crate::socks::for_ureq()
+            .map_err(|e| fail(AccessErrorKind::Connect, format!("{doing}: {e}")))?,
     };
     // The plan's header fields, as it shows them ("Connection: close":
     // one exchange per connection, as curl's easy interface does for a

@@ -4,6 +4,7 @@
 use crate::caret::Severity;
 use crate::cmd::plan::AccessOptions;
 use crate::cmd::request::RequestOptions;
+use crate::cmd::route::RouteOptions;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::password::Secrets;
 use crate::write_out::{self, Transfer};
@@ -19,7 +20,6 @@ use uniform::plan::HttpRequest;
 use uniform::visible::escaped;
 use uniform::{Scheme, UrlRef};
 use uniform_access::output::AtomicFile;
-use uniform_access::proxy::Proxies;
 use uniform_access::{
     AccessError, AccessErrorKind, Connections, Exchange, FetchOptions, Fetched, HeadOutput,
     HttpResponses, Interaction, Listing, Message, Trace, Tracer,
@@ -132,6 +132,8 @@ pub struct Args {
     access: AccessOptions,
     #[command(flatten)]
     request: RequestOptions,
+    #[command(flatten)]
+    route: RouteOptions,
     /// Write the object to FILE ("-" for standard output); one for each URL, in order
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Vec<PathBuf>,
@@ -984,11 +986,7 @@ impl Args {
         o.tls.ca_file = self.cacert.clone();
         o.tls.insecure = self.insecure;
         o.show_password = self.options.show_password;
-        let mut proxies = Proxies::from_env().map_err(|e| e.to_string())?;
-        for g in &self.gateway {
-            proxies.gateway_spec(g).map_err(|e| e.to_string())?;
-        }
-        o.proxies = proxies;
+        o.proxies = self.route.proxies(&self.gateway)?;
         Ok(o)
     }
 

@@ -15,6 +15,7 @@ pub mod normalize;
 pub mod parse;
 pub mod plan;
 pub mod request;
+pub mod route;
 pub mod resolve;
 pub mod schemes;
 

@@ -4,6 +4,7 @@
 use crate::bulk::{self, Jobs, Record, Sink};
 use crate::caret::Severity;
 use crate::cmd::request::RequestOptions;
+use crate::cmd::route::RouteOptions;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::input::{Bom, Inputs};
 use crate::json;
@@ -12,7 +13,6 @@ use std::io::{self, Write};
 use uniform::ParseOptions;
 use uniform::plan::{Endpoint, Line, Plan, PlanError, PlanOptions, Step};
 use uniform_access::FetchOptions;
-use uniform_access::proxy::Proxies;
 
 const HELP: &str = "\
 Prints the protocol dialogue each URL prescribes (RFC 1738 section 3), one
@@ -65,6 +65,8 @@ pub struct Args {
     /// The request fetch would send with these flags (-X, -H, -d, -I, -u)
     #[command(flatten)]
     request: RequestOptions,
+    #[command(flatten)]
+    route: RouteOptions,
     /// The request fetch -C OFFSET sends: from octet OFFSET on (HTTP Range, FTP REST)
     #[arg(short = 'C', long = "continue-at", value_name = "OFFSET")]
     continue_at: Option<u64>,
@@ -133,21 +135,14 @@ impl Run for Args {
         options.resume_from = self.continue_at.filter(|&n| n > 0);
         let mut fetch_options = FetchOptions::default();
         fetch_options.plan = options;
-        // The route fetch would take: its gateways and proxy variables.
-        let mut proxies = match Proxies::from_env() {
+        // The route fetch would take: its gateways and proxies.
+        fetch_options.proxies = match self.route.proxies(&self.gateway) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("uniform: {e}");
                 return Ok(Status::Usage);
             }
         };
-        for g in &self.gateway {
-            if let Err(e) = proxies.gateway_spec(g) {
-                eprintln!("uniform: {e}");
-                return Ok(Status::Usage);
-            }
-        }
-        fetch_options.proxies = proxies;
         let planner = Planner {
             options: self.options,
             parse,

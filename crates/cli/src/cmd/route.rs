@@ -1,0 +1,145 @@
+//! Where connections go, with curl's proxy options: `-x`, `--noproxy`,
+//! `--socks5`, `--socks5-hostname`, `-U`. `fetch` and `plan` read the
+//! same flags, so that a plan shows the route the fetch takes.
+
+use uniform::pct::{self, EncodeSet};
+use uniform_access::proxy::{Proxies, SocksProxy, SocksVersion};
+
+/// The proxy flags, shared by `fetch` and `plan`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct RouteOptions {
+    /// Use this proxy for every URL instead of the *_proxy variables: http://HOST:PORT (a gateway; https through CONNECT) or socks5://, socks5h://, socks4://, socks4a://
+    #[arg(short = 'x', long = "proxy", value_name = "URL")]
+    pub proxy: Option<String>,
+    /// Hosts that bypass the proxy, as no_proxy lists them (host, .domain, *, 10.0.0.0/8, host:port)
+    #[arg(long = "noproxy", value_name = "LIST")]
+    pub noproxy: Option<String>,
+    /// A SOCKS5 proxy at HOST[:PORT], the names resolved here
+    #[arg(long = "socks5", value_name = "HOST[:PORT]")]
+    pub socks5: Option<String>,
+    /// A SOCKS5 proxy at HOST[:PORT] that resolves the names itself
+    #[arg(long = "socks5-hostname", value_name = "HOST[:PORT]")]
+    pub socks5_hostname: Option<String>,
+    /// User name and password for the proxy, USER:PASSWORD
+    #[arg(short = 'U', long = "proxy-user", value_name = "USER:PASSWORD")]
+    pub proxy_user: Option<String>,
+}
+
+impl RouteOptions {
+    /// The proxies: `-x` instead of the `*_proxy` variables (curl's
+    /// precedence), `--noproxy` instead of `no_proxy`, a `--socks5` flag
+    /// over both, then each `--gateway SCHEME=URL`.
+    pub fn proxies(&self, gateways: &[String]) -> Result<Proxies, String> {
+        let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+        let no_proxy = |k: &str| {
+            k.eq_ignore_ascii_case("no_proxy")
+                .then(|| self.noproxy.clone().or_else(|| env(k)))
+                .flatten()
+        };
+        let proxy = self.proxy.as_deref().map(|x| self.with_user(x));
+        let mut p = match &proxy {
+            Some(x) => Proxies::from_vars(|k| match k {
+                "all_proxy" => Some(x.clone()),
+                _ => no_proxy(k),
+            }),
+            None if self.noproxy.is_some() => Proxies::from_vars(|k| {
+                if k.eq_ignore_ascii_case("no_proxy") {
+                    no_proxy(k)
+                } else {
+                    env(k)
+                }
+            }),
+            None => Proxies::from_env(),
+        }
+        .map_err(|e| e.to_string())?;
+        for (flag, version, value) in [
+            ("--socks5", SocksVersion::Socks5, &self.socks5),
+            (
+                "--socks5-hostname",
+                SocksVersion::Socks5h,
+                &self.socks5_hostname,
+            ),
+        ] {
+            if let Some(v) = value {
+                let mut s = SocksProxy::parse_as(version, v, flag).map_err(|e| e.to_string())?;
+                if let Some((u, pw)) = self.proxy_user.as_deref().and_then(|u| u.split_once(':')) {
+                    s = s
+                        .with_credentials(u.as_bytes(), pw.as_bytes())
+                        .map_err(|e| e.to_string())?;
+                }
+                p.socks(s);
+            }
+        }
+        for g in gateways {
+            p.gateway_spec(g).map_err(|e| e.to_string())?;
+        }
+        Ok(p)
+    }
+
+    /// `-x`'s URL with `-U`'s user and password, unless it names its own.
+    fn with_user(&self, x: &str) -> String {
+        let Some((user, password)) = self.proxy_user.as_deref().and_then(|u| u.split_once(':'))
+        else {
+            return x.to_string();
+        };
+        let (scheme, rest) = match x.split_once("://") {
+            Some((s, r)) => (format!("{s}://"), r),
+            None => (String::new(), x),
+        };
+        if rest.split('/').next().is_some_and(|a| a.contains('@')) {
+            return x.to_string();
+        }
+        let enc = |s: &str| pct::encode(s.as_bytes(), &EncodeSet::USERINFO).into_owned();
+        format!("{scheme}{}:{}@{rest}", enc(user), enc(password))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use uniform::UrlRef;
+
+    #[test]
+    fn the_proxy_flag_routes_every_url_and_noproxy_bypasses_it() {
+        let o = RouteOptions {
+            proxy: Some("http://127.0.0.1:3128".into()),
+            noproxy: Some("inside.example".into()),
+            ..RouteOptions::default()
+        };
+        let p = o.proxies(&[]).unwrap();
+        let out = UrlRef::parse("ftp://outside.example/f").unwrap();
+        assert_eq!(
+            p.for_url(&out).map(|g| g.url),
+            Some("http://127.0.0.1:3128".to_string())
+        );
+        let inside = UrlRef::parse("ftp://inside.example/f").unwrap();
+        assert!(p.for_url(&inside).is_none());
+    }
+
+    #[test]
+    fn socks_flags_route_by_socks_with_the_proxy_user() {
+        let o = RouteOptions {
+            socks5_hostname: Some("127.0.0.1:1081".into()),
+            proxy_user: Some("u:p w".into()),
+            ..RouteOptions::default()
+        };
+        let p = o.proxies(&[]).unwrap();
+        let url = UrlRef::parse("gopher://g.example/").unwrap();
+        let s = p.socks_for(&url).unwrap();
+        assert_eq!(s.version(), SocksVersion::Socks5h);
+        assert_eq!((s.host(), s.port()), ("127.0.0.1", 1081));
+        assert!(s.has_credentials());
+        assert!(!format!("{s:?}").contains("p w"));
+    }
+
+    #[test]
+    fn the_proxy_user_goes_in_the_proxy_url_unless_it_names_one() {
+        let o = RouteOptions {
+            proxy_user: Some("me:s3:cret".into()),
+            ..RouteOptions::default()
+        };
+        assert_eq!(o.with_user("http://h:3128"), "http://me:s3%3Acret@h:3128");
+        assert_eq!(o.with_user("h:3128"), "me:s3%3Acret@h:3128");
+        assert_eq!(o.with_user("http://you:x@h:3128"), "http://you:x@h:3128");
+    }
+}

@@ -1,0 +1,98 @@
+//! curl's proxy flags on `uniform fetch`: `-x`, `--noproxy`, `--socks5`,
+//! `--socks5-hostname`, `-U`, against the real microsocks and nginx peers.
+
+use std::process::{Command, Output};
+use uniform_testkit::{fixture, host, peer_up, port, setting};
+
+fn fetch(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .arg("fetch")
+        .args(args)
+        .env_remove("http_proxy")
+        .env_remove("ftp_proxy")
+        .env_remove("gopher_proxy")
+        .env_remove("all_proxy")
+        .env_remove("ALL_PROXY")
+        .env_remove("no_proxy")
+        .env_remove("NO_PROXY")
+        .output()
+        .expect("the binary runs")
+}
+
+fn hello(scheme: &str) -> String {
+    match scheme {
+        "http" => format!(
+            "http://{}:{}/pub/hello.txt",
+            host(),
+            port("UNIFORM_HTTP_PORT")
+        ),
+        _ => format!(
+            "ftp://{}:{}/pub/hello.txt",
+            host(),
+            port("UNIFORM_FTP_PORT")
+        ),
+    }
+}
+
+#[test]
+fn the_proxy_flag_sends_every_scheme_through_socks() {
+    if !peer_up(&["microsocks", "nginx", "vsftpd"]) {
+        return;
+    }
+    let socks = format!("socks5h://{}:{}", host(), port("UNIFORM_SOCKS_PORT"));
+    for scheme in ["http", "ftp"] {
+        let out = fetch(&[&hello(scheme), "-x", &socks]);
+        assert_eq!(out.status.code(), Some(0), "{scheme}: {out:?}");
+        assert_eq!(out.stdout, fixture("anon/pub/hello.txt"), "{scheme}");
+    }
+    // --socks5 (names resolved here) and --socks5-hostname alike.
+    let hp = format!("{}:{}", host(), port("UNIFORM_SOCKS_PORT"));
+    for flag in ["--socks5", "--socks5-hostname"] {
+        let out = fetch(&[&hello("ftp"), flag, &hp]);
+        assert_eq!(out.status.code(), Some(0), "{flag}: {out:?}");
+    }
+}
+
+#[test]
+fn the_proxy_user_logs_in_to_the_proxy_and_a_wrong_one_is_curls_97() {
+    if !peer_up(&["microsocks-auth", "nginx"]) {
+        return;
+    }
+    let hp = format!("{}:{}", host(), port("UNIFORM_SOCKS_AUTH_PORT"));
+    let user = setting("UNIFORM_PEER_USER");
+    let pw = setting("UNIFORM_PEER_PASSWORD");
+    let out = fetch(&[
+        &hello("ftp"),
+        "--socks5-hostname",
+        &hp,
+        "-U",
+        &format!("{user}:{pw}"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let wrong = format!("{user}:not-{pw}");
+    let out = fetch(&[&hello("ftp"), "--socks5-hostname", &hp, "-U", &wrong]);
+    assert_eq!(out.status.code(), Some(97), "{out:?}");
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains(&wrong),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn an_http_proxy_flag_is_a_gateway_and_noproxy_bypasses_it() {
+    if !peer_up(&["nginx", "vsftpd"]) {
+        return;
+    }
+    // nginx answers an absolute-form request for its own files: it stands
+    // in for an HTTP proxy of ftp: URLs here.
+    let gw = format!("http://{}:{}", host(), port("UNIFORM_HTTP_PORT"));
+    let out = fetch(&[&hello("ftp"), "-x", &gw]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+    // A proxy where nothing listens, bypassed for the URL's host.
+    let dead = format!("socks5h://{}:9", host());
+    let out = fetch(&[&hello("ftp"), "-x", &dead]);
+    assert_ne!(out.status.code(), Some(0), "{out:?}");
+    let out = fetch(&[&hello("ftp"), "-x", &dead, "--noproxy", &host()]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+}
