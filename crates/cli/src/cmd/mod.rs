@@ -15,8 +15,8 @@ pub mod normalize;
 pub mod parse;
 pub mod plan;
 pub mod request;
-pub mod route;
 pub mod resolve;
+pub mod route;
 pub mod schemes;
 
 use crate::caret::{Diagnostic, Severity};
