@@ -200,7 +200,7 @@ impl AccessError {
             return code;
         }
         // A SOCKS proxy's failure is curl's 97, 7, 6 or 28 by its kind.
-        if let Some(s) = self.source.as_ref().and_then(crate::SocksError::of) {
+        if let Some(s) = self.source.as_ref().and_then(crate::socks::SocksError::of) {
             return s.exit_code();
         }
         if self.kind == AccessErrorKind::Connect

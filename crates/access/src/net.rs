@@ -59,14 +59,7 @@ pub(crate) fn through_socks() -> bool {
 /// announces may mean nothing where the proxy is.
 pub(crate) fn connect_to(name: &str, to: SocketAddr, wait: Duration) -> io::Result<TcpStream> {
     match socks() {
-        Some(p) => {
-            let t = Timeouts {
-                connect: wait,
-                idle: wait,
-                ..Timeouts::default()
-            };
-            crate::socks::connect(&p, name, to.port(), &t)
-        }
+        Some(p) => crate::socks::connect(&p, name, to.port(), wait, wait),
         None => TcpStream::connect_timeout(&to, wait),
     }
 }
@@ -488,7 +481,7 @@ impl Deadline {
 /// ```
 pub fn connect(host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
     if let Some(p) = socks() {
-        return crate::socks::connect(&p, host, port, t);
+        return crate::socks::connect(&p, host, port, t.connect, t.idle);
     }
     let mut last = Unresolved::io(format!("{host} has no address"));
     let addrs = (host, port)

@@ -17,7 +17,6 @@
 //! host has no address; 7 when the proxy cannot be reached; 28 for a
 //! proxy that does not answer in time.
 
-use crate::net::Timeouts;
 use crate::proxy::{SocksProxy, SocksVersion};
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -99,7 +98,9 @@ impl SocksErrorKind {
     /// ```
     pub fn exit_code(self) -> u8 {
         match self {
-            SocksErrorKind::ProxyUnresolved => crate::error::UNRESOLVED,
+            // curl's CURLE_COULDNT_RESOLVE_HOST (as error::UNRESOLVED; not
+            // imported, so that `error` may read this module).
+            SocksErrorKind::ProxyUnresolved => 6,
             SocksErrorKind::ProxyConnect => 7,
             SocksErrorKind::Timeout => 28,
             _ => PROXY,
@@ -287,8 +288,8 @@ impl Shake<'_> {
         self.fail(
             SocksErrorKind::Timeout,
             format_args!(
-                "did not complete the handshake within {} (--connect-timeout)",
-                crate::net::seconds(self.limit)
+                "did not complete the handshake within {} s (--connect-timeout)",
+                self.limit.as_secs_f64()
             ),
         )
     }
@@ -348,17 +349,19 @@ impl Shake<'_> {
 }
 
 /// Connects to `host`:`port` through `proxy`: the proxy's addresses tried
-/// in turn, then the handshake, all within the connect limit of `t`; the
-/// idle limit is set on the socket it returns. For socks5 and socks4 the
+/// in turn, then the handshake, all within `connect`; `idle` is set on
+/// the socket it returns. (Durations, not `net::Timeouts`: `net` calls
+/// this, and the modules stay layered.) For socks5 and socks4 the
 /// name is resolved here, and when the proxy cannot reach one address the
 /// next is tried over a new connection to the proxy.
 pub(crate) fn connect(
     proxy: &SocksProxy,
     host: &str,
     port: u16,
-    t: &Timeouts,
+    connect: Duration,
+    idle: Duration,
 ) -> io::Result<TcpStream> {
-    let shake = Shake::new(proxy, t.connect);
+    let shake = Shake::new(proxy, connect);
     let host = host
         .strip_prefix('[')
         .and_then(|h| h.strip_suffix(']'))
@@ -371,8 +374,8 @@ pub(crate) fn connect(
     while let Some(target) = tried.next() {
         match handshake(&mut s, &shake, *target) {
             Ok(()) => {
-                s.set_read_timeout(Some(t.idle))?;
-                s.set_write_timeout(Some(t.idle))?;
+                s.set_read_timeout(Some(idle))?;
+                s.set_write_timeout(Some(idle))?;
                 s.set_nodelay(true)?;
                 return Ok(s);
             }
@@ -470,9 +473,9 @@ fn open(shake: &Shake<'_>) -> io::Result<TcpStream> {
             SocksError::new(
                 SocksErrorKind::ProxyConnect,
                 format!(
-                    "no connection to {} within {} (--connect-timeout)",
+                    "no connection to {} within {} s (--connect-timeout)",
                     shake.named(),
-                    crate::net::seconds(shake.limit)
+                    shake.limit.as_secs_f64()
                 ),
             ),
         ),
@@ -777,11 +780,11 @@ fn trace_connect(shake: &Shake<'_>, target: Target<'_>) {
 /// A message when ureq cannot take it: a user name or password that is
 /// not UTF-8, an empty password (ureq sends none), a user name with
 /// SOCKS4 (ureq sends an empty user id).
-pub(crate) fn for_ureq() -> Result<Option<ureq::Proxy>, String> {
-    let Some(p) = crate::net::socks() else {
+pub(crate) fn for_ureq(proxy: Option<&SocksProxy>) -> Result<Option<ureq::Proxy>, String> {
+    let Some(p) = proxy else {
         return Ok(None);
     };
-    let shake = Shake::new(&p, Duration::ZERO);
+    let shake = Shake::new(p, Duration::ZERO);
     let protocol = match p.version() {
         SocksVersion::Socks5 => ureq::ProxyProtocol::Socks5,
         SocksVersion::Socks5h => ureq::ProxyProtocol::Socks5h,
@@ -1120,10 +1123,10 @@ mod tests {
         (format!("socks5h://127.0.0.1:{port}"), t)
     }
 
-    fn limits(connect: Duration) -> Timeouts {
-        Timeouts {
+    fn limits(connect: Duration) -> crate::net::Timeouts {
+        crate::net::Timeouts {
             connect,
-            ..Timeouts::default()
+            ..crate::net::Timeouts::default()
         }
     }
 
@@ -1135,7 +1138,8 @@ mod tests {
             &proxy(&url),
             "example.com",
             70,
-            &limits(Duration::from_millis(300)),
+            limits(Duration::from_millis(300)).connect,
+            limits(Duration::from_millis(300)).idle,
         )
         .unwrap_err();
         assert!(
@@ -1181,7 +1185,8 @@ mod tests {
             &proxy(&url),
             "example.com",
             70,
-            &limits(Duration::from_millis(700)),
+            limits(Duration::from_millis(700)).connect,
+            limits(Duration::from_millis(700)).idle,
         )
         .unwrap_err();
         assert!(
@@ -1200,7 +1205,8 @@ mod tests {
             &proxy(&url),
             "example.com",
             70,
-            &limits(Duration::from_secs(5)),
+            limits(Duration::from_secs(5)).connect,
+            limits(Duration::from_secs(5)).idle,
         )
         .unwrap_err();
         let s = SocksError::of(&e).unwrap();
@@ -1216,13 +1222,27 @@ mod tests {
             l.local_addr().unwrap().port()
         };
         let p = proxy(&format!("socks5://u:s3cret@127.0.0.1:{port}"));
-        let e = connect(&p, "example.com", 70, &limits(Duration::from_secs(5))).unwrap_err();
+        let e = connect(
+            &p,
+            "example.com",
+            70,
+            limits(Duration::from_secs(5)).connect,
+            limits(Duration::from_secs(5)).idle,
+        )
+        .unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::ConnectionRefused);
         let s = SocksError::of(&e).unwrap();
         assert_eq!((s.kind(), s.exit_code()), (SocksErrorKind::ProxyConnect, 7));
         assert!(!s.to_string().contains("s3cret"));
         let p = proxy("socks5://no-such-proxy.invalid");
-        let e = connect(&p, "example.com", 70, &limits(Duration::from_secs(5))).unwrap_err();
+        let e = connect(
+            &p,
+            "example.com",
+            70,
+            limits(Duration::from_secs(5)).connect,
+            limits(Duration::from_secs(5)).idle,
+        )
+        .unwrap_err();
         assert_eq!(SocksError::of(&e).unwrap().exit_code(), 6);
     }
 

@@ -182,7 +182,7 @@ pub(crate) fn get(
                 .map_err(|e| fail(AccessErrorKind::Connect, format!("{doing}: {e}")))?,
         ),
         // The fetch's SOCKS proxy, which carries its other connections too.
-        None => crate::socks::for_ureq()
+        None => crate::socks::for_ureq(crate::net::socks().as_ref())
             .map_err(|e| fail(AccessErrorKind::Connect, format!("{doing}: {e}")))?,
     };
     // The plan's header fields, as it shows them ("Connection: close":
