@@ -704,6 +704,11 @@ impl<R> Timed<R> {
     pub fn into_inner(self) -> R {
         self.inner
     }
+
+    /// Kept for another access: its whole-access limit is the new one.
+    pub(crate) fn renew(&mut self, deadline: Deadline) {
+        self.deadline = deadline;
+    }
 }
 
 impl Timed<TcpStream> {

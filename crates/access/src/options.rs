@@ -98,7 +98,26 @@ pub struct TlsOptions {
 /// assert!(!FetchOptions::default().connections.shares(&shared));
 /// ```
 #[derive(Clone, Default)]
-pub struct Connections(Arc<Mutex<Option<ureq::Agent>>>);
+pub struct Connections(Arc<Mutex<Pool>>);
+
+/// What [`Connections`] keeps.
+#[derive(Default)]
+struct Pool {
+    agent: Option<ureq::Agent>,
+    /// An FTP control connection, logged in and in its directory, kept
+    /// for the next URL of the same server, user and directory.
+    ftp: Option<(FtpKey, crate::line::conn::LineConn)>,
+}
+
+/// What an FTP control connection is good for: its server, its user,
+/// the directory its CWDs reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FtpKey {
+    pub(crate) host: String,
+    pub(crate) port: u16,
+    pub(crate) user: Vec<u8>,
+    pub(crate) cwd: Vec<Vec<u8>>,
+}
 
 impl Connections {
     /// Whether `self` and `other` are the same pool.
@@ -118,8 +137,46 @@ impl Connections {
     pub(crate) fn agent(&self, make: impl FnOnce() -> ureq::Agent) -> ureq::Agent {
         match self.0.lock() {
             // ureq's agents are handles on one shared pool.
-            Ok(mut a) => a.get_or_insert_with(make).clone(),
+            Ok(mut p) => p.agent.get_or_insert_with(make).clone(),
             Err(_) => make(),
+        }
+    }
+
+    /// The FTP control connection kept for `key`, if there is one; one
+    /// kept for another key is closed (dropped: its server sees the
+    /// connection end).
+    pub(crate) fn take_ftp(&self, key: &FtpKey) -> Option<crate::line::conn::LineConn> {
+        let mut p = self.0.lock().ok()?;
+        match p.ftp.take() {
+            Some((k, conn)) if k == *key => Some(conn),
+            _ => None,
+        }
+    }
+
+    /// Ends what is kept: a kept FTP control connection is sent `QUIT`
+    /// (its answer waited for a few seconds at most), the HTTP ones are
+    /// closed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::Connections;
+    /// Connections::default().close();
+    /// ```
+    pub fn close(&self) {
+        let Ok(mut p) = self.0.lock() else { return };
+        p.agent = None;
+        if let Some((_, mut conn)) = p.ftp.take()
+            && conn.send(b"QUIT").is_ok()
+        {
+            let _ = conn.reply_within(Some(std::time::Duration::from_secs(5)));
+        }
+    }
+
+    /// Keeps `conn` for the next URL of `key`.
+    pub(crate) fn park_ftp(&self, key: FtpKey, conn: crate::line::conn::LineConn) {
+        if let Ok(mut p) = self.0.lock() {
+            p.ftp = Some((key, conn));
         }
     }
 }

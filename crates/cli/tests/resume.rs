@@ -1,6 +1,7 @@
 //! curl's `-C` (`--continue-at`): the rest of an object appended to the
 //! part the output file holds, by HTTP's Range (nginx) and FTP's REST
-//! (vsftpd, pyftpdlib), against the real peer servers.
+//! (vsftpd, pyftpdlib), against the real peer servers; and what else
+//! spares a transfer work: one FTP login for several URLs.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -94,4 +95,49 @@ fn a_server_that_sends_the_whole_object_cannot_resume() {
     assert_eq!(out.status.code(), Some(33), "{out:?}");
     assert_eq!(std::fs::read(&file).unwrap(), b"kept");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn several_ftp_urls_of_one_directory_share_a_login() {
+    if !peer_up(&["vsftpd", "pyftpdlib"]) {
+        return;
+    }
+    for p in ["UNIFORM_FTP_PORT", "UNIFORM_PYFTPD_PORT"] {
+        let base = format!("ftp://{}:{}", host(), port(p));
+        let a = format!("{base}/pub/hello.txt");
+        let b = format!("{base}/pub/binary.bin");
+        let elsewhere = format!("{base}/hello-root.txt");
+        let out = fetch(&[
+            &a,
+            &b,
+            &a,
+            &elsewhere,
+            "-v",
+            "-o",
+            "/dev/null",
+            "-o",
+            "/dev/null",
+            "-o",
+            "/dev/null",
+            "-o",
+            "/dev/null",
+        ]);
+        let trace = String::from_utf8_lossy(&out.stderr);
+        // The root file may not exist on every server: what counts is the
+        // logins and the transfers of the first three.
+        let logins = trace.matches("> USER ").count();
+        let retrs = trace.matches("> RETR ").count();
+        assert_eq!(logins, 2, "one login for /pub, one for the root: {out:?}");
+        assert!(retrs >= 3, "{out:?}");
+        assert!(trace.contains("* Re-using the connection"), "{out:?}");
+        // The bytes are those of separate fetches.
+        let out = fetch(&[&a, &b, &a]);
+        let want = [
+            fixture("anon/pub/hello.txt"),
+            fixture("anon/pub/binary.bin"),
+            fixture("anon/pub/hello.txt"),
+        ]
+        .concat();
+        assert_eq!(out.stdout, want, "{p}");
+    }
 }

@@ -122,7 +122,7 @@ use crate::line::error::{LineError, LineErrorKind};
 use crate::line::reply::Reply;
 use crate::listing::Listing;
 use crate::net::Deadline;
-use crate::options::FetchOptions;
+use crate::options::{FetchOptions, FtpKey};
 use data::Mode;
 use names::{Bases, Form};
 use script::{Command, Script};
@@ -185,10 +185,37 @@ pub(crate) fn fetch(
             }
         ),
         refusal: None,
+        keep: opts.plan.http.keep_alive,
+        reused: false,
+        moved: false,
     };
+    // Several URLs of one server, user and directory: one control
+    // connection, logged in and there once, as curl keeps it.
+    let key = FtpKey {
+        host: script.host.to_string(),
+        port: script.port,
+        user: ftp.user.clone(),
+        cwd: ftp.cwd.clone(),
+    };
+    if run.keep
+        && let Some(mut conn) = opts.connections.take_ftp(&key)
+    {
+        conn.renew(&opts.timeouts, run.deadline);
+        crate::trace::info(&format!(
+            "Re-using the connection to {}:{}, logged in and in the directory",
+            key.host, key.port
+        ));
+        run.ctl = Some(conn);
+        run.logged_in = true;
+        run.reused = true;
+    }
     let result = run.dialogue(&script, out, ui);
     if result.is_err() {
         run.abandon();
+    } else if run.parks() {
+        if let Some(conn) = run.ctl.take() {
+            opts.connections.park_ftp(key, conn);
+        }
     }
     result
 }
@@ -214,6 +241,13 @@ struct Run<'o> {
     /// The code with which the server refused the data command of the
     /// last [`Run::open_data`], if it did.
     refusal: Option<u16>,
+    /// More URLs follow: the control connection is kept, not quit.
+    keep: bool,
+    /// The control connection was kept from the URL before: logged in,
+    /// in the plan's directory already.
+    reused: bool,
+    /// A CWD outside the plan's (the directory fallback) moved it.
+    moved: bool,
 }
 
 impl Run<'_> {
@@ -225,12 +259,22 @@ impl Run<'_> {
         out: &mut dyn Write,
         ui: &mut dyn Interaction,
     ) -> Result<Fetched, AccessError> {
-        self.connect(script.host, script.port)?;
-        self.greeting(script.greeting)?;
+        if !self.reused {
+            self.connect(script.host, script.port)?;
+            self.greeting(script.greeting)?;
+        }
         let mut outcome = None;
         // curl's -I: the octets of the head written so far.
         let mut head = 0u64;
         for c in &script.commands {
+            let skip = match c.command {
+                FtpCommand::User(_) | FtpCommand::Pass(_) | FtpCommand::Cwd(_) => self.reused,
+                FtpCommand::Quit => self.parks(),
+                _ => false,
+            };
+            if skip {
+                continue;
+            }
             match (c.data, c.probe) {
                 (Some((t, done)), _) => outcome = Some(self.transfer(c, t, done, out, ui)?),
                 (None, Some(probe)) => head += self.probe(c, probe, out)?,
@@ -300,6 +344,11 @@ impl Run<'_> {
 
     /// Closes the control connection at once: after a failure, nothing
     /// should wait on the server.
+    /// Whether the control connection is kept for the next URL.
+    fn parks(&self) -> bool {
+        self.keep && !self.moved && self.ctl.is_some()
+    }
+
     fn abandon(&mut self) {
         if let Some(c) = self.ctl.take() {
             let _ = c.socket().shutdown(Shutdown::Both);
@@ -597,6 +646,7 @@ impl Run<'_> {
     /// list it, as an empty name would. The octets of the name are the
     /// ones the plan checked for `RETR`.
     fn enter(&mut self, name: &[u8], refused: AccessError) -> Result<TcpStream, AccessError> {
+        self.moved = true;
         let cwd = [b"CWD ".as_slice(), name].concat();
         let shown = format!("`CWD {}`", String::from_utf8_lossy(name));
         if !self.exchange(&cwd, &shown)?.is(&[250]) {

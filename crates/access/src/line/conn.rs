@@ -106,6 +106,14 @@ impl LineConn {
         Ok(c)
     }
 
+    /// Kept for another access (the next URL of one server): its limits
+    /// are that access's.
+    pub(crate) fn renew(&mut self, timeouts: &Timeouts, deadline: Deadline) {
+        self.idle = timeouts.idle;
+        self.deadline = deadline;
+        self.reader.get_mut().renew(deadline);
+    }
+
     /// The socket (its addresses; shutting it down).
     pub(crate) fn socket(&self) -> &TcpStream {
         &self.writer

@@ -520,6 +520,8 @@ impl Run for Args {
                 status = one;
             }
         }
+        // A kept FTP control connection says goodbye, as curl's does.
+        self.connections.close();
         Ok(status)
     }
 }
