@@ -212,10 +212,10 @@ pub(crate) fn fetch(
     let result = run.dialogue(&script, out, ui);
     if result.is_err() {
         run.abandon();
-    } else if run.parks() {
-        if let Some(conn) = run.ctl.take() {
-            opts.connections.park_ftp(key, conn);
-        }
+    } else if run.parks()
+        && let Some(conn) = run.ctl.take()
+    {
+        opts.connections.park_ftp(key, conn);
     }
     result
 }
