@@ -200,6 +200,9 @@ fn hop_plan(
 /// curl's exit status for a transfer that cannot resume (CURLE_RANGE_ERROR).
 const RANGE_ERROR: u8 = 33;
 
+/// The most a body read takes at once.
+const BODY_BUFFER: usize = 128 * 1024;
+
 /// The statuses curl's `--retry` tries again.
 fn passing(status: u16) -> bool {
     matches!(status, 408 | 429 | 500 | 502 | 503 | 504)
@@ -241,8 +244,15 @@ fn deliver(
     if let Some(n) = response.content_length {
         ui.size_known(n);
     }
-    // Memory stays this buffer whatever the object's size.
-    let mut buf = vec![0u8; 128 * 1024];
+    // Memory stays this buffer whatever the object's size; a small
+    // object's is small (zeroing 128 KiB for each of ten thousand small
+    // files was a tenth of their fetch's time).
+    let size = response.content_length.map_or(BODY_BUFFER, |n| {
+        usize::try_from(n)
+            .unwrap_or(BODY_BUFFER)
+            .clamp(1, BODY_BUFFER)
+    });
+    let mut buf = vec![0u8; size];
     let mut written = 0u64;
     // The direct path's body comes from ureq, out of reach of a Timed
     // reader: counted here (the gateway's is counted on its socket too,
