@@ -1128,3 +1128,62 @@ fn many_urls_in_one_run_hold_no_descriptor_each() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert!(out.stderr.is_empty(), "{out:?}");
 }
+
+#[test]
+fn user_agent_referer_dump_header_and_create_dirs_as_curl() {
+    if !peer_up(&["nginx", "echo"]) {
+        return;
+    }
+    // -A and -e are fields; an -H of the same name wins, as in curl.
+    let out = fetch(&[&echo("/x"), "-A", "agent/1", "-e", "http://r.example/"]);
+    let (lines, _) = echoed(&out);
+    assert!(
+        lines.contains(&"user-agent: agent/1".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"referer: http://r.example/".to_string()),
+        "{lines:?}"
+    );
+    let out = fetch(&[&echo("/x"), "-A", "agent/1", "-H", "User-Agent: h/2"]);
+    let (lines, _) = echoed(&out);
+    assert!(lines.contains(&"user-agent: h/2".to_string()), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("agent/1")), "{lines:?}");
+
+    // -D: every head of the run, the redirect's first; --create-dirs.
+    let dir = scratch("dump");
+    let heads = dir.join("heads.txt");
+    let file = dir.join("a/b/hello.txt");
+    let out = fetch(&[
+        &http("/redirect"),
+        "-L",
+        "-D",
+        heads.to_str().unwrap(),
+        "--create-dirs",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(std::fs::read(&file).unwrap(), fixture("anon/pub/hello.txt"));
+    let text = std::fs::read_to_string(&heads).unwrap();
+    let statuses: Vec<&str> = text.lines().filter(|l| l.starts_with("HTTP/")).collect();
+    assert_eq!(statuses.len(), 2, "{text}");
+    assert!(statuses[0].starts_with("HTTP/1.1 302"), "{text}");
+    assert!(statuses[1].starts_with("HTTP/1.1 200"), "{text}");
+    // A second run starts the file over.
+    let out = fetch(&[
+        &http("/pub/hello.txt"),
+        "-D",
+        heads.to_str().unwrap(),
+        "-o",
+        "/dev/null",
+    ]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let text = std::fs::read_to_string(&heads).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("HTTP/")).count(),
+        1,
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -96,3 +96,26 @@ fn an_http_proxy_flag_is_a_gateway_and_noproxy_bypasses_it() {
     let out = fetch(&[&hello("ftp"), "-x", &dead, "--noproxy", &host()]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
 }
+
+#[test]
+fn the_plan_says_where_the_connections_go_and_hides_the_proxy_password() {
+    let out = Command::new(env!("CARGO_BIN_EXE_uniform"))
+        .args([
+            "plan",
+            "-x",
+            "socks5h://me:s3cret@127.0.0.1:1080",
+            "ftp://h.example/x",
+        ])
+        .env_remove("all_proxy")
+        .env_remove("ALL_PROXY")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("# every connection through the SOCKS5h proxy 127.0.0.1:1080"),
+        "{text}"
+    );
+    assert!(text.contains("\nconnect h.example:21\n"), "{text}");
+    assert!(!text.contains("s3cret"), "{text}");
+}

@@ -146,6 +146,12 @@ pub struct Args {
     /// Put the response head before the object (HTTP)
     #[arg(short = 'i', long = "include")]
     include: bool,
+    /// Write each HTTP response head to FILE ("-": standard output), the redirects' too
+    #[arg(short = 'D', long = "dump-header", value_name = "FILE")]
+    dump_header: Option<PathBuf>,
+    /// Make the directories of an -o FILE that do not exist yet
+    #[arg(long = "create-dirs")]
+    create_dirs: bool,
     /// Follow redirects (HTTP), up to --max-redirects, each target judged by the safety policy
     #[arg(short = 'L', long = "location")]
     location: bool,
@@ -218,7 +224,7 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     timeout: Option<Duration>,
     /// Seconds the whole access may take [default: no limit]
-    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    #[arg(short = 'm', long, value_name = "SECONDS", value_parser = seconds)]
     max_time: Option<Duration>,
     /// Cut off a peer slower than BYTES a second over --speed-time (0: no limit) [default: 100]
     #[arg(long, value_name = "BYTES")]
@@ -349,6 +355,8 @@ struct Terminal {
     reveal: bool,
     /// The last HTTP response's head, for -w.
     exchange: Option<Exchange>,
+    /// Where -D writes each response head.
+    dump: Option<Box<dyn Write>>,
     /// The passwords the -v trace hides, a password typed at the prompt
     /// among them.
     traced: Option<Arc<Mutex<Secrets>>>,
@@ -364,6 +372,7 @@ impl Terminal {
             reveal,
             exchange: None,
             traced: None,
+            dump: None,
         }
     }
 
@@ -383,6 +392,11 @@ impl Terminal {
 impl Interaction for Terminal {
     fn response(&mut self, exchange: &Exchange) {
         self.exchange = Some(exchange.clone());
+        if let Some(d) = &mut self.dump {
+            // A head that cannot be written is no reason to stop the
+            // transfer; curl does not stop either.
+            let _ = d.write_all(&exchange.head_bytes()).and_then(|()| d.flush());
+        }
     }
 
     fn size_known(&mut self, size: u64) {
@@ -501,6 +515,13 @@ impl Run for Args {
                 if self.urls.len() == 1 { "" } else { "s" }
             );
             return Ok(Status::Usage);
+        }
+        // -D's file holds this run's heads only (each URL appends its own).
+        if let Some(p) = self.dump_header.as_deref().filter(|p| p.as_os_str() != "-")
+            && let Err(e) = File::create(p)
+        {
+            eprintln!("uniform: -D {}: {e}", p.display());
+            return Ok(Status::Exit(23));
         }
         // As curl: each URL in order, every one tried; the status is the
         // last failure's.
@@ -862,6 +883,14 @@ impl Args {
         };
         opts.plan.resume_from = resume.filter(|&n| n > 0);
         let append = opts.plan.resume_from.is_some() && path.is_some();
+        if self.create_dirs
+            && let Some(parent) = path.as_deref().and_then(Path::parent)
+            && !parent.as_os_str().is_empty()
+            && let Err(e) = std::fs::create_dir_all(parent)
+        {
+            eprintln!("uniform: --create-dirs {}: {e}", parent.display());
+            return Ok(Status::Exit(23));
+        }
         let mut output = match Output::open(path.as_deref(), append) {
             Ok(o) => o,
             Err(e) => {
@@ -888,6 +917,18 @@ impl Args {
         }
         let mut terminal = Terminal::new(quiet, secrets, self.options.show_password);
         terminal.traced = traced;
+        terminal.dump = match self.dump_header.as_deref() {
+            None => None,
+            Some(p) if p.as_os_str() == "-" => Some(Box::new(io::stdout())),
+            // Appended: several URLs, several heads, as curl writes them.
+            Some(p) => match OpenOptions::new().create(true).append(true).open(p) {
+                Ok(f) => Some(Box::new(f)),
+                Err(e) => {
+                    eprintln!("uniform: -D {}: {e}", p.display());
+                    return Ok(Status::Exit(23));
+                }
+            },
+        };
         let result = uniform_access::fetch(&url, &opts, &mut output, &mut terminal);
         terminal.done();
         if let Some(x) = &terminal.exchange {

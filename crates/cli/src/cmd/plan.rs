@@ -216,6 +216,17 @@ impl Record for Planner {
                     if index > 0 {
                         sink.out.push(b'\n');
                     }
+                    // The proxy's handshake is no line of the dialogue: a
+                    // note says where the connections go.
+                    if let Some(socks) = options.proxies.socks_for(&url) {
+                        let _ = writeln!(
+                            sink.out,
+                            "# every connection through the {} proxy {} ({})",
+                            socks.version(),
+                            socks.authority(),
+                            socks.source
+                        );
+                    }
                     let _ = write_plan(&mut sink.out, &p, self.options.show_password);
                 }
                 let missing = p.missing();

@@ -32,6 +32,12 @@ pub struct RequestOptions {
     /// Only the head: an HTTP HEAD request, its response head printed
     #[arg(short = 'I', long = "head")]
     pub head: bool,
+    /// The User-Agent field to send (curl's -A; as -H 'User-Agent: TEXT')
+    #[arg(short = 'A', long = "user-agent", value_name = "TEXT")]
+    pub user_agent: Option<String>,
+    /// The Referer field to send (curl's -e; as -H 'Referer: URL')
+    #[arg(short = 'e', long = "referer", value_name = "URL")]
+    pub referer: Option<String>,
     /// The login flags; `None` when none of them is given (clap leaves an
     /// optional flattened group out when none of its flags is there), so
     /// that a caller applies a login only when one was asked for.
@@ -69,6 +75,14 @@ impl RequestOptions {
         let mut r = HttpRequest::default();
         r.method = self.method.clone();
         r.head_only = self.head;
+        // As curl: -A and -e are fields like -H's, which come after them
+        // and so win.
+        if let Some(a) = &self.user_agent {
+            r.headers.push(("User-Agent".into(), Some(a.clone())));
+        }
+        if let Some(e) = &self.referer {
+            r.headers.push(("Referer".into(), Some(e.clone())));
+        }
         for line in &self.header {
             r.headers.push(header(line)?);
         }
