@@ -162,6 +162,18 @@ check_telnetd-script() {
   echo "fixed banner, line echoed"
 }
 
+check_tinyproxy() {
+  local u=http://$H:$UNIFORM_HTTP_PORT/pub/hello.txt
+  C -x "http://$H:$UNIFORM_PROXY_PORT" "$u" | cmp -s - "$FX/anon/pub/hello.txt" || fail "GET through tinyproxy differs"
+  C -x "http://$H:$UNIFORM_PROXY_PORT" --cacert "$P/http/tls/ca.pem" "https://$H:$UNIFORM_HTTPS_PORT/pub/hello.txt" |
+    cmp -s - "$FX/anon/pub/hello.txt" || fail "CONNECT through tinyproxy differs"
+}
+
+check_stunnel-proxy() {
+  C -x "https://$H:$UNIFORM_HTTPS_PROXY_PORT" --proxy-cacert "$P/http/tls/ca.pem" "http://$H:$UNIFORM_HTTP_PORT/pub/hello.txt" |
+    cmp -s - "$FX/anon/pub/hello.txt" || fail "GET through the https proxy differs"
+}
+
 check_nginx() {
   local u=http://$H:$UNIFORM_HTTP_PORT
   C "$u/pub/hello.txt" | cmp -s - "$FX/anon/pub/hello.txt" || fail "/pub/hello.txt differs"

@@ -34,6 +34,11 @@ export UNIFORM_HTTP_PORT=${UNIFORM_HTTP_PORT:-8080}
 # nginx's TLS server (the same files), its certificate signed by a test CA
 # made at start: \$UNIFORM_PEERS_DIR/http/tls/ca.pem (for --cacert).
 export UNIFORM_HTTPS_PORT=${UNIFORM_HTTPS_PORT:-8443}
+# An HTTP proxy (tinyproxy: absolute-form GET for http, CONNECT for https),
+# and the same reached over TLS (stunnel in front of it, the certificate
+# of nginx's test CA): an HTTPS proxy.
+export UNIFORM_PROXY_PORT=${UNIFORM_PROXY_PORT:-8888}
+export UNIFORM_HTTPS_PROXY_PORT=${UNIFORM_HTTPS_PROXY_PORT:-8889}
 
 # HTTP echo (echo.py): answers any request with that request, as received
 export UNIFORM_PEER_ECHO_PORT=${UNIFORM_PEER_ECHO_PORT:-8082}

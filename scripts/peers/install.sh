@@ -10,10 +10,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 # Debian packages. idzebra's text filter and its tab files are separate
 # packages (the latter only recommended); curl is for check.sh. microsocks
-# ships no service: it runs only when start.sh starts it.
+# ships no service: it runs only when start.sh starts it; tinyproxy's and
+# stunnel4's services are denied below, and start.sh runs its own.
 DEBS=(vsftpd socat gophernicus pygopherd inn2 inetutils-telnetd nginx-light
   yaz idzebra-2.0-utils idzebra-2.0-common libidzebra-2.0-mod-text curl
-  microsocks)
+  microsocks tinyproxy stunnel4)
 # PyPI, at the versions verified in shared/peers.md
 PIPS=(pyftpdlib==2.2.0 aiosmtpd==1.4.6)
 PY=${PYTHON:-python3}

@@ -11,7 +11,8 @@ TESTDATA=$PEERS_REPO/testdata/peers
 
 # Every peer, in start order.
 ALL_PEERS=(vsftpd pyftpdlib gophernicus pygopherd innd aiosmtpd telnetd
-  telnetd-script nginx echo yaz-ztest zebra microsocks microsocks-auth)
+  telnetd-script nginx echo yaz-ztest zebra microsocks microsocks-auth
+  tinyproxy stunnel-proxy)
 
 # peer_port NAME: the TCP port it listens on
 peer_port() {
@@ -30,6 +31,8 @@ peer_port() {
     zebra) echo "$UNIFORM_ZEBRA_PORT" ;;
     microsocks) echo "$UNIFORM_SOCKS_PORT" ;;
     microsocks-auth) echo "$UNIFORM_SOCKS_AUTH_PORT" ;;
+    tinyproxy) echo "$UNIFORM_PROXY_PORT" ;;
+    stunnel-proxy) echo "$UNIFORM_HTTPS_PROXY_PORT" ;;
     *) return 1 ;;
   esac
 }
@@ -51,6 +54,7 @@ expand_peers() {
       http) want+=(nginx) ;;
       wais | z3950) want+=(yaz-ztest zebra) ;;
       socks) want+=(microsocks microsocks-auth) ;;
+      proxy) want+=(tinyproxy stunnel-proxy) ;;
       *)
         peer_port "$a" >/dev/null || { echo "unknown peer: $a (known: ${ALL_PEERS[*]}; aliases: ftp gopher nntp smtp telnet http wais socks)" >&2; return 2; }
         want+=("$a") ;;

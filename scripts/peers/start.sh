@@ -360,6 +360,45 @@ start_microsocks-auth() {
     -u "$UNIFORM_PEER_USER" -P "$UNIFORM_PEER_PASSWORD"
 }
 
+start_tinyproxy() {
+  local d=$P/proxy
+  mkdir -p "$d"
+  # CONNECT to the https peer's port too (tinyproxy allows 443 and 563
+  # only when ConnectPort is set at all); no syslog, no daemon.
+  cat >"$d/tinyproxy.conf" <<EOF
+Port $UNIFORM_PROXY_PORT
+Listen $H
+Timeout 60
+LogFile "$d/tinyproxy.log"
+LogLevel Info
+MaxClients 32
+Allow 127.0.0.1
+ConnectPort 443
+ConnectPort $UNIFORM_HTTPS_PORT
+DisableViaHeader Yes
+EOF
+  launch tinyproxy "$d" tinyproxy -d -c "$d/tinyproxy.conf"
+}
+
+start_stunnel-proxy() {
+  local d=$P/proxy-tls
+  mkdir -p "$d"
+  # TLS in front of tinyproxy: an HTTPS proxy. The certificate is nginx's
+  # (localhost, 127.0.0.1, the test CA), made when nginx starts.
+  [ -f "$P/http/tls/server.pem" ] || die "stunnel-proxy needs nginx's certificate: start nginx first"
+  cat >"$d/stunnel.conf" <<EOF
+foreground = yes
+pid =
+output = $d/stunnel.log
+[https-proxy]
+accept = $H:$UNIFORM_HTTPS_PROXY_PORT
+connect = $H:$UNIFORM_PROXY_PORT
+cert = $P/http/tls/server.pem
+key = $P/http/tls/server.key
+EOF
+  launch stunnel-proxy "$d" stunnel4 "$d/stunnel.conf"
+}
+
 # ------------------------------------------------------------------- main
 
 t0=$(date +%s.%N)

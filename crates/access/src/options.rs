@@ -83,6 +83,10 @@ pub struct TlsOptions {
     /// Check no certificate at all (curl's `-k`): the connection is
     /// encrypted but the server is whoever answers.
     pub insecure: bool,
+    /// Trust the certificates of this PEM file for an `https://` proxy
+    /// instead of the Mozilla roots (curl's `--proxy-cacert`). `-k` does
+    /// not apply to a proxy, as curl's does not.
+    pub proxy_ca_file: Option<std::path::PathBuf>,
 }
 
 /// HTTP connections kept open between fetches: clones share them.

@@ -100,8 +100,8 @@ impl Route {
             Some(s) if s.starts_with("socks") => Err(ProxyError::new(format!(
                 "{source}: a {s} proxy is not supported: socks4, socks4a, socks5 and socks5h are"
             ))),
-            Some(s) if s != "http" => Err(ProxyError::new(format!(
-                "{source}: a {s} proxy is not supported, only http://, socks4://, socks4a://, socks5:// and socks5h://"
+            Some(s) if s != "http" && s != "https" => Err(ProxyError::new(format!(
+                "{source}: a {s} proxy is not supported, only http://, https://, socks4://, socks4a://, socks5:// and socks5h://"
             ))),
             _ => Gateway::parse(value, source).map(Route::Gateway),
         }
@@ -141,6 +141,8 @@ pub struct Gateway {
     port: u16,
     user: Option<Vec<u8>>,
     password: Option<Vec<u8>>,
+    /// Reached over TLS: an `https://` proxy.
+    tls: bool,
 }
 
 impl fmt::Debug for Gateway {
@@ -223,7 +225,8 @@ impl Gateway {
             .dialect(Dialect::Rfc3986)
             .parse(&full)
             .map_err(|e| ProxyError::new(format!("{source}: not a proxy URL: {e}")))?;
-        if parsed.scheme_kind() != Scheme::Http {
+        let tls = parsed.scheme_kind() == Scheme::Https;
+        if parsed.scheme_kind() != Scheme::Http && !tls {
             let scheme = parsed.scheme().to_ascii_lowercase();
             if SOCKS_SCHEMES.contains(&scheme.as_str()) {
                 // A SOCKS proxy opens connections; it fetches no URL.
@@ -232,7 +235,7 @@ impl Gateway {
                 )));
             }
             return Err(ProxyError::new(format!(
-                "{source}: a {scheme} proxy is not supported, only http://"
+                "{source}: a {scheme} proxy is not supported, only http:// and https://"
             )));
         }
         let host = parsed.hostname().unwrap_or_default();
@@ -253,13 +256,30 @@ impl Gateway {
             url: full.clone(),
             source: source.to_string(),
             host: host.to_string(),
-            port: port_of(&parsed, 80, source)?,
+            port: port_of(&parsed, if tls { 443 } else { 80 }, source)?,
             user: parsed
                 .user_decoded()
                 .map(|u| u.into_owned())
                 .filter(|u| !u.is_empty()),
             password: parsed.password_decoded().map(|p| p.into_owned()),
+            tls,
         })
+    }
+
+    /// Whether the proxy is reached over TLS (an `https://` proxy), its
+    /// certificate checked as a server's is.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::proxy::Gateway;
+    /// assert!(Gateway::parse("https://p.example", "-x")?.tls());
+    /// assert_eq!(Gateway::parse("https://p.example", "-x")?.port(), 443);
+    /// assert!(!Gateway::parse("p.example:3128", "-x")?.tls());
+    /// # Ok::<_, uniform_access::proxy::ProxyError>(())
+    /// ```
+    pub fn tls(&self) -> bool {
+        self.tls
     }
 
     /// The proxy's host (without the brackets of an IPv6 literal).

@@ -119,3 +119,55 @@ fn the_plan_says_where_the_connections_go_and_hides_the_proxy_password() {
     assert!(text.contains("\nconnect h.example:21\n"), "{text}");
     assert!(!text.contains("s3cret"), "{text}");
 }
+
+fn ca() -> String {
+    format!("{}/http/tls/ca.pem", setting("UNIFORM_PEERS_DIR"))
+}
+
+#[test]
+fn a_real_http_proxy_forwards_http_and_tunnels_https() {
+    if !peer_up(&["nginx", "tinyproxy"]) {
+        return;
+    }
+    let proxy = format!("http://{}:{}", host(), port("UNIFORM_PROXY_PORT"));
+    let out = fetch(&[&hello("http"), "-x", &proxy, "-v"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+    // The whole URL on the request line, as a proxy is asked.
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(&format!("> GET {} HTTP/1.1", hello("http"))),
+        "{out:?}"
+    );
+    // https: a CONNECT tunnel through it, the server's certificate checked.
+    let https = format!(
+        "https://{}:{}/pub/hello.txt",
+        host(),
+        port("UNIFORM_HTTPS_PORT")
+    );
+    let out = fetch(&[&https, "-x", &proxy, "--cacert", &ca()]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+}
+
+#[test]
+fn an_https_proxy_is_reached_over_tls_and_its_certificate_checked() {
+    if !peer_up(&["nginx", "tinyproxy", "stunnel-proxy"]) {
+        return;
+    }
+    let proxy = format!("https://{}:{}", host(), port("UNIFORM_HTTPS_PROXY_PORT"));
+    let out = fetch(&[&hello("http"), "-x", &proxy, "--proxy-cacert", &ca()]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+    // The Mozilla roots do not know the test CA: curl's 60.
+    let out = fetch(&[&hello("http"), "-x", &proxy]);
+    assert_eq!(out.status.code(), Some(60), "{out:?}");
+    // https through the https proxy (one trust store for both: --cacert).
+    let https = format!(
+        "https://{}:{}/pub/hello.txt",
+        host(),
+        port("UNIFORM_HTTPS_PORT")
+    );
+    let out = fetch(&[&https, "-x", &proxy, "--cacert", &ca()]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+}

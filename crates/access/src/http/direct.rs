@@ -91,6 +91,61 @@ pub(crate) fn tls_config(
     Ok(b.build())
 }
 
+/// The TLS client an `https://` proxy is reached with: the certificates
+/// of `--proxy-cacert`'s file as the only roots, else the Mozilla roots
+/// (webpki-roots); the proxy's name checked.
+///
+/// # Errors
+///
+/// The CA file cannot be read or holds no certificate (curl's exit 77).
+pub(crate) fn proxy_tls(
+    opts: &crate::options::TlsOptions,
+    url: &UrlRef<'_>,
+) -> Result<std::sync::Arc<rustls::ClientConfig>, AccessError> {
+    let mut roots = rustls::RootCertStore::empty();
+    match &opts.proxy_ca_file {
+        Some(path) => {
+            let fail = |why: String| {
+                AccessError::new(
+                    AccessErrorKind::Io,
+                    url.scheme(),
+                    url.hostname(),
+                    format!("--proxy-cacert {}: {why}", path.display()),
+                )
+                .with_exit_code(CA_FILE)
+            };
+            let pem = read_bounded(path, 16 << 20).map_err(|e| fail(e.to_string()))?;
+            for item in ureq::tls::parse_pem(&pem) {
+                match item {
+                    Ok(ureq::tls::PemItem::Certificate(c)) => roots
+                        .add(rustls::pki_types::CertificateDer::from(c.der().to_vec()))
+                        .map_err(|e| fail(e.to_string()))?,
+                    Ok(_) => {}
+                    Err(e) => return Err(fail(e.to_string())),
+                }
+            }
+            if roots.is_empty() {
+                return Err(fail("no certificate in it".into()));
+            }
+        }
+        None => roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned()),
+    }
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| {
+            AccessError::new(
+                AccessErrorKind::Connect,
+                url.scheme(),
+                url.hostname(),
+                format!("TLS: {e}"),
+            )
+        })?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(std::sync::Arc::new(config))
+}
+
 /// curl's exit status for a CA file it cannot use (CURLE_SSL_CACERT_BADFILE).
 const CA_FILE: u8 = 77;
 
@@ -424,7 +479,18 @@ pub(crate) fn io_error(
             fail(AccessErrorKind::Timeout, format!("{doing}: {what}: {why}")).with_source(e)
         }
         io::ErrorKind::InvalidData => {
-            fail(AccessErrorKind::Protocol, format!("{doing}: {what}: {e}")).with_source(e)
+            // rustls's refusal of an https:// proxy's certificate: curl's 60.
+            let checked = e
+                .get_ref()
+                .and_then(|inner| inner.downcast_ref::<rustls::Error>())
+                .is_some_and(|r| matches!(r, rustls::Error::InvalidCertificate(_)));
+            let err =
+                fail(AccessErrorKind::Protocol, format!("{doing}: {what}: {e}")).with_source(e);
+            if checked {
+                err.with_exit_code(PEER_FAILED)
+            } else {
+                err
+            }
         }
         _ => fail(AccessErrorKind::Io, format!("{doing}: {what}: {e}")).with_source(e),
     }

@@ -77,6 +77,11 @@ pub(crate) fn fetch(
                 auth.map(|c| c.header()),
                 &opts.timeouts,
                 deadline,
+                if g.tls() {
+                    Some(direct::proxy_tls(&opts.tls, &here)?)
+                } else {
+                    None
+                },
             )?,
             (tunnel, _) => {
                 let agent = opts

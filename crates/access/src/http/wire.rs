@@ -264,6 +264,7 @@ pub(crate) fn get(
     authorization: Option<&str>,
     timeouts: &Timeouts,
     deadline: Deadline,
+    tls: Option<std::sync::Arc<rustls::ClientConfig>>,
 ) -> Result<(Response, String), AccessError> {
     let fail =
         |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
@@ -302,6 +303,19 @@ pub(crate) fn get(
     })?;
     let doing = format!("{method} {shown} through {via}");
     let io_fail = |e: io::Error, what: &str| io_error(url, &doing, what, e, timeouts, &deadline);
+    // An https:// proxy: TLS first, the proxy's name checked (the
+    // handshake runs with the first write, within its limits).
+    let stream = match (gateway.tls(), tls) {
+        (true, Some(config)) => {
+            let name = rustls::pki_types::ServerName::try_from(gateway.host().to_string())
+                .map_err(|e| fail(AccessErrorKind::Connect, format!("{doing}: TLS: {e}")))?;
+            let conn = rustls::ClientConnection::new(config, name)
+                .map_err(|e| fail(AccessErrorKind::Connect, format!("{doing}: TLS: {e}")))?;
+            crate::trace::info(&format!("TLS to the proxy {via}, its certificate checked"));
+            Conn::Tls(Box::new(rustls::StreamOwned::new(conn, stream)))
+        }
+        _ => Conn::Plain(stream),
+    };
     let mut stream = Limited {
         stream,
         idle: timeouts.idle,
@@ -365,10 +379,51 @@ fn version_of(status_line: &[u8]) -> String {
 /// to what is left of the whole access; the head and the body alike keep
 /// to the low-speed limit once the gateway has started to answer.
 struct Limited {
-    stream: TcpStream,
+    stream: Conn,
     idle: Duration,
     deadline: Deadline,
     pace: Pace,
+}
+
+/// The connection to a gateway: plain, or TLS to an `https://` proxy.
+enum Conn {
+    Plain(TcpStream),
+    Tls(Box<rustls::StreamOwned<rustls::ClientConnection, TcpStream>>),
+}
+
+impl Conn {
+    /// The socket under it, whose timeouts bound every read and write.
+    fn socket(&self) -> &TcpStream {
+        match self {
+            Conn::Plain(s) => s,
+            Conn::Tls(t) => &t.sock,
+        }
+    }
+}
+
+impl Read for Conn {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Conn::Plain(s) => s.read(buf),
+            Conn::Tls(t) => t.read(buf),
+        }
+    }
+}
+
+impl Write for Conn {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Conn::Plain(s) => s.write(buf),
+            Conn::Tls(t) => t.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Conn::Plain(s) => s.flush(),
+            Conn::Tls(t) => t.flush(),
+        }
+    }
 }
 
 impl Limited {
@@ -377,8 +432,8 @@ impl Limited {
         // The wait grows again when the low-speed window moves on: set
         // each time (a system call per 128 KiB read at most).
         let t = self.pace.wait(self.idle, &self.deadline);
-        self.stream.set_read_timeout(Some(t))?;
-        self.stream.set_write_timeout(Some(t))?;
+        self.stream.socket().set_read_timeout(Some(t))?;
+        self.stream.socket().set_write_timeout(Some(t))?;
         Ok(())
     }
 }

@@ -196,6 +196,9 @@ pub struct Args {
     /// HTTPS without checking the server's certificate (encrypted, but to whoever answers)
     #[arg(short = 'k', long)]
     insecure: bool,
+    /// Trust the certificates of this PEM file for an https:// proxy, instead of the Mozilla roots
+    #[arg(long, value_name = "FILE")]
+    proxy_cacert: Option<PathBuf>,
     /// The HTTP connections the URLs of one run share.
     #[arg(skip)]
     connections: Connections,
@@ -1028,6 +1031,7 @@ impl Args {
         o.file_via_ftp = self.file_via_ftp;
         o.tls.ca_file = self.cacert.clone();
         o.tls.insecure = self.insecure;
+        o.tls.proxy_ca_file = self.proxy_cacert.clone();
         o.show_password = self.options.show_password;
         o.proxies = self.route.proxies(&self.gateway)?;
         Ok(o)
