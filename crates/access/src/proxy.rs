@@ -170,8 +170,8 @@ impl fmt::Debug for Gateway {
 ///
 /// ```
 /// use uniform_access::proxy::Proxies;
-/// let e = Proxies::default().gateway("ftp", "https://gw.example/").unwrap_err();
-/// assert!(e.to_string().contains("https"));
+/// let e = Proxies::default().gateway("ftp", "ftps://gw.example").unwrap_err();
+/// assert!(e.to_string().contains("ftps"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProxyError {
@@ -1241,15 +1241,19 @@ mod tests {
                 .starts_with("gopher_proxy: a socks6 proxy is not supported"),
             "{e}"
         );
-        let e = Proxies::from_vars(vars(&[("ftp_proxy", "https://h:3128")])).unwrap_err();
+        let e = Proxies::from_vars(vars(&[("ftp_proxy", "gopher://h:3128")])).unwrap_err();
         assert!(e.to_string().contains("socks5h://"), "{e}");
+        // An https:// proxy is reached over TLS.
+        let p = Proxies::from_vars(vars(&[("ftp_proxy", "https://h:3128")])).unwrap();
+        let url = uniform::UrlRef::parse("ftp://x.example/f").unwrap();
+        assert!(p.for_url(&url).is_some_and(|g| g.tls()));
         let e = Proxies::from_vars(vars(&[("all_proxy", "socks5h://h:1080/x")])).unwrap_err();
         assert!(e.to_string().starts_with("all_proxy: "), "{e}");
         let e = Proxies::from_vars(vars(&[("all_proxy", "socks5h://:1080")])).unwrap_err();
         assert!(e.to_string().contains("no host"), "{e}");
         let e = Proxies::from_vars(vars(&[("all_proxy", "http://h:3128/path")])).unwrap_err();
         assert!(e.to_string().contains("may not have a path"), "{e}");
-        assert!(Proxies::from_vars(vars(&[("https_proxy", "https://h/")])).is_err());
+        assert!(Proxies::from_vars(vars(&[("https_proxy", "https://h/")])).is_ok());
     }
 
     #[test]
