@@ -110,7 +110,11 @@ struct Pool {
     agent: Option<ureq::Agent>,
     /// An FTP control connection, logged in and in its directory, kept
     /// for the next URL of the same server, user and directory.
-    ftp: Option<(FtpKey, crate::line::conn::LineConn)>,
+    ftp: Option<(
+        FtpKey,
+        crate::line::conn::LineConn,
+        Option<uniform::plan::FtpType>,
+    )>,
 }
 
 /// What an FTP control connection is good for: its server, its user,
@@ -149,10 +153,14 @@ impl Connections {
     /// The FTP control connection kept for `key`, if there is one; one
     /// kept for another key is closed (dropped: its server sees the
     /// connection end).
-    pub(crate) fn take_ftp(&self, key: &FtpKey) -> Option<crate::line::conn::LineConn> {
+    /// With it, the representation type its last `TYPE` set.
+    pub(crate) fn take_ftp(
+        &self,
+        key: &FtpKey,
+    ) -> Option<(crate::line::conn::LineConn, Option<uniform::plan::FtpType>)> {
         let mut p = self.0.lock().ok()?;
         match p.ftp.take() {
-            Some((k, conn)) if k == *key => Some(conn),
+            Some((k, conn, ty)) if k == *key => Some((conn, ty)),
             _ => None,
         }
     }
@@ -170,7 +178,7 @@ impl Connections {
     pub fn close(&self) {
         let Ok(mut p) = self.0.lock() else { return };
         p.agent = None;
-        if let Some((_, mut conn)) = p.ftp.take()
+        if let Some((_, mut conn, _)) = p.ftp.take()
             && conn.send(b"QUIT").is_ok()
         {
             let _ = conn.reply_within(Some(std::time::Duration::from_secs(5)));
@@ -178,9 +186,14 @@ impl Connections {
     }
 
     /// Keeps `conn` for the next URL of `key`.
-    pub(crate) fn park_ftp(&self, key: FtpKey, conn: crate::line::conn::LineConn) {
+    pub(crate) fn park_ftp(
+        &self,
+        key: FtpKey,
+        conn: crate::line::conn::LineConn,
+        ty: Option<uniform::plan::FtpType>,
+    ) {
         if let Ok(mut p) = self.0.lock() {
-            p.ftp = Some((key, conn));
+            p.ftp = Some((key, conn, ty));
         }
     }
 }

@@ -130,6 +130,22 @@ fn several_ftp_urls_of_one_directory_share_a_login() {
         assert_eq!(logins, 2, "one login for /pub, one for the root: {out:?}");
         assert!(retrs >= 3, "{out:?}");
         assert!(trace.contains("* Re-using the connection"), "{out:?}");
+        // The type is set once while it does not change, as curl sets it.
+        let out = fetch(&[
+            &a,
+            &a,
+            &a,
+            "-v",
+            "-o",
+            "/dev/null",
+            "-o",
+            "/dev/null",
+            "-o",
+            "/dev/null",
+        ]);
+        let trace = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(trace.matches("> TYPE ").count(), 1, "{out:?}");
+        assert_eq!(trace.matches("> RETR ").count(), 3, "{out:?}");
         // The bytes are those of separate fetches.
         let out = fetch(&[&a, &b, &a]);
         let want = [

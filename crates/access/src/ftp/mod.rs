@@ -132,7 +132,7 @@ use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::time::Duration;
 use transfer::Failure;
 use uniform::UrlRef;
-use uniform::plan::{FtpAction, FtpCommand, FtpPlan, Line, Piece, Rule, Transfer};
+use uniform::plan::{FtpAction, FtpCommand, FtpPlan, FtpType, Line, Piece, Rule, Transfer};
 
 /// The longest wait for the answer to `QUIT` once the object is complete:
 /// the transfer has succeeded, the goodbye is a courtesy.
@@ -188,6 +188,7 @@ pub(crate) fn fetch(
         keep: opts.plan.http.keep_alive,
         reused: false,
         moved: false,
+        sent_type: None,
     };
     // Several URLs of one server, user and directory: one control
     // connection, logged in and there once, as curl keeps it.
@@ -198,8 +199,9 @@ pub(crate) fn fetch(
         cwd: ftp.cwd.clone(),
     };
     if run.keep
-        && let Some(mut conn) = opts.connections.take_ftp(&key)
+        && let Some((mut conn, ty)) = opts.connections.take_ftp(&key)
     {
+        run.sent_type = ty;
         conn.renew(&opts.timeouts, run.deadline);
         crate::trace::info(&format!(
             "Re-using the connection to {}:{}, logged in and in the directory",
@@ -215,7 +217,7 @@ pub(crate) fn fetch(
     } else if run.parks()
         && let Some(conn) = run.ctl.take()
     {
-        opts.connections.park_ftp(key, conn);
+        opts.connections.park_ftp(key, conn, run.sent_type);
     }
     result
 }
@@ -248,6 +250,9 @@ struct Run<'o> {
     reused: bool,
     /// A CWD outside the plan's (the directory fallback) moved it.
     moved: bool,
+    /// The type the last `TYPE` set on this control connection: a kept
+    /// connection is not sent the same one again (as curl does not).
+    sent_type: Option<FtpType>,
 }
 
 impl Run<'_> {
@@ -269,6 +274,7 @@ impl Run<'_> {
         for c in &script.commands {
             let skip = match c.command {
                 FtpCommand::User(_) | FtpCommand::Pass(_) | FtpCommand::Cwd(_) => self.reused,
+                FtpCommand::Type(t) => self.sent_type == Some(t),
                 FtpCommand::Quit => self.parks(),
                 _ => false,
             };
@@ -525,6 +531,9 @@ impl Run<'_> {
         if verb == "USER" && reply.code == 230 {
             self.logged_in = true;
         }
+        if let FtpCommand::Type(t) = c.command {
+            self.sent_type = Some(t);
+        }
         Ok(())
     }
 
@@ -652,6 +661,7 @@ impl Run<'_> {
         if !self.exchange(&cwd, &shown)?.is(&[250]) {
             return Err(refused);
         }
+        self.sent_type = None;
         let reply = self.exchange(b"TYPE A", "`TYPE A`")?;
         self.check(&reply, &[200], "`TYPE A`", AccessErrorKind::Protocol)?;
         self.open_data(b"LIST", &[150, 125], "`LIST`")
