@@ -63,32 +63,47 @@ pub(crate) fn tls_config(
 ) -> Result<ureq::tls::TlsConfig, AccessError> {
     let mut b = ureq::tls::TlsConfig::builder().disable_verification(opts.insecure);
     if let Some(path) = &opts.ca_file {
-        let fail = |why: String| {
-            AccessError::new(
-                AccessErrorKind::Io,
-                url.scheme(),
-                url.hostname(),
-                format!("--cacert {}: {why}", path.display()),
-            )
-            .with_exit_code(CA_FILE)
-        };
-        // A CA bundle is some hundreds of KiB; a file past this is no
-        // bundle.
-        let pem = read_bounded(path, 16 << 20).map_err(|e| fail(e.to_string()))?;
-        let mut certs = Vec::new();
-        for item in ureq::tls::parse_pem(&pem) {
-            match item {
-                Ok(ureq::tls::PemItem::Certificate(c)) => certs.push(c),
-                Ok(_) => {}
-                Err(e) => return Err(fail(e.to_string())),
-            }
-        }
-        if certs.is_empty() {
-            return Err(fail("no certificate in it".into()));
-        }
+        let certs = ca_certificates(path, "--cacert", url)?;
         b = b.root_certs(ureq::tls::RootCerts::new_with_certs(&certs));
     }
     Ok(b.build())
+}
+
+/// The certificates of the PEM file `path` that `flag` names, at least
+/// one.
+///
+/// # Errors
+///
+/// The file cannot be read, is no PEM, or holds no certificate (curl's
+/// exit 77).
+fn ca_certificates(
+    path: &std::path::Path,
+    flag: &str,
+    url: &UrlRef<'_>,
+) -> Result<Vec<ureq::tls::Certificate<'static>>, AccessError> {
+    let fail = |why: String| {
+        AccessError::new(
+            AccessErrorKind::Io,
+            url.scheme(),
+            url.hostname(),
+            format!("{flag} {}: {why}", path.display()),
+        )
+        .with_exit_code(CA_FILE)
+    };
+    // A CA bundle is some hundreds of KiB; a file past this is no bundle.
+    let pem = read_bounded(path, 16 << 20).map_err(|e| fail(e.to_string()))?;
+    let mut certs = Vec::new();
+    for item in ureq::tls::parse_pem(&pem) {
+        match item {
+            Ok(ureq::tls::PemItem::Certificate(c)) => certs.push(c),
+            Ok(_) => {}
+            Err(e) => return Err(fail(e.to_string())),
+        }
+    }
+    if certs.is_empty() {
+        return Err(fail("no certificate in it".into()));
+    }
+    Ok(certs)
 }
 
 /// The TLS client an `https://` proxy is reached with: the certificates
@@ -105,27 +120,18 @@ pub(crate) fn proxy_tls(
     let mut roots = rustls::RootCertStore::empty();
     match &opts.proxy_ca_file {
         Some(path) => {
-            let fail = |why: String| {
-                AccessError::new(
-                    AccessErrorKind::Io,
-                    url.scheme(),
-                    url.hostname(),
-                    format!("--proxy-cacert {}: {why}", path.display()),
-                )
-                .with_exit_code(CA_FILE)
-            };
-            let pem = read_bounded(path, 16 << 20).map_err(|e| fail(e.to_string()))?;
-            for item in ureq::tls::parse_pem(&pem) {
-                match item {
-                    Ok(ureq::tls::PemItem::Certificate(c)) => roots
-                        .add(rustls::pki_types::CertificateDer::from(c.der().to_vec()))
-                        .map_err(|e| fail(e.to_string()))?,
-                    Ok(_) => {}
-                    Err(e) => return Err(fail(e.to_string())),
-                }
-            }
-            if roots.is_empty() {
-                return Err(fail("no certificate in it".into()));
+            for c in ca_certificates(path, "--proxy-cacert", url)? {
+                roots
+                    .add(rustls::pki_types::CertificateDer::from(c.der().to_vec()))
+                    .map_err(|e| {
+                        AccessError::new(
+                            AccessErrorKind::Io,
+                            url.scheme(),
+                            url.hostname(),
+                            format!("--proxy-cacert {}: {e}", path.display()),
+                        )
+                        .with_exit_code(CA_FILE)
+                    })?;
             }
         }
         None => roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned()),
@@ -152,6 +158,28 @@ const CA_FILE: u8 = 77;
 /// curl's exit status for a server whose certificate does not check
 /// (CURLE_PEER_FAILED_VERIFICATION).
 const PEER_FAILED: u8 = 60;
+
+/// Whether rustls refused a certificate.
+fn refused(e: &rustls::Error) -> bool {
+    matches!(e, rustls::Error::InvalidCertificate(_))
+}
+
+/// Whether an I/O error is rustls's refusal of a certificate (how a
+/// handshake failure comes out of a stream).
+fn refused_in(e: &io::Error) -> bool {
+    e.get_ref()
+        .and_then(|inner| inner.downcast_ref::<rustls::Error>())
+        .is_some_and(refused)
+}
+
+/// `e` with curl's exit 60 when a certificate was `refused`.
+fn certificate_exit(e: AccessError, refused: bool) -> AccessError {
+    if refused {
+        e.with_exit_code(PEER_FAILED)
+    } else {
+        e
+    }
+}
 
 fn read_bounded(path: &std::path::Path, limit: u64) -> io::Result<Vec<u8>> {
     use io::Read;
@@ -383,16 +411,11 @@ pub(crate) fn error(
             if io.kind() == io::ErrorKind::InvalidData
                 && url.scheme_kind() == uniform::Scheme::Https =>
         {
-            let checked = io
-                .get_ref()
-                .and_then(|e| e.downcast_ref::<rustls::Error>())
-                .is_some_and(|e| matches!(e, rustls::Error::InvalidCertificate(_)));
-            let e = fail(AccessErrorKind::Connect, format!("{doing}: TLS: {io}")).with_source(io);
-            if checked {
-                e.with_exit_code(PEER_FAILED)
-            } else {
-                e
-            }
+            let refused = refused_in(&io);
+            certificate_exit(
+                fail(AccessErrorKind::Connect, format!("{doing}: TLS: {io}")).with_source(io),
+                refused,
+            )
         }
         E::Io(io) => {
             let kind = match io.kind() {
@@ -406,15 +429,10 @@ pub(crate) fn error(
             fail(kind, format!("{doing}: {io}")).with_source(io)
         }
         E::Tls(m) => fail(AccessErrorKind::Connect, format!("{doing}: TLS: {m}")),
-        E::Rustls(r) => {
-            let checked = matches!(r, rustls::Error::InvalidCertificate(_));
-            let e = fail(AccessErrorKind::Connect, format!("{doing}: TLS: {r}"));
-            if checked {
-                e.with_exit_code(PEER_FAILED)
-            } else {
-                e
-            }
-        }
+        E::Rustls(r) => certificate_exit(
+            fail(AccessErrorKind::Connect, format!("{doing}: TLS: {r}")),
+            refused(&r),
+        ),
         E::ConnectProxyFailed(m) => fail(
             AccessErrorKind::Connect,
             format!("{doing}: the gateway refused the tunnel: {m}"),
@@ -480,17 +498,11 @@ pub(crate) fn io_error(
         }
         io::ErrorKind::InvalidData => {
             // rustls's refusal of an https:// proxy's certificate: curl's 60.
-            let checked = e
-                .get_ref()
-                .and_then(|inner| inner.downcast_ref::<rustls::Error>())
-                .is_some_and(|r| matches!(r, rustls::Error::InvalidCertificate(_)));
-            let err =
-                fail(AccessErrorKind::Protocol, format!("{doing}: {what}: {e}")).with_source(e);
-            if checked {
-                err.with_exit_code(PEER_FAILED)
-            } else {
-                err
-            }
+            let refused = refused_in(&e);
+            certificate_exit(
+                fail(AccessErrorKind::Protocol, format!("{doing}: {what}: {e}")).with_source(e),
+                refused,
+            )
         }
         _ => fail(AccessErrorKind::Io, format!("{doing}: {what}: {e}")).with_source(e),
     }

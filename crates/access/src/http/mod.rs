@@ -297,27 +297,11 @@ fn deliver(
                 ));
             }
         };
-        out.write_all(&buf[..n]).map_err(|e| {
-            AccessError::new(
-                AccessErrorKind::Io,
-                url.scheme(),
-                url.hostname(),
-                format!("{doing}: writing the output: {e}"),
-            )
-            .with_source(e)
-        })?;
+        out.write_all(&buf[..n]).map_err(write_fail)?;
         written += n as u64;
         ui.progress(written);
     }
-    out.flush().map_err(|e| {
-        AccessError::new(
-            AccessErrorKind::Io,
-            url.scheme(),
-            url.hostname(),
-            format!("{doing}: writing the output: {e}"),
-        )
-        .with_source(e)
-    })?;
+    out.flush().map_err(write_fail)?;
     Ok(Fetched::Object { bytes: written })
 }
 
