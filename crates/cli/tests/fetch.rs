@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 
 // Where the peer servers listen, starting them on demand (a test whose
 // peer cannot be started is recorded as skipped), and their fixtures.
-use uniform_testkit::{fixture, host, peer_up, port, setting};
+use uniform_testkit::{fixture, host, peer_up, port, setting, without_proxies};
 
 struct Output {
     code: i32,
@@ -36,17 +36,10 @@ impl Output {
 }
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uniform"))
+    // A proxy of the machine running the tests must not reroute them.
+    let mut child = without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
         .arg("fetch")
         .args(args)
-        // A proxy of the machine running the tests must not reroute them.
-        .env_remove("http_proxy")
-        .env_remove("all_proxy")
-        .env_remove("ALL_PROXY")
-        .env_remove("ftp_proxy")
-        .env_remove("FTP_PROXY")
-        .env_remove("gopher_proxy")
-        .env_remove("GOPHER_PROXY")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -719,9 +712,8 @@ fn several_urls_go_in_order_to_their_outputs() {
     // The second, with no -o of its own, goes to standard output.
     assert_eq!(out.stdout, b"query=x\n");
     // -O: the URL's last segment, in the current directory.
-    let o = Command::new(env!("CARGO_BIN_EXE_uniform"))
+    let o = without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
         .args(["fetch", "-O", &http("/pub/hello.txt")])
-        .env_remove("http_proxy")
         .current_dir(&dir)
         .output()
         .unwrap();
@@ -937,13 +929,10 @@ fn netrc(name: &str, text: &str) -> PathBuf {
 
 /// `uniform fetch` with `home` as HOME, where `-n` looks for `.netrc`.
 fn fetch_at_home(home: &Path, args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_uniform"))
+    let out = without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
         .arg("fetch")
         .args(args)
         .env("HOME", home)
-        .env_remove("http_proxy")
-        .env_remove("all_proxy")
-        .env_remove("ALL_PROXY")
         .stdin(Stdio::null())
         .output()
         .unwrap();
@@ -1116,13 +1105,12 @@ fn many_urls_in_one_run_hold_no_descriptor_each() {
     // must be closed (or shared) before the next.
     let url = http("/pub/hello.txt");
     let urls = vec![url.as_str(); 300].join(" ");
-    let out = Command::new("sh")
+    let out = without_proxies(&mut Command::new("sh"))
         .arg("-c")
         .arg(format!(
             "ulimit -n 64 && exec \"$0\" fetch -q {urls} > /dev/null"
         ))
         .arg(env!("CARGO_BIN_EXE_uniform"))
-        .env_remove("http_proxy")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");

@@ -4,16 +4,12 @@
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
-use uniform_testkit::{fixture, host, peer_up, port, setting};
+use uniform_testkit::{fixture, host, peer_up, port, setting, without_proxies};
 
 fn fetch(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uniform"))
+    without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
         .arg("fetch")
         .args(args)
-        .env_remove("https_proxy")
-        .env_remove("HTTPS_PROXY")
-        .env_remove("all_proxy")
-        .env_remove("ALL_PROXY")
         .output()
         .expect("the binary runs")
 }

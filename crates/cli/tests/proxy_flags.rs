@@ -2,19 +2,12 @@
 //! `--socks5-hostname`, `-U`, against the real microsocks and nginx peers.
 
 use std::process::{Command, Output};
-use uniform_testkit::{fixture, host, peer_up, port, setting};
+use uniform_testkit::{fixture, host, peer_up, port, setting, without_proxies};
 
 fn fetch(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uniform"))
+    without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
         .arg("fetch")
         .args(args)
-        .env_remove("http_proxy")
-        .env_remove("ftp_proxy")
-        .env_remove("gopher_proxy")
-        .env_remove("all_proxy")
-        .env_remove("ALL_PROXY")
-        .env_remove("no_proxy")
-        .env_remove("NO_PROXY")
         .output()
         .expect("the binary runs")
 }
@@ -99,15 +92,13 @@ fn an_http_proxy_flag_is_a_gateway_and_noproxy_bypasses_it() {
 
 #[test]
 fn the_plan_says_where_the_connections_go_and_hides_the_proxy_password() {
-    let out = Command::new(env!("CARGO_BIN_EXE_uniform"))
+    let out = without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
         .args([
             "plan",
             "-x",
             "socks5h://me:s3cret@127.0.0.1:1080",
             "ftp://h.example/x",
         ])
-        .env_remove("all_proxy")
-        .env_remove("ALL_PROXY")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");

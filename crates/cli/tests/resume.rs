@@ -5,16 +5,12 @@
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
-use uniform_testkit::{fixture, host, peer_up, port};
+use uniform_testkit::{fixture, host, peer_up, port, without_proxies};
 
 fn fetch(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uniform"))
+    without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
         .arg("fetch")
         .args(args)
-        .env_remove("http_proxy")
-        .env_remove("ftp_proxy")
-        .env_remove("all_proxy")
-        .env_remove("ALL_PROXY")
         .output()
         .expect("the binary runs")
 }

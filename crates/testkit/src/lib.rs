@@ -35,6 +35,48 @@ use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
+/// The proxy variables `uniform fetch` reads (`<scheme>_proxy` for each
+/// scheme it routes, `all_proxy`, `no_proxy`), in both cases: a test
+/// that runs the binary removes them all with [`without_proxies`], so
+/// that a proxy of the machine running the tests reroutes nothing.
+pub const PROXY_VARIABLES: &[&str] = &[
+    "http_proxy",
+    "HTTP_PROXY",
+    "https_proxy",
+    "HTTPS_PROXY",
+    "ftp_proxy",
+    "FTP_PROXY",
+    "gopher_proxy",
+    "GOPHER_PROXY",
+    "wais_proxy",
+    "WAIS_PROXY",
+    "news_proxy",
+    "NEWS_PROXY",
+    "nntp_proxy",
+    "NNTP_PROXY",
+    "prospero_proxy",
+    "PROSPERO_PROXY",
+    "all_proxy",
+    "ALL_PROXY",
+    "no_proxy",
+    "NO_PROXY",
+];
+
+/// `cmd` without any of the [`PROXY_VARIABLES`] in its environment.
+///
+/// # Example
+///
+/// ```
+/// let mut cmd = std::process::Command::new("true");
+/// uniform_testkit::without_proxies(&mut cmd).env("x", "y");
+/// ```
+pub fn without_proxies(cmd: &mut std::process::Command) -> &mut std::process::Command {
+    for v in PROXY_VARIABLES {
+        cmd.env_remove(v);
+    }
+    cmd
+}
+
 /// The repository's root.
 ///
 /// ```
