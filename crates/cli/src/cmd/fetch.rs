@@ -16,13 +16,12 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use uniform::plan::HttpRequest;
 use uniform::visible::escaped;
 use uniform::{Scheme, UrlRef};
 use uniform_access::output::AtomicFile;
 use uniform_access::{
-    AccessError, AccessErrorKind, Connections, Exchange, FetchOptions, Fetched, HeadOutput,
-    HttpResponses, Interaction, Listing, Message, Trace, Tracer,
+    AccessError, AccessErrorKind, Exchange, FetchOptions, Fetched, HeadOutput, HttpResponses,
+    Interaction, Listing, Message, Trace, Tracer,
 };
 
 const HELP: &str = "\
@@ -199,9 +198,6 @@ pub struct Args {
     /// Trust the certificates of this PEM file for an https:// proxy, instead of the Mozilla roots
     #[arg(long, value_name = "FILE")]
     proxy_cacert: Option<PathBuf>,
-    /// The HTTP connections the URLs of one run share.
-    #[arg(skip)]
-    connections: Connections,
     /// After each transfer, print FORMAT with curl's variables (%{response_code}, %{size_download}, %{time_total}, %{url_effective}, ...); @FILE reads it from a file
     #[arg(short = 'w', long = "write-out", value_name = "FORMAT")]
     write_out: Option<String>,
@@ -510,6 +506,17 @@ impl Run for Args {
         // Several URLs: a connection stays open for the next one of its
         // server, as curl keeps it.
         http.keep_alive = self.urls.len() > 1;
+        // The options every URL starts from, made once (the proxy
+        // variables read, the gateways parsed), the HTTP connections they
+        // hold shared by every URL.
+        let mut base = match self.fetch_options() {
+            Ok(o) => o,
+            Err(message) => {
+                eprintln!("uniform: {message}");
+                return Ok(Status::Usage);
+            }
+        };
+        base.plan.http = http;
         if self.output.len() > self.urls.len() {
             eprintln!(
                 "uniform: {} -o for {} URL{}: one -o a URL at most",
@@ -539,13 +546,13 @@ impl Run for Args {
                 }
                 None => Target::Stdout,
             };
-            let one = self.fetch_one(i, raw, target, &http, format.as_deref())?;
+            let one = self.fetch_one(i, raw, target, &base, format.as_deref())?;
             if one != Status::Success {
                 status = one;
             }
         }
         // A kept FTP control connection says goodbye, as curl's does.
-        self.connections.close();
+        base.connections.close();
         Ok(status)
     }
 }
@@ -627,7 +634,7 @@ impl Args {
         i: usize,
         raw: &OsString,
         target: Target,
-        http: &HttpRequest,
+        base: &FetchOptions,
         format: Option<&str>,
     ) -> io::Result<Status> {
         let started = std::time::Instant::now();
@@ -644,7 +651,7 @@ impl Args {
                     .retry_max_time
                     .is_some_and(|m| started.elapsed() + wait >= m);
             let (status, passing) =
-                self.fetch_into(raw, target.clone(), http, last, &mut transfer)?;
+                self.fetch_into(raw, target.clone(), base, last, &mut transfer)?;
             let retry = !last
                 && status != Status::Success
                 && status != Status::Usage
@@ -708,11 +715,11 @@ impl Args {
         &self,
         raw: &OsString,
         target: Target,
-        http: &HttpRequest,
+        base: &FetchOptions,
         last: bool,
         transfer: &mut Transfer,
     ) -> io::Result<(Status, bool)> {
-        let status = self.try_once(raw, target, http, last, transfer)?;
+        let status = self.try_once(raw, target, base, last, transfer)?;
         let passing = match status {
             Status::Exit(28) => true,
             Status::Exit(7) => self.retry_connrefused,
@@ -729,7 +736,7 @@ impl Args {
         &self,
         raw: &OsString,
         target: Target,
-        http: &HttpRequest,
+        base: &FetchOptions,
         last: bool,
         transfer: &mut Transfer,
     ) -> io::Result<Status> {
@@ -737,13 +744,7 @@ impl Args {
         let input = guess_scheme(&given).unwrap_or(given);
         let shown = password::shown(&input, self.options.mask(&input)).into_owned();
         transfer.url = Some(shown.clone());
-        let mut opts = match self.fetch_options() {
-            Ok(o) => o,
-            Err(message) => {
-                eprintln!("uniform: {message}");
-                return Ok(Status::Usage);
-            }
-        };
+        let mut opts = base.clone();
         let quiet = self.quiet || self.silent;
         let mut warnings = Vec::new();
         let parsed = cmd::parse_bytes(self.options.parse_options(), &input, &mut warnings);
@@ -777,8 +778,6 @@ impl Args {
                     .draw(&mut io::stderr().lock(), Severity::Warning, w, &input)?;
             }
         }
-        opts.plan.http = http.clone();
-        opts.connections = self.connections.clone();
         opts.http.fail_passing = !last && self.retry > 0;
         // -u's user and password, where the URL names none.
         let with_user = match self.request.apply_user(&url, &mut opts.plan) {
