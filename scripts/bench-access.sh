@@ -16,10 +16,26 @@
 # connection by socat, some 35 ms each, for both tools alike).
 # UNIFORM_BENCH_SMALL (10000), UNIFORM_BENCH_SMALL_GOPHER (1000); 0 skips.
 #
+# The floor: for Gopher and HTTP, a third "tool" runs in the same runs,
+# interleaved with the two (uniform, curl, drain, uniform, ...), under the
+# same /usr/bin/time: bench/src/bin/drain.rs, the least work a client can
+# do (one connection, one request in one write, read to EOF into a 512 KiB
+# buffer, nothing parsed or written). What it reaches is the pace of the
+# server side (the kernel's loopback, nginx; socat and gophernicus), the
+# most any client could get from it. Added columns, after the others:
+# floor MiB/s (or s), uniform/floor and floor/curl, both as uniform/curl
+# (above 1: the first is the faster). floor/curl is the most uniform/curl
+# could be on that server. No floor for FTP (its data connection needs a
+# login and PASV first: not one request). Small files: the floor for
+# Gopher only, N connections one after another, as both tools must; for
+# HTTP and FTP, curl and uniform keep one connection for all the URLs,
+# which the drain does not, so a drain of N connections is no floor there
+# ("-" in those columns).
+#
 # Settings: UNIFORM_BENCH_RUNS (3), UNIFORM_BENCH_SCHEMES ("ftp http
-# gopher"), CARGO_TARGET_DIR (where the release binary is built), and the
-# ports of scripts/peers/env.sh. Needs the peers running
-# (scripts/peers/start.sh ftp http gopher), curl and /usr/bin/time.
+# gopher"), CARGO_TARGET_DIR (where the release binaries are built: uniform
+# and drain), and the ports of scripts/peers/env.sh. Needs the peers
+# running (scripts/peers/start.sh ftp http gopher), curl and /usr/bin/time.
 #
 # The file is made at the start, from /dev/urandom, where the servers serve
 # it: $UNIFORM_PEERS_FIXTURES/anon/large/.uniform-bench.bin (the FTP
@@ -45,7 +61,9 @@ for tool in curl /usr/bin/time cmp; do
 done
 
 cargo build --release --quiet -p uniform-cli
+cargo build --release --quiet -p uniform-bench --bin drain
 UNIFORM=$TARGET/release/uniform
+DRAIN=$TARGET/release/drain
 
 FILE=$UNIFORM_PEERS_FIXTURES/anon/large/.uniform-bench.bin
 GOPHER_FILE=$UNIFORM_PEERS_DIR/gopher/root/uniform-bench.bin
@@ -69,14 +87,24 @@ url_of() {
 server_of() {
   case $1 in ftp) echo "vsftpd $UNIFORM_FTP_PORT" ;; http) echo "nginx $UNIFORM_HTTP_PORT" ;; gopher) echo "gophernicus $UNIFORM_GOPHER_PORT" ;; esac
 }
+# floor_of SCHEME: the drain's arguments for the large file; none for FTP.
+floor_of() {
+  case $1 in
+    http) echo "http $H $UNIFORM_HTTP_PORT /large/.uniform-bench.bin" ;;
+    gopher) echo "gopher $H $UNIFORM_GOPHER_PORT /uniform-bench.bin" ;;
+  esac
+}
 
 # run TOOL URL: one timed transfer to /dev/null; prints "NANOSECONDS KIB".
+# (For drain, URL is the drain's arguments, from floor_of.)
 run() {
   local rss=$(mktemp) start end
   start=$(date +%s%N)
   case $1 in
     uniform) /usr/bin/time -f %M -o "$rss" "$UNIFORM" fetch -q "$2" -o /dev/null ;;
     curl) /usr/bin/time -f %M -o "$rss" curl -sS "$2" -o /dev/null ;;
+    # shellcheck disable=SC2086
+    drain) /usr/bin/time -f %M -o "$rss" "$DRAIN" $2 ;;
   esac
   end=$(date +%s%N)
   echo "$((end - start)) $(tail -n 1 "$rss")"
@@ -85,6 +113,9 @@ run() {
 
 mibs() { awk -v b="$BYTES" -v ns="$1" 'BEGIN { printf "%.0f", b / 1048576 / (ns / 1e9) }'; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# ratio A_BEST B_BEST A_MEDIAN B_MEDIAN (times): "B/A best, B/A median",
+# how many times faster A is than B.
+ratio() { awk -v a="$1" -v b="$2" -v am="$3" -v bm="$4" 'BEGIN { printf "%.2f, %.2f", b / a, bm / am }'; }
 
 # The peers' versions, as installed (Debian packages).
 deb_version() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null || echo '?'; }
@@ -92,19 +123,31 @@ bench_header access "$(curl --version | head -n 1 | cut -d' ' -f1-2) (Debian $(d
   "vsftpd $(deb_version vsftpd)" "nginx-light $(deb_version nginx-light)" \
   "gophernicus $(deb_version gophernicus)"
 echo
-echo "| scheme | server | uniform MiB/s (best, median) | curl MiB/s (best, median) | uniform/curl (best, median) | uniform peak RSS | curl peak RSS |"
-echo "| --- | --- | --- | --- | --- | --- | --- |"
+echo "| scheme | server | uniform MiB/s (best, median) | curl MiB/s (best, median) | uniform/curl (best, median) | uniform peak RSS | curl peak RSS | floor MiB/s (best, median) | uniform/floor (best, median) | floor/curl (best, median) |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for scheme in $SCHEMES; do
   url=$(url_of "$scheme")
+  floor=$(floor_of "$scheme")
+  tools="uniform curl${floor:+ drain}"
   # Once untimed, checked: the same bytes, and the file in the page cache.
   "$UNIFORM" fetch -q "$url" | cmp - "$FILE" || { echo "bench-access: uniform's $scheme bytes differ" >&2; exit 1; }
   curl -sS "$url" | cmp - "$FILE" || { echo "bench-access: curl's $scheme bytes differ" >&2; exit 1; }
+  if [ -n "$floor" ]; then
+    # The drain checks nothing: its count at least (Gopher: the file's
+    # size; HTTP: the file and a response header).
+    # shellcheck disable=SC2086
+    got=$("$DRAIN" $floor -v 2>&1 >/dev/null)
+    case $scheme in gopher) [ "$got" = "$BYTES" ] ;; *) [ "$got" -gt "$BYTES" ] ;; esac ||
+      { echo "bench-access: the drain read $got bytes by $scheme (the file has $BYTES)" >&2; exit 1; }
+  fi
   declare -A best=() rss=() times=()
-  for tool in uniform curl; do best[$tool]=0; rss[$tool]=0; times[$tool]=""; done
+  for tool in $tools; do best[$tool]=0; rss[$tool]=0; times[$tool]=""; done
   for _ in $(seq "$RUNS"); do
-    # Alternate, so that neither tool always runs on a warmer machine.
-    for tool in uniform curl; do
-      read -r ns kib < <(run "$tool" "$url")
+    # Alternate, so that no tool always runs on a warmer machine.
+    for tool in $tools; do
+      arg=$url
+      [ "$tool" = drain ] && arg=$floor
+      read -r ns kib < <(run "$tool" "$arg")
       times[$tool]+="$ns "
       [ "${best[$tool]}" = 0 ] || [ "$ns" -lt "${best[$tool]}" ] && best[$tool]=$ns
       [ "$kib" -gt "${rss[$tool]}" ] && rss[$tool]=$kib
@@ -113,16 +156,23 @@ for scheme in $SCHEMES; do
   u_med=$(echo "${times[uniform]}" | tr ' ' '\n' | grep . | median)
   c_med=$(echo "${times[curl]}" | tr ' ' '\n' | grep . | median)
   ratio=$(awk -v u="${best[uniform]}" -v c="${best[curl]}" -v um="$u_med" -v cm="$c_med" 'BEGIN { printf "%.2f, %.2f", c / u, cm / um }')
-  printf '| %s | %s | %s, %s | %s, %s | %s | %.1f MiB | %.1f MiB |\n' \
+  floor_cols="- | - | -"
+  if [ -n "$floor" ]; then
+    f_med=$(echo "${times[drain]}" | tr ' ' '\n' | grep . | median)
+    floor_cols="$(mibs "${best[drain]}"), $(mibs "$f_med") | $(ratio "${best[uniform]}" "${best[drain]}" "$u_med" "$f_med") | $(ratio "${best[drain]}" "${best[curl]}" "$f_med" "$c_med")"
+  fi
+  printf '| %s | %s | %s, %s | %s, %s | %s | %.1f MiB | %.1f MiB | %s |\n' \
     "$scheme" "$(server_of "$scheme")" \
     "$(mibs "${best[uniform]}")" "$(mibs "$u_med")" "$(mibs "${best[curl]}")" "$(mibs "$c_med")" \
-    "$ratio" "$(awk -v k="${rss[uniform]}" 'BEGIN { print k / 1024 }')" "$(awk -v k="${rss[curl]}" 'BEGIN { print k / 1024 }')"
+    "$ratio" "$(awk -v k="${rss[uniform]}" 'BEGIN { print k / 1024 }')" "$(awk -v k="${rss[curl]}" 'BEGIN { print k / 1024 }')" \
+    "$floor_cols"
   unset best rss times
 done
 echo
 echo "$((BYTES / 1048576)) MiB, $RUNS runs of each tool, alternating, to /dev/null; peak RSS is the largest of the runs; commands:"
 echo "  $UNIFORM fetch -q URL -o /dev/null"
 echo "  curl -sS URL -o /dev/null"
+echo "  $DRAIN gopher HOST PORT SELECTOR | http HOST PORT PATH    (the floor, Gopher and HTTP: read to EOF, nothing written)"
 echo "  (each under /usr/bin/time -f %M)"
 
 # ------------------------------------------------------------ small files
@@ -135,13 +185,21 @@ small_url() {
     gopher) echo "gopher://$H:$UNIFORM_GOPHER_PORT/9/hello.txt" ;;
   esac
 }
+# small_floor_of SCHEME: the drain's arguments for the small file, where
+# it is a floor: Gopher only (a connection a file for every client).
+small_floor_of() {
+  case $1 in gopher) echo "gopher $H $UNIFORM_GOPHER_PORT /hello.txt" ;; esac
+}
 # many TOOL N URL: N transfers of URL in one run; prints "NANOSECONDS KIB".
+# (For drain, URL is the drain's arguments, from small_floor_of.)
 many() {
   local rss=$(mktemp) start end urls
   # (not `yes | head`: under pipefail, yes's SIGPIPE fails the pipeline)
-  urls=$(printf "$3 %.0s" $(seq "$2"))
+  [ "$1" = drain ] || urls=$(printf "$3 %.0s" $(seq "$2"))
   start=$(date +%s%N)
   case $1 in
+    # shellcheck disable=SC2086
+    drain) /usr/bin/time -f %M -o "$rss" "$DRAIN" $3 --times "$2" ;;
     # shellcheck disable=SC2086
     uniform) /usr/bin/time -f %M -o "$rss" "$UNIFORM" fetch -q $urls >/dev/null ;;
     # shellcheck disable=SC2086
@@ -152,18 +210,28 @@ many() {
   rm -f "$rss"
 }
 echo
-echo "| scheme | server | transfers | uniform s (best, median) | curl s (best, median) | uniform/curl (best, median) | uniform peak RSS | curl peak RSS |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+echo "| scheme | server | transfers | uniform s (best, median) | curl s (best, median) | uniform/curl (best, median) | uniform peak RSS | curl peak RSS | floor s (best, median) | uniform/floor (best, median) | floor/curl (best, median) |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for scheme in $SCHEMES; do
   n=$SMALL
   [ "$scheme" = gopher ] && n=$SMALL_GOPHER
   [ "$n" -gt 0 ] || continue
   url=$(small_url "$scheme")
+  floor=$(small_floor_of "$scheme")
+  tools="uniform curl${floor:+ drain}"
+  if [ -n "$floor" ]; then
+    # shellcheck disable=SC2086
+    got=$("$DRAIN" $floor -v 2>&1 >/dev/null)
+    want=$(curl -sS "$url" | wc -c)
+    [ "$got" = "$want" ] || { echo "bench-access: the drain read $got bytes of $url (curl: $want)" >&2; exit 1; }
+  fi
   declare -A best=() rss=() times=()
-  for tool in uniform curl; do best[$tool]=0; rss[$tool]=0; times[$tool]=""; done
+  for tool in $tools; do best[$tool]=0; rss[$tool]=0; times[$tool]=""; done
   for _ in $(seq "$RUNS"); do
-    for tool in uniform curl; do
-      read -r ns kib < <(many "$tool" "$n" "$url")
+    for tool in $tools; do
+      arg=$url
+      [ "$tool" = drain ] && arg=$floor
+      read -r ns kib < <(many "$tool" "$n" "$arg")
       times[$tool]+="$ns "
       [ "${best[$tool]}" = 0 ] || [ "$ns" -lt "${best[$tool]}" ] && best[$tool]=$ns
       [ "$kib" -gt "${rss[$tool]}" ] && rss[$tool]=$kib
@@ -171,15 +239,23 @@ for scheme in $SCHEMES; do
   done
   u_med=$(echo "${times[uniform]}" | tr ' ' '\n' | grep . | median)
   c_med=$(echo "${times[curl]}" | tr ' ' '\n' | grep . | median)
-  printf '| %s | %s | %s | %.2f, %.2f | %.2f, %.2f | %s | %.1f MiB | %.1f MiB |\n' \
+  floor_cols="- | - | -"
+  if [ -n "$floor" ]; then
+    f_med=$(echo "${times[drain]}" | tr ' ' '\n' | grep . | median)
+    floor_cols="$(awk -v a="${best[drain]}" -v b="$f_med" 'BEGIN { printf "%.2f, %.2f", a / 1e9, b / 1e9 }') | $(ratio "${best[uniform]}" "${best[drain]}" "$u_med" "$f_med") | $(ratio "${best[drain]}" "${best[curl]}" "$f_med" "$c_med")"
+  fi
+  printf '| %s | %s | %s | %.2f, %.2f | %.2f, %.2f | %s | %.1f MiB | %.1f MiB | %s |\n' \
     "$scheme" "$(server_of "$scheme")" "$n" \
     "$(awk -v n="${best[uniform]}" 'BEGIN { print n / 1e9 }')" "$(awk -v n="$u_med" 'BEGIN { print n / 1e9 }')" \
     "$(awk -v n="${best[curl]}" 'BEGIN { print n / 1e9 }')" "$(awk -v n="$c_med" 'BEGIN { print n / 1e9 }')" \
     "$(awk -v u="${best[uniform]}" -v c="${best[curl]}" -v um="$u_med" -v cm="$c_med" 'BEGIN { printf "%.2f, %.2f", c / u, cm / um }')" \
-    "$(awk -v k="${rss[uniform]}" 'BEGIN { print k / 1024 }')" "$(awk -v k="${rss[curl]}" 'BEGIN { print k / 1024 }')"
+    "$(awk -v k="${rss[uniform]}" 'BEGIN { print k / 1024 }')" "$(awk -v k="${rss[curl]}" 'BEGIN { print k / 1024 }')" \
+    "$floor_cols"
   unset best rss times
 done
 echo
 echo "small files: each tool once a run with all the URLs, $RUNS runs, alternating, output to /dev/null:"
 echo "  $UNIFORM fetch -q URL URL ... > /dev/null"
 echo "  curl -sS URL URL ... > /dev/null"
+echo "  $DRAIN gopher HOST PORT SELECTOR --times N    (the floor, Gopher only: N connections one after another;"
+echo "    curl and uniform keep one connection for all the HTTP or FTP URLs, the drain would not)"
