@@ -1575,3 +1575,257 @@ fn head_whose_size_is_refused_with_550_keeps_what_came_before_and_exits_78() {
     assert_eq!(out, b"Last-Modified: Tue, 20 Dec 1994 00:00:00 GMT\r\n");
     h.join().unwrap();
 }
+
+// ------------------------------------------------ one login across directories
+
+/// A server for two control connections, one after the other, each run
+/// by its script; the lines each heard.
+fn serve_twice(
+    first: impl FnOnce(&mut Ctl) + Send + 'static,
+    second: impl FnOnce(&mut Ctl) + Send + 'static,
+) -> (u16, JoinHandle<[Vec<Vec<u8>>; 2]>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let h = thread::spawn(move || {
+        let run = |script: Box<dyn FnOnce(&mut Ctl)>| {
+            let (s, _) = listener.accept().unwrap();
+            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            let mut c = Ctl {
+                r: BufReader::new(s.try_clone().unwrap()),
+                w: s,
+                seen: Vec::new(),
+            };
+            script(&mut c);
+            c.seen
+        };
+        [run(Box::new(first)), run(Box::new(second))]
+    });
+    (port, h)
+}
+
+/// After the `CWD`s: `TYPE I` when `typed`, then `SIZE`, `EPSV` and the
+/// `RETR` of `name`, `data` sent.
+fn retr_after_cwds(c: &mut Ctl, typed: bool, name: &str, data: &[u8]) {
+    if typed {
+        c.expect("TYPE I");
+        c.say("200 ok\r\n");
+    }
+    c.expect(&format!("SIZE {name}"));
+    c.say(&format!("213 {}\r\n", data.len()));
+    let l = c.epsv();
+    c.expect(&format!("RETR {name}"));
+    c.say("150 here\r\n");
+    send_data(&l, data);
+    c.say("226 done\r\n");
+}
+
+/// Options for several URLs in one run, as `uniform fetch` sets them.
+fn kept(port: u16) -> FetchOptions {
+    let mut o = fast(port);
+    o.plan.http.keep_alive = true;
+    o
+}
+
+fn lines(seen: &[Vec<u8>]) -> Vec<String> {
+    seen.iter()
+        .map(|l| String::from_utf8_lossy(l).into_owned())
+        .collect()
+}
+
+#[test]
+fn another_directory_goes_back_to_the_entry_one_on_the_same_connection() {
+    let (port, h) = serve(|c| {
+        c.login();
+        c.expect("PWD");
+        // RFC 959: the path quoted, each " in it doubled.
+        c.say("257 \"/home/x \"\"y\"\"\" is the current directory\r\n");
+        c.expect("CWD a");
+        c.say("250 ok\r\n");
+        retr_after_cwds(c, true, "f.bin", b"one");
+        c.expect("CWD /home/x \"y\"");
+        c.say("250 ok\r\n");
+        c.expect("CWD b");
+        c.say("250 ok\r\n");
+        c.expect("CWD c");
+        c.say("250 ok\r\n");
+        retr_after_cwds(c, false, "g.bin", b"two");
+        // The same directory again: no CWD at all.
+        retr_after_cwds(c, false, "h.bin", b"three");
+        // The file at the login directory: back there, and no CWD more.
+        c.expect("CWD /home/x \"y\"");
+        c.say("250 ok\r\n");
+        retr_after_cwds(c, false, "i.bin", b"four");
+        c.expect("QUIT");
+        c.say("221 bye\r\n");
+    });
+    let o = kept(port);
+    let base = format!("ftp://u:p@127.0.0.1:{port}");
+    for (path, want) in [
+        ("a/f.bin", &b"one"[..]),
+        ("b/c/g.bin", b"two"),
+        ("b/c/h.bin", b"three"),
+        ("i.bin", b"four"),
+    ] {
+        let url = format!("{base}/{path};type=i");
+        let (f, out) =
+            get(&url, &o, &mut Record::default()).unwrap_or_else(|e| panic!("{url}: {e}"));
+        assert!(matches!(f, Fetched::Object { .. }), "{url}: {f:?}");
+        assert_eq!(out, want, "{url}");
+    }
+    o.connections.close();
+    let seen = lines(&h.join().unwrap());
+    let count = |verb: &str| seen.iter().filter(|l| l.starts_with(verb)).count();
+    assert_eq!(
+        (count("USER"), count("PASS"), count("PWD")),
+        (1, 1, 1),
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn an_unknown_entry_directory_fails_nothing_and_another_directory_logs_in_anew() {
+    // Refused, unreadable, or naming octets no line may carry: the entry
+    // directory is unknown.
+    for answer in [
+        "550 not allowed\r\n",
+        "502 not implemented\r\n",
+        "257 no quotes here\r\n",
+        "257 \"/a\0b\" is the current directory\r\n",
+        "257 \"\" is nowhere\r\n",
+    ] {
+        let first = move |c: &mut Ctl| {
+            c.login();
+            c.expect("PWD");
+            c.say(answer);
+            c.expect("CWD a");
+            c.say("250 ok\r\n");
+            retr_after_cwds(c, true, "f.bin", b"one");
+            // Of no use to the next URL: closed without a word.
+            let rest = c.hear();
+            assert!(rest.is_empty(), "{:?}", String::from_utf8_lossy(&rest));
+        };
+        let second = move |c: &mut Ctl| {
+            c.login();
+            c.expect("PWD");
+            c.say(answer);
+            c.expect("CWD b");
+            c.say("250 ok\r\n");
+            retr_after_cwds(c, true, "g.bin", b"two");
+            // The same directory: the connection serves, entry or none.
+            retr_after_cwds(c, false, "h.bin", b"three");
+            c.expect("QUIT");
+            c.say("221 bye\r\n");
+        };
+        let (port, h) = serve_twice(first, second);
+        let o = kept(port);
+        for (path, want) in [
+            ("a/f.bin", &b"one"[..]),
+            ("b/g.bin", b"two"),
+            ("b/h.bin", b"three"),
+        ] {
+            let url = format!("ftp://127.0.0.1:{port}/{path};type=i");
+            let (_, out) = get(&url, &o, &mut Record::default())
+                .unwrap_or_else(|e| panic!("{answer:?} {url}: {e}"));
+            assert_eq!(out, want, "{answer:?} {url}");
+        }
+        o.connections.close();
+        let [one, two] = h.join().unwrap();
+        let sent = lines(&[one, two].concat());
+        assert!(!sent.iter().any(|l| l.contains('\0')), "{sent:?}");
+        assert!(!sent.iter().any(|l| l.starts_with("CWD /")), "{sent:?}");
+    }
+}
+
+#[test]
+fn a_refused_way_back_to_the_entry_directory_is_the_error_and_closes() {
+    let (port, h) = serve(|c| {
+        c.login();
+        c.expect("PWD");
+        c.say("257 \"/gone\"\r\n");
+        c.expect("CWD a");
+        c.say("250 ok\r\n");
+        retr_after_cwds(c, true, "f.bin", b"one");
+        c.expect("CWD /gone");
+        c.say("550 no such directory\r\n");
+        let rest = c.hear();
+        assert!(rest.is_empty(), "{:?}", String::from_utf8_lossy(&rest));
+    });
+    let o = kept(port);
+    get(
+        &format!("ftp://127.0.0.1:{port}/a/f.bin;type=i"),
+        &o,
+        &mut Record::default(),
+    )
+    .unwrap();
+    let e = get(
+        &format!("ftp://127.0.0.1:{port}/b/g.bin;type=i"),
+        &o,
+        &mut Record::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), AccessErrorKind::Protocol, "{e}");
+    assert_eq!(e.reply(), Some("550 no such directory"), "{e}");
+    assert!(e.to_string().contains("CWD /gone"), "{e}");
+    h.join().unwrap();
+}
+
+#[test]
+fn a_421_to_pwd_is_the_servers_goodbye_and_an_error() {
+    let (port, h) = serve(|c| {
+        c.login();
+        c.expect("PWD");
+        c.say("421 shutting down\r\n");
+    });
+    let e = get(
+        &format!("ftp://127.0.0.1:{port}/a/f.bin;type=i"),
+        &kept(port),
+        &mut Record::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.reply(), Some("421 shutting down"), "{e}");
+    h.join().unwrap();
+}
+
+#[test]
+fn one_url_alone_asks_no_pwd() {
+    let (port, h) = serve(|c| {
+        c.login();
+        c.expect("CWD a");
+        c.say("250 ok\r\n");
+        retr_after_cwds(c, true, "f.bin", b"one");
+        c.expect("QUIT");
+        c.say("221 bye\r\n");
+    });
+    let url = format!("ftp://127.0.0.1:{port}/a/f.bin;type=i");
+    let (_, out) = get(&url, &fast(port), &mut Record::default()).unwrap();
+    assert_eq!(out, b"one");
+    h.join().unwrap();
+}
+
+#[test]
+fn real_servers_fetch_several_directories_over_one_login() {
+    for (name, base) in peers() {
+        for (base, root) in [(base.clone(), "anon"), (user_base(&base), "user")] {
+            let mut o = options();
+            o.plan.http.keep_alive = true;
+            let paths = [
+                "pub/hello.txt",
+                "pub/a/b/c.txt",
+                "pub/many/entry-007.txt",
+                "pub/binary.bin",
+                "pub/a/b/c.txt",
+            ];
+            for path in paths {
+                let url = format!("{base}/{path}");
+                let (_, out) = get(&url, &o, &mut Record::default())
+                    .unwrap_or_else(|e| panic!("{name} {url}: {e}"));
+                assert_eq!(
+                    out,
+                    common::fixture(&format!("{root}/{path}")),
+                    "{name} {url}"
+                );
+            }
+            o.connections.close();
+        }
+    }
+}

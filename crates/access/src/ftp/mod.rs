@@ -5,7 +5,8 @@
 //! # What goes on the wire
 //!
 //! The plan's lines, exactly: `USER`, `PASS` (only when `USER` was answered
-//! 331, as the plan notes), one `CWD` per cwd segment (`CWD ` with a null
+//! 331, as the plan notes), `PWD` when the connection may be kept (see
+//! Connections), one `CWD` per cwd segment (`CWD ` with a null
 //! argument for an empty one), `TYPE A` or `TYPE I` (plain `TYPE A`:
 //! pyftpdlib refuses `TYPE A N`), `RETR name`, `NLST [name]` or `LIST`,
 //! `QUIT`. Each goes as the plan's [`Line::wire`] octets, so a path segment
@@ -27,7 +28,10 @@
 //! - for a URL without a typecode whose `RETR name` is refused with 550,
 //!   `CWD name`, `TYPE A` and `LIST`: the name may be a directory, and is
 //!   then listed (libwww's reading; the plan's note says so). When `CWD`
-//!   is refused too, the error is the `RETR`'s.
+//!   is refused too, the error is the `RETR`'s;
+//! - on a kept connection, for a URL of another directory, `CWD entry`
+//!   (the directory `PWD` named after the login) before the plan's
+//!   `CWD`s; see Connections.
 //!
 //! # curl's `-I`
 //!
@@ -97,12 +101,26 @@
 //!
 //! # Connections
 //!
-//! One control connection per URL, closed after the transfer. RFC 1738
-//! section 3.2.5 allows reusing one for several URLs, but only when they
-//! name the same host, port, user and password and (because the plan's
-//! `CWD`s are relative) the same directory, and only if an earlier failure
-//! did not leave the session in an unknown state. [`crate::fetch`] takes one
-//! URL at a time and does not reuse connections.
+//! A URL alone: one control connection, closed after the transfer. When
+//! more URLs follow (the plan's [`uniform::plan::HttpRequest::keep_alive`]),
+//! the connection is kept in [`crate::Connections`] for the next URL of
+//! the same host, port and user (RFC 1738 section 3.2.5 allows it), as
+//! curl keeps one, and only after a success: a failure may have left the
+//! session in an unknown state, and closes it. Such a connection sends
+//! `PWD` after the login and keeps the directory its 257 reply names (the
+//! entry directory; RFC 959 quotes it, a `""` inside standing for `"`).
+//! The next URL, logged in already:
+//!
+//! - of the same cwd segments: sends no `CWD` at all;
+//! - of others: `CWD entry`, then its own `CWD`s, each reply checked: the
+//!   plan's `CWD`s are relative to where the login put the client, which
+//!   a new login would put it in too;
+//! - of others, the entry directory unknown (`PWD` refused, its reply
+//!   unreadable, or naming a CR, LF or NUL, which no line can carry): a
+//!   new connection, which logs in again.
+//!
+//! After the directory fallback's `CWD name` the connection stands in a
+//! directory no cwd segments name: it is not kept.
 //!
 //! A failure in the middle of a transfer closes the control connection
 //! without `QUIT`, so that nothing waits on a server that misbehaves.
@@ -122,7 +140,7 @@ use crate::line::error::{LineError, LineErrorKind};
 use crate::line::reply::Reply;
 use crate::listing::Listing;
 use crate::net::Deadline;
-use crate::options::{FetchOptions, FtpKey};
+use crate::options::{FetchOptions, FtpKey, FtpState};
 use data::Mode;
 use names::{Bases, Form};
 use script::{Command, Script};
@@ -187,29 +205,22 @@ pub(crate) fn fetch(
         refusal: None,
         keep: opts.plan.http.keep_alive,
         reused: false,
+        there: false,
+        entry: None,
         moved: false,
         sent_type: None,
     };
-    // Several URLs of one server, user and directory: one control
-    // connection, logged in and there once, as curl keeps it.
+    // Several URLs of one server and user: one control connection,
+    // logged in once, as curl keeps it.
     let key = FtpKey {
         host: script.host.to_string(),
         port: script.port,
         user: ftp.user.clone(),
-        cwd: ftp.cwd.clone(),
     };
     if run.keep
-        && let Some((mut conn, ty)) = opts.connections.take_ftp(&key)
+        && let Some((conn, state)) = opts.connections.take_ftp(&key)
     {
-        run.sent_type = ty;
-        conn.renew(&opts.timeouts, run.deadline);
-        crate::trace::info(&format!(
-            "Re-using the connection to {}:{}, logged in and in the directory",
-            key.host, key.port
-        ));
-        run.ctl = Some(conn);
-        run.logged_in = true;
-        run.reused = true;
+        run.take_up(conn, state, &ftp.cwd, &key);
     }
     let result = run.dialogue(&script, out, ui);
     if result.is_err() {
@@ -217,7 +228,12 @@ pub(crate) fn fetch(
     } else if run.parks()
         && let Some(conn) = run.ctl.take()
     {
-        opts.connections.park_ftp(key, conn, run.sent_type);
+        let state = FtpState {
+            ty: run.sent_type,
+            cwd: ftp.cwd.clone(),
+            entry: run.entry.take(),
+        };
+        opts.connections.park_ftp(key, conn, state);
     }
     result
 }
@@ -246,8 +262,12 @@ struct Run<'o> {
     /// More URLs follow: the control connection is kept, not quit.
     keep: bool,
     /// The control connection was kept from the URL before: logged in,
-    /// in the plan's directory already.
+    /// its entry directory asked already.
     reused: bool,
+    /// The kept connection stands in the plan's directory already.
+    there: bool,
+    /// The directory the login reached, as `PWD` named it.
+    entry: Option<Vec<u8>>,
     /// A CWD outside the plan's (the directory fallback) moved it.
     moved: bool,
     /// The type the last `TYPE` set on this control connection: a kept
@@ -267,13 +287,16 @@ impl Run<'_> {
         if !self.reused {
             self.connect(script.host, script.port)?;
             self.greeting(script.greeting)?;
+        } else if !self.there {
+            self.back_to_entry()?;
         }
         let mut outcome = None;
         // curl's -I: the octets of the head written so far.
         let mut head = 0u64;
         for c in &script.commands {
             let skip = match c.command {
-                FtpCommand::User(_) | FtpCommand::Pass(_) | FtpCommand::Cwd(_) => self.reused,
+                FtpCommand::User(_) | FtpCommand::Pass(_) | FtpCommand::Pwd => self.reused,
+                FtpCommand::Cwd(_) => self.there,
                 FtpCommand::Type(t) => self.sent_type == Some(t),
                 FtpCommand::Quit => self.parks(),
                 _ => false,
@@ -284,6 +307,7 @@ impl Run<'_> {
             match (c.data, c.probe) {
                 (Some((t, done)), _) => outcome = Some(self.transfer(c, t, done, out, ui)?),
                 (None, Some(probe)) => head += self.probe(c, probe, out)?,
+                (None, None) if c.command == FtpCommand::Pwd => self.pwd(c)?,
                 (None, None) => self.command(c, ui)?,
             }
         }
@@ -348,13 +372,41 @@ impl Run<'_> {
         })
     }
 
-    /// Closes the control connection at once: after a failure, nothing
-    /// should wait on the server.
+    /// Takes up `conn`, kept from the URL before, which stands at `state`,
+    /// for a URL of the cwd segments `cwd`. In another directory it is of
+    /// use only when the entry directory is known, to go back to: else it
+    /// is closed (dropped), and the dialogue opens a new one.
+    fn take_up(&mut self, mut conn: LineConn, state: FtpState, cwd: &[Vec<u8>], key: &FtpKey) {
+        let there = state.cwd == cwd;
+        if !there && state.entry.is_none() {
+            return;
+        }
+        conn.renew(&self.opts.timeouts, self.deadline);
+        crate::trace::info(&format!(
+            "Re-using the connection to {}:{}, logged in{}",
+            key.host,
+            key.port,
+            if there {
+                " and in the directory"
+            } else {
+                ": back to the entry directory, then this URL's"
+            }
+        ));
+        self.sent_type = state.ty;
+        self.entry = state.entry;
+        self.there = there;
+        self.ctl = Some(conn);
+        self.logged_in = true;
+        self.reused = true;
+    }
+
     /// Whether the control connection is kept for the next URL.
     fn parks(&self) -> bool {
         self.keep && !self.moved && self.ctl.is_some()
     }
 
+    /// Closes the control connection at once: after a failure, nothing
+    /// should wait on the server.
     fn abandon(&mut self) {
         if let Some(c) = self.ctl.take() {
             let _ = c.socket().shutdown(Shutdown::Both);
@@ -506,6 +558,57 @@ impl Run<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// `PWD` after the login: the entry directory, from its 257 reply.
+    /// A refusal leaves it unknown, as a reply that cannot be read does
+    /// (curl goes on too): a URL of another directory then logs in anew.
+    /// 421 is the server closing the connection, an error as for any
+    /// command.
+    fn pwd(&mut self, c: &Command) -> Result<(), AccessError> {
+        let shown = format!("`{}`", c.line);
+        let wire = c.line.wire().ok_or_else(|| {
+            self.err(
+                AccessErrorKind::Protocol,
+                format!("{shown} lacks configuration"),
+            )
+        })?;
+        let reply = self.exchange(&wire, &shown)?;
+        if reply.code == 421 {
+            return Err(self.refused(
+                &reply,
+                &format!("{shown} was refused"),
+                AccessErrorKind::Protocol,
+            ));
+        }
+        self.entry = if reply.is(c.expect) {
+            entry_path(&reply)
+        } else {
+            None
+        };
+        Ok(())
+    }
+
+    /// `CWD entry` on a kept connection, for a URL of another directory:
+    /// the plan's relative `CWD`s then start where a new login would.
+    fn back_to_entry(&mut self) -> Result<(), AccessError> {
+        let Some(entry) = self.entry.clone() else {
+            return Err(self.err(
+                AccessErrorKind::Protocol,
+                "a kept connection in another directory and no entry directory to go back to",
+            ));
+        };
+        let cwd = FtpCommand::Cwd(entry);
+        let line = cwd.line();
+        let shown = format!("`{line}` (back to the entry directory)");
+        let wire = line.wire().ok_or_else(|| {
+            self.err(
+                AccessErrorKind::Protocol,
+                format!("{shown} lacks configuration"),
+            )
+        })?;
+        let reply = self.exchange(&wire, &shown)?;
+        self.check(&reply, cwd.expect(), &shown, AccessErrorKind::Protocol)
     }
 
     /// A command without data: the line, its reply checked. `PASS` only
@@ -868,6 +971,35 @@ impl Run<'_> {
     }
 }
 
+/// The directory a 257 reply names (RFC 959 section 4.1.3, appendix
+/// II): the first quoted string of its first line, a `""` inside it one
+/// `"`. `None` when there is none, it is empty, or it holds CR, LF or
+/// NUL: it came from the server, and no command line can carry those.
+fn entry_path(reply: &Reply) -> Option<Vec<u8>> {
+    let first = reply.text.split(|&b| b == b'\n').next()?;
+    let text = first.get(4..)?;
+    let open = text.iter().position(|&b| b == b'"')?;
+    let mut path = Vec::new();
+    let mut i = open + 1;
+    loop {
+        match *text.get(i)? {
+            b'"' if text.get(i + 1) == Some(&b'"') => {
+                path.push(b'"');
+                i += 2;
+            }
+            b'"' => break,
+            b => {
+                path.push(b);
+                i += 1;
+            }
+        }
+    }
+    if path.is_empty() || crate::line::write::unsendable(&path).is_some() {
+        return None;
+    }
+    Some(path)
+}
+
 /// `wire` with each `FF` octet doubled: on the control connection, a
 /// Telnet connection (RFC 959 section 4.1.3), `FF` is IAC, and a data
 /// octet `FF` is sent as IAC IAC (RFC 854).
@@ -888,6 +1020,40 @@ fn iac_doubled(wire: &[u8]) -> Cow<'_, [u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn reply(text: &[u8]) -> Reply {
+        Reply {
+            code: 257,
+            text: text.to_vec(),
+        }
+    }
+
+    #[test]
+    fn the_entry_path_is_the_quoted_string_with_doubled_quotes_undone() {
+        let cases: [(&[u8], Option<&[u8]>); 10] = [
+            (b"257 \"/\" is the current directory\r\n", Some(b"/")),
+            (
+                b"257 \"/home/u\" is current directory.\r\n",
+                Some(b"/home/u"),
+            ),
+            (b"257 \"/a \"\"b\"\"\" here\r\n", Some(b"/a \"b\"")),
+            (b"257 \"/x\"\"\"\r\n", Some(b"/x\"")),
+            (b"257-\"/m\" first\r\n257 end\r\n", Some(b"/m")),
+            (b"257 \"/caf\xE9\"\r\n", Some(b"/caf\xE9")),
+            (b"257 no quotes\r\n", None),
+            (b"257 \"/unclosed\r\n", None),
+            (b"257 \"\"\r\n", None),
+            (b"257 \"/a\0b\"\r\n", None),
+        ];
+        for (text, want) in cases {
+            let got = entry_path(&reply(text));
+            assert_eq!(got.as_deref(), want, "{}", String::from_utf8_lossy(text));
+        }
+        // A lone CR inside the quotes, and nothing after the code.
+        assert_eq!(entry_path(&reply(b"257 \"/a\rb\"\r\n")), None);
+        assert_eq!(entry_path(&reply(b"257")), None);
+        assert_eq!(entry_path(&reply(b"")), None);
+    }
 
     #[test]
     fn iac_is_doubled_and_nothing_else_changes() {

@@ -78,6 +78,7 @@ pub(crate) fn verb(command: &FtpCommand) -> &'static str {
     match command {
         FtpCommand::User(_) => "USER",
         FtpCommand::Pass(_) => "PASS",
+        FtpCommand::Pwd => "PWD",
         FtpCommand::Cwd(_) => "CWD",
         FtpCommand::Type(_) => "TYPE",
         FtpCommand::Epsv => "EPSV",
@@ -136,6 +137,24 @@ mod tests {
         assert_eq!(secrets(ftp), [b"p".to_vec()]);
         assert!(!s.head);
         assert!(s.commands.iter().all(|c| c.probe.is_none()));
+    }
+
+    #[test]
+    fn several_urls_ask_pwd_after_the_login_expecting_257() {
+        let url = UrlRef::parse("ftp://h/a/b.txt").unwrap();
+        let mut o = PlanOptions::default();
+        o.http.keep_alive = true;
+        let p = plan(&url, &o).unwrap();
+        let Dialogue::Ftp(ftp) = p.dialogue() else {
+            panic!("not ftp")
+        };
+        let s = script(ftp).unwrap();
+        let pwd = &s.commands[2];
+        assert_eq!(pwd.line.to_string(), "PWD");
+        assert_eq!(verb(&pwd.command), "PWD");
+        assert_eq!(pwd.expect, [257]);
+        assert!(pwd.data.is_none() && pwd.probe.is_none());
+        assert_eq!(s.commands[3].line.to_string(), "CWD a");
     }
 
     #[test]

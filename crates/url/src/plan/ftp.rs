@@ -6,6 +6,12 @@
 //! With curl's `-I` ([`HttpRequest::head_only`](super::HttpRequest)) the
 //! plan reads no data: [`FtpAction::Head`] asks `MDTM`, `SIZE` and
 //! `REST 0` about the file instead, as curl does.
+//!
+//! When the control connection may serve another URL after this one
+//! ([`HttpRequest::keep_alive`](super::HttpRequest): several URLs in one
+//! run), `PWD` follows the login, as curl sends it: the directory the
+//! login reached is where a later URL of the same server and user starts
+//! its relative `CWD`s from, on this connection instead of a new one.
 
 use super::options::PlanOptions;
 use super::refusal::PlanError;
@@ -124,6 +130,9 @@ pub enum FtpCommand {
     User(Vec<u8>),
     /// `PASS password`, a secret.
     Pass(FtpPassword),
+    /// `PWD` (RFC 959 section 4.1.3): the directory the login reached,
+    /// named in the 257 reply, for a later URL on the same connection.
+    Pwd,
     /// `CWD segment`; an empty segment is `CWD ` with a null argument.
     Cwd(Vec<u8>),
     /// `TYPE A` or `TYPE I`.
@@ -175,6 +184,7 @@ impl FtpCommand {
                 Line::text("PASS ").secret(p)
             }
             FtpCommand::Pass(FtpPassword::Prompted) => Line::text("PASS ").prompted(),
+            FtpCommand::Pwd => Line::text("PWD"),
             FtpCommand::Cwd(s) => Line::text("CWD ").and(s),
             FtpCommand::Type(t) => Line::text("TYPE ").and(t.code()),
             FtpCommand::Epsv => Line::text("EPSV"),
@@ -207,6 +217,7 @@ impl FtpCommand {
         match self {
             FtpCommand::User(_) => &[230, 331],
             FtpCommand::Pass(_) => &[230, 202],
+            FtpCommand::Pwd => &[257],
             FtpCommand::Cwd(_) => &[250],
             FtpCommand::Type(_) | FtpCommand::Port(_) => &[200],
             FtpCommand::Epsv => &[229],
@@ -307,6 +318,10 @@ pub struct FtpPlan {
     pub password: FtpPassword,
     /// The decoded cwd segments, one CWD each.
     pub cwd: Vec<Vec<u8>>,
+    /// `PWD` after the login: the connection may be kept for another URL
+    /// ([`HttpRequest::keep_alive`](super::HttpRequest)), which then
+    /// returns to this directory before its own `CWD`s.
+    pub pwd: bool,
     /// The representation type.
     pub ftp_type: FtpType,
     /// True when no typecode was given and the type is guessed from the
@@ -319,7 +334,8 @@ pub struct FtpPlan {
 }
 
 impl FtpPlan {
-    /// The commands in the order they go, QUIT last. The data connection
+    /// The commands in the order they go, QUIT last; `PWD` after the
+    /// login when [`FtpPlan::pwd`] says so. The data connection
     /// (EPSV, else PASV, else PORT) is opened before the transfer command;
     /// it depends on the server's answers, so it is not listed. A
     /// [`FtpAction::Head`] has no transfer command: `MDTM`, `TYPE I`,
@@ -339,6 +355,9 @@ impl FtpPlan {
             FtpCommand::User(self.user.clone()),
             FtpCommand::Pass(self.password.clone()),
         ];
+        if self.pwd {
+            out.push(FtpCommand::Pwd);
+        }
         out.extend(self.cwd.iter().cloned().map(FtpCommand::Cwd));
         match &self.action {
             FtpAction::Head { name } if name.is_empty() => {}
@@ -417,6 +436,13 @@ impl FtpPlan {
                         "PASS only if the server asks for it (331)".into(),
                     ));
                 }
+                FtpCommand::Pwd => out.push(Step::Note(
+                    "PWD: the directory the login reached, kept with the connection; \
+                     a later URL of this server and user in another directory sends \
+                     CWD to it, then its own CWDs, instead of logging in again \
+                     (a refused PWD: a new connection then)"
+                        .into(),
+                )),
                 FtpCommand::Type(t) if self.type_guessed => out.push(Step::Note(format!(
                     "no ;type= in the URL: type {} guessed from the name (RFC 1738 section 3.2.3)",
                     t.code()
@@ -546,6 +572,7 @@ pub(super) fn plan(url: &FtpUrl<'_>, o: &PlanOptions) -> Result<FtpPlan, PlanErr
         user: user.unwrap_or_else(|| b"anonymous".to_vec()),
         password,
         cwd,
+        pwd: o.http.keep_alive,
         // SIZE counts the octets as stored only in image type (in ASCII
         // type pyftpdlib refuses it), whatever the typecode says; so does
         // REST (servers refuse to resume an ASCII transfer, whose octets
@@ -752,6 +779,78 @@ mod tests {
             "{shown}"
         );
         assert!(!shown.contains("data connection"), "{shown}");
+    }
+
+    fn kept(url: &str, keep_alive: bool) -> FtpPlan {
+        let mut o = PlanOptions::default();
+        o.http.keep_alive = keep_alive;
+        let p = judged(&UrlRef::parse(url).unwrap(), &o).unwrap();
+        let Dialogue::Ftp(ftp) = p.dialogue() else {
+            panic!("{url}: not FTP")
+        };
+        ftp.clone()
+    }
+
+    #[test]
+    fn several_urls_ask_pwd_after_the_login_and_one_does_not() {
+        let url = "ftp://h/pub/a/hello.txt";
+        let shown = |p: &FtpPlan| -> Vec<String> {
+            p.commands().iter().map(|c| c.line().to_string()).collect()
+        };
+        let one = kept(url, false);
+        assert!(!one.pwd);
+        assert!(!one.commands().contains(&FtpCommand::Pwd));
+        let several = kept(url, true);
+        assert!(several.pwd);
+        assert_eq!(
+            shown(&several),
+            [
+                "USER anonymous",
+                "PASS ****",
+                "PWD",
+                "CWD pub",
+                "CWD a",
+                "TYPE A",
+                "RETR hello.txt",
+                "QUIT"
+            ]
+        );
+        assert_eq!(FtpCommand::Pwd.expect(), &[257]);
+        assert_eq!(FtpCommand::Pwd.line().wire(), Some(b"PWD".to_vec()));
+        // The same with -I and for a listing: PWD belongs to the login.
+        let mut o = PlanOptions::default();
+        o.http.keep_alive = true;
+        o.http.head_only = true;
+        let p = judged(&UrlRef::parse(url).unwrap(), &o).unwrap();
+        let Dialogue::Ftp(head) = p.dialogue() else {
+            panic!("not FTP")
+        };
+        assert_eq!(shown(head)[2], "PWD");
+        assert_eq!(shown(&kept("ftp://h/pub/", true))[2], "PWD");
+    }
+
+    #[test]
+    fn uniform_plan_shows_the_pwd_of_several_urls_with_its_note() {
+        let url = UrlRef::parse("ftp://h/pub/hello.txt").unwrap();
+        let mut o = PlanOptions::default();
+        o.http.keep_alive = true;
+        let shown = judged(&url, &o).unwrap().to_string();
+        assert!(
+            shown.contains(
+                "> PASS ****\n\
+                 < 230|202\n\
+                 # PWD: the directory the login reached, kept with the connection; a later \
+                 URL of this server and user in another directory sends CWD to it, then its \
+                 own CWDs, instead of logging in again (a refused PWD: a new connection then)\n\
+                 > PWD\n\
+                 < 257\n\
+                 > CWD pub\n"
+            ),
+            "{shown}"
+        );
+        o.http.keep_alive = false;
+        let shown = judged(&url, &o).unwrap().to_string();
+        assert!(!shown.contains("PWD"), "{shown}");
     }
 
     #[test]
