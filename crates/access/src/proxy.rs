@@ -912,6 +912,40 @@ impl Proxies {
         }
     }
 
+    /// Sends every URL through the proxy at `url`, in place of the
+    /// `<scheme>_proxy` and `all_proxy` variables, as curl's `-x` does: an
+    /// HTTP gateway, or a SOCKS proxy by its scheme, read as a variable's
+    /// value is. `no_proxy` still bypasses it, an explicit gateway still
+    /// serves its scheme and an explicit SOCKS proxy ([`Proxies::socks`])
+    /// still replaces it. `source` names it in notes and messages.
+    ///
+    /// # Errors
+    ///
+    /// A [`ProxyError`] naming `source` when `url` is neither an HTTP nor a
+    /// SOCKS proxy URL; the proxies are then unchanged.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// use uniform_access::proxy::Proxies;
+    /// let vars = [("ftp_proxy", "http://gw:3128"), ("no_proxy", "intranet")];
+    /// let mut p = Proxies::from_vars(|k| vars.iter().find(|(n, _)| *n == k).map(|(_, v)| v.to_string()))?;
+    /// p.proxy("http://127.0.0.1:8080", "--proxy")?;
+    /// let g = p.for_url(&UrlRef::parse("ftp://h/x")?).unwrap();
+    /// assert_eq!((g.port(), g.source.as_str()), (8080, "--proxy"));
+    /// assert!(p.for_url(&UrlRef::parse("ftp://intranet/x")?).is_none());
+    /// let e = p.proxy("ftp://h", "--proxy").unwrap_err();
+    /// assert!(e.to_string().starts_with("--proxy: "));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn proxy(&mut self, url: &str, source: &str) -> Result<(), ProxyError> {
+        let route = Route::parse(url, source)?;
+        self.env.clear();
+        self.all = Some(route);
+        Ok(())
+    }
+
     /// Sends the TCP connections of every access through `proxy`, in place
     /// of the proxies and gateways the environment names (curl's `-x
     /// socks5h://...`, `--socks5`, `--socks5-hostname`); `no_proxy` still

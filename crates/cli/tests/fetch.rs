@@ -1096,6 +1096,172 @@ fn netrc_logs_in_to_ftp_and_plan_shows_it() {
     assert!(!text.contains(&pw), "{text}");
 }
 
+/// `uniform ARGS` (a subcommand first) with `home` as HOME.
+fn uniform_at_home(home: &Path, args: &[&str]) -> Output {
+    let out = without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
+        .args(args)
+        .env("HOME", home)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    Output {
+        code: out.status.code().expect("exited"),
+        stdout: out.stdout,
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+/// A URL where nothing listens (a port just let go): a fetch that gets
+/// past its login flags fails to connect (7), so that no peer is needed
+/// to tell the two apart.
+fn nowhere() -> String {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    format!("http://127.0.0.1:{port}/x")
+}
+
+/// A netrc file whose line 2 never closes its quote, in `name`'s own
+/// directory (HOME for -n), and the password on that line.
+fn broken_netrc(name: &str) -> (PathBuf, &'static str) {
+    let secret = "netrc-broken-s3cret";
+    let file = netrc(
+        name,
+        &format!(
+            "machine other.example login x password y\n\
+             machine 127.0.0.1 login me password \"{secret}\n"
+        ),
+    );
+    (file, secret)
+}
+
+#[test]
+fn a_netrc_file_that_cannot_be_parsed_is_named_with_its_line() {
+    let url = nowhere();
+    let nowhere = url.as_str();
+    // The error comes before any connection: no peer needed.
+    let (file, secret) = broken_netrc("syntax");
+    let home = file.parent().unwrap();
+    let path = file.to_str().unwrap();
+    let expected = |flag: &str| {
+        format!(
+            "uniform: {flag} {path}: syntax error on line 2: a quoted string has no closing quote on its line\n"
+        )
+    };
+    for (args, flag) in [
+        (vec!["--netrc-file", path], "--netrc-file"),
+        (
+            vec!["--netrc-optional", "--netrc-file", path],
+            "--netrc-file",
+        ),
+        (vec!["-n"], "--netrc"),
+        (vec!["--netrc-optional"], "--netrc-optional"),
+    ] {
+        for cmd in ["fetch", "plan"] {
+            let out = uniform_at_home(home, &[&[cmd, nowhere], &args[..]].concat());
+            assert_ne!(out.code, 0, "{cmd} {args:?}: {out:?}");
+            assert_ne!(
+                out.code, 7,
+                "{cmd} {args:?}: no connection is tried: {out:?}"
+            );
+            assert_eq!(out.stderr, expected(flag), "{cmd} {args:?}");
+            assert!(out.stdout.is_empty(), "{cmd} {args:?}: {out:?}");
+            assert!(!out.stderr.contains(secret), "{cmd} {args:?}");
+        }
+    }
+    // As curl, the file is read up to the entry the host needs: one that
+    // settles the login before the error wins, and -u reads no file.
+    let before = netrc(
+        "syntax-after",
+        "machine 127.0.0.1 login me password pw\nmachine x password \"oops\n",
+    );
+    let before = before.to_str().unwrap();
+    let out = uniform_at_home(home, &["plan", nowhere, "--netrc-file", before]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("\n> Authorization: Basic ****\n"),
+        "{out:?}"
+    );
+    let out = uniform_at_home(
+        home,
+        &["fetch", nowhere, "-u", "me:pw", "--netrc-file", path],
+    );
+    assert_eq!(out.code, 7, "{out:?}");
+}
+
+#[test]
+fn a_netrc_file_that_cannot_be_parsed_is_curls_26() {
+    let url = nowhere();
+    let nowhere = url.as_str();
+    // curl 7.88.1: "curl: (26) .netrc parser error", with --netrc-file,
+    // -n and --netrc-optional alike, every URL that reads the file.
+    let (file, _) = broken_netrc("syntax-26");
+    let home = file.parent().unwrap();
+    let path = file.to_str().unwrap();
+    for args in [
+        vec!["--netrc-file", path],
+        vec!["-n"],
+        vec!["--netrc-optional"],
+    ] {
+        for cmd in ["fetch", "plan"] {
+            let out = uniform_at_home(home, &[&[cmd, nowhere], &args[..]].concat());
+            assert_eq!(out.code, 26, "{cmd} {args:?}: {out:?}");
+        }
+    }
+    let out = uniform_at_home(
+        home,
+        &["fetch", nowhere, nowhere, "-n", "-w", "%{exitcode}\n"],
+    );
+    assert_eq!(out.code, 26, "{out:?}");
+    assert_eq!(out.stdout, b"26\n26\n", "{out:?}");
+}
+
+#[test]
+fn a_netrc_file_that_cannot_be_read_is_no_file_as_in_curl() {
+    let url = nowhere();
+    let nowhere = url.as_str();
+    // curl 7.88.1 reads a directory, or a file it may not open, as a file
+    // without entries, with each of its netrc options: no login, no error.
+    let dir = scratch("netrc-unreadable");
+    let home = dir.join("home");
+    std::fs::create_dir_all(home.join(".netrc")).unwrap();
+    let denied = dir.join("denied");
+    std::fs::write(&denied, "machine 127.0.0.1 login me password pw\n").unwrap();
+    let mut unreadable = vec![home.join(".netrc")];
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&denied, std::fs::Permissions::from_mode(0o000)).unwrap();
+        // root reads it all the same: that case is then not tried.
+        if std::fs::read(&denied).is_err() {
+            unreadable.push(denied.clone());
+        }
+    }
+    for file in &unreadable {
+        let file = file.to_str().unwrap();
+        for flags in [
+            vec!["--netrc-file", file],
+            vec!["--netrc-optional", "--netrc-file", file],
+            vec!["-n", "--netrc-file", file],
+        ] {
+            let out = uniform_at_home(&home, &[&["plan", nowhere], &flags[..]].concat());
+            assert_eq!(out.code, 0, "{flags:?}: {out:?}");
+            assert!(
+                !String::from_utf8_lossy(&out.stdout).contains("Authorization"),
+                "{flags:?}: {out:?}"
+            );
+            let out = uniform_at_home(&home, &[&["fetch", nowhere], &flags[..]].concat());
+            assert_eq!(out.code, 7, "{flags:?}: {out:?}");
+        }
+    }
+    // -n and --netrc-optional with HOME's .netrc a directory.
+    for flag in ["-n", "--netrc-optional"] {
+        let out = uniform_at_home(&home, &["fetch", nowhere, flag]);
+        assert_eq!(out.code, 7, "{flag}: {out:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn many_urls_in_one_run_hold_no_descriptor_each() {
     if !peer_up(&["nginx"]) {

@@ -152,13 +152,94 @@ fn an_https_proxy_is_reached_over_tls_and_its_certificate_checked() {
     // The Mozilla roots do not know the test CA: curl's 60.
     let out = fetch(&[&hello("http"), "-x", &proxy]);
     assert_eq!(out.status.code(), Some(60), "{out:?}");
-    // https through the https proxy (one trust store for both: --cacert).
+    // --proxy-insecure: the proxy unchecked; -k is for the server only.
+    let out = fetch(&[&hello("http"), "-x", &proxy, "--proxy-insecure"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+    let out = fetch(&[&hello("http"), "-x", &proxy, "-k"]);
+    assert_eq!(out.status.code(), Some(60), "{out:?}");
+    // https through the https proxy: TLS inside TLS, each end checked
+    // against its own trust store, as curl's.
     let https = format!(
         "https://{}:{}/pub/hello.txt",
         host(),
         port("UNIFORM_HTTPS_PORT")
     );
-    let out = fetch(&[&https, "-x", &proxy, "--cacert", &ca()]);
+    let out = fetch(&[
+        &https,
+        "-x",
+        &proxy,
+        "--proxy-cacert",
+        &ca(),
+        "--cacert",
+        &ca(),
+    ]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+    // The server's store does not vouch for the proxy, nor the proxy's
+    // for the server.
+    for (flag, other) in [
+        ("--cacert", "--proxy-cacert"),
+        ("--proxy-cacert", "--cacert"),
+    ] {
+        let out = fetch(&[&https, "-x", &proxy, flag, &ca()]);
+        assert_eq!(
+            out.status.code(),
+            Some(60),
+            "{flag} without {other}: {out:?}"
+        );
+    }
+}
+
+/// `uniform plan` with `args`, no proxy variable set: plan never connects.
+fn plan(args: &[&str]) -> Output {
+    without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
+        .arg("plan")
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn the_plan_names_the_flag_a_socks_proxy_came_from() {
+    let url = "http://example.org/";
+    for (flag, value, version) in [
+        ("-x", "socks5h://127.0.0.1:1080", "SOCKS5h"),
+        ("--proxy", "socks5://127.0.0.1:1080", "SOCKS5"),
+        ("--socks5", "127.0.0.1:1080", "SOCKS5"),
+        ("--socks5-hostname", "127.0.0.1:1080", "SOCKS5h"),
+    ] {
+        let out = plan(&[flag, value, url]);
+        assert_eq!(out.status.code(), Some(0), "{flag}: {out:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let named = if flag == "-x" { "--proxy" } else { flag };
+        assert!(
+            text.starts_with(&format!(
+                "# every connection through the {version} proxy 127.0.0.1:1080 ({named})\n"
+            )),
+            "{flag}: {text}"
+        );
+    }
+    // A value that is no proxy is refused under the flag's name too.
+    let out = plan(&["-x", "ftp://127.0.0.1:21", url]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("uniform: --proxy: a ftp proxy"), "{err}");
+}
+
+#[test]
+fn the_plan_names_the_flag_a_gateway_came_from() {
+    let out = plan(&["-x", "http://127.0.0.1:9/", "http://example.org/"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.first(), Some(&"connect 127.0.0.1:9"), "{text}");
+    assert_eq!(
+        lines.get(1),
+        Some(
+            &"# through the gateway 127.0.0.1:9 (--proxy): the whole URL on the request line (RFC 1630)"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("all_proxy"), "{text}");
 }

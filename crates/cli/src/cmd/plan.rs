@@ -10,6 +10,7 @@ use crate::input::{Bom, Inputs};
 use crate::json;
 use std::ffi::OsString;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicU8, Ordering};
 use uniform::ParseOptions;
 use uniform::plan::{Endpoint, Line, Plan, PlanError, PlanOptions, Step};
 use uniform_access::FetchOptions;
@@ -121,6 +122,9 @@ impl AccessOptions {
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
         let mut out = cmd::stdout();
+        // Several URLs: fetch keeps each connection for the next URL of its
+        // server (no `Connection: close`; FTP's PWD), and so says the plan.
+        let several = self.urls.len() > 1;
         let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
         let parse = self.options.parse_options();
         let mut options = self.access.plan_options();
@@ -132,6 +136,7 @@ impl Run for Args {
                 return Ok(Status::Usage);
             }
         };
+        options.http.keep_alive = several;
         options.resume_from = self.continue_at.filter(|&n| n > 0);
         let mut fetch_options = FetchOptions::default();
         fetch_options.plan = options;
@@ -149,10 +154,14 @@ impl Run for Args {
             fetch_options,
             user: self.request.user.is_some().then_some(self.request),
             json: self.json,
+            login_exit: AtomicU8::new(0),
         };
         let ok = bulk::run(&planner, &mut inputs, &mut out, self.jobs.count())?;
         out.flush()?;
-        Ok(Status::from_ok(ok && inputs.all_read()))
+        Ok(match planner.login_exit.load(Ordering::Relaxed) {
+            0 => Status::from_ok(ok && inputs.all_read()),
+            code => Status::Exit(code),
+        })
     }
 }
 
@@ -164,6 +173,9 @@ struct Planner {
     /// -u's user, applied to each URL as fetch applies it.
     user: Option<RequestOptions>,
     json: bool,
+    /// The status fetch would exit with for a login it cannot make (curl's
+    /// 26 for a netrc file it cannot parse); 0 for none.
+    login_exit: AtomicU8,
 }
 
 impl Record for Planner {
@@ -193,8 +205,11 @@ impl Record for Planner {
                 options = &fetch_options;
                 match applied {
                     Ok(u) => u,
-                    Err(message) => {
-                        let _ = writeln!(sink.err, "uniform: {message}");
+                    Err(e) => {
+                        let _ = writeln!(sink.err, "uniform: {e}");
+                        if let Status::Exit(code) = e.status() {
+                            self.login_exit.store(code, Ordering::Relaxed);
+                        }
                         return false;
                     }
                 }

@@ -3,7 +3,9 @@
 //! `--netrc-optional` and `--netrc-file`. `fetch` sends it and `plan`
 //! shows it, from the same flags.
 
-use crate::netrc::Netrc;
+use crate::cmd::Status;
+use crate::netrc::{Netrc, SyntaxError};
+use std::fmt;
 use std::io::{self, Read};
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -53,7 +55,7 @@ pub struct LoginOptions {
     /// User name and password for the server, USER[:PASSWORD] (a URL's own user wins)
     #[arg(short = 'u', long = "user", value_name = "USER[:PASSWORD]")]
     pub user: Option<String>,
-    /// Log in with the user and password ~/.netrc gives the URL's host where neither the URL nor -u names a user (a URL's user without a password gets its own); no file, no login
+    /// Log in with the user and password ~/.netrc gives the URL's host where neither the URL nor -u names a user (a URL's user without a password gets its own); no readable file, no login
     #[arg(short = 'n', long = "netrc")]
     pub netrc: bool,
     /// As --netrc (curl's optional variant; with both, a missing file is no error)
@@ -65,7 +67,51 @@ pub struct LoginOptions {
     /// The netrc file, read for the first URL that needs it and kept for
     /// the others (`plan -` may bring millions).
     #[arg(skip)]
-    read: OnceLock<Result<Option<(PathBuf, Netrc)>, String>>,
+    read: OnceLock<Result<Option<(PathBuf, Netrc)>, LoginError>>,
+}
+
+/// curl's CURLE_READ_ERROR: what curl 7.88 exits with when the netrc file
+/// cannot be parsed (".netrc parser error").
+pub const NETRC_EXIT: u8 = 26;
+
+/// Why the login flags give a URL no login: the message, and the status
+/// curl exits with for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoginError {
+    /// What is wrong, naming the flag (and the file and its line for a
+    /// netrc file); never a password.
+    message: String,
+    /// 26 for a netrc file that cannot be used, else a usage error.
+    status: Status,
+}
+
+impl LoginError {
+    /// A flag's value that cannot be used: exit 2.
+    fn usage(message: String) -> LoginError {
+        LoginError {
+            message,
+            status: Status::Usage,
+        }
+    }
+
+    /// The status `fetch` exits with, and `plan` refuses with: curl's
+    /// [`NETRC_EXIT`] for a netrc file that cannot be parsed (or is too
+    /// large to read), [`Status::Usage`] for the rest.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+}
+
+impl From<String> for LoginError {
+    fn from(message: String) -> LoginError {
+        LoginError::usage(message)
+    }
+}
+
+impl fmt::Display for LoginError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 impl RequestOptions {
@@ -109,11 +155,17 @@ impl RequestOptions {
     /// go in `options` for its Authorization field (RFC 1738's http has no
     /// user in the URL), another scheme's in the URL returned, where its
     /// plan reads them.
+    ///
+    /// # Errors
+    ///
+    /// A [`LoginError`]: a user or password the URL cannot take, or a
+    /// netrc file that cannot be parsed up to the entry the URL needs
+    /// (curl's exit 26, [`LoginError::status`]).
     pub fn apply_user(
         &self,
         url: &UrlRef<'_>,
         options: &mut PlanOptions,
-    ) -> Result<Option<Url>, String> {
+    ) -> Result<Option<Url>, LoginError> {
         match &self.user {
             Some(login) => login.apply(url, options),
             None => Ok(None),
@@ -127,8 +179,23 @@ impl LoginOptions {
         self.netrc || self.netrc_optional || self.netrc_file.is_some()
     }
 
+    /// The flag that names the netrc file, for messages.
+    fn netrc_flag(&self) -> &'static str {
+        if self.netrc_file.is_some() {
+            "--netrc-file"
+        } else if self.netrc {
+            "--netrc"
+        } else {
+            "--netrc-optional"
+        }
+    }
+
     /// See [`RequestOptions::apply_user`].
-    fn apply(&self, url: &UrlRef<'_>, options: &mut PlanOptions) -> Result<Option<Url>, String> {
+    fn apply(
+        &self,
+        url: &UrlRef<'_>,
+        options: &mut PlanOptions,
+    ) -> Result<Option<Url>, LoginError> {
         if let Some(user) = url.user() {
             // The URL's user wins; the file gives its password only when
             // neither the URL nor -u does (curl reads no netrc with -u),
@@ -143,7 +210,7 @@ impl LoginOptions {
             };
             let name = pct::decode(user.as_bytes());
             return match netrc.password(host, &name) {
-                Ok(Some(password)) => with_password(url, user, &password).map(Some),
+                Ok(Some(password)) => Ok(Some(with_password(url, user, &password)?)),
                 Ok(None) => Ok(None),
                 Err(e) => Err(self.broken(e)),
             };
@@ -153,7 +220,7 @@ impl LoginOptions {
                 Some((n, p)) => (n, Some(p.as_bytes())),
                 None => (user.as_str(), None),
             };
-            return login(url, options, name.as_bytes(), password, "-u");
+            return Ok(login(url, options, name.as_bytes(), password, "-u")?);
         }
         let Some((host, netrc)) = self.netrc_for(url)? else {
             return Ok(None);
@@ -164,7 +231,7 @@ impl LoginOptions {
             // credentials with an empty user, and crashes on FTP (7.88);
             // elsewhere "USER " would be sent, so the URL stays as it is.
             Ok(Some(l)) if l.user.is_empty() && !http => Ok(None),
-            Ok(Some(l)) => login(url, options, &l.user, Some(&l.password), "--netrc"),
+            Ok(Some(l)) => Ok(login(url, options, &l.user, Some(&l.password), "--netrc")?),
             Ok(None) => Ok(None),
             Err(e) => Err(self.broken(e)),
         }
@@ -173,7 +240,7 @@ impl LoginOptions {
     /// The URL's host and the netrc file, when one is asked for and the
     /// URL's scheme logs in (FTP, HTTP, HTTPS, NNTP, telnet: curl's
     /// protocols with credentials among Uniform's) at a named host.
-    fn netrc_for<'u>(&self, url: &UrlRef<'u>) -> Result<Option<(&'u str, &Netrc)>, String> {
+    fn netrc_for<'u>(&self, url: &UrlRef<'u>) -> Result<Option<(&'u str, &Netrc)>, LoginError> {
         if !self.wants_netrc() {
             return Ok(None);
         }
@@ -194,34 +261,44 @@ impl LoginOptions {
         match read {
             Ok(Some((_, netrc))) => Ok(Some((host, netrc))),
             Ok(None) => Ok(None),
-            Err(message) => Err(message.clone()),
+            Err(e) => Err(e.clone()),
         }
     }
 
     /// The netrc file: --netrc-file's, else the first of the home
-    /// directory's that exists; `None` when there is none, which is no
-    /// error for curl with any of its netrc options.
-    fn read_netrc(&self) -> Result<Option<(PathBuf, Netrc)>, String> {
+    /// directory's that can be read; `None` when there is none, which is
+    /// no error for curl with any of its netrc options.
+    fn read_netrc(&self) -> Result<Option<(PathBuf, Netrc)>, LoginError> {
         let files = match &self.netrc_file {
             Some(f) => vec![f.clone()],
             None => Netrc::home_files(),
         };
         for path in files {
-            if let Some(n) = Netrc::read(&path).map_err(|e| format!("--netrc: {e}"))? {
+            // A file too large to read is one curl would read, and might
+            // fail on: the status is the parser's.
+            let read = Netrc::read(&path).map_err(|e| LoginError {
+                message: format!("{} {e}", self.netrc_flag()),
+                status: Status::Exit(NETRC_EXIT),
+            })?;
+            if let Some(n) = read {
                 return Ok(Some((path, n)));
             }
         }
         Ok(None)
     }
 
-    /// The message for a syntax error of the netrc file read, which names
-    /// the file and the line (never the token: it may be a password).
-    fn broken(&self, e: crate::netrc::SyntaxError) -> String {
+    /// The error for a syntax error of the netrc file read: curl's exit
+    /// 26, the message naming the flag, the file and the line (never the
+    /// token: it may be a password).
+    fn broken(&self, e: SyntaxError) -> LoginError {
         let path = match self.read.get() {
             Some(Ok(Some((path, _)))) => path.display().to_string(),
             _ => "the netrc file".into(),
         };
-        format!("--netrc: {path} {e}")
+        LoginError {
+            message: format!("{} {path}: {e}", self.netrc_flag()),
+            status: Status::Exit(NETRC_EXIT),
+        }
     }
 }
 
@@ -538,19 +615,60 @@ mod tests {
         let e = o
             .apply_user(&http, &mut PlanOptions::default())
             .unwrap_err();
-        assert!(e.contains("netrc line 2"), "{e}");
-        assert!(!e.contains("secret-pw"), "{e}");
-        // A missing file is none, as in curl.
-        let missing = RequestOptions {
+        let file = dir.join("netrc");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "--netrc-file {}: syntax error on line 2: a quoted string has no closing quote on its line",
+                file.display()
+            )
+        );
+        assert_eq!(e.status(), Status::Exit(NETRC_EXIT));
+        // The URL's user looking for its password meets it too.
+        let own = UrlRef::parse("ftp://me@h/f").unwrap();
+        let e = o.apply_user(&own, &mut PlanOptions::default());
+        assert_eq!(e.unwrap_err().status(), Status::Exit(26));
+        // With -n, the message names that flag.
+        let n = RequestOptions {
             user: Some(LoginOptions {
-                netrc_file: Some(dir.join("absent")),
+                netrc: true,
                 ..LoginOptions::default()
             }),
             ..RequestOptions::default()
         };
-        let mut p = PlanOptions::default();
-        assert_eq!(missing.apply_user(&http, &mut p).unwrap(), None);
-        assert_eq!(p.credentials, None);
+        assert_eq!(n.user.as_ref().unwrap().netrc_flag(), "--netrc");
+        // Other refusals stay usage errors: RFC 1738's nntp has no user.
+        let nntp = UrlRef::parse("nntp://h/comp.x/1").unwrap();
+        let e = with_user("me:pw").apply_user(&nntp, &mut PlanOptions::default());
+        assert_eq!(e.unwrap_err().status(), Status::Usage);
+        // A file that cannot be read, a missing one or a directory, is
+        // none, as in curl 7.88.
+        for unreadable in [dir.join("absent"), dir.clone()] {
+            let o = RequestOptions {
+                user: Some(LoginOptions {
+                    netrc_file: Some(unreadable.clone()),
+                    ..LoginOptions::default()
+                }),
+                ..RequestOptions::default()
+            };
+            let mut p = PlanOptions::default();
+            assert_eq!(o.apply_user(&http, &mut p), Ok(None), "{unreadable:?}");
+            assert_eq!(p.credentials, None);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_netrc_file_too_large_is_refused_as_curl_refuses_a_broken_one() {
+        let (o, dir) = with_netrc("large", "");
+        let text = vec![b' '; crate::netrc::MAX_FILE as usize + 1];
+        std::fs::write(dir.join("netrc"), text).unwrap();
+        let http = UrlRef::parse("http://h/").unwrap();
+        let e = o
+            .apply_user(&http, &mut PlanOptions::default())
+            .unwrap_err();
+        assert!(e.to_string().starts_with("--netrc-file "), "{e}");
+        assert_eq!(e.status(), Status::Exit(NETRC_EXIT));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

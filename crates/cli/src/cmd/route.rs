@@ -5,6 +5,10 @@
 use uniform::pct::{self, EncodeSet};
 use uniform_access::proxy::{Proxies, SocksProxy, SocksVersion};
 
+/// What a `-x` proxy is called in the plan's notes and in messages: the
+/// flag it came from, as a variable's proxy is called by the variable.
+const PROXY_FLAG: &str = "--proxy";
+
 /// The proxy flags, shared by `fetch` and `plan`.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct RouteOptions {
@@ -38,20 +42,17 @@ impl RouteOptions {
         };
         let proxy = self.proxy.as_deref().map(|x| self.with_user(x));
         let mut p = match &proxy {
-            Some(x) => Proxies::from_vars(|k| match k {
-                "all_proxy" => Some(x.clone()),
-                _ => no_proxy(k),
-            }),
+            Some(x) => flag_proxies(x, no_proxy)?,
             None if self.noproxy.is_some() => Proxies::from_vars(|k| {
                 if k.eq_ignore_ascii_case("no_proxy") {
                     no_proxy(k)
                 } else {
                     env(k)
                 }
-            }),
-            None => Proxies::from_env(),
-        }
-        .map_err(|e| e.to_string())?;
+            })
+            .map_err(|e| e.to_string())?,
+            None => Proxies::from_env().map_err(|e| e.to_string())?,
+        };
         for (flag, version, value) in [
             ("--socks5", SocksVersion::Socks5, &self.socks5),
             (
@@ -94,6 +95,15 @@ impl RouteOptions {
     }
 }
 
+/// The proxies of `-x URL`, as curl reads it: in place of every proxy
+/// variable but `no_proxy` (`no_proxy`, what `--noproxy` or the variable
+/// gives), a gateway or a SOCKS proxy by its scheme, named [`PROXY_FLAG`].
+fn flag_proxies(x: &str, no_proxy: impl Fn(&str) -> Option<String>) -> Result<Proxies, String> {
+    let mut p = Proxies::from_vars(no_proxy).map_err(|e| e.to_string())?;
+    p.proxy(x, PROXY_FLAG).map_err(|e| e.to_string())?;
+    Ok(p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,9 +118,10 @@ mod tests {
         };
         let p = o.proxies(&[]).unwrap();
         let out = UrlRef::parse("ftp://outside.example/f").unwrap();
+        let g = p.for_url(&out).unwrap();
         assert_eq!(
-            p.for_url(&out).map(|g| g.url),
-            Some("http://127.0.0.1:3128".to_string())
+            (g.url.as_str(), g.source.as_str()),
+            ("http://127.0.0.1:3128", "--proxy")
         );
         let inside = UrlRef::parse("ftp://inside.example/f").unwrap();
         assert!(p.for_url(&inside).is_none());
@@ -130,6 +141,41 @@ mod tests {
         assert_eq!((s.host(), s.port()), ("127.0.0.1", 1081));
         assert!(s.has_credentials());
         assert!(!format!("{s:?}").contains("p w"));
+    }
+
+    #[test]
+    fn the_proxy_flag_names_itself() {
+        let socks = RouteOptions {
+            proxy: Some("socks5h://127.0.0.1:1080".into()),
+            noproxy: Some("inside.example".into()),
+            ..RouteOptions::default()
+        };
+        let p = socks.proxies(&[]).unwrap();
+        let out = UrlRef::parse("ftp://outside.example/f").unwrap();
+        let s = p.socks_for(&out).unwrap();
+        assert_eq!(
+            (s.version(), s.source.as_str()),
+            (SocksVersion::Socks5h, "--proxy")
+        );
+        assert!(p.for_url(&out).is_none());
+        let inside = UrlRef::parse("ftp://inside.example/f").unwrap();
+        assert!(p.socks_for(&inside).is_none());
+        // --socks5 after -x wins, as before, under its own name.
+        let both = RouteOptions {
+            socks5: Some("127.0.0.1:1081".into()),
+            ..socks
+        };
+        let s = both.proxies(&[]).unwrap().socks_for(&out).unwrap();
+        assert_eq!((s.port(), s.source.as_str()), (1081, "--socks5"));
+        // A value no proxy is made of is refused under the flag's name.
+        for bad in ["ftp://h:21", "socks6://h", "http://h/path"] {
+            let o = RouteOptions {
+                proxy: Some(bad.into()),
+                ..RouteOptions::default()
+            };
+            let e = o.proxies(&[]).unwrap_err();
+            assert!(e.starts_with("--proxy: "), "{bad}: {e}");
+        }
     }
 
     #[test]
