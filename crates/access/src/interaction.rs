@@ -61,6 +61,16 @@ pub struct Exchange {
     pub headers: Vec<(String, Vec<u8>)>,
     /// How many redirects led here.
     pub redirects: u32,
+    /// The address the response came from: the server's, or the proxy's
+    /// on a route through one (curl's `%{remote_ip}`, `%{remote_port}`).
+    pub remote: Option<std::net::SocketAddr>,
+    /// Our end of that connection (`%{local_ip}`, `%{local_port}`).
+    pub local: Option<std::net::SocketAddr>,
+    /// The connection was made for this request, not kept from an earlier
+    /// one (curl's `%{num_connects}` counts these).
+    pub new_connection: bool,
+    /// When each stage of the exchange ended, from the start of the fetch.
+    pub timings: crate::http::response::Timings,
 }
 
 impl Exchange {

@@ -52,6 +52,7 @@ pub struct CrateReadmeExample;
 pub use error::{AccessError, AccessErrorKind};
 pub use fetched::Fetched;
 pub use ftp::list as ftp_list;
+pub use http::response::Timings;
 pub use interaction::{Exchange, Interaction, Unattended};
 pub use listing::{Entry, EntryKind, Listing};
 pub use net::Timeouts;

@@ -480,13 +480,26 @@ impl Deadline {
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub fn connect(host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
+    connect_noting(host, port, t).map(|(s, _)| s)
+}
+
+/// [`connect`], and when the host's addresses were known (curl's
+/// `time_namelookup`; through a SOCKS proxy, which resolves the name
+/// itself or is given an address, when the proxy was asked).
+pub(crate) fn connect_noting(
+    host: &str,
+    port: u16,
+    t: &Timeouts,
+) -> io::Result<(TcpStream, Instant)> {
     if let Some(p) = socks() {
-        return crate::socks::connect(&p, host, port, t.connect, t.idle);
+        let asked = Instant::now();
+        return crate::socks::connect(&p, host, port, t.connect, t.idle).map(|s| (s, asked));
     }
     let mut last = Unresolved::io(format!("{host} has no address"));
     let addrs = (host, port)
         .to_socket_addrs()
         .map_err(|e| Unresolved::io(format!("{host}: {e}")))?;
+    let resolved = Instant::now();
     for addr in addrs {
         match TcpStream::connect_timeout(&addr, t.connect) {
             Ok(s) => {
@@ -494,7 +507,7 @@ pub fn connect(host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
                 s.set_write_timeout(Some(t.idle))?;
                 s.set_nodelay(true)?;
                 crate::trace::info(&format!("Connected to {host} ({}) port {port}", addr.ip()));
-                return Ok(s);
+                return Ok((s, resolved));
             }
             Err(e) => last = e,
         }

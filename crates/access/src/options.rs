@@ -87,6 +87,9 @@ pub struct TlsOptions {
     /// instead of the Mozilla roots (curl's `--proxy-cacert`). `-k` does
     /// not apply to a proxy, as curl's does not.
     pub proxy_ca_file: Option<std::path::PathBuf>,
+    /// Check no certificate of an `https://` proxy (curl's
+    /// `--proxy-insecure`).
+    pub proxy_insecure: bool,
 }
 
 /// HTTP connections kept open between fetches: clones share them.
@@ -107,24 +110,41 @@ pub struct Connections(Arc<Mutex<Pool>>);
 /// What [`Connections`] keeps.
 #[derive(Default)]
 struct Pool {
-    agent: Option<ureq::Agent>,
-    /// An FTP control connection, logged in and in its directory, kept
-    /// for the next URL of the same server, user and directory.
-    ftp: Option<(
-        FtpKey,
-        crate::line::conn::LineConn,
-        Option<uniform::plan::FtpType>,
-    )>,
+    /// HTTP connections at rest between responses, each with what it is
+    /// good for (`http/exchange.rs` says: the endpoint, the route, the
+    /// TLS name), the most recently used last.
+    http: Vec<(String, crate::http::conn::Reader)>,
+    /// An FTP control connection, logged in, kept for the next URL of
+    /// the same server and user, with where it stands.
+    ftp: Option<(FtpKey, crate::line::conn::LineConn, FtpState)>,
 }
 
-/// What an FTP control connection is good for: its server, its user,
-/// the directory its CWDs reached.
+/// The most HTTP connections kept at rest (curl's connection cache
+/// keeps five a transfer; a run of several hosts needs a few).
+const KEPT_HTTP: usize = 8;
+
+/// What an FTP control connection is good for: its server and its user.
+/// Not its directory: a URL of another one gets there from the entry
+/// directory (see [`FtpState`]), as curl's connection cache does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct FtpKey {
     pub(crate) host: String,
     pub(crate) port: u16,
     pub(crate) user: Vec<u8>,
+}
+
+/// Where a kept FTP control connection stands, for the next URL to pick
+/// up: what it would otherwise have to send again, or where it has to go
+/// back to first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct FtpState {
+    /// The representation type its last `TYPE` set.
+    pub(crate) ty: Option<uniform::plan::FtpType>,
+    /// The cwd segments its `CWD`s went through from the entry directory.
     pub(crate) cwd: Vec<Vec<u8>>,
+    /// The directory the login reached, as `PWD` named it; `None` when
+    /// the server did not say (or said it in a way no line can carry).
+    pub(crate) entry: Option<Vec<u8>>,
 }
 
 impl Connections {
@@ -141,26 +161,32 @@ impl Connections {
         Arc::ptr_eq(&self.0, &other.0)
     }
 
-    /// The agent of the pool, made by `make` the first time.
-    pub(crate) fn agent(&self, make: impl FnOnce() -> ureq::Agent) -> ureq::Agent {
-        match self.0.lock() {
-            // ureq's agents are handles on one shared pool.
-            Ok(mut p) => p.agent.get_or_insert_with(make).clone(),
-            Err(_) => make(),
+    /// The HTTP connection kept for `key`, if there is one.
+    pub(crate) fn take_http(&self, key: &str) -> Option<crate::http::conn::Reader> {
+        let mut p = self.0.lock().ok()?;
+        let at = p.http.iter().rposition(|(k, _)| k == key)?;
+        Some(p.http.remove(at).1)
+    }
+
+    /// Keeps `conn`, whose last response was read whole, for the next URL
+    /// of `key`; past [`KEPT_HTTP`] connections the least recently used
+    /// is closed.
+    pub(crate) fn keep_http(&self, key: String, conn: crate::http::conn::Reader) {
+        if let Ok(mut p) = self.0.lock() {
+            if p.http.len() >= KEPT_HTTP {
+                p.http.remove(0);
+            }
+            p.http.push((key, conn));
         }
     }
 
-    /// The FTP control connection kept for `key`, if there is one; one
-    /// kept for another key is closed (dropped: its server sees the
-    /// connection end).
-    /// With it, the representation type its last `TYPE` set.
-    pub(crate) fn take_ftp(
-        &self,
-        key: &FtpKey,
-    ) -> Option<(crate::line::conn::LineConn, Option<uniform::plan::FtpType>)> {
+    /// The FTP control connection kept for `key`, if there is one, with
+    /// where it stands; one kept for another key is closed (dropped: its
+    /// server sees the connection end).
+    pub(crate) fn take_ftp(&self, key: &FtpKey) -> Option<(crate::line::conn::LineConn, FtpState)> {
         let mut p = self.0.lock().ok()?;
         match p.ftp.take() {
-            Some((k, conn, ty)) if k == *key => Some((conn, ty)),
+            Some((k, conn, state)) if k == *key => Some((conn, state)),
             _ => None,
         }
     }
@@ -177,7 +203,7 @@ impl Connections {
     /// ```
     pub fn close(&self) {
         let Ok(mut p) = self.0.lock() else { return };
-        p.agent = None;
+        p.http.clear();
         if let Some((_, mut conn, _)) = p.ftp.take()
             && conn.send(b"QUIT").is_ok()
         {
@@ -185,15 +211,10 @@ impl Connections {
         }
     }
 
-    /// Keeps `conn` for the next URL of `key`.
-    pub(crate) fn park_ftp(
-        &self,
-        key: FtpKey,
-        conn: crate::line::conn::LineConn,
-        ty: Option<uniform::plan::FtpType>,
-    ) {
+    /// Keeps `conn`, which stands at `state`, for the next URL of `key`.
+    pub(crate) fn park_ftp(&self, key: FtpKey, conn: crate::line::conn::LineConn, state: FtpState) {
         if let Ok(mut p) = self.0.lock() {
-            p.ftp = Some((key, conn, ty));
+            p.ftp = Some((key, conn, state));
         }
     }
 }

@@ -771,57 +771,6 @@ fn trace_connect(shake: &Shake<'_>, target: Target<'_>) {
     crate::trace::info(&line);
 }
 
-/// The fetch's SOCKS proxy as ureq's, for HTTP and HTTPS: ureq speaks
-/// SOCKS itself (its `socks-proxy` feature), so that the same proxy
-/// carries them. `Ok(None)` when no SOCKS proxy is in force.
-///
-/// # Errors
-///
-/// A message when ureq cannot take it: a user name or password that is
-/// not UTF-8, an empty password (ureq sends none), a user name with
-/// SOCKS4 (ureq sends an empty user id).
-pub(crate) fn for_ureq(proxy: Option<&SocksProxy>) -> Result<Option<ureq::Proxy>, String> {
-    let Some(p) = proxy else {
-        return Ok(None);
-    };
-    let shake = Shake::new(p, Duration::ZERO);
-    let protocol = match p.version() {
-        SocksVersion::Socks5 => ureq::ProxyProtocol::Socks5,
-        SocksVersion::Socks5h => ureq::ProxyProtocol::Socks5h,
-        SocksVersion::Socks4 => ureq::ProxyProtocol::Socks4,
-        SocksVersion::Socks4a => ureq::ProxyProtocol::Socks4A,
-    };
-    let host = if p.host().contains(':') {
-        format!("[{}]", p.host())
-    } else {
-        p.host().to_string()
-    };
-    let mut b = ureq::Proxy::builder(protocol)
-        .host(&host)
-        .port(p.port())
-        // socks5 resolves here and sends the address; socks5h sends the
-        // name, as RFC 1928 and curl have them.
-        .resolve_target(!p.version().remote_names());
-    if let Some((user, password)) = p.credentials() {
-        let cannot = |why: &str| format!("{} cannot carry HTTP here: {why}", shake.named());
-        if !p.version().is_socks5() {
-            return Err(cannot("ureq sends no SOCKS4 user id"));
-        }
-        let (Ok(user), Ok(password)) = (std::str::from_utf8(user), std::str::from_utf8(password))
-        else {
-            return Err(cannot("ureq takes a user name and password in UTF-8 only"));
-        };
-        if password.is_empty() {
-            return Err(cannot("ureq sends no empty password"));
-        }
-        b = b.username(user).password(password);
-    }
-    crate::trace::info(&format!("through {} (ureq's SOCKS)", shake.named()));
-    b.build()
-        .map(Some)
-        .map_err(|e| format!("{}: {e}", shake.named()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -214,10 +214,6 @@ fn a_wrong_password_is_refused_by_the_proxy() {
             let e = get(&url, &o).unwrap_err();
             let shown = format!("{e} {e:?}");
             assert!(!shown.contains(secret), "{version} {what}: {shown}");
-            if what == "http" {
-                // ureq speaks SOCKS for HTTP: its own error, not ours.
-                continue;
-            }
             assert_eq!(e.kind(), AccessErrorKind::Connect, "{version} {what}: {e}");
             let s = socks_error(&e).unwrap_or_else(|| panic!("{what}: {e:?}"));
             assert_eq!((s.kind(), s.exit_code()), (SocksErrorKind::Auth, 97), "{e}");

@@ -5,7 +5,9 @@
 //! request target, never the fragment, the host in a Host field. The body
 //! streams to the output as it arrives; its Content-Length, when sent, is
 //! the size the user is shown. HTTPS is rustls with the Mozilla roots
-//! (webpki-roots) and checks the server's name.
+//! (webpki-roots) and checks the server's name. Every route (direct, a
+//! gateway, a tunnel) sends the plan's octets through exchange.rs, so
+//! `uniform plan` shows what goes on the wire, field names as written.
 //!
 //! Redirects are followed up to `FetchOptions::max_redirects`, each target
 //! checked before it is contacted (see `redirect.rs`); credentials go only
@@ -14,20 +16,23 @@
 //! [`AccessErrorKind::Auth`], the rest [`AccessErrorKind::Protocol`].
 
 mod auth;
-mod direct;
+pub(crate) mod conn;
+pub(crate) mod exchange;
+mod failure;
 pub(crate) mod redirect;
-mod response;
+pub(crate) mod response;
 mod shown;
+mod tls;
 pub(crate) mod wire;
 
 use crate::error::{AccessError, AccessErrorKind};
 use crate::fetched::Fetched;
 use crate::interaction::Exchange;
 use crate::interaction::Interaction;
-use crate::net::{Deadline, Pace};
+use crate::net::Deadline;
 use crate::options::{FetchOptions, HeadOutput};
 use crate::trace;
-use direct::io_error;
+use failure::io_error;
 use response::Response;
 use std::io::{self, Read, Write};
 use uniform::plan::{Dialogue, HttpPlan};
@@ -43,8 +48,8 @@ pub(crate) fn fetch(
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
+    let started = std::time::Instant::now();
     let deadline = Deadline::after(opts.timeouts.total);
-    let tls = direct::tls_config(&opts.tls, url)?;
     let credentials = auth::of_url(url, opts, ui)?;
     let origin = auth::Origin::of(url);
     let mut current: Url = url.to_url();
@@ -56,48 +61,32 @@ pub(crate) fn fetch(
             .as_ref()
             .filter(|_| auth::Origin::of(&here) == origin);
         let gateway = opts.proxies.for_url(&here);
-        if trace::on() {
-            if gateway.is_none() || plan.tunnel.is_some() {
-                // ureq writes this head: field names in lower case, its
-                // Content-Length first.
-                trace::info("the request below goes through ureq");
-            }
-            for line in plan.head.lines() {
-                trace::sent(line.to_string().as_bytes());
-            }
-            if let Some(body) = &plan.body {
-                trace::info(&format!("then the body: {} octets", body.len()));
-            }
-        }
-        let (response, doing) = match (&gateway, plan.tunnel.is_some()) {
-            (Some(g), false) if plan.route.is_some() => wire::get(
-                &here,
-                g,
-                &plan,
-                auth.map(|c| c.header()),
-                &opts.timeouts,
-                deadline,
-                if g.tls() {
-                    Some(direct::proxy_tls(&opts.tls, &here)?)
-                } else {
-                    None
-                },
-            )?,
-            (tunnel, _) => {
-                let agent = opts
-                    .connections
-                    .agent(|| direct::agent(&opts.timeouts, tls.clone()));
-                direct::get(
-                    &agent,
-                    &here,
-                    &plan,
-                    auth,
-                    tunnel.as_ref().filter(|_| plan.tunnel.is_some()),
-                    &opts.timeouts,
-                    deadline,
-                )?
-            }
+        // A redirect's target has its own SOCKS proxy, or none (no_proxy),
+        // as it has its own gateway.
+        let _socks =
+            (hops > 0).then(|| crate::net::SocksScope::enter(opts.proxies.socks_for(&here)));
+        let gateway = gateway.filter(|_| plan.route.is_some() || plan.tunnel.is_some());
+        let route = exchange::Route {
+            server_tls: if plan.tls {
+                Some(tls::server(&opts.tls, &here)?)
+            } else {
+                None
+            },
+            gateway_tls: match &gateway {
+                Some(g) if g.tls() => Some(tls::proxy(&opts.tls, &here)?),
+                _ => None,
+            },
+            gateway: gateway.as_ref(),
         };
+        let (response, doing) = exchange::send(
+            &here,
+            &plan,
+            &route,
+            auth.map(|c| c.header()),
+            opts,
+            deadline,
+            started,
+        )?;
         let fail = |kind, message: &str, r: &Response| {
             AccessError::new(kind, here.scheme(), here.hostname(), message)
                 .with_reply(&r.status_line)
@@ -110,6 +99,10 @@ pub(crate) fn fetch(
             version: response.version.clone(),
             headers: response.headers.clone(),
             redirects: hops,
+            remote: response.via.addresses.map(|(r, _)| r),
+            local: response.via.addresses.map(|(_, l)| l),
+            new_connection: response.via.new_connection,
+            timings: response.via.timings,
         };
         ui.response(&exchange);
         if trace::on() {
@@ -259,15 +252,9 @@ fn deliver(
     });
     let mut buf = vec![0u8; size];
     let mut written = 0u64;
-    // The direct path's body comes from ureq, out of reach of a Timed
-    // reader: counted here (the gateway's is counted on its socket too,
-    // which is the same count).
-    let mut pace = Pace::new(opts.timeouts.speed);
+    // The connection's reads keep to the limits (conn.rs `Limited`).
     loop {
-        let read = deadline
-            .check()
-            .and_then(|()| response.body.read(&mut buf))
-            .and_then(|n| pace.account(n).map(|()| n));
+        let read = response.body.read(&mut buf);
         let n = match read {
             Ok(0) => break,
             Ok(n) => n,

@@ -1,19 +1,57 @@
 //! A response whose head is read and whose body is not.
 
 use std::io::Read;
+use std::net::SocketAddr;
+use std::time::Duration;
 
 /// A response whose body is still to be read.
 pub(crate) struct Response {
     pub(crate) status: u16,
-    /// As the server sent it (the gateway path) or rebuilt from the status
-    /// (ureq keeps no reason phrase).
+    /// As the server sent it.
     pub(crate) status_line: Vec<u8>,
     /// The HTTP version (`1.1`).
     pub(crate) version: String,
-    /// The header fields, in order.
+    /// The header fields, in order, names as the server wrote them.
     pub(crate) headers: Vec<(String, Vec<u8>)>,
     /// The body's length when the server announced it.
     pub(crate) content_length: Option<u64>,
     pub(crate) location: Option<Vec<u8>>,
     pub(crate) body: Box<dyn Read>,
+    /// The connection it came on.
+    pub(crate) via: Via,
+}
+
+/// The connection a response came on, for curl's `-w` variables.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Via {
+    /// The peer's address (the server's, or the proxy's on a route
+    /// through one) and ours.
+    pub(crate) addresses: Option<(SocketAddr, SocketAddr)>,
+    /// Made for this request, not kept from an earlier one.
+    pub(crate) new_connection: bool,
+    pub(crate) timings: Timings,
+}
+
+/// The times of curl's `-w` variables, each from the start of the fetch.
+///
+/// # Example
+///
+/// ```
+/// let t = uniform_access::Timings::default();
+/// assert!(t.connect <= t.starttransfer);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Timings {
+    /// The host's addresses known (`time_namelookup`).
+    pub namelookup: Duration,
+    /// The TCP connection made (`time_connect`), to the server or the
+    /// proxy.
+    pub connect: Duration,
+    /// The TLS handshake done (`time_appconnect`); zero without TLS.
+    pub appconnect: Duration,
+    /// The request about to be sent (`time_pretransfer`).
+    pub pretransfer: Duration,
+    /// The first octet of the response come (`time_starttransfer`).
+    pub starttransfer: Duration,
 }

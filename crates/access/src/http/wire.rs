@@ -4,20 +4,12 @@
 //! framed by length, by chunks or by the end of the connection (RFC 9112
 //! section 6.3).
 //!
-//! ureq speaks to proxies only through CONNECT tunnels, and a URL of
-//! another scheme (`ftp:`, `gopher:`) is not one it can name at all; hence
-//! this small client for the one request a gateway needs.
+//! The same reading serves every route: the server directly, a gateway,
+//! a tunnel (exchange.rs sends and reads through it).
 
-use super::direct::io_error;
-use super::response::Response;
-use super::shown::shown;
-use crate::error::{AccessError, AccessErrorKind};
-use crate::net::Timeouts;
-use crate::net::{Deadline, Pace, read_line, trim_eol};
+use crate::net::{read_line, trim_eol};
 use crate::proxy::Gateway;
-use std::io::{self, BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::time::Duration;
+use std::io::{self, BufRead, Read};
 use uniform::UrlRef;
 use uniform::pct::{self, EncodeSet};
 use uniform::plan::{
@@ -249,218 +241,6 @@ fn password_span(target: &str) -> Option<(usize, usize)> {
     Some((start + colon + 1, start + at))
 }
 
-/// Whether every octet of a request line or field is one HTTP carries
-/// there: the last guard against CR/LF injection (CVE-2014-8150), after
-/// the policy and the encoding above.
-fn clean_bytes(field: &[u8]) -> bool {
-    field.iter().all(|&b| b.is_ascii_graphic() || b == b' ')
-}
-
-/// One GET of `url` through `gateway`.
-pub(crate) fn get(
-    url: &UrlRef<'_>,
-    gateway: &Gateway,
-    plan: &HttpPlan,
-    authorization: Option<&str>,
-    timeouts: &Timeouts,
-    deadline: Deadline,
-    tls: Option<std::sync::Arc<rustls::ClientConfig>>,
-) -> Result<(Response, String), AccessError> {
-    let fail =
-        |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
-    let via = format!("the gateway {} ({})", gateway.authority(), gateway.source);
-    let shown = shown(url);
-    let method = &plan.head.method;
-    let request = head_bytes(&plan.head, authorization).ok_or_else(|| {
-        fail(
-            AccessErrorKind::Cancelled,
-            format!("{method} {shown} through {via}: the request has a part nobody gave"),
-        )
-    })?;
-    // The last guard against CR/LF injection (CVE-2014-8150), after the
-    // policy: every line of the head is graphic octets and spaces.
-    let lines = request.len().saturating_sub(4);
-    if !request[..lines]
-        .split(|&b| b == b'\n')
-        .all(|l| clean_bytes(l.strip_suffix(b"\r").unwrap_or(l)))
-    {
-        return Err(fail(
-            AccessErrorKind::Refused(uniform::plan::Rule::LineBreakInjection),
-            format!(
-                "{method} {shown} through {via}: the request line would carry a control character"
-            ),
-        ));
-    }
-    let mut limits = *timeouts;
-    limits.connect = deadline.clamp(limits.connect);
-    let stream = crate::net::connect(gateway.host(), gateway.port(), &limits).map_err(|e| {
-        let kind = if e.kind() == io::ErrorKind::TimedOut {
-            AccessErrorKind::Timeout
-        } else {
-            AccessErrorKind::Connect
-        };
-        fail(kind, format!("no connection to {via}: {e}")).with_source(e)
-    })?;
-    let doing = format!("{method} {shown} through {via}");
-    let io_fail = |e: io::Error, what: &str| io_error(url, &doing, what, e, timeouts, &deadline);
-    // An https:// proxy: TLS first, the proxy's name checked (the
-    // handshake runs with the first write, within its limits).
-    let stream = match (gateway.tls(), tls) {
-        (true, Some(config)) => {
-            let name = rustls::pki_types::ServerName::try_from(gateway.host().to_string())
-                .map_err(|e| fail(AccessErrorKind::Connect, format!("{doing}: TLS: {e}")))?;
-            let conn = rustls::ClientConnection::new(config, name)
-                .map_err(|e| fail(AccessErrorKind::Connect, format!("{doing}: TLS: {e}")))?;
-            crate::trace::info(&format!("TLS to the proxy {via}, its certificate checked"));
-            Conn::Tls(Box::new(rustls::StreamOwned::new(conn, stream)))
-        }
-        _ => Conn::Plain(stream),
-    };
-    let mut stream = Limited {
-        stream,
-        idle: timeouts.idle,
-        deadline,
-        pace: Pace::new(timeouts.speed),
-    };
-    stream
-        .write_all(&request)
-        .and_then(|()| stream.write_all(plan.body.as_deref().unwrap_or_default()))
-        .map_err(|e| io_fail(e, "sending the request"))?;
-    let mut reader = BufReader::with_capacity(128 * 1024, stream);
-    let head = read_head(&mut reader).map_err(|e| match e {
-        HeadError::Io(e) => io_fail(e, "reading the response"),
-        HeadError::TooLong => fail(
-            AccessErrorKind::TooLong,
-            format!("{doing}: a response head longer than {MAX_HEAD} octets"),
-        ),
-        HeadError::Malformed(what, line) => {
-            fail(AccessErrorKind::Protocol, format!("{doing}: {what}")).with_reply(&line)
-        }
-    })?;
-    // A response to HEAD has no body, whatever its fields say (RFC 9110
-    // section 9.3.2).
-    let framing = if method == "HEAD" {
-        Framing::Empty
-    } else {
-        head.framing
-    };
-    let body: Box<dyn Read> = match framing {
-        Framing::Empty => Box::new(io::empty()),
-        Framing::Length(n) => Box::new(LengthReader {
-            inner: reader,
-            remaining: n,
-        }),
-        Framing::Chunked => Box::new(ChunkedReader::new(reader)),
-        Framing::Close => Box::new(reader),
-    };
-    let response = Response {
-        status: head.status,
-        version: version_of(&head.status_line),
-        status_line: head.status_line,
-        content_length: match framing {
-            Framing::Length(n) => Some(n),
-            _ => None,
-        },
-        location: head.location,
-        headers: head.fields,
-        body,
-    };
-    Ok((response, doing))
-}
-
-/// The version of a status line as curl's `%{http_version}` gives it:
-/// `HTTP/1.1` is `1.1`.
-fn version_of(status_line: &[u8]) -> String {
-    let word = status_line.split(|&b| b == b' ').next().unwrap_or_default();
-    String::from_utf8_lossy(word.strip_prefix(b"HTTP/").unwrap_or(word)).into_owned()
-}
-
-/// A socket whose reads and writes wait at most the idle limit, shortened
-/// to what is left of the whole access; the head and the body alike keep
-/// to the low-speed limit once the gateway has started to answer.
-struct Limited {
-    stream: Conn,
-    idle: Duration,
-    deadline: Deadline,
-    pace: Pace,
-}
-
-/// The connection to a gateway: plain, or TLS to an `https://` proxy.
-enum Conn {
-    Plain(TcpStream),
-    Tls(Box<rustls::StreamOwned<rustls::ClientConnection, TcpStream>>),
-}
-
-impl Conn {
-    /// The socket under it, whose timeouts bound every read and write.
-    fn socket(&self) -> &TcpStream {
-        match self {
-            Conn::Plain(s) => s,
-            Conn::Tls(t) => &t.sock,
-        }
-    }
-}
-
-impl Read for Conn {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        match self {
-            Conn::Plain(s) => s.read(buf),
-            Conn::Tls(t) => t.read(buf),
-        }
-    }
-}
-
-impl Write for Conn {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match self {
-            Conn::Plain(s) => s.write(buf),
-            Conn::Tls(t) => t.write(buf),
-        }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        match self {
-            Conn::Plain(s) => s.flush(),
-            Conn::Tls(t) => t.flush(),
-        }
-    }
-}
-
-impl Limited {
-    fn arm(&self) -> io::Result<()> {
-        self.deadline.check()?;
-        // The wait grows again when the low-speed window moves on: set
-        // each time (a system call per 128 KiB read at most).
-        let t = self.pace.wait(self.idle, &self.deadline);
-        self.stream.socket().set_read_timeout(Some(t))?;
-        self.stream.socket().set_write_timeout(Some(t))?;
-        Ok(())
-    }
-}
-
-impl Read for Limited {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.arm()?;
-        let n = self
-            .stream
-            .read(buf)
-            .map_err(|e| self.pace.explain(e, &self.deadline, self.idle))?;
-        self.pace.account(n)?;
-        Ok(n)
-    }
-}
-
-impl Write for Limited {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.arm()?;
-        self.stream.write(buf)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.stream.flush()
-    }
-}
-
 /// How the body of a response ends (RFC 9112 section 6.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Framing {
@@ -513,7 +293,7 @@ pub(crate) fn read_head<R: BufRead>(r: &mut R) -> Result<Head, HeadError> {
         budget -= line.len();
         if line.is_empty() {
             return Err(HeadError::Malformed(
-                "the gateway closed the connection without a response",
+                "the connection closed without a response",
                 Vec::new(),
             ));
         }
@@ -587,7 +367,7 @@ pub(crate) fn read_head<R: BufRead>(r: &mut R) -> Result<Head, HeadError> {
         if (100..200).contains(&status) {
             if status == 101 {
                 return Err(HeadError::Malformed(
-                    "the gateway switched protocols",
+                    "the server switched protocols",
                     status_line,
                 ));
             }
@@ -696,6 +476,11 @@ impl<R: BufRead> ChunkedReader<R> {
             state: Chunk::Size,
             line: Vec::new(),
         }
+    }
+
+    /// The connection, once the body and its trailer were read whole.
+    pub(crate) fn into_done(self) -> Option<R> {
+        (self.state == Chunk::Done).then_some(self.inner)
     }
 
     fn next_line(&mut self) -> io::Result<&[u8]> {
@@ -862,8 +647,6 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("Connection: close\r\n\r\n"));
-        assert!(!clean_bytes(b"ftp://h/x\r\nEvil: 1"));
-        assert!(clean_bytes(b"ftp://h/x"));
     }
 
     #[test]
@@ -914,10 +697,10 @@ mod tests {
                 b"HTTP/1.1 200 OK\r\nX: y\r\n",
                 "the response head ended with the connection",
             ),
-            (b"", "the gateway closed the connection without a response"),
+            (b"", "the connection closed without a response"),
             (
                 b"HTTP/1.1 101 Switching\r\n\r\n",
-                "the gateway switched protocols",
+                "the server switched protocols",
             ),
         ] {
             match head(text) {

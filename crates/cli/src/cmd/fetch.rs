@@ -112,11 +112,12 @@ connection; 18 the object was cut short (an HTTP body shorter than its
 Content-Length, a gopher text or an NNTP article without its \".\" line,
 fewer octets than FTP's SIZE, an FTP transfer the server ends with 426 or
 451 instead of 226); 22 an HTTP status of 400 or more under -f; 23 no
-file name in the URL for -O; 28 a time limit (--connect-timeout, --timeout,
---max-time, or slower than --speed-limit); 56 a reply line, header block,
-listing or record over its size limit; 130 on SIGINT and 143 on SIGTERM,
-which remove the temporary file of -o FILE first. With several URLs, the
-status is the last failure's.";
+file name in the URL for -O; 26 a netrc file that cannot be parsed (the
+message names the file and the line); 28 a time limit (--connect-timeout,
+--timeout, --max-time, or slower than --speed-limit); 56 a reply line,
+header block, listing or record over its size limit; 130 on SIGINT and 143
+on SIGTERM, which remove the temporary file of -o FILE first. With several
+URLs, the status is the last failure's.";
 
 /// Retrieve what URLs name (directories, menus and groups as listings)
 #[derive(clap::Args, Debug)]
@@ -145,7 +146,7 @@ pub struct Args {
     /// Put the response head before the object (HTTP)
     #[arg(short = 'i', long = "include")]
     include: bool,
-    /// Write each HTTP response head to FILE ("-": standard output), the redirects' too
+    /// Write each HTTP response head to FILE ("-": standard output), the redirects' too; for FTP, the server's replies
     #[arg(short = 'D', long = "dump-header", value_name = "FILE")]
     dump_header: Option<PathBuf>,
     /// Make the directories of an -o FILE that do not exist yet
@@ -198,6 +199,9 @@ pub struct Args {
     /// Trust the certificates of this PEM file for an https:// proxy, instead of the Mozilla roots
     #[arg(long, value_name = "FILE")]
     proxy_cacert: Option<PathBuf>,
+    /// An https:// proxy without checking its certificate (-k is for the server only)
+    #[arg(long)]
+    proxy_insecure: bool,
     /// After each transfer, print FORMAT with curl's variables (%{response_code}, %{size_download}, %{time_total}, %{url_effective}, ...); @FILE reads it from a file
     #[arg(short = 'w', long = "write-out", value_name = "FORMAT")]
     write_out: Option<String>,
@@ -354,8 +358,10 @@ struct Terminal {
     reveal: bool,
     /// The last HTTP response's head, for -w.
     exchange: Option<Exchange>,
+    /// The connections made for the responses so far (-w's num_connects).
+    connects: u32,
     /// Where -D writes each response head.
-    dump: Option<Box<dyn Write>>,
+    dump: Option<Dump>,
     /// The passwords the -v trace hides, a password typed at the prompt
     /// among them.
     traced: Option<Arc<Mutex<Secrets>>>,
@@ -370,6 +376,7 @@ impl Terminal {
             secrets,
             reveal,
             exchange: None,
+            connects: 0,
             traced: None,
             dump: None,
         }
@@ -390,8 +397,11 @@ impl Terminal {
 
 impl Interaction for Terminal {
     fn response(&mut self, exchange: &Exchange) {
+        self.connects += u32::from(exchange.new_connection);
         self.exchange = Some(exchange.clone());
-        if let Some(d) = &mut self.dump {
+        if let Some(d) = &self.dump
+            && let Ok(mut d) = d.lock()
+        {
             // A head that cannot be written is no reason to stop the
             // transfer; curl does not stop either.
             let _ = d.write_all(&exchange.head_bytes()).and_then(|()| d.flush());
@@ -569,6 +579,35 @@ fn tracer(hidden: Arc<Mutex<Secrets>>, reveal: bool) -> Tracer {
         };
         let mut err = io::stderr().lock();
         let _ = writeln!(err, "{}", escaped(&text));
+    })
+}
+
+/// Where -D writes: shared with the tracer that copies FTP's replies.
+type Dump = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// A tracer that writes each reply of an FTP server to `dump`, CR LF
+/// after each line, as curl's -D does, up to the `QUIT` (whose answer
+/// curl does not write); and passes every event on to `inner` (-v).
+fn ftp_replies(dump: Dump, inner: Option<Tracer>) -> Tracer {
+    let quit = std::sync::atomic::AtomicBool::new(false);
+    Tracer::new(move |event: Trace<'_>| {
+        if let Some(t) = &inner {
+            t.emit(event);
+        }
+        match event {
+            Trace::Sent(line) if line.eq_ignore_ascii_case(b"QUIT") => {
+                quit.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            Trace::Received(line) if !quit.load(std::sync::atomic::Ordering::Relaxed) => {
+                if let Ok(mut d) = dump.lock() {
+                    let _ = d
+                        .write_all(line)
+                        .and_then(|()| d.write_all(b"\r\n"))
+                        .and_then(|()| d.flush());
+                }
+            }
+            _ => {}
+        }
     })
 }
 
@@ -782,9 +821,13 @@ impl Args {
         // -u's user and password, where the URL names none.
         let with_user = match self.request.apply_user(&url, &mut opts.plan) {
             Ok(u) => u,
-            Err(message) => {
-                eprintln!("uniform: {message}");
-                return Ok(Status::Usage);
+            Err(e) => {
+                // A file that cannot be parsed is a transfer's failure
+                // (curl's 26, silent under -s); a usage error always says.
+                if e.status() == Status::Usage || self.tells_errors() {
+                    eprintln!("uniform: {e}");
+                }
+                return Ok(e.status());
             }
         };
         let url = match &with_user {
@@ -921,16 +964,22 @@ impl Args {
         terminal.traced = traced;
         terminal.dump = match self.dump_header.as_deref() {
             None => None,
-            Some(p) if p.as_os_str() == "-" => Some(Box::new(io::stdout())),
+            Some(p) if p.as_os_str() == "-" => Some(Arc::new(Mutex::new(Box::new(io::stdout())))),
             // Appended: several URLs, several heads, as curl writes them.
             Some(p) => match OpenOptions::new().create(true).append(true).open(p) {
-                Ok(f) => Some(Box::new(f)),
+                Ok(f) => Some(Arc::new(Mutex::new(Box::new(f)))),
                 Err(e) => {
                     eprintln!("uniform: -D {}: {e}", p.display());
                     return Ok(Status::Exit(23));
                 }
             },
         };
+        // FTP's "headers", as curl's -D writes them: the server's replies.
+        if let Some(d) = &terminal.dump
+            && url.scheme_kind() == uniform::Scheme::Ftp
+        {
+            opts.trace = Some(ftp_replies(Arc::clone(d), opts.trace.take()));
+        }
         let result = uniform_access::fetch(&url, &opts, &mut output, &mut terminal);
         terminal.done();
         if let Some(x) = &terminal.exchange {
@@ -985,6 +1034,21 @@ impl Args {
             .map(|(n, v)| (n.clone(), text(v)))
             .collect();
         t.size_header = x.head_bytes().len() as u64;
+        t.num_connects = terminal.connects;
+        if let Some(r) = x.remote {
+            t.remote_ip = Some(r.ip());
+            t.remote_port = r.port();
+        }
+        if let Some(l) = x.local {
+            t.local_ip = Some(l.ip());
+            t.local_port = l.port();
+        }
+        let times = &x.timings;
+        t.time_namelookup = times.namelookup;
+        t.time_connect = times.connect;
+        t.time_appconnect = times.appconnect;
+        t.time_pretransfer = times.pretransfer;
+        t.time_starttransfer = times.starttransfer;
     }
 }
 
@@ -1031,6 +1095,7 @@ impl Args {
         o.tls.ca_file = self.cacert.clone();
         o.tls.insecure = self.insecure;
         o.tls.proxy_ca_file = self.proxy_cacert.clone();
+        o.tls.proxy_insecure = self.proxy_insecure;
         o.show_password = self.options.show_password;
         o.proxies = self.route.proxies(&self.gateway)?;
         Ok(o)
