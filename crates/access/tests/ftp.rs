@@ -741,17 +741,22 @@ impl Ctl {
 
 /// A one-connection server running `script`; its port and the lines it
 /// heard.
+/// The next connection to `listener`, as the scripts see it.
+fn accept(listener: &TcpListener) -> Ctl {
+    let (s, _) = listener.accept().unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    Ctl {
+        r: BufReader::new(s.try_clone().unwrap()),
+        w: s,
+        seen: Vec::new(),
+    }
+}
+
 fn serve(script: impl FnOnce(&mut Ctl) + Send + 'static) -> (u16, JoinHandle<Vec<Vec<u8>>>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     let h = thread::spawn(move || {
-        let (s, _) = listener.accept().unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        let mut c = Ctl {
-            r: BufReader::new(s.try_clone().unwrap()),
-            w: s,
-            seen: Vec::new(),
-        };
+        let mut c = accept(&listener);
         script(&mut c);
         c.seen
     });
@@ -1588,13 +1593,7 @@ fn serve_twice(
     let port = listener.local_addr().unwrap().port();
     let h = thread::spawn(move || {
         let run = |script: Box<dyn FnOnce(&mut Ctl)>| {
-            let (s, _) = listener.accept().unwrap();
-            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-            let mut c = Ctl {
-                r: BufReader::new(s.try_clone().unwrap()),
-                w: s,
-                seen: Vec::new(),
-            };
+            let mut c = accept(&listener);
             script(&mut c);
             c.seen
         };

@@ -929,18 +929,9 @@ fn netrc(name: &str, text: &str) -> PathBuf {
 
 /// `uniform fetch` with `home` as HOME, where `-n` looks for `.netrc`.
 fn fetch_at_home(home: &Path, args: &[&str]) -> Output {
-    let out = without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
-        .arg("fetch")
-        .args(args)
-        .env("HOME", home)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    Output {
-        code: out.status.code().expect("exited"),
-        stdout: out.stdout,
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
+    let mut all = vec!["fetch"];
+    all.extend_from_slice(args);
+    uniform_at_home(home, &all)
 }
 
 #[test]

@@ -135,9 +135,28 @@ fn a_real_http_proxy_forwards_http_and_tunnels_https() {
         host(),
         port("UNIFORM_HTTPS_PORT")
     );
-    let out = fetch(&[&https, "-x", &proxy, "--cacert", &ca()]);
+    let out = fetch(&[&https, "-x", &proxy, "--cacert", &ca(), "-v"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+    // -v shows the CONNECT the plan shows, then the request inside.
+    let err = String::from_utf8_lossy(&out.stderr);
+    let connect = format!(
+        "> CONNECT {}:{} HTTP/1.1",
+        host(),
+        port("UNIFORM_HTTPS_PORT")
+    );
+    let inside = "> GET /pub/hello.txt HTTP/1.1";
+    let (a, b) = (err.find(&connect), err.find(inside));
+    assert!(a.is_some() && b.is_some() && a < b, "{err}");
+    // A port the proxy does not tunnel to (its ConnectPort list): its 403
+    // is curl's exit 56, quoted.
+    let refused = format!("https://{}:{}/", host(), port("UNIFORM_HTTP_PORT"));
+    let out = fetch(&[&refused, "-x", &proxy]);
+    assert_eq!(out.status.code(), Some(56), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("refused the tunnel"),
+        "{out:?}"
+    );
 }
 
 #[test]

@@ -116,22 +116,8 @@ pub(crate) fn send(
             }
         }
         timings.starttransfer = started.elapsed();
-        let head = read_head(&mut reader).map_err(|e| match e {
-            HeadError::Io(e) => io_error(
-                url,
-                &doing,
-                "reading the response",
-                e,
-                &opts.timeouts,
-                &deadline,
-            ),
-            HeadError::TooLong => fail(
-                AccessErrorKind::TooLong,
-                format!("{doing}: a response head longer than {MAX_HEAD} octets"),
-            ),
-            HeadError::Malformed(what, line) => {
-                fail(AccessErrorKind::Protocol, format!("{doing}: {what}")).with_reply(&line)
-            }
+        let head = read_head(&mut reader).map_err(|e| {
+            head_error(url, &doing, "reading the response", e, &opts.timeouts, &deadline)
         })?;
         // A response to HEAD has no body, whatever its fields say (RFC
         // 9110 section 9.3.2).
@@ -349,22 +335,8 @@ fn open(
             .and_then(|()| conn.flush())
             .map_err(|e| io_error(url, &doing, "asking for the tunnel", e, timeouts, &deadline))?;
         let mut r = BufReader::new(&mut conn);
-        let head = read_head(&mut r).map_err(|e| match e {
-            HeadError::Io(e) => io_error(
-                url,
-                &doing,
-                "waiting for the tunnel",
-                e,
-                timeouts,
-                &deadline,
-            ),
-            HeadError::TooLong => fail(
-                AccessErrorKind::TooLong,
-                format!("{doing}: a tunnel answer longer than {MAX_HEAD} octets"),
-            ),
-            HeadError::Malformed(what, line) => {
-                fail(AccessErrorKind::Protocol, format!("{doing}: {what}")).with_reply(&line)
-            }
+        let head = read_head(&mut r).map_err(|e| {
+            head_error(url, &doing, "waiting for the tunnel", e, timeouts, &deadline)
         })?;
         if trace::on() {
             trace::received(&head.status_line);
@@ -400,6 +372,29 @@ fn open(
         trace::info("TLS handshake done, the server's name checked");
     }
     Ok(BufReader::with_capacity(READ_BUFFER, conn))
+}
+
+/// A response head that could not be read, as an access error.
+fn head_error(
+    url: &UrlRef<'_>,
+    doing: &str,
+    what: &str,
+    e: HeadError,
+    timeouts: &Timeouts,
+    deadline: &Deadline,
+) -> AccessError {
+    let fail =
+        |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
+    match e {
+        HeadError::Io(e) => io_error(url, doing, what, e, timeouts, deadline),
+        HeadError::TooLong => fail(
+            AccessErrorKind::TooLong,
+            format!("{doing}: {what}: a head longer than {MAX_HEAD} octets"),
+        ),
+        HeadError::Malformed(why, line) => {
+            fail(AccessErrorKind::Protocol, format!("{doing}: {why}")).with_reply(&line)
+        }
+    }
 }
 
 /// curl's exit status for a TLS handshake that failed other than by a

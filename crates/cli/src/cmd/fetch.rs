@@ -114,10 +114,14 @@ fewer octets than FTP's SIZE, an FTP transfer the server ends with 426 or
 451 instead of 226); 22 an HTTP status of 400 or more under -f; 23 no
 file name in the URL for -O; 26 a netrc file that cannot be parsed (the
 message names the file and the line); 28 a time limit (--connect-timeout,
---timeout, --max-time, or slower than --speed-limit); 56 a reply line,
-header block, listing or record over its size limit; 130 on SIGINT and 143
-on SIGTERM, which remove the temporary file of -o FILE first. With several
-URLs, the status is the last failure's.";
+--timeout, --max-time, or slower than --speed-limit); 33 a server that
+cannot give the rest asked for by -C; 35 a TLS handshake that failed
+other than by a certificate; 56 a reply line, header block, listing or
+record over its size limit, or a proxy that refused the CONNECT tunnel;
+60 a certificate that does not check; 77 a CA file with no certificate;
+78 an FTP file that does not exist (-I); 97 a SOCKS proxy that refused;
+130 on SIGINT and 143 on SIGTERM, which remove the temporary file of -o
+FILE first. With several URLs, the status is the last failure's.";
 
 /// Retrieve what URLs name (directories, menus and groups as listings)
 #[derive(clap::Args, Debug)]
