@@ -16,21 +16,24 @@
 # connection by socat, some 35 ms each, for both tools alike).
 # UNIFORM_BENCH_SMALL (10000), UNIFORM_BENCH_SMALL_GOPHER (1000); 0 skips.
 #
-# The floor: for Gopher and HTTP, a third "tool" runs in the same runs,
-# interleaved with the two (uniform, curl, drain, uniform, ...), under the
-# same /usr/bin/time: bench/src/bin/drain.rs, the least work a client can
-# do (one connection, one request in one write, read to EOF into a 512 KiB
-# buffer, nothing parsed or written). What it reaches is the pace of the
-# server side (the kernel's loopback, nginx; socat and gophernicus), the
-# most any client could get from it. Added columns, after the others:
-# floor MiB/s (or s), uniform/floor and floor/curl, both as uniform/curl
-# (above 1: the first is the faster). floor/curl is the most uniform/curl
-# could be on that server. No floor for FTP (its data connection needs a
-# login and PASV first: not one request). Small files: the floor for
-# Gopher only, N connections one after another, as both tools must; for
-# HTTP and FTP, curl and uniform keep one connection for all the URLs,
-# which the drain does not, so a drain of N connections is no floor there
-# ("-" in those columns).
+# The floor: a third "tool" runs in the same runs, interleaved with the
+# two (uniform, curl, drain, uniform, ...), under the same /usr/bin/time:
+# bench/src/bin/drain.rs, the least work a client can do. Gopher and HTTP:
+# one connection, one request in one write, read to EOF into a 512 KiB
+# buffer, nothing parsed or written. FTP: the fewest commands that fetch
+# the file (greeting, USER anonymous and PASS if asked, TYPE I, EPSV or
+# else PASV, RETR of the path, no CWD), the data connection read to EOF
+# into the same buffer, the 226 awaited, QUIT sent without waiting for
+# its answer. What it reaches is the pace of the server side (the
+# kernel's loopback, nginx; vsftpd; socat and gophernicus), the most any
+# client could get from it. Added columns, after the others: floor MiB/s
+# (or s), uniform/floor and floor/curl, both as uniform/curl (above 1: the
+# first is the faster). floor/curl is the most uniform/curl could be on
+# that server. Small files: the floor for Gopher only, N connections one
+# after another, as both tools must; for HTTP and FTP, curl and uniform
+# keep one connection (for FTP, one login) for all the URLs, which the
+# drain does not, so a drain of N connections is no floor there ("-" in
+# those columns).
 #
 # Settings: UNIFORM_BENCH_RUNS (3), UNIFORM_BENCH_SCHEMES ("ftp http
 # gopher"), CARGO_TARGET_DIR (where the release binaries are built: uniform
@@ -87,9 +90,10 @@ url_of() {
 server_of() {
   case $1 in ftp) echo "vsftpd $UNIFORM_FTP_PORT" ;; http) echo "nginx $UNIFORM_HTTP_PORT" ;; gopher) echo "gophernicus $UNIFORM_GOPHER_PORT" ;; esac
 }
-# floor_of SCHEME: the drain's arguments for the large file; none for FTP.
+# floor_of SCHEME: the drain's arguments for the large file.
 floor_of() {
   case $1 in
+    ftp) echo "ftp $H $UNIFORM_FTP_PORT /large/.uniform-bench.bin" ;;
     http) echo "http $H $UNIFORM_HTTP_PORT /large/.uniform-bench.bin" ;;
     gopher) echo "gopher $H $UNIFORM_GOPHER_PORT /uniform-bench.bin" ;;
   esac
@@ -133,11 +137,11 @@ for scheme in $SCHEMES; do
   "$UNIFORM" fetch -q "$url" | cmp - "$FILE" || { echo "bench-access: uniform's $scheme bytes differ" >&2; exit 1; }
   curl -sS "$url" | cmp - "$FILE" || { echo "bench-access: curl's $scheme bytes differ" >&2; exit 1; }
   if [ -n "$floor" ]; then
-    # The drain checks nothing: its count at least (Gopher: the file's
-    # size; HTTP: the file and a response header).
+    # The drain checks no bytes: its count at least (Gopher and FTP: the
+    # file's size; HTTP: the file and a response header).
     # shellcheck disable=SC2086
     got=$("$DRAIN" $floor -v 2>&1 >/dev/null)
-    case $scheme in gopher) [ "$got" = "$BYTES" ] ;; *) [ "$got" -gt "$BYTES" ] ;; esac ||
+    case $scheme in gopher | ftp) [ "$got" = "$BYTES" ] ;; *) [ "$got" -gt "$BYTES" ] ;; esac ||
       { echo "bench-access: the drain read $got bytes by $scheme (the file has $BYTES)" >&2; exit 1; }
   fi
   declare -A best=() rss=() times=()
@@ -172,7 +176,8 @@ echo
 echo "$((BYTES / 1048576)) MiB, $RUNS runs of each tool, alternating, to /dev/null; peak RSS is the largest of the runs; commands:"
 echo "  $UNIFORM fetch -q URL -o /dev/null"
 echo "  curl -sS URL -o /dev/null"
-echo "  $DRAIN gopher HOST PORT SELECTOR | http HOST PORT PATH    (the floor, Gopher and HTTP: read to EOF, nothing written)"
+echo "  $DRAIN gopher HOST PORT SELECTOR | http HOST PORT PATH | ftp HOST PORT PATH    (the floor: read to EOF, nothing written;"
+echo "    ftp: anonymous login, TYPE I, EPSV or PASV, RETR PATH)"
 echo "  (each under /usr/bin/time -f %M)"
 
 # ------------------------------------------------------------ small files
