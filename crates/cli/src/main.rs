@@ -67,6 +67,7 @@ subcommands! {
     Edit(cmd::edit::Args),
     Extract(cmd::extract::Args),
     Fetch(cmd::fetch::Args),
+    Links(cmd::links::Args),
     Schemes(cmd::schemes::Args),
     Config(cmd::config::Args),
 }

@@ -11,6 +11,7 @@ pub mod edit;
 pub mod equal;
 pub mod extract;
 pub mod fetch;
+pub mod links;
 pub mod normalize;
 pub mod parse;
 pub mod plan;

@@ -1,0 +1,331 @@
+//! `uniform links`: every link of HTML, Markdown and text documents
+//! checked by its own scheme's protocol (the library uniform-links does
+//! the work; this module reads the flags and writes the report).
+
+use crate::cmd::route::RouteOptions;
+use crate::cmd::{Run, Status};
+use clap::ValueEnum;
+use regex::RegexSet;
+use std::io::{self, IsTerminal, Write};
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+use std::time::Duration;
+use uniform_links::Format;
+use uniform_links::check::{self, CheckOptions};
+use uniform_links::input::{self, InputOptions};
+use uniform_links::report::{self, Shown};
+use uniform_links::run::{self, RunOptions};
+
+const HELP: &str = "\
+Each link is checked by its own scheme's protocol: http(s) by HEAD (then
+GET's head where HEAD's status is not accepted), ftp by SIZE (or the
+listing of a directory), gopher by its selector (a menu answering with an
+error item is broken), news and nntp by the article or group, file by its
+presence, mailto by its addresses' syntax and their domains resolving,
+telnet by a connection, wais by init and search. Every URL passes the
+safety policy of `uniform plan` first: a refused link (port 25, an encoded
+CR or LF) is reported broken with the reason and never connected to. A
+URL found several times is checked once (its fragment aside).
+
+Inputs: files, folders (walked; only .html, .htm, .md, .markdown, .txt
+files, filtered by --include-path and --exclude-path globs), URLs (fetched,
+then their links checked) and - (standard input). A file's format comes
+from its extension, else a look at its text (--input-format overrides).
+Relative links resolve against the document (an HTML <base href> first).
+
+Exit status: 0 every link checked is fine; 2 some are broken; 1 an input
+could not be read (the links of the others are still checked and shown).";
+
+/// The report's form.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportFormat {
+    /// For people: grouped by document, line:column, the verdict and why.
+    Human,
+    /// One JSON object: `links` and `summary`.
+    Json,
+    /// A Markdown page: a table a document.
+    Markdown,
+}
+
+/// How documents are read, when not by their names.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputFormat {
+    /// HTML: href, src, srcset, <base href>.
+    Html,
+    /// Markdown: inline, reference and autolinks.
+    Markdown,
+    /// Plain text: URLs with a scheme, <URL:...> wrappers.
+    Text,
+}
+
+/// Check every link of HTML, Markdown or text documents by its own protocol
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = HELP)]
+pub struct Args {
+    /// Files, folders, URLs, or - for standard input
+    #[arg(required = true, value_name = "INPUT")]
+    inputs: Vec<String>,
+    /// Print each check's plan (what it would send), connecting nowhere
+    #[arg(long)]
+    dump: bool,
+    /// The report's form
+    #[arg(long, value_enum, default_value = "human")]
+    format: ReportFormat,
+    /// The report as JSON (--format json)
+    #[arg(long)]
+    json: bool,
+    /// Write the report to FILE
+    #[arg(short = 'o', long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Show every link, not only the broken ones
+    #[arg(short = 'v', long)]
+    verbose: bool,
+    /// Check only URLs matching REGEX (repeatable)
+    #[arg(long, value_name = "REGEX")]
+    include: Vec<String>,
+    /// Do not check URLs matching REGEX (repeatable)
+    #[arg(long, value_name = "REGEX")]
+    exclude: Vec<String>,
+    /// In folders, read only files matching GLOB (gitignore syntax, relative to the folder; repeatable)
+    #[arg(long, value_name = "GLOB")]
+    include_path: Vec<String>,
+    /// In folders, skip files and folders matching GLOB (repeatable)
+    #[arg(long, value_name = "GLOB")]
+    exclude_path: Vec<String>,
+    /// In folders, read hidden files and folders too
+    #[arg(long)]
+    hidden: bool,
+    /// Read every document as this format
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    input_format: Option<InputFormat>,
+    /// HTTP statuses that mean fine, as 200..=299,403 or 200-299
+    #[arg(long, value_name = "CODES", default_value = "200..=299")]
+    accept: String,
+    /// How many checks run at once
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    max_concurrency: usize,
+    /// Seconds a check may take in all
+    #[arg(long, value_name = "SECONDS", default_value_t = 20.0)]
+    timeout: f64,
+    /// Seconds to wait for a connection
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    connect_timeout: f64,
+    /// Redirects followed at most
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    max_redirects: u32,
+    /// HTTPS without checking the server's certificate
+    #[arg(short = 'k', long)]
+    insecure: bool,
+    /// Trust the certificates of this PEM file for HTTPS
+    #[arg(long, value_name = "FILE")]
+    cacert: Option<PathBuf>,
+    /// Allow connecting to PORT though another well-known service uses it (repeatable)
+    #[arg(long, value_name = "PORT")]
+    allow_port: Vec<u16>,
+    /// Send URLs of SCHEME through the HTTP gateway at URL (repeatable)
+    #[arg(long, value_name = "SCHEME=URL")]
+    gateway: Vec<String>,
+    #[command(flatten)]
+    route: RouteOptions,
+    /// No progress bar
+    #[arg(long)]
+    no_progress: bool,
+}
+
+impl Args {
+    fn check_options(&self) -> Result<CheckOptions, String> {
+        let mut o = CheckOptions {
+            accept: accept(&self.accept)?,
+            ..CheckOptions::default()
+        };
+        let f = &mut o.fetch;
+        f.timeouts.connect = seconds(self.connect_timeout, "--connect-timeout")?;
+        let total = seconds(self.timeout, "--timeout")?;
+        f.timeouts.total = Some(total);
+        f.timeouts.idle = f.timeouts.idle.min(total);
+        f.max_redirects = self.max_redirects;
+        f.tls.insecure = self.insecure;
+        f.tls.ca_file = self.cacert.clone();
+        f.plan.allowed_ports = self.allow_port.clone();
+        f.proxies = self.route.proxies(&self.gateway)?;
+        Ok(o)
+    }
+
+    fn run_options(&self) -> Result<RunOptions, String> {
+        let set = |patterns: &[String], flag: &str| -> Result<Option<RegexSet>, String> {
+            if patterns.is_empty() {
+                return Ok(None);
+            }
+            RegexSet::new(patterns)
+                .map(Some)
+                .map_err(|e| format!("{flag}: {e}"))
+        };
+        Ok(RunOptions {
+            check: self.check_options()?,
+            concurrency: self.max_concurrency.max(1),
+            include: set(&self.include, "--include")?,
+            exclude: set(&self.exclude, "--exclude")?,
+        })
+    }
+
+    fn input_options(&self) -> InputOptions {
+        InputOptions {
+            include: self.include_path.clone(),
+            exclude: self.exclude_path.clone(),
+            hidden: self.hidden,
+            format: self.input_format.map(|f| match f {
+                InputFormat::Html => Format::Html,
+                InputFormat::Markdown => Format::Markdown,
+                InputFormat::Text => Format::Text,
+            }),
+            ..InputOptions::default()
+        }
+    }
+}
+
+/// `--accept`'s list: codes and ranges (`200..=299`, `200..300`,
+/// `200-299`), separated by commas.
+fn accept(text: &str) -> Result<Vec<RangeInclusive<u16>>, String> {
+    let code = |s: &str| {
+        s.trim()
+            .parse::<u16>()
+            .ok()
+            .filter(|c| (100..=999).contains(c))
+            .ok_or_else(|| format!("--accept: {s:?} is no status code"))
+    };
+    text.split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(|part| {
+            if let Some((a, b)) = part.split_once("..=") {
+                Ok(code(a)?..=code(b)?)
+            } else if let Some((a, b)) = part.split_once("..") {
+                let end = code(b)?;
+                let end = end
+                    .checked_sub(1)
+                    .ok_or_else(|| format!("--accept: an empty range {part:?}"))?;
+                Ok(code(a)?..=end)
+            } else if let Some((a, b)) = part.split_once('-') {
+                Ok(code(a)?..=code(b)?)
+            } else {
+                let c = code(part)?;
+                Ok(c..=c)
+            }
+        })
+        .collect()
+}
+
+fn seconds(s: f64, flag: &str) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(s)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("{flag}: {s} is not a positive number of seconds"))
+}
+
+impl Run for Args {
+    fn run(self) -> io::Result<Status> {
+        let opts = match self.run_options() {
+            Ok(o) => o,
+            Err(e) => {
+                eprintln!("uniform: {e}");
+                return Ok(Status::Usage);
+            }
+        };
+        let (docs, errors) =
+            input::documents(&self.inputs, &self.input_options(), &opts.check.fetch);
+        for e in &errors {
+            eprintln!("uniform: {e}");
+        }
+        let mut out: Box<dyn Write> = match &self.output {
+            Some(p) => match std::fs::File::create(p) {
+                Ok(f) => Box::new(io::BufWriter::new(f)),
+                Err(e) => {
+                    eprintln!("uniform: -o {}: {e}", p.display());
+                    return Ok(Status::Failure);
+                }
+            },
+            None => Box::new(io::BufWriter::new(io::stdout().lock())),
+        };
+        if self.dump {
+            let found = run::found(&docs);
+            for url in run::distinct(found.iter().map(|(_, _, u)| u), &opts) {
+                writeln!(out, "# {url}")?;
+                match check::plan(&url, &opts.check) {
+                    Ok(plan) => write!(out, "{plan}")?,
+                    Err(why) => writeln!(out, "# not checked: {why}")?,
+                }
+                writeln!(out)?;
+            }
+            for (source, link, url) in &found {
+                if let Err(why) = url {
+                    writeln!(
+                        out,
+                        "# {source}:{}:{} {}: {why}",
+                        link.line, link.column, link.text
+                    )?;
+                }
+            }
+            out.flush()?;
+            return Ok(if errors.is_empty() {
+                Status::Success
+            } else {
+                Status::Failure
+            });
+        }
+        let bar = (!self.no_progress && io::stderr().is_terminal()).then(|| {
+            let b = indicatif::ProgressBar::new(0);
+            b.set_style(
+                indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} URLs checked")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            b
+        });
+        let progress = |n: usize, total: usize| {
+            if let Some(b) = &bar {
+                b.set_length(total as u64);
+                b.set_position(n as u64);
+            }
+        };
+        let entries = run::run(&docs, &opts, &progress);
+        if let Some(b) = &bar {
+            b.finish_and_clear();
+        }
+        let which = if self.verbose {
+            Shown::All
+        } else {
+            Shown::Broken
+        };
+        let format = if self.json {
+            ReportFormat::Json
+        } else {
+            self.format
+        };
+        match format {
+            ReportFormat::Human => report::human(&entries, which, &mut out)?,
+            ReportFormat::Json => report::json(&entries, which, &mut out)?,
+            ReportFormat::Markdown => report::markdown(&entries, which, &mut out)?,
+        }
+        out.flush()?;
+        let broken = entries.iter().any(|e| e.verdict.is_broken());
+        Ok(if !errors.is_empty() {
+            Status::Failure
+        } else if broken {
+            Status::Exit(2)
+        } else {
+            Status::Success
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_lists_read_codes_and_ranges() {
+        assert_eq!(accept("200..=299").unwrap(), vec![200..=299]);
+        assert_eq!(accept("200..300, 403").unwrap(), vec![200..=299, 403..=403]);
+        assert_eq!(accept("200-204").unwrap(), vec![200..=204]);
+        assert!(accept("abc").is_err());
+        assert!(accept("99").is_err());
+    }
+}

@@ -1,0 +1,221 @@
+//! `uniform links` against the real peers (scripts/peers): documents of
+//! each format holding good and broken links of every scheme, each link's
+//! verdict read from the JSON report; the policy's refusals; `--dump`.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use uniform_testkit::{host, peer_up, port, without_proxies};
+
+fn links(args: &[&str]) -> Output {
+    without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
+        .arg("links")
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("uniform-links-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A port nothing listens on: bound, then freed.
+fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+/// Each URL of the JSON report with its status (`ok`, `broken`,
+/// `refused`, `unchecked`), and the link's line and column.
+fn verdicts(out: &Output) -> Vec<(String, String, u64, u64)> {
+    let v: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    v["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["url"]
+                    .as_str()
+                    .unwrap_or(l["text"].as_str().unwrap())
+                    .to_string(),
+                l["status"].as_str().unwrap().to_string(),
+                l["line"].as_u64().unwrap(),
+                l["column"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn status_of<'a>(v: &'a [(String, String, u64, u64)], url: &str) -> &'a str {
+    v.iter()
+        .find(|(u, ..)| u == url)
+        .map(|(_, s, ..)| s.as_str())
+        .unwrap_or_else(|| panic!("{url} not in {v:?}"))
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+#[test]
+fn every_scheme_is_checked_by_its_own_protocol() {
+    if !peer_up(&[
+        "nginx",
+        "vsftpd",
+        "gophernicus",
+        "pygopherd",
+        "innd",
+        "telnetd",
+    ]) {
+        return;
+    }
+    let h = host();
+    let http = format!("http://{h}:{}", port("UNIFORM_HTTP_PORT"));
+    let ftp = format!("ftp://{h}:{}", port("UNIFORM_FTP_PORT"));
+    let gopher = format!("gopher://{h}:{}", port("UNIFORM_GOPHER_PORT"));
+    // pygopherd answers a missing text item with an error item;
+    // gophernicus with prose, which RFC 1436 cannot tell from a text.
+    let pygopher = format!("gopher://{h}:{}", port("UNIFORM_GOPHERPLUS_PORT"));
+    let nntp = format!("nntp://{h}:{}", port("UNIFORM_NNTP_PORT"));
+    let telnet = format!("telnet://{h}:{}/", port("UNIFORM_TELNET_PORT"));
+    let closed = format!("telnet://{h}:{}/", free_port());
+    let dir = scratch("schemes");
+    write(&dir, "other.md", "# Other\n");
+    let md = write(
+        &dir,
+        "links.md",
+        &format!(
+            "# Links\n\
+             \n\
+             Good: [page]({http}/pub/hello.txt), [ftp]({ftp}/pub/hello.txt), <{ftp}/pub/>,\n\
+             [gopher]({gopher}/0/hello.txt), [news]({nntp}/local.test/1), [here](other.md),\n\
+             [mail](mailto:someone@localhost), [telnet]({telnet}).\n\
+             \n\
+             Broken: [404]({http}/pub/nope.txt), [ftp]({ftp}/pub/nope.txt),\n\
+             [gopher]({pygopher}/0/nope.txt), [menu]({gopher}/1/nodir/), [news]({nntp}/local.test/999), [gone](missing.md),\n\
+             [mail](mailto:someone@nowhere.invalid), [closed]({closed}).\n\
+             \n\
+             Refused: [smtp port](http://{h}:25/x). Not checked: [isbn](urn:isbn:0451450523).\n",
+        ),
+    );
+    let out = links(&["--json", "-v", &md]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let v = verdicts(&out);
+    let file = |name: &str| {
+        let p = std::fs::canonicalize(&dir).unwrap().join(name);
+        format!("file://{}", p.display())
+    };
+    for good in [
+        format!("{http}/pub/hello.txt"),
+        format!("{ftp}/pub/hello.txt"),
+        format!("{ftp}/pub/"),
+        format!("{gopher}/0/hello.txt"),
+        format!("{nntp}/local.test/1"),
+        file("other.md"),
+        "mailto:someone@localhost".to_string(),
+        telnet.clone(),
+    ] {
+        assert_eq!(status_of(&v, &good), "ok", "{good}: {v:?}");
+    }
+    for bad in [
+        format!("{http}/pub/nope.txt"),
+        format!("{ftp}/pub/nope.txt"),
+        format!("{pygopher}/0/nope.txt"),
+        format!("{gopher}/1/nodir/"),
+        format!("{nntp}/local.test/999"),
+        file("missing.md"),
+        "mailto:someone@nowhere.invalid".to_string(),
+        closed.clone(),
+    ] {
+        assert_eq!(status_of(&v, &bad), "broken", "{bad}: {v:?}");
+    }
+    assert_eq!(
+        status_of(&v, &format!("http://{h}:25/x")),
+        "refused",
+        "{v:?}"
+    );
+    assert_eq!(status_of(&v, "urn:isbn:0451450523"), "unchecked", "{v:?}");
+    // Where each link stands: the page link is on line 3, after "Good: [page](".
+    let page = v
+        .iter()
+        .find(|(u, ..)| u.ends_with("/pub/hello.txt") && u.starts_with("http"))
+        .unwrap();
+    assert_eq!((page.2, page.3), (3, 14), "{page:?}");
+    // The human report names the document and the broken links only.
+    let out = links(&[&md]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with(&md), "{text}");
+    assert!(text.contains("/pub/nope.txt"), "{text}");
+    assert!(!text.contains("/pub/hello.txt"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn html_links_resolve_against_the_page_and_a_good_page_exits_0() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    let h = host();
+    let http = format!("http://{h}:{}", port("UNIFORM_HTTP_PORT"));
+    let dir = scratch("html");
+    std::fs::create_dir_all(dir.join("img")).unwrap();
+    write(&dir, "img/a.png", "png");
+    let page = write(
+        &dir,
+        "index.html",
+        &format!(
+            "<!doctype html>\n<title>t</title>\n<a href=\"{http}/pub/hello.txt\">x</a>\n\
+             <img src=\"img/a.png\" srcset=\"img/a.png 1x, img/a.png 2x\">\n\
+             <!-- <a href=\"{http}/commented-out\"> -->\n"
+        ),
+    );
+    let out = links(&["--json", "-v", &page]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v = verdicts(&out);
+    assert!(v.iter().all(|(_, s, ..)| s == "ok"), "{v:?}");
+    assert_eq!(v.len(), 4, "{v:?}");
+    assert!(
+        !v.iter().any(|(u, ..)| u.contains("commented-out")),
+        "{v:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn dump_prints_each_plan_and_connects_nowhere() {
+    // Hosts that do not exist: a connection would fail, the dump does not.
+    let dir = scratch("dump");
+    let doc = write(
+        &dir,
+        "a.txt",
+        "See http://nowhere.invalid/a and ftp://nowhere.invalid/pub/x.txt\n\
+         and http://nowhere.invalid/a#top again, and <URL:http://nowhere.invalid:25/>.\n",
+    );
+    let out = links(&["--dump", &doc]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    // One check a distinct URL, its fragment aside.
+    assert_eq!(
+        text.matches("# http://nowhere.invalid/a\n").count(),
+        1,
+        "{text}"
+    );
+    assert!(text.contains("> HEAD /a HTTP/1.1"), "{text}");
+    assert!(text.contains("> SIZE x.txt"), "{text}");
+    assert!(text.contains("# not checked:"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_input_that_cannot_be_read_is_exit_1() {
+    let out = links(&["/nonexistent/uniform-links-input"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+}
