@@ -219,3 +219,95 @@ fn an_input_that_cannot_be_read_is_exit_1() {
     let out = links(&["/nonexistent/uniform-links-input"]);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
 }
+
+#[test]
+fn fragments_are_checked_against_ids_and_heading_anchors() {
+    let dir = scratch("fragments");
+    write(
+        &dir,
+        "guide.md",
+        "# Getting started\n\n## Install\n\n## Install\n",
+    );
+    write(
+        &dir,
+        "page.html",
+        "<h1 id=intro>x</h1><a name=\"old\"></a><p id=\"caf\u{e9}\">",
+    );
+    let doc = write(
+        &dir,
+        "index.md",
+        "[a](guide.md#getting-started) [b](guide.md#install-1) [c](guide.md#nowhere)\n\
+         [d](page.html#intro) [e](page.html#old) [f](page.html#caf%C3%A9) [g](page.html#gone)\n\
+         [h](#top) [i](#links)\n\n# Links\n",
+    );
+    let out = links(&["--json", "-v", "--include-fragments", &doc]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let v = verdicts(&out);
+    let of = |text: &str| {
+        v.iter()
+            .find(|(u, ..)| u.ends_with(text))
+            .map(|(_, s, ..)| s.as_str())
+            .unwrap_or_else(|| panic!("{text}: {v:?}"))
+    };
+    for good in [
+        "#getting-started",
+        "#install-1",
+        "#intro",
+        "#old",
+        "#caf%C3%A9",
+        "#top",
+        "#links",
+    ] {
+        assert_eq!(of(good), "ok", "{good}: {v:?}");
+    }
+    for bad in ["#nowhere", "#gone"] {
+        assert_eq!(of(bad), "broken", "{bad}: {v:?}");
+    }
+    // Without the flag, fragments are not looked at.
+    let out = links(&["--json", &doc]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cached_verdicts_stand_in_for_checks_until_they_are_too_old() {
+    use std::io::{BufRead, BufReader, Write};
+    // A server that answers one request, then is gone.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let server = std::thread::spawn(move || {
+        let (s, _) = listener.accept().unwrap();
+        let mut r = BufReader::new(s.try_clone().unwrap());
+        let mut line = String::new();
+        while r.read_line(&mut line).unwrap_or(0) > 0 && line != "\r\n" {
+            line.clear();
+        }
+        let mut w = s;
+        w.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            .unwrap();
+    });
+    let dir = scratch("cache");
+    let doc = write(&dir, "a.txt", &format!("http://127.0.0.1:{port}/page\n"));
+    let run = |args: &[&str]| {
+        without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
+            .current_dir(&dir)
+            .arg("links")
+            .args(args)
+            .arg(&doc)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["--cache", "--max-retries", "0"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    server.join().unwrap();
+    let kept = std::fs::read_to_string(dir.join(".uniform-links-cache")).unwrap();
+    assert!(kept.contains(&format!("\tok\thttp://127.0.0.1:{port}/page\t")), "{kept}");
+    // The server is gone: the cache answers; without it, the check fails.
+    assert_eq!(run(&["--cache", "--max-retries", "0"]).status.code(), Some(0));
+    assert_eq!(run(&["--max-retries", "0"]).status.code(), Some(2));
+    // Too old: checked again.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let out = run(&["--cache", "--max-cache-age", "0s", "--max-retries", "0"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

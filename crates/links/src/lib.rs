@@ -32,9 +32,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod cache;
 pub mod check;
 mod document;
 pub mod extract;
+pub mod hosts;
 pub mod input;
 mod link;
 pub mod report;

@@ -2,12 +2,15 @@
 //! distinct URL (its fragment aside) on a bounded pool of threads, and
 //! each link given its URL's verdict.
 
-use crate::check::{self, CheckOptions, Verdict};
+use crate::cache::Cache;
+use crate::check::{self, Again, CheckOptions, Verdict};
+use crate::hosts::Hosts;
 use crate::{Document, Link, Source, extract, resolve};
 use regex::RegexSet;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// How a run goes.
 ///
@@ -27,6 +30,19 @@ pub struct RunOptions {
     pub include: Option<RegexSet>,
     /// URLs matching one of these are not checked.
     pub exclude: Option<RegexSet>,
+    /// A link's fragment is checked too: the HTML or Markdown document
+    /// it names must hold that anchor (an `id`, an `a name`, a heading).
+    pub include_fragments: bool,
+    /// Tries after the first for a passing failure ([`check::Again`]).
+    pub retries: u32,
+    /// The first wait before a try again; each wait doubles it.
+    pub retry_wait: Duration,
+    /// The longest pause a server's `Retry-After` is granted.
+    pub max_retry_after: Duration,
+    /// Checks of one host at once.
+    pub max_per_host: usize,
+    /// Checks of one host started a second, at most.
+    pub rate: Option<f64>,
 }
 
 impl Default for RunOptions {
@@ -36,6 +52,12 @@ impl Default for RunOptions {
             concurrency: 32,
             include: None,
             exclude: None,
+            include_fragments: false,
+            retries: 2,
+            retry_wait: Duration::from_secs(1),
+            max_retry_after: Duration::from_secs(60),
+            max_per_host: 8,
+            rate: None,
         }
     }
 }
@@ -111,17 +133,20 @@ pub fn distinct<'a>(
     out
 }
 
-/// Checks `urls`, `opts.concurrency` at a time, calling `progress` with
-/// the count done after each; the verdicts in the order of `urls`.
-pub fn check_all(
-    urls: &[String],
+/// `work` on each of `items`, `concurrency` at a time, each worker with
+/// its own check options (its own kept connections, closed at the end);
+/// `progress` told the count done after each. The results in the order
+/// of `items`.
+fn parallel<T: Sync, R: Send + Clone>(
+    items: &[T],
     opts: &RunOptions,
+    work: &(dyn Fn(&T, &CheckOptions) -> R + Sync),
     progress: &(dyn Fn(usize) + Sync),
-) -> Vec<Verdict> {
+) -> Vec<Option<R>> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Verdict>>> = Mutex::new(vec![None; urls.len()]);
-    let workers = opts.concurrency.clamp(1, urls.len().max(1));
+    let results: Mutex<Vec<Option<R>>> = Mutex::new(vec![None; items.len()]);
+    let workers = opts.concurrency.clamp(1, items.len().max(1));
     std::thread::scope(|s| {
         for _ in 0..workers {
             s.spawn(|| {
@@ -131,10 +156,10 @@ pub fn check_all(
                 mine.fetch.connections = uniform_access::Connections::default();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(url) = urls.get(i) else { break };
-                    let v = check::check(url, &mine);
-                    if let Ok(mut r) = results.lock() {
-                        r[i] = Some(v);
+                    let Some(item) = items.get(i) else { break };
+                    let r = work(item, &mine);
+                    if let Ok(mut all) = results.lock() {
+                        all[i] = Some(r);
                     }
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 }
@@ -142,20 +167,118 @@ pub fn check_all(
             });
         }
     });
-    results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .map(|v| {
-            v.unwrap_or(Verdict::Unchecked {
-                reason: "not checked".into(),
-            })
+    results.into_inner().unwrap_or_default()
+}
+
+/// Checks `urls`, `opts.concurrency` at a time, calling `progress` with
+/// the count done after each; the verdicts in the order of `urls`.
+pub fn check_all(
+    urls: &[String],
+    opts: &RunOptions,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<Verdict> {
+    let hosts = Hosts::new(opts.max_per_host, opts.rate);
+    parallel(
+        urls,
+        opts,
+        &|url, o| with_retries(url, o, opts, &hosts),
+        progress,
+    )
+    .into_iter()
+    .map(|v| {
+        v.unwrap_or(Verdict::Unchecked {
+            reason: "not checked".into(),
         })
+    })
+    .collect()
+}
+
+/// A check of `url` within `hosts`' limits, tried again while it fails
+/// in a way that passes: after a wait that doubles, or the pause the
+/// server asked for (kept by every worker for that host).
+fn with_retries(url: &str, check: &CheckOptions, opts: &RunOptions, hosts: &Hosts) -> Verdict {
+    let host = crate::hosts::key(url);
+    let mut wait = opts.retry_wait;
+    let mut tries = 0;
+    loop {
+        let (verdict, again) = {
+            let _place = hosts.acquire(&host);
+            check::check_once(url, check)
+        };
+        tries += 1;
+        if tries > opts.retries {
+            return verdict;
+        }
+        let pause = match again {
+            Again::No => return verdict,
+            Again::Soon => {
+                let w = wait;
+                wait = wait.saturating_mul(2);
+                w
+            }
+            Again::After(d) => {
+                let d = d.min(opts.max_retry_after);
+                hosts.pause(&host, Instant::now() + d);
+                d
+            }
+        };
+        std::thread::sleep(pause);
+    }
+}
+
+/// The anchors of the document `url` names (fetched or read as `uniform
+/// links` reads an input), or why there are none to check against: a
+/// text, a listing, a document that cannot be had.
+fn anchors_of(url: &str, opts: &CheckOptions) -> Result<HashSet<String>, String> {
+    let (docs, errors) = crate::input::documents(
+        &[url.to_string()],
+        &crate::input::InputOptions::default(),
+        &opts.fetch,
+    );
+    if let Some(e) = errors.first() {
+        return Err(e.message.clone());
+    }
+    match docs.first() {
+        Some(d) if d.format != crate::Format::Text => Ok(extract::anchors(d)),
+        _ => Err("no anchors: not an HTML or Markdown document".into()),
+    }
+}
+
+/// Whether `fragment` names an anchor of `anchors`: as written or
+/// percent-decoded (`#caf%C3%A9` is `café`); the empty fragment and
+/// `top` always do (the HTML standard scrolls to the top for them).
+fn has_anchor(anchors: &HashSet<String>, fragment: &str) -> bool {
+    if fragment.is_empty() || fragment.eq_ignore_ascii_case("top") || anchors.contains(fragment) {
+        return true;
+    }
+    let decoded = uniform::pct::decode(fragment.as_bytes());
+    std::str::from_utf8(&decoded).is_ok_and(|d| anchors.contains(d))
+}
+
+/// The documents that fine links with a fragment name, each once.
+fn fragment_targets(
+    found: &[(Source, Link, Result<String, String>)],
+    by_url: &HashMap<&str, &Verdict>,
+) -> Vec<String> {
+    let mut seen = HashSet::new();
+    found
+        .iter()
+        .filter_map(|(_, _, u)| u.as_ref().ok())
+        .filter(|u| u.split_once('#').is_some_and(|(_, f)| !f.is_empty()))
+        .map(|u| resolve::without_fragment(u))
+        .filter(|t| {
+            by_url
+                .get(t)
+                .is_some_and(|v| matches!(v, Verdict::Fine { .. }))
+        })
+        .filter(|t| seen.insert(t.to_string()))
+        .map(str::to_string)
         .collect()
 }
 
 /// A whole run: the links of `docs`, each distinct URL checked once, each
-/// link with its verdict.
+/// link with its verdict; with `include_fragments`, a fine link whose
+/// fragment its HTML or Markdown document does not hold is broken.
 ///
 /// # Example
 ///
@@ -169,11 +292,63 @@ pub fn run(
     opts: &RunOptions,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<Entry> {
+    run_cached(docs, opts, None, progress)
+}
+
+/// [`run`], taking the verdicts `cache` holds for URLs it has seen
+/// lately instead of checking them, and keeping the new ones in it.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use uniform_links::{Document, Format, cache::Cache, run::{RunOptions, run_cached}};
+/// let path = std::env::temp_dir().join(format!("uniform-run-cache-{}", std::process::id()));
+/// let mut c = Cache::load(&path, Duration::from_secs(60))?;
+/// let d = Document::text("a.txt", Format::Text, "");
+/// assert!(run_cached(&[d], &RunOptions::default(), Some(&mut c), &|_, _| {}).is_empty());
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn run_cached(
+    docs: &[Document],
+    opts: &RunOptions,
+    mut cache: Option<&mut Cache>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<Entry> {
     let found = found(docs);
     let urls = distinct(found.iter().map(|(_, _, u)| u), opts);
-    let total = urls.len();
-    let verdicts = check_all(&urls, opts, &|n| progress(n, total));
-    let by_url: HashMap<&str, &Verdict> = urls.iter().map(String::as_str).zip(&verdicts).collect();
+    let (known, unknown): (Vec<String>, Vec<String>) = urls
+        .into_iter()
+        .partition(|u| cache.as_ref().is_some_and(|c| c.get(u).is_some()));
+    let total = unknown.len();
+    let checked = check_all(&unknown, opts, &|n| progress(n, total));
+    if let Some(c) = cache.as_deref_mut() {
+        for (u, v) in unknown.iter().zip(&checked) {
+            c.put(u, v);
+        }
+    }
+    let remembered: Vec<Verdict> = known
+        .iter()
+        .filter_map(|u| cache.as_ref().and_then(|c| c.get(u)).cloned())
+        .collect();
+    let by_url: HashMap<&str, &Verdict> = unknown
+        .iter()
+        .zip(&checked)
+        .chain(known.iter().zip(&remembered))
+        .map(|(u, v)| (u.as_str(), v))
+        .collect();
+    let targets = if opts.include_fragments {
+        fragment_targets(&found, &by_url)
+    } else {
+        Vec::new()
+    };
+    let read = parallel(&targets, opts, &|t, o| anchors_of(t, o), &|_| {});
+    let anchors: HashMap<&str, &HashSet<String>> = targets
+        .iter()
+        .map(String::as_str)
+        .zip(read.iter())
+        .filter_map(|(t, a)| Some((t, a.as_ref()?.as_ref().ok()?)))
+        .collect();
     found
         .into_iter()
         .map(|(document, link, url)| {
@@ -181,12 +356,20 @@ pub fn run(
                 Err(why) => Verdict::Unchecked {
                     reason: why.clone(),
                 },
-                Ok(u) => match by_url.get(resolve::without_fragment(u)) {
-                    Some(v) => (*v).clone(),
-                    None => Verdict::Unchecked {
-                        reason: "excluded".into(),
-                    },
-                },
+                Ok(u) => {
+                    let target = resolve::without_fragment(u);
+                    let fragment = u.split_once('#').map(|(_, f)| f);
+                    match (by_url.get(target), fragment, anchors.get(target)) {
+                        (Some(_), Some(f), Some(a)) if !has_anchor(a, f) => Verdict::Broken {
+                            reason: format!("no anchor #{f} in the document"),
+                            refused: false,
+                        },
+                        (Some(v), ..) => (*v).clone(),
+                        (None, ..) => Verdict::Unchecked {
+                            reason: "excluded".into(),
+                        },
+                    }
+                }
             };
             Entry {
                 document,
@@ -196,4 +379,24 @@ pub fn run(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fragments_match_anchors_as_written_or_decoded() {
+        let a: HashSet<String> = ["café", "intro", "a b"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert!(has_anchor(&a, "intro"));
+        assert!(has_anchor(&a, "caf%C3%A9"));
+        assert!(has_anchor(&a, "a%20b"));
+        assert!(has_anchor(&a, ""));
+        assert!(has_anchor(&a, "top"));
+        assert!(!has_anchor(&a, "Intro"));
+        assert!(!has_anchor(&a, "missing"));
+    }
 }

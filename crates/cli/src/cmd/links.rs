@@ -11,6 +11,7 @@ use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::time::Duration;
 use uniform_links::Format;
+use uniform_links::cache::Cache;
 use uniform_links::check::{self, CheckOptions};
 use uniform_links::input::{self, InputOptions};
 use uniform_links::report::{self, Shown};
@@ -77,6 +78,9 @@ pub struct Args {
     /// Write the report to FILE
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Check fragments too: #name must be an id or a name in an HTML page, a heading's anchor in Markdown
+    #[arg(long)]
+    include_fragments: bool,
     /// Show every link, not only the broken ones
     #[arg(short = 'v', long)]
     verbose: bool,
@@ -127,9 +131,52 @@ pub struct Args {
     gateway: Vec<String>,
     #[command(flatten)]
     route: RouteOptions,
+    /// Tries after the first for a passing failure (a time limit, a connection refused, HTTP 408, 429, 5xx)
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    max_retries: u32,
+    /// Seconds before the first try again; each wait doubles it (a 429's Retry-After is obeyed instead, up to 60 s)
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+    retry_wait_time: f64,
+    /// Checks of one host at once
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    max_per_host: usize,
+    /// Checks of one host started a second, at most
+    #[arg(long, value_name = "N")]
+    rate: Option<f64>,
+    /// Keep verdicts in .uniform-links-cache between runs (see --max-cache-age)
+    #[arg(long)]
+    cache: bool,
+    /// How old a kept verdict may be: N, Ns, Nm, Nh or Nd
+    #[arg(long, value_name = "AGE", default_value = "1d")]
+    max_cache_age: String,
     /// No progress bar
     #[arg(long)]
     no_progress: bool,
+}
+
+/// The file --cache keeps verdicts in, in the current directory (as
+/// lychee keeps .lycheecache).
+const CACHE_FILE: &str = ".uniform-links-cache";
+
+/// An age as `1d`, `12h`, `30m`, `90s` or `90`.
+fn age(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (digits, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("--max-cache-age: {text:?} is no age"))?;
+    let secs = match unit {
+        "" | "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => {
+            return Err(format!(
+                "--max-cache-age: {text:?}: the unit is s, m, h or d"
+            ));
+        }
+    };
+    Ok(Duration::from_secs(n.saturating_mul(secs)))
 }
 
 impl Args {
@@ -165,6 +212,22 @@ impl Args {
             concurrency: self.max_concurrency.max(1),
             include: set(&self.include, "--include")?,
             exclude: set(&self.exclude, "--exclude")?,
+            include_fragments: self.include_fragments,
+            retries: self.max_retries,
+            retry_wait: Duration::try_from_secs_f64(self.retry_wait_time).map_err(|_| {
+                format!(
+                    "--retry-wait-time: {} is no number of seconds",
+                    self.retry_wait_time
+                )
+            })?,
+            max_per_host: self.max_per_host.max(1),
+            rate: match self.rate {
+                Some(r) if !(r.is_finite() && r > 0.0) => {
+                    return Err(format!("--rate: {r} is not a positive number"));
+                }
+                r => r,
+            },
+            ..RunOptions::default()
         })
     }
 
@@ -285,7 +348,30 @@ impl Run for Args {
                 b.set_position(n as u64);
             }
         };
-        let entries = run::run(&docs, &opts, &progress);
+        let mut cache = if self.cache {
+            let max_age = match age(&self.max_cache_age) {
+                Ok(a) => a,
+                Err(e) => {
+                    eprintln!("uniform: {e}");
+                    return Ok(Status::Usage);
+                }
+            };
+            match Cache::load(std::path::Path::new(CACHE_FILE), max_age) {
+                Ok(c) => Some(c),
+                Err(e) => {
+                    eprintln!("uniform: --cache: {CACHE_FILE}: {e}");
+                    return Ok(Status::Failure);
+                }
+            }
+        } else {
+            None
+        };
+        let entries = run::run_cached(&docs, &opts, cache.as_mut(), &progress);
+        if let Some(c) = &cache
+            && let Err(e) = c.save()
+        {
+            eprintln!("uniform: --cache: {CACHE_FILE}: {e}");
+        }
         if let Some(b) = &bar {
             b.finish_and_clear();
         }
@@ -327,5 +413,14 @@ mod tests {
         assert_eq!(accept("200-204").unwrap(), vec![200..=204]);
         assert!(accept("abc").is_err());
         assert!(accept("99").is_err());
+    }
+
+    #[test]
+    fn ages_read_their_units() {
+        assert_eq!(age("1d").unwrap(), Duration::from_secs(86_400));
+        assert_eq!(age("90").unwrap(), Duration::from_secs(90));
+        assert_eq!(age("2h").unwrap(), Duration::from_secs(7200));
+        assert!(age("1w").is_err());
+        assert!(age("h").is_err());
     }
 }

@@ -20,6 +20,7 @@ mod probe;
 
 use probe::{Probe, Seen};
 use std::ops::RangeInclusive;
+use std::time::Duration;
 use uniform::{Dialect, ParseOptions, Scheme, UrlRef};
 use uniform_access::{AccessError, FetchOptions, Fetched, HeadOutput};
 
@@ -229,6 +230,25 @@ fn head_options(opts: &CheckOptions) -> FetchOptions {
     o
 }
 
+/// Whether trying a check again may give another verdict, and when.
+///
+/// # Example
+///
+/// ```
+/// use uniform_links::check::Again;
+/// assert_ne!(Again::Soon, Again::No);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Again {
+    /// The verdict stands.
+    No,
+    /// A passing failure (a time limit, a connection refused, an HTTP
+    /// 408, 429 or 5xx): after a wait that grows with each try.
+    Soon,
+    /// The server asked for this pause (HTTP `Retry-After`).
+    After(Duration),
+}
+
 /// Checks `url` (absolute, its fragment ignored: no protocol sends one).
 ///
 /// # Example
@@ -241,13 +261,27 @@ fn head_options(opts: &CheckOptions) -> FetchOptions {
 /// assert!(matches!(check("urn:isbn:0451450523", &CheckOptions::default()), Verdict::Unchecked { .. }));
 /// ```
 pub fn check(url: &str, opts: &CheckOptions) -> Verdict {
+    check_once(url, opts).0
+}
+
+/// One try of a check: the verdict, and whether another try may change
+/// it ([`Again`]).
+///
+/// # Example
+///
+/// ```
+/// use uniform_links::check::{Again, CheckOptions, check_once};
+/// let (_, again) = check_once("http://127.0.0.1:25/", &CheckOptions::default());
+/// assert_eq!(again, Again::No);
+/// ```
+pub fn check_once(url: &str, opts: &CheckOptions) -> (Verdict, Again) {
     let parsed = match parse(url) {
         Ok(u) => u,
-        Err(e) => return Verdict::broken(format!("not a URL: {e}")),
+        Err(e) => return (Verdict::broken(format!("not a URL: {e}")), Again::No),
     };
     let how = how(&parsed);
     if let How::Unchecked(reason) = how {
-        return Verdict::Unchecked { reason };
+        return (Verdict::Unchecked { reason }, Again::No);
     }
     // The policy's verdict first, for every scheme reached: nothing is
     // reached that `uniform plan` would refuse.
@@ -255,31 +289,57 @@ pub fn check(url: &str, opts: &CheckOptions) -> Verdict {
         return refusal(e);
     }
     match how {
-        How::Unchecked(reason) => Verdict::Unchecked { reason },
+        How::Unchecked(reason) => (Verdict::Unchecked { reason }, Again::No),
         How::Head if parsed.scheme_kind() == Scheme::Ftp => ftp(&parsed, opts),
         How::Head => http(&parsed, opts),
         How::Fetch => fetched(&parsed, &opts.fetch),
-        How::Connect => connect(&parsed, opts),
-        How::Mail => mail(&parsed),
+        How::Connect => (connect(&parsed, opts), Again::No),
+        How::Mail => (mail(&parsed), Again::No),
     }
 }
 
-fn refusal(e: AccessError) -> Verdict {
-    let refused = matches!(e.kind(), uniform_access::AccessErrorKind::Refused(_));
-    Verdict::Broken {
-        reason: e.to_string(),
-        refused,
+/// An access error as a verdict: refused by the policy, or broken; a
+/// time limit or a connection not made may pass.
+fn refusal(e: AccessError) -> (Verdict, Again) {
+    use uniform_access::AccessErrorKind as K;
+    let refused = matches!(e.kind(), K::Refused(_));
+    // A name with no address (curl's 6) will not have one in a second.
+    let passing = matches!(e.kind(), K::Timeout) || (e.kind() == K::Connect && e.exit_code() == 7);
+    (
+        Verdict::Broken {
+            reason: e.to_string(),
+            refused,
+        },
+        if passing { Again::Soon } else { Again::No },
+    )
+}
+
+/// The HTTP statuses a try again may change (curl's `--retry` set).
+fn passing(status: u16) -> bool {
+    matches!(status, 408 | 429 | 500 | 502 | 503 | 504)
+}
+
+/// An HTTP answer as a verdict.
+fn answered(opts: &CheckOptions, a: Answer) -> (Verdict, Again) {
+    if opts.accepts(a.status) {
+        return (Verdict::fine(a.line), Again::No);
     }
+    let again = match a.retry_after {
+        Some(d) if passing(a.status) => Again::After(d),
+        _ if passing(a.status) => Again::Soon,
+        _ => Again::No,
+    };
+    (Verdict::broken(a.line), again)
 }
 
 /// HEAD, then GET's head where HEAD's status is not accepted.
-fn http(url: &UrlRef<'_>, opts: &CheckOptions) -> Verdict {
+fn http(url: &UrlRef<'_>, opts: &CheckOptions) -> (Verdict, Again) {
     let head = head_options(opts);
-    let first = status(url, &head);
-    match first {
-        Ok((s, _)) if opts.accepts(s) => return Verdict::fine(first_detail(&first)),
-        // Gone is gone, whatever GET would say.
-        Ok((404 | 410, _)) => return Verdict::broken(first_detail(&first)),
+    match status(url, &head) {
+        Ok(a) if opts.accepts(a.status) => return answered(opts, a),
+        // Gone is gone, whatever GET would say; a server that asks for a
+        // pause is asked again later, with HEAD again.
+        Ok(a) if matches!(a.status, 404 | 410) || passing(a.status) => return answered(opts, a),
         Err(e) => return refusal(e),
         Ok(_) => {}
     }
@@ -287,29 +347,31 @@ fn http(url: &UrlRef<'_>, opts: &CheckOptions) -> Verdict {
     get.plan.http.head_only = false;
     get.plan.http.method = Some("GET".into());
     match status(url, &get) {
-        Ok((s, line)) if opts.accepts(s) => Verdict::fine(line),
-        Ok((_, line)) => Verdict::broken(line),
+        Ok(a) => answered(opts, a),
         Err(e) => refusal(e),
     }
 }
 
-fn first_detail(r: &Result<(u16, String), AccessError>) -> String {
-    match r {
-        Ok((_, line)) => line.clone(),
-        Err(e) => e.to_string(),
-    }
+/// The last HTTP response of a fetch (after its redirects).
+struct Answer {
+    status: u16,
+    line: String,
+    /// Its `Retry-After`, as a wait from now.
+    retry_after: Option<Duration>,
 }
 
-/// The status of the last response (after redirects) and its line.
-fn status(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<(u16, String), AccessError> {
+/// The status of the last response (after redirects), its line and its
+/// `Retry-After`.
+fn status(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<Answer, AccessError> {
     let mut seen = Seen::default();
     let mut sink = Probe::new(0);
     uniform_access::fetch(url, opts, &mut sink, &mut seen)?;
     match seen.last {
-        Some(x) => Ok((
-            x.status,
-            String::from_utf8_lossy(&x.status_line).into_owned(),
-        )),
+        Some(x) => Ok(Answer {
+            status: x.status,
+            line: String::from_utf8_lossy(&x.status_line).into_owned(),
+            retry_after: x.header("retry-after").and_then(retry_after),
+        }),
         None => Err(AccessError::new(
             uniform_access::AccessErrorKind::Protocol,
             url.scheme(),
@@ -319,21 +381,47 @@ fn status(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<(u16, String), Access
     }
 }
 
+/// A `Retry-After` value (RFC 9110 section 10.2.3): seconds, or an
+/// HTTP-date, as a wait from now (none for a date passed).
+///
+/// # Example
+///
+/// ```
+/// # use std::time::Duration;
+/// assert_eq!(uniform_links::check::retry_after(b"120"), Some(Duration::from_secs(120)));
+/// assert_eq!(uniform_links::check::retry_after(b"Sun, 06 Nov 1994 08:49:37 GMT"), Some(Duration::ZERO));
+/// assert_eq!(uniform_links::check::retry_after(b"soon"), None);
+/// ```
+pub fn retry_after(value: &[u8]) -> Option<Duration> {
+    let text = std::str::from_utf8(value).ok()?.trim();
+    if let Ok(secs) = text.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let when = httpdate::parse_http_date(text).ok()?;
+    Some(
+        when.duration_since(std::time::SystemTime::now())
+            .unwrap_or(Duration::ZERO),
+    )
+}
+
 /// FTP: `SIZE` (curl's `-I`); where that is refused, the object read
 /// until its first octets (a name `SIZE` cannot measure may still be a
 /// directory, or a file of a server without `SIZE`).
-fn ftp(url: &UrlRef<'_>, opts: &CheckOptions) -> Verdict {
+fn ftp(url: &UrlRef<'_>, opts: &CheckOptions) -> (Verdict, Again) {
     let head = head_options(opts);
     let mut sink = Probe::new(0);
     match uniform_access::fetch(url, &head, &mut sink, &mut uniform_access::Unattended) {
         // curl's three lines of `-I`, as one.
-        Ok(_) => Verdict::fine(
-            String::from_utf8_lossy(sink.head())
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .collect::<Vec<_>>()
-                .join("; "),
+        Ok(_) => (
+            Verdict::fine(
+                String::from_utf8_lossy(sink.head())
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ),
+            Again::No,
         ),
         Err(e) if matches!(e.kind(), uniform_access::AccessErrorKind::Refused(_)) => refusal(e),
         Err(_) => fetched(url, &opts.fetch),
@@ -341,9 +429,9 @@ fn ftp(url: &UrlRef<'_>, opts: &CheckOptions) -> Verdict {
 }
 
 /// The object fetched until its first octets come, or its listing.
-fn fetched(url: &UrlRef<'_>, opts: &FetchOptions) -> Verdict {
+fn fetched(url: &UrlRef<'_>, opts: &FetchOptions) -> (Verdict, Again) {
     let mut sink = Probe::new(probe::ENOUGH);
-    match uniform_access::fetch(url, opts, &mut sink, &mut uniform_access::Unattended) {
+    let v = match uniform_access::fetch(url, opts, &mut sink, &mut uniform_access::Unattended) {
         Ok(Fetched::Listing(l)) => {
             Verdict::fine(format!("a listing of {} entries", l.entries.len()))
         }
@@ -351,8 +439,9 @@ fn fetched(url: &UrlRef<'_>, opts: &FetchOptions) -> Verdict {
         Ok(_) => Verdict::fine("reached"),
         // The probe stopped the transfer: the object is there.
         Err(_) if sink.enough() => Verdict::fine(format!("{}+ octets", sink.written())),
-        Err(e) => refusal(e),
-    }
+        Err(e) => return refusal(e),
+    };
+    (v, Again::No)
 }
 
 /// telnet and its kin: a connection, closed at once.

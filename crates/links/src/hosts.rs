@@ -1,0 +1,201 @@
+//! Politeness towards each server: at most so many checks of one host at
+//! once, at most so many started a second, and a pause the host asked
+//! for (HTTP 429's `Retry-After`) kept by every worker.
+
+use std::collections::HashMap;
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// The limits each host is held to.
+///
+/// # Example
+///
+/// ```
+/// use uniform_links::hosts::Hosts;
+/// let h = Hosts::new(2, None);
+/// let a = h.acquire("example.org:80");
+/// let b = h.acquire("example.org:80");
+/// assert_eq!(h.busy("example.org:80"), 2);
+/// drop((a, b));
+/// assert_eq!(h.busy("example.org:80"), 0);
+/// ```
+#[derive(Debug)]
+pub struct Hosts {
+    per_host: usize,
+    interval: Option<Duration>,
+    state: Mutex<HashMap<String, Slot>>,
+    freed: Condvar,
+}
+
+#[derive(Debug)]
+struct Slot {
+    busy: usize,
+    /// No check of the host starts before this.
+    next: Instant,
+}
+
+/// A check of a host in progress; dropped, it frees its place.
+#[derive(Debug)]
+pub struct Permit<'h> {
+    hosts: &'h Hosts,
+    host: String,
+}
+
+impl Hosts {
+    /// `per_host` checks of a host at once (at least one), and, with
+    /// `rate`, at most `rate` started a second.
+    pub fn new(per_host: usize, rate: Option<f64>) -> Hosts {
+        Hosts {
+            per_host: per_host.max(1),
+            interval: rate
+                .filter(|r| r.is_finite() && *r > 0.0)
+                .and_then(|r| Duration::try_from_secs_f64(1.0 / r).ok()),
+            state: Mutex::new(HashMap::new()),
+            freed: Condvar::new(),
+        }
+    }
+
+    /// Waits until a check of `host` may start, and holds its place.
+    pub fn acquire(&self, host: &str) -> Permit<'_> {
+        let Ok(mut state) = self.state.lock() else {
+            return self.permit(host);
+        };
+        loop {
+            let now = Instant::now();
+            let slot = state
+                .entry(host.to_string())
+                .or_insert(Slot { busy: 0, next: now });
+            if slot.busy < self.per_host && slot.next <= now {
+                slot.busy += 1;
+                if let Some(i) = self.interval {
+                    slot.next = now + i;
+                }
+                return self.permit(host);
+            }
+            // Woken when a place is freed, or when the host's pause ends.
+            let wait = if slot.next > now {
+                slot.next - now
+            } else {
+                Duration::from_secs(1)
+            };
+            state = match self.freed.wait_timeout(state, wait) {
+                Ok((s, _)) => s,
+                Err(_) => return self.permit(host),
+            };
+        }
+    }
+
+    fn permit(&self, host: &str) -> Permit<'_> {
+        Permit {
+            hosts: self,
+            host: host.to_string(),
+        }
+    }
+
+    /// No check of `host` starts before `until` (the host asked for a
+    /// pause).
+    pub fn pause(&self, host: &str, until: Instant) {
+        if let Ok(mut state) = self.state.lock() {
+            let slot = state.entry(host.to_string()).or_insert(Slot {
+                busy: 0,
+                next: until,
+            });
+            slot.next = slot.next.max(until);
+        }
+    }
+
+    /// The checks of `host` in progress.
+    pub fn busy(&self, host: &str) -> usize {
+        self.state
+            .lock()
+            .ok()
+            .and_then(|s| s.get(host).map(|slot| slot.busy))
+            .unwrap_or(0)
+    }
+}
+
+impl Drop for Permit<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut state) = self.hosts.state.lock()
+            && let Some(slot) = state.get_mut(&self.host)
+        {
+            slot.busy = slot.busy.saturating_sub(1);
+        }
+        self.hosts.freed.notify_all();
+    }
+}
+
+/// The host a URL's check connects to, as the limits count it: its
+/// host and port in lower case; the whole URL where it has no host.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(uniform_links::hosts::key("http://Example.ORG/a"), "example.org:80");
+/// assert_eq!(uniform_links::hosts::key("mailto:a@b"), "mailto:a@b");
+/// ```
+pub fn key(url: &str) -> String {
+    match crate::check::parse(url) {
+        Ok(u) if u.host().is_some_and(|h| !h.is_empty()) => format!(
+            "{}:{}",
+            u.host().unwrap_or_default().to_ascii_lowercase(),
+            u.port_or_default().unwrap_or(0)
+        ),
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn no_more_than_per_host_run_at_once() {
+        let hosts = Arc::new(Hosts::new(2, None));
+        let now = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        std::thread::scope(|s| {
+            for _ in 0..8 {
+                let (hosts, now, most) = (hosts.clone(), now.clone(), most.clone());
+                s.spawn(move || {
+                    let _p = hosts.acquire("h:80");
+                    let n = now.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(n, Ordering::SeqCst);
+                    std::thread::sleep(Duration::from_millis(20));
+                    now.fetch_sub(1, Ordering::SeqCst);
+                });
+            }
+        });
+        assert_eq!(most.load(Ordering::SeqCst), 2);
+    }
+
+    #[test]
+    fn a_rate_spaces_the_starts_and_a_pause_holds_every_worker() {
+        let hosts = Hosts::new(8, Some(20.0));
+        let start = Instant::now();
+        for _ in 0..5 {
+            drop(hosts.acquire("h:80"));
+        }
+        // Five starts at 20 a second: four intervals of 50 ms.
+        assert!(
+            start.elapsed() >= Duration::from_millis(190),
+            "{:?}",
+            start.elapsed()
+        );
+        let hosts = Hosts::new(8, None);
+        hosts.pause("h:80", Instant::now() + Duration::from_millis(150));
+        let start = Instant::now();
+        drop(hosts.acquire("h:80"));
+        assert!(
+            start.elapsed() >= Duration::from_millis(140),
+            "{:?}",
+            start.elapsed()
+        );
+        // Another host is not held.
+        let start = Instant::now();
+        drop(hosts.acquire("other:80"));
+        assert!(start.elapsed() < Duration::from_millis(100));
+    }
+}
