@@ -104,6 +104,14 @@ impl Hosts {
         }
     }
 
+    /// Whether a check of `host` could start now without waiting.
+    pub fn has_room(&self, host: &str) -> bool {
+        self.state.lock().ok().is_none_or(|s| {
+            s.get(host)
+                .is_none_or(|slot| slot.busy < self.per_host && slot.next <= Instant::now())
+        })
+    }
+
     /// The checks of `host` in progress.
     pub fn busy(&self, host: &str) -> usize {
         self.state

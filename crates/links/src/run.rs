@@ -7,7 +7,7 @@ use crate::check::{self, Again, CheckOptions, Verdict};
 use crate::hosts::Hosts;
 use crate::{Document, Link, Source, extract, resolve};
 use regex::RegexSet;
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -178,20 +178,55 @@ pub fn check_all(
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Verdict> {
     let hosts = Hosts::new(opts.max_per_host, opts.rate);
-    parallel(
-        urls,
-        opts,
-        &|url, o| with_retries(url, o, opts, &hosts),
-        progress,
-    )
-    .into_iter()
-    .map(|v| {
-        v.unwrap_or(Verdict::Unchecked {
-            reason: "not checked".into(),
+    let keys: Vec<String> = urls.iter().map(|u| crate::hosts::key(u)).collect();
+    // The next URL a worker takes is the first of the queue whose host
+    // has room, so that a worker does not wait on a busy host while
+    // another host's URLs wait behind it.
+    let queue = Mutex::new((0..urls.len()).collect::<VecDeque<usize>>());
+    let take = || -> Option<usize> {
+        let mut q = queue.lock().ok()?;
+        let pos = q
+            .iter()
+            .take(LOOKAHEAD)
+            .position(|&i| hosts.has_room(&keys[i]))
+            .unwrap_or(0);
+        q.remove(pos)
+    };
+    let results: Mutex<Vec<Option<Verdict>>> = Mutex::new(vec![None; urls.len()]);
+    let done = AtomicUsize::new(0);
+    let workers = opts.concurrency.clamp(1, urls.len().max(1));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| {
+                // Each worker keeps its own connections, alive between
+                // its checks of one server.
+                let mut mine = opts.check.clone();
+                mine.fetch.connections = uniform_access::Connections::default();
+                while let Some(i) = take() {
+                    let v = with_retries(&urls[i], &mine, opts, &hosts);
+                    if let Ok(mut r) = results.lock() {
+                        r[i] = Some(v);
+                    }
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                }
+                mine.fetch.connections.close();
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|v| {
+            v.unwrap_or(Verdict::Unchecked {
+                reason: "not checked".into(),
+            })
         })
-    })
-    .collect()
+        .collect()
 }
+
+/// How far down the queue a worker looks for a URL whose host has room.
+const LOOKAHEAD: usize = 512;
 
 /// A check of `url` within `hosts`' limits, tried again while it fails
 /// in a way that passes: after a wait that doubles, or the pause the
