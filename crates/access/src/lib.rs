@@ -133,6 +133,7 @@ pub fn execute(
     // The lines of this access go to the user's tracer (`-v`).
     let _trace = trace::Scope::enter(opts.trace.as_ref());
     let _socks = net::SocksScope::enter(opts.proxies.socks_for(&url));
+    let _resolve = net::ResolveScope::enter(opts.resolve.clone());
     let result = match plan.dialogue() {
         Dialogue::Ftp(p) => ftp::fetch(&url, p, opts, out, ui),
         Dialogue::Http(p) => http::fetch(&url, p, opts, out, ui),

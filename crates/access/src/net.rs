@@ -14,11 +14,17 @@ use crate::proxy::SocksProxy;
 use std::cell::RefCell;
 use std::fmt;
 use std::io::{self, BufRead, Read};
-use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
+use std::net::{IpAddr, SocketAddr, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
 thread_local! {
     static SOCKS: RefCell<Option<SocksProxy>> = const { RefCell::new(None) };
+    static RESOLVE: RefCell<Resolve> = const {
+        RefCell::new(Resolve {
+            family: None,
+            pinned: Vec::new(),
+        })
+    };
 }
 
 /// The SOCKS proxy of a fetch, in force on its thread until dropped (the
@@ -496,9 +502,7 @@ pub(crate) fn connect_noting(
         return crate::socks::connect(&p, host, port, t.connect, t.idle).map(|s| (s, asked));
     }
     let mut last = Unresolved::io(format!("{host} has no address"));
-    let addrs = (host, port)
-        .to_socket_addrs()
-        .map_err(|e| Unresolved::io(format!("{host}: {e}")))?;
+    let addrs = RESOLVE.with(|r| r.borrow().addresses(host, port))?;
     let resolved = Instant::now();
     for addr in addrs {
         match TcpStream::connect_timeout(&addr, t.connect) {
@@ -513,6 +517,264 @@ pub(crate) fn connect_noting(
         }
     }
     Err(last)
+}
+
+/// Which addresses a connection to a host may go to: curl's `-4`, `-6`
+/// and `--resolve`. In force on a fetch's thread for the length of the
+/// fetch ([`crate::FetchOptions::resolve`]), as its SOCKS proxy is; a
+/// connection through a SOCKS proxy leaves the name to the proxy's rules.
+///
+/// # Example
+///
+/// ```
+/// use std::net::IpAddr;
+/// use uniform_access::net::{IpFamily, Resolve};
+/// let mut r = Resolve::default();
+/// r.add("example.org:443:[::1],127.0.0.1")?;
+/// let ips = |r: &Resolve| -> Vec<IpAddr> {
+///     r.addresses("EXAMPLE.org", 443).unwrap().iter().map(|a| a.ip()).collect()
+/// };
+/// assert_eq!(ips(&r), ["::1".parse::<IpAddr>()?, "127.0.0.1".parse()?]);
+/// r.family = Some(IpFamily::V4);
+/// assert_eq!(ips(&r), ["127.0.0.1".parse::<IpAddr>()?]);
+/// assert!(r.add("example.org:443:nowhere").is_err());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Resolve {
+    /// Only addresses of this family (`-4`, `-6`); `None` for any.
+    pub family: Option<IpFamily>,
+    /// The `--resolve` entries: a name and port's addresses, used instead
+    /// of the system's.
+    pub pinned: Vec<Pinned>,
+}
+
+/// An address family (curl's `-4`, `-6`).
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::net::IpFamily;
+/// assert!(IpFamily::V6.holds(&"::1".parse().unwrap()));
+/// assert!(!IpFamily::V4.holds(&"::1".parse().unwrap()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IpFamily {
+    /// IPv4 only.
+    V4,
+    /// IPv6 only.
+    V6,
+}
+
+impl IpFamily {
+    /// Whether `ip` is of this family.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::net::IpFamily;
+    /// assert!(IpFamily::V4.holds(&"127.0.0.1".parse().unwrap()));
+    /// ```
+    pub fn holds(self, ip: &IpAddr) -> bool {
+        match self {
+            IpFamily::V4 => ip.is_ipv4(),
+            IpFamily::V6 => ip.is_ipv6(),
+        }
+    }
+
+    /// The option that asks for it, for messages.
+    fn flag(self) -> &'static str {
+        match self {
+            IpFamily::V4 => "-4",
+            IpFamily::V6 => "-6",
+        }
+    }
+}
+
+/// One `--resolve HOST:PORT:ADDR[,ADDR]...` entry.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::net::Pinned;
+/// let p = Pinned::parse("h.test:8080:127.0.0.1")?;
+/// assert_eq!((p.host.as_str(), p.port, p.addrs.len()), ("h.test", 8080, 1));
+/// # Ok::<_, String>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Pinned {
+    /// The host name (compared without regard to case); `*` for any.
+    pub host: String,
+    /// The port.
+    pub port: u16,
+    /// The addresses, tried in order.
+    pub addrs: Vec<IpAddr>,
+}
+
+impl Pinned {
+    /// Reads `HOST:PORT:ADDR[,ADDR]...` as curl 7.88 does: an IPv6
+    /// address may stand in brackets, a leading `+` (curl's entry that
+    /// may time out) is accepted.
+    ///
+    /// # Errors
+    ///
+    /// curl's message for an entry it cannot parse (its exit 49).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::net::Pinned;
+    /// assert_eq!(Pinned::parse("+h:1:[::1]")?.addrs, ["::1".parse::<std::net::IpAddr>().unwrap()]);
+    /// assert!(Pinned::parse("h:1").is_err());
+    /// assert!(Pinned::parse("h:1:127.0.0.1, ::1").is_err());
+    /// # Ok::<_, String>(())
+    /// ```
+    pub fn parse(entry: &str) -> Result<Pinned, String> {
+        let bad = || format!("Couldn't parse --resolve entry '{entry}'");
+        let spec = entry.strip_prefix('+').unwrap_or(entry);
+        let (host, rest) = spec.split_once(':').ok_or_else(bad)?;
+        let (port, addrs) = rest.split_once(':').ok_or_else(bad)?;
+        let port: u16 = port.parse().map_err(|_| bad())?;
+        let addrs = addrs
+            .split(',')
+            .map(|a| {
+                let a = a
+                    .strip_prefix('[')
+                    .and_then(|a| a.strip_suffix(']'))
+                    .unwrap_or(a);
+                a.parse::<IpAddr>()
+            })
+            .collect::<Result<Vec<IpAddr>, _>>()
+            .map_err(|_| bad())?;
+        if host.is_empty() {
+            return Err(bad());
+        }
+        Ok(Pinned {
+            host: host.to_string(),
+            port,
+            addrs,
+        })
+    }
+
+    fn matches(&self, host: &str, port: u16) -> bool {
+        self.port == port && self.host.eq_ignore_ascii_case(host)
+    }
+}
+
+impl Resolve {
+    /// Adds a `--resolve` entry; an entry for the same host and port
+    /// replaces the one before, and `-HOST:PORT` removes it, as in curl.
+    ///
+    /// # Errors
+    ///
+    /// An entry that cannot be parsed (see [`Pinned::parse`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::net::Resolve;
+    /// let mut r = Resolve::default();
+    /// r.add("h:80:127.0.0.1")?;
+    /// r.add("-h:80")?;
+    /// assert!(r.pinned.is_empty());
+    /// # Ok::<_, String>(())
+    /// ```
+    pub fn add(&mut self, entry: &str) -> Result<(), String> {
+        if let Some(gone) = entry.strip_prefix('-') {
+            let bad = || format!("Couldn't parse --resolve entry '{entry}'");
+            let (host, port) = gone.split_once(':').ok_or_else(bad)?;
+            let port: u16 = port.parse().map_err(|_| bad())?;
+            self.pinned.retain(|p| !p.matches(host, port));
+            return Ok(());
+        }
+        let p = Pinned::parse(entry)?;
+        self.pinned.retain(|q| !q.matches(&p.host, p.port));
+        self.pinned.push(p);
+        Ok(())
+    }
+
+    /// The addresses a connection to `host` on `port` tries, in order:
+    /// the entry for the host, else the one for `*`, else the system's
+    /// resolver; only those of [`Resolve::family`].
+    ///
+    /// # Errors
+    ///
+    /// An [`Unresolved`] error (curl's 6) when the name has no address (of
+    /// the family); an address literal of the other family is a
+    /// connection that cannot be made (curl's 7).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::net::{IpFamily, Resolve, Unresolved};
+    /// let mut r = Resolve::default();
+    /// r.family = Some(IpFamily::V6);
+    /// let e = r.addresses("127.0.0.1", 80).unwrap_err();
+    /// assert!(!Unresolved::is(&e));
+    /// r.add("v4.test:80:127.0.0.1")?;
+    /// assert!(Unresolved::is(&r.addresses("v4.test", 80).unwrap_err()));
+    /// # Ok::<_, String>(())
+    /// ```
+    pub fn addresses(&self, host: &str, port: u16) -> io::Result<Vec<SocketAddr>> {
+        let bare = host
+            .strip_prefix('[')
+            .and_then(|h| h.strip_suffix(']'))
+            .unwrap_or(host);
+        let pinned = self
+            .pinned
+            .iter()
+            .find(|p| p.matches(bare, port))
+            .or_else(|| self.pinned.iter().find(|p| p.matches("*", port)));
+        let all: Vec<SocketAddr> = match pinned {
+            Some(p) => p
+                .addrs
+                .iter()
+                .map(|&ip| SocketAddr::new(ip, port))
+                .collect(),
+            None => (bare, port)
+                .to_socket_addrs()
+                .map_err(|e| Unresolved::io(format!("{host}: {e}")))?
+                .collect(),
+        };
+        let Some(family) = self.family else {
+            return Ok(all);
+        };
+        let kept: Vec<SocketAddr> = all.into_iter().filter(|a| family.holds(&a.ip())).collect();
+        if !kept.is_empty() {
+            return Ok(kept);
+        }
+        let flag = family.flag();
+        // An address given as such is there, only not to be reached this
+        // way; a name just has none of the family (curl: 7 and 6).
+        Err(match bare.parse::<IpAddr>() {
+            Ok(_) => io::Error::new(
+                io::ErrorKind::AddrNotAvailable,
+                format!("{host} is an address of the family {flag} leaves out"),
+            ),
+            Err(_) => Unresolved::io(format!(
+                "{host} has no address of the family {flag} asks for"
+            )),
+        })
+    }
+}
+
+/// The [`Resolve`] of a fetch, in force on its thread until dropped (the
+/// one before it back in force then).
+pub(crate) struct ResolveScope(Resolve);
+
+impl ResolveScope {
+    pub(crate) fn enter(resolve: Resolve) -> ResolveScope {
+        ResolveScope(RESOLVE.with(|c| c.replace(resolve)))
+    }
+}
+
+impl Drop for ResolveScope {
+    fn drop(&mut self) {
+        let before = std::mem::take(&mut self.0);
+        RESOLVE.with(|c| *c.borrow_mut() = before);
+    }
 }
 
 /// The payload of a connection error whose host has no address: curl

@@ -1,6 +1,6 @@
 //! What an access needs besides the URL.
 
-use crate::net::Timeouts;
+use crate::net::{Resolve, Timeouts};
 use crate::proxy::Proxies;
 use crate::trace::Tracer;
 use std::sync::{Arc, Mutex};
@@ -62,6 +62,9 @@ pub struct FetchOptions {
     pub connections: Connections,
     /// Which servers HTTPS trusts (curl's `--cacert`, `-k`).
     pub tls: TlsOptions,
+    /// Which addresses connections go to (curl's `-4`, `-6`,
+    /// `--resolve`); by default the system resolver's, any family.
+    pub resolve: Resolve,
 }
 
 /// Which servers HTTPS trusts. By default those whose certificate chains
@@ -302,6 +305,7 @@ impl Default for FetchOptions {
             trace: None,
             connections: Connections::default(),
             tls: TlsOptions::default(),
+            resolve: Resolve::default(),
         }
     }
 }

@@ -301,9 +301,15 @@ fn cached_verdicts_stand_in_for_checks_until_they_are_too_old() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     server.join().unwrap();
     let kept = std::fs::read_to_string(dir.join(".uniform-links-cache")).unwrap();
-    assert!(kept.contains(&format!("\tok\thttp://127.0.0.1:{port}/page\t")), "{kept}");
+    assert!(
+        kept.contains(&format!("\tok\thttp://127.0.0.1:{port}/page\t")),
+        "{kept}"
+    );
     // The server is gone: the cache answers; without it, the check fails.
-    assert_eq!(run(&["--cache", "--max-retries", "0"]).status.code(), Some(0));
+    assert_eq!(
+        run(&["--cache", "--max-retries", "0"]).status.code(),
+        Some(0)
+    );
     assert_eq!(run(&["--max-retries", "0"]).status.code(), Some(2));
     // Too old: checked again.
     std::thread::sleep(std::time::Duration::from_millis(1100));

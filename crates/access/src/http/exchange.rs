@@ -117,7 +117,14 @@ pub(crate) fn send(
         }
         timings.starttransfer = started.elapsed();
         let head = read_head(&mut reader).map_err(|e| {
-            head_error(url, &doing, "reading the response", e, &opts.timeouts, &deadline)
+            head_error(
+                url,
+                &doing,
+                "reading the response",
+                e,
+                &opts.timeouts,
+                &deadline,
+            )
         })?;
         // A response to HEAD has no body, whatever its fields say (RFC
         // 9110 section 9.3.2).
@@ -336,7 +343,14 @@ fn open(
             .map_err(|e| io_error(url, &doing, "asking for the tunnel", e, timeouts, &deadline))?;
         let mut r = BufReader::new(&mut conn);
         let head = read_head(&mut r).map_err(|e| {
-            head_error(url, &doing, "waiting for the tunnel", e, timeouts, &deadline)
+            head_error(
+                url,
+                &doing,
+                "waiting for the tunnel",
+                e,
+                timeouts,
+                &deadline,
+            )
         })?;
         if trace::on() {
             trace::received(&head.status_line);

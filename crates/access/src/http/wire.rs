@@ -157,6 +157,8 @@ pub(crate) fn plan(url: &UrlRef<'_>, gateway: &Gateway, direct: Option<&Plan>) -
                     method: "CONNECT".into(),
                     target: Line::text(&authority),
                     headers,
+                    // curl's -0 is the server's request, not the tunnel's.
+                    version: uniform::plan::HttpVersion::Http11,
                 },
             }),
             tls: true,

@@ -3,7 +3,7 @@
 
 use crate::caret::Severity;
 use crate::cmd::plan::AccessOptions;
-use crate::cmd::request::RequestOptions;
+use crate::cmd::request::{self, RequestOptions, Urls};
 use crate::cmd::route::RouteOptions;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::password::Secrets;
@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use uniform::visible::escaped;
 use uniform::{Scheme, UrlRef};
+use uniform_access::net::IpFamily;
 use uniform_access::output::AtomicFile;
 use uniform_access::{
     AccessError, AccessErrorKind, Exchange, FetchOptions, Fetched, HeadOutput, HttpResponses,
@@ -36,12 +37,27 @@ FILE that exists and is not a regular file (/dev/null, a pipe) is written
 directly.
 
 curl's options keep curl's names and meanings: -X, -H, -d, --data-binary,
---data-raw, -I, -i, -L, -f, -s, -S, -u, -n, --netrc-file, -w, -o, -O, -v,
---retry, --cacert, -k. As with curl, an HTTP
+--data-raw, --data-urlencode, -G, -I, -i, -r, -0, --http1.1, -L, -f,
+--fail-with-body, -s, -S, --no-progress-meter, -#, -u, -n, --netrc-file, -w,
+-o, -O, --output-dir, --create-dirs, -v, --retry, --cacert, -k, -4, -6,
+--resolve, --url. As with curl, a flag given twice is no error (the last
+value wins; -H, -d, -o and the other repeatable ones add up), an HTTP
 redirect is followed only with -L, and an HTTP status of 400 or more is a
 response like any other (its body the output) unless -f makes it a
-failure. A header field or method that would break the request line (CR,
-LF, NUL, a name that is no token) is refused before any byte is sent.
+failure (--fail-with-body: a failure, its body written). A header field or
+method that would break the request line (CR, LF, NUL, a name that is no
+token) is refused before any byte is sent.
+
+The data flags (-d, --data-binary, --data-raw, --data-urlencode) are joined
+by '&' in the order given; -G sends them in the URL's query instead (after
+'?', or '&' when the URL has a query), with a GET, and the URL so made is
+the one planned, shown and sent. -r RANGE asks an HTTP server for those
+octets (Range: bytes=RANGE); a server that ignores it sends the whole
+object, which is written whole, as curl does. -r is refused for FTP and the
+other schemes. -0 sends HTTP/1.0 requests. -4 and -6 connect to addresses
+of one family only; --resolve HOST:PORT:ADDR sends the connections to HOST
+on PORT to ADDR, the Host field and the TLS name still HOST (neither
+applies through a SOCKS proxy, which resolves names its own way).
 
 Directories, gopher menus, news groups and lists of groups print as
 listings, one entry a line (kind, size, name, URL); --json prints them as one
@@ -111,25 +127,30 @@ curl's codes where curl has one: 6 the host has no address; 7 no
 connection; 18 the object was cut short (an HTTP body shorter than its
 Content-Length, a gopher text or an NNTP article without its \".\" line,
 fewer octets than FTP's SIZE, an FTP transfer the server ends with 426 or
-451 instead of 226); 22 an HTTP status of 400 or more under -f; 23 no
-file name in the URL for -O; 26 a netrc file that cannot be parsed (the
-message names the file and the line); 28 a time limit (--connect-timeout,
---timeout, --max-time, or slower than --speed-limit); 33 a server that
-cannot give the rest asked for by -C; 35 a TLS handshake that failed
-other than by a certificate; 56 a reply line, header block, listing or
-record over its size limit, or a proxy that refused the CONNECT tunnel;
-60 a certificate that does not check; 77 a CA file with no certificate;
-78 an FTP file that does not exist (-I); 97 a SOCKS proxy that refused;
-130 on SIGINT and 143 on SIGTERM, which remove the temporary file of -o
-FILE first. With several URLs, the status is the last failure's.";
+451 instead of 226); 22 an HTTP status of 400 or more under -f or
+--fail-with-body; 23 no file name in the URL for -O, or an --output-dir
+that is not there (without --create-dirs); 26 a netrc file that cannot be
+parsed (the message names the file and the line); 28 a time limit
+(--connect-timeout, --timeout, --max-time, or slower than --speed-limit);
+33 a server that cannot give the rest asked for by -C; 35 a TLS handshake
+that failed other than by a certificate; 49 a --resolve entry that cannot
+be read; 56 a reply line, header block, listing or record over its size
+limit, or a proxy that refused the CONNECT tunnel; 60 a certificate that
+does not check; 77 a CA file with no certificate; 78 an FTP file that
+does not exist (-I); 97 a SOCKS proxy that refused; 130 on SIGINT and 143
+on SIGTERM, which remove the temporary file of -o FILE first. With several
+URLs, the status is the last failure's.";
 
 /// Retrieve what URLs name (directories, menus and groups as listings)
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = HELP)]
+// As curl: a flag given twice is no error (-s -s, -sSfL -s), the last
+// value of a flag with one wins, and repeatable ones (-H, -d, -o) add up.
+#[command(args_override_self = true)]
+#[command(mut_arg("urls", |a| a.help("The URLs, fetched in order (with those of --url, each in its place); one without a scheme is guessed as curl does (ftp. hosts: ftp, else http)")))]
 pub struct Args {
-    /// The URLs, fetched in order; one without a scheme is guessed as curl does (ftp. hosts: ftp, else http)
-    #[arg(value_name = "URL", required = true)]
-    urls: Vec<OsString>,
+    #[command(flatten)]
+    urls: Urls,
     #[command(flatten)]
     options: UrlOptions,
     #[command(flatten)]
@@ -141,7 +162,7 @@ pub struct Args {
     /// Write the object to FILE ("-" for standard output); one for each URL, in order
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Vec<PathBuf>,
-    /// Write the object to a file named as the URL's last path segment, in the current directory; one for each URL after those of -o
+    /// Write the object to a file named as the URL's last path segment, in the current directory (or --output-dir); one for each URL after those of -o
     #[arg(short = 'O', long = "remote-name", action = clap::ArgAction::Count)]
     remote_name: u8,
     /// As -O, for every URL without -o
@@ -153,18 +174,30 @@ pub struct Args {
     /// Write each HTTP response head to FILE ("-": standard output), the redirects' too; for FTP, the server's replies
     #[arg(short = 'D', long = "dump-header", value_name = "FILE")]
     dump_header: Option<PathBuf>,
-    /// Make the directories of an -o FILE that do not exist yet
+    /// Make the directories of an -o FILE (and --output-dir) that do not exist yet
     #[arg(long = "create-dirs")]
     create_dirs: bool,
+    /// Write the files of -o and -O in DIR (DIR/FILE, as curl, an absolute FILE too; not -o -)
+    #[arg(long = "output-dir", value_name = "DIR")]
+    output_dir: Option<PathBuf>,
     /// Follow redirects (HTTP), up to --max-redirects, each target judged by the safety policy
     #[arg(short = 'L', long = "location")]
     location: bool,
     /// Fail on an HTTP status of 400 or more: no output, exit 22
-    #[arg(short = 'f', long = "fail")]
+    #[arg(short = 'f', long = "fail", conflicts_with = "fail_with_body")]
     fail: bool,
+    /// As -f, exit 22 on an HTTP status of 400 or more, but with the response's body written
+    #[arg(long = "fail-with-body")]
+    fail_with_body: bool,
     /// No progress bar, no warnings, no error message (see -S)
     #[arg(short = 's', long = "silent")]
     silent: bool,
+    /// No progress bar; warnings and errors as without it
+    #[arg(long = "no-progress-meter")]
+    no_progress_meter: bool,
+    /// The progress bar, drawn in '#' (as without it, only when standard error is a terminal)
+    #[arg(short = '#', long = "progress-bar")]
+    progress_bar: bool,
     /// With -s, still print the error message of a failure
     #[arg(short = 'S', long = "show-error")]
     show_error: bool,
@@ -200,6 +233,19 @@ pub struct Args {
     /// HTTPS without checking the server's certificate (encrypted, but to whoever answers)
     #[arg(short = 'k', long)]
     insecure: bool,
+    /// Connect to IPv4 addresses only
+    #[arg(short = '4', long = "ipv4", overrides_with = "ipv6")]
+    ipv4: bool,
+    /// Connect to IPv6 addresses only
+    #[arg(short = '6', long = "ipv6", overrides_with = "ipv4")]
+    ipv6: bool,
+    /// Connect to ADDR (one or more, ',' between; [v6] in brackets) for HOST on PORT instead of its resolved addresses; the Host field and the TLS name stay HOST; repeatable ('*' for any host, -HOST:PORT forgets one)
+    #[arg(
+        long = "resolve",
+        value_name = "HOST:PORT:ADDR",
+        allow_hyphen_values = true
+    )]
+    resolve: Vec<String>,
     /// Trust the certificates of this PEM file for an https:// proxy, instead of the Mozilla roots
     #[arg(long, value_name = "FILE")]
     proxy_cacert: Option<PathBuf>,
@@ -251,6 +297,9 @@ pub struct Args {
     /// No progress bar, no warnings, no advice
     #[arg(short, long)]
     quiet: bool,
+    /// -G's data for every URL's query, read once by `run`.
+    #[arg(skip)]
+    get_query: Option<Vec<u8>>,
 }
 
 /// A positive number of seconds.
@@ -352,8 +401,10 @@ impl Write for Output {
 /// and the advice of a telnet URL.
 struct Terminal {
     /// Whether a progress bar may be drawn: standard error is a terminal
-    /// and --quiet was not given.
+    /// and neither --quiet nor --no-progress-meter was given.
     bar_allowed: bool,
+    /// The bar drawn in '#', as curl's -# draws it.
+    hashes: bool,
     quiet: bool,
     bar: Option<ProgressBar>,
     /// The passwords of this access, hidden in every message unless
@@ -375,6 +426,7 @@ impl Terminal {
     fn new(quiet: bool, secrets: Secrets, reveal: bool) -> Terminal {
         Terminal {
             bar_allowed: !quiet && io::stderr().is_terminal(),
+            hashes: false,
             quiet,
             bar: None,
             secrets,
@@ -420,7 +472,7 @@ impl Interaction for Terminal {
         if let Ok(style) = ProgressStyle::with_template(
             "{bytes:>10}/{total_bytes} {bytes_per_sec:>12} [{wide_bar}] {eta:>4}",
         ) {
-            bar.set_style(style.progress_chars("=> "));
+            bar.set_style(style.progress_chars(if self.hashes { "## " } else { "=> " }));
         }
         self.bar = Some(bar);
     }
@@ -500,7 +552,7 @@ impl Drop for Terminal {
 }
 
 impl Run for Args {
-    fn run(self) -> io::Result<Status> {
+    fn run(mut self) -> io::Result<Status> {
         let format = match self.write_out.as_deref().map(write_out::read_format) {
             None => None,
             Some(Ok(f)) => Some(f),
@@ -510,16 +562,24 @@ impl Run for Args {
             }
         };
         // Read once (an @FILE, standard input), sent to every URL.
-        let mut http = match self.request.http_request() {
+        let request = match self.request.http_request() {
             Ok(r) => r,
             Err(message) => {
                 eprintln!("uniform: {message}");
                 return Ok(Status::Usage);
             }
         };
+        if !self.quiet && !self.silent {
+            for w in &request.warnings {
+                eprintln!("uniform: warning: {w}");
+            }
+        }
+        let mut http = request.http;
+        self.get_query = request.query;
+        let urls = &self.urls.0;
         // Several URLs: a connection stays open for the next one of its
         // server, as curl keeps it.
-        http.keep_alive = self.urls.len() > 1;
+        http.keep_alive = urls.len() > 1;
         // The options every URL starts from, made once (the proxy
         // variables read, the gateways parsed), the HTTP connections they
         // hold shared by every URL.
@@ -531,14 +591,39 @@ impl Run for Args {
             }
         };
         base.plan.http = http;
-        if self.output.len() > self.urls.len() {
+        // curl's CURLE_SETOPT_OPTION_SYNTAX for an entry it cannot read.
+        for entry in &self.resolve {
+            if let Err(message) = base.resolve.add(entry) {
+                eprintln!("uniform: {message}");
+                return Ok(Status::Exit(49));
+            }
+        }
+        if self.output.len() > urls.len() {
             eprintln!(
                 "uniform: {} -o for {} URL{}: one -o a URL at most",
                 self.output.len(),
-                self.urls.len(),
-                if self.urls.len() == 1 { "" } else { "s" }
+                urls.len(),
+                if urls.len() == 1 { "" } else { "s" }
             );
             return Ok(Status::Usage);
+        }
+        // As curl: the directory must be there unless --create-dirs
+        // makes it (curl's CURLE_WRITE_ERROR).
+        if let Some(dir) = self
+            .output_dir
+            .as_deref()
+            .filter(|d| !d.as_os_str().is_empty())
+            && !self.create_dirs
+            && !dir.is_dir()
+            && (self.output.iter().any(|p| p.as_os_str() != "-")
+                || self.remote_name > 0
+                || self.remote_name_all)
+        {
+            eprintln!(
+                "uniform: --output-dir {}: no such directory (--create-dirs makes it)",
+                dir.display()
+            );
+            return Ok(Status::Exit(23));
         }
         // -D's file holds this run's heads only (each URL appends its own).
         if let Some(p) = self.dump_header.as_deref().filter(|p| p.as_os_str() != "-")
@@ -550,7 +635,7 @@ impl Run for Args {
         // As curl: each URL in order, every one tried; the status is the
         // last failure's.
         let mut status = Status::Success;
-        for (i, raw) in self.urls.iter().enumerate() {
+        for (i, raw) in urls.iter().enumerate() {
             let target = match self.output.get(i) {
                 Some(p) => Target::Path(p.clone()),
                 None if self.remote_name_all
@@ -615,6 +700,32 @@ fn ftp_replies(dump: Dump, inner: Option<Tracer>) -> Tracer {
     })
 }
 
+/// The failure -f makes of an HTTP error status, for a response
+/// --fail-with-body has delivered: the same kind, message and status.
+fn http_failure(x: &Exchange) -> AccessError {
+    let url = UrlRef::parse(&x.url).ok();
+    let target = url
+        .as_ref()
+        .map_or_else(|| x.url.clone(), uniform::plan::origin_form);
+    let doing = format!("{} {target}", x.method);
+    let (kind, message) = match x.status {
+        401 | 407 => (
+            AccessErrorKind::Auth,
+            format!("{doing}: the login was refused"),
+        ),
+        _ => (AccessErrorKind::Protocol, doing),
+    };
+    let scheme = url.as_ref().map_or("http", |u| u.scheme());
+    let host = url.as_ref().and_then(UrlRef::hostname);
+    let e = AccessError::new(kind, scheme, host, message)
+        .with_reply(&x.status_line)
+        .with_exit_code(22);
+    match url.as_ref().and_then(UrlRef::port_or_default) {
+        Some(port) => e.with_port(port),
+        None => e,
+    }
+}
+
 /// Whether an FTP failure's message quotes a 4xx reply, which RFC 959
 /// calls a transient negative completion.
 fn ftp_4xx(message: &str) -> bool {
@@ -671,6 +782,20 @@ fn remote_name(url: &UrlRef<'_>) -> Option<PathBuf> {
 }
 
 impl Args {
+    /// Where an -o or -O file goes: in --output-dir, as curl puts it there
+    /// (DIR, '/', FILE, an absolute FILE too); "-" stays standard output.
+    fn in_output_dir(&self, file: PathBuf) -> PathBuf {
+        match self.output_dir.as_deref() {
+            Some(dir) if !dir.as_os_str().is_empty() && file.as_os_str() != "-" => {
+                let mut joined = dir.as_os_str().to_owned();
+                joined.push("/");
+                joined.push(file.as_os_str());
+                PathBuf::from(joined)
+            }
+            _ => file,
+        }
+    }
+
     /// Fetches one URL (the `i`th) to `target`; then -w's format.
     fn fetch_one(
         &self,
@@ -785,6 +910,14 @@ impl Args {
     ) -> io::Result<Status> {
         let given = raw.as_encoded_bytes().to_vec();
         let input = guess_scheme(&given).unwrap_or(given);
+        // -G: the data is part of the URL from here on, read, shown and
+        // planned with it, as curl's -w url_effective shows it.
+        let input = match &self.get_query {
+            Some(q) => {
+                request::with_query(&input, q, self.options.parse_options()).unwrap_or(input)
+            }
+            None => input,
+        };
         let shown = password::shown(&input, self.options.mask(&input)).into_owned();
         transfer.url = Some(shown.clone());
         let mut opts = base.clone();
@@ -838,6 +971,10 @@ impl Args {
             Some(u) => u.as_url_ref(),
             None => url,
         };
+        if let Err(message) = self.request.check_scheme(&url) {
+            eprintln!("uniform: {message}");
+            return Ok(Status::Usage);
+        }
         if self.request.head
             && !matches!(
                 url.scheme_kind(),
@@ -895,9 +1032,9 @@ impl Args {
         }
         let path = match target {
             Target::Stdout => None,
-            Target::Path(p) => Some(p),
+            Target::Path(p) => Some(self.in_output_dir(p)),
             Target::Remote => match remote_name(&url) {
-                Some(p) => Some(p),
+                Some(p) => Some(self.in_output_dir(p)),
                 None => {
                     let message = format!("{shown}: -O: the URL's path names no file");
                     transfer.errormsg = Some(message.clone());
@@ -965,6 +1102,8 @@ impl Args {
             opts.trace = Some(tracer(Arc::clone(hidden), self.options.show_password));
         }
         let mut terminal = Terminal::new(quiet, secrets, self.options.show_password);
+        terminal.bar_allowed &= !self.no_progress_meter;
+        terminal.hashes = self.progress_bar;
         terminal.traced = traced;
         terminal.dump = match self.dump_header.as_deref() {
             None => None,
@@ -995,7 +1134,21 @@ impl Args {
                     transfer.size_download = *bytes;
                 }
                 transfer.size_upload = opts.plan.http.body.as_ref().map_or(0, |b| b.len() as u64);
-                self.deliver(fetched, output, &url, &shown, path.as_deref())
+                let delivered = self.deliver(fetched, output, &url, &shown, path.as_deref())?;
+                // --fail-with-body: the error page is written, and the
+                // transfer is a failure all the same (curl's 22).
+                let failed = terminal.exchange.as_ref().filter(|x| x.status >= 400);
+                match failed {
+                    Some(x) if self.fail_with_body && delivered == Status::Success => {
+                        let e = http_failure(x);
+                        transfer.errormsg = Some(terminal.shown(&e.to_string()));
+                        if self.tells_errors() || self.json {
+                            self.report(&e, &shown, &terminal)?;
+                        }
+                        Ok(Status::Exit(e.exit_code()))
+                    }
+                    _ => Ok(delivered),
+                }
             }
             Err(e) => {
                 // Dropping the output removes a temporary file.
@@ -1102,6 +1255,13 @@ impl Args {
         o.tls.proxy_insecure = self.proxy_insecure;
         o.show_password = self.options.show_password;
         o.proxies = self.route.proxies(&self.gateway)?;
+        o.resolve.family = if self.ipv4 {
+            Some(IpFamily::V4)
+        } else if self.ipv6 {
+            Some(IpFamily::V6)
+        } else {
+            None
+        };
         Ok(o)
     }
 

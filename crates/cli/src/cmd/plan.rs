@@ -3,12 +3,11 @@
 
 use crate::bulk::{self, Jobs, Record, Sink};
 use crate::caret::Severity;
-use crate::cmd::request::RequestOptions;
+use crate::cmd::request::{self, RequestOptions, Urls};
 use crate::cmd::route::RouteOptions;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::input::{Bom, Inputs};
 use crate::json;
-use std::ffi::OsString;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU8, Ordering};
 use uniform::ParseOptions;
@@ -43,6 +42,11 @@ or EMAIL (mailto:), --email or EMAIL (the anonymous FTP password). A plan that
 lacks one is still printed, the missing piece named where it would go, and a
 note on standard error says what to set; its exit status is 0.
 
+The request flags are fetch's (-X, -H, -d, --data-binary, --data-raw,
+--data-urlencode, -G, -I, -r, -0, --http1.1, -A, -e, -u, -n, -C), with the
+same meanings: the plan shows the lines fetch sends with them (-G: the URL
+with the data in its query). As with fetch, a flag given twice is no error.
+
 Proxies and gateways are those fetch uses: --gateway SCHEME=URL, then the
 <scheme>_proxy, all_proxy and no_proxy variables (see fetch --help). A URL
 that goes through one is planned as fetch sends it: a connection to the
@@ -55,15 +59,17 @@ proxy came from; https through a CONNECT tunnel.
 /// Print the protocol dialogue each URL prescribes, without connecting
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = HELP)]
+// fetch's command line plans as it is: a flag given twice is no error.
+#[command(args_override_self = true)]
+#[command(mut_arg("urls", |a| a.help("The URLs (with those of --url, each in its place); \"-\" reads one per line from standard input")))]
 pub struct Args {
-    /// The URLs; "-" reads one per line from standard input
-    #[arg(value_name = "URL", required = true)]
-    urls: Vec<OsString>,
+    #[command(flatten)]
+    urls: Urls,
     #[command(flatten)]
     options: UrlOptions,
     #[command(flatten)]
     access: AccessOptions,
-    /// The request fetch would send with these flags (-X, -H, -d, -I, -u)
+    /// The request fetch would send with these flags (-X, -H, -d, --data-urlencode, -G, -I, -r, -0, -u)
     #[command(flatten)]
     request: RequestOptions,
     #[command(flatten)]
@@ -124,18 +130,22 @@ impl Run for Args {
         let mut out = cmd::stdout();
         // Several URLs: fetch keeps each connection for the next URL of its
         // server (no `Connection: close`; FTP's PWD), and so says the plan.
-        let several = self.urls.len() > 1;
-        let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
+        let several = self.urls.0.len() > 1;
+        let mut inputs = Inputs::new(self.urls.0, Bom::Strip, self.options.input);
         let parse = self.options.parse_options();
         let mut options = self.access.plan_options();
         // Read once (an @FILE, standard input): every URL gets the same.
-        options.http = match self.request.http_request() {
+        let request = match self.request.http_request() {
             Ok(r) => r,
             Err(message) => {
                 eprintln!("uniform: {message}");
                 return Ok(Status::Usage);
             }
         };
+        for w in &request.warnings {
+            eprintln!("uniform: warning: {w}");
+        }
+        options.http = request.http;
         options.http.keep_alive = several;
         options.resume_from = self.continue_at.filter(|&n| n > 0);
         let mut fetch_options = FetchOptions::default();
@@ -152,6 +162,8 @@ impl Run for Args {
             options: self.options,
             parse,
             fetch_options,
+            get_query: request.query,
+            ranged: self.request.range.is_some().then(|| self.request.clone()),
             user: self.request.user.is_some().then_some(self.request),
             json: self.json,
             login_exit: AtomicU8::new(0),
@@ -170,6 +182,11 @@ struct Planner {
     options: UrlOptions,
     parse: ParseOptions,
     fetch_options: FetchOptions,
+    /// -G's data, in each URL's query as fetch puts it there.
+    get_query: Option<Vec<u8>>,
+    /// The flags with -r, which fetch refuses for a scheme that is not
+    /// HTTP(S): the plan refuses the same URLs.
+    ranged: Option<RequestOptions>,
     /// -u's user, applied to each URL as fetch applies it.
     user: Option<RequestOptions>,
     json: bool,
@@ -184,6 +201,11 @@ impl Record for Planner {
     fn state(&self) {}
 
     fn record(&self, _: &mut (), index: u64, input: &[u8], sink: &mut Sink) -> bool {
+        let with_query = self
+            .get_query
+            .as_deref()
+            .and_then(|q| request::with_query(input, q, self.parse));
+        let input = with_query.as_deref().unwrap_or(input);
         let url = match self.parse.parse_bytes(input) {
             Ok(u) => u,
             Err(e) => {
@@ -220,6 +242,19 @@ impl Record for Planner {
             Some(u) => u.as_url_ref(),
             None => url,
         };
+        if let Some(Err(message)) = self.ranged.as_ref().map(|r| r.check_scheme(&url)) {
+            if self.json {
+                let input = masked(&self.options, input);
+                refusal_json(&mut sink.out, &input, "unsupported", &message);
+            } else {
+                let _ = writeln!(
+                    sink.err,
+                    "uniform: {}: {message}",
+                    shown(&self.options, input)
+                );
+            }
+            return false;
+        }
         // The route fetch takes, judged where fetch's is: one
         // function, so plan and fetch refuse the same URLs alike.
         match uniform_access::route(&url, options) {

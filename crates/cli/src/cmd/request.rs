@@ -1,17 +1,20 @@
 //! What a request sends beyond the URL, with curl's options: `-X`, `-H`,
-//! `-d`, `--data-binary`, `--data-raw`, `-I`, and the login of `-u`, `-n`,
-//! `--netrc-optional` and `--netrc-file`. `fetch` sends it and `plan`
-//! shows it, from the same flags.
+//! `-d`, `--data-binary`, `--data-raw`, `--data-urlencode`, `-G`, `-I`,
+//! `-r`, `-0`, and the login of `-u`, `-n`, `--netrc-optional` and
+//! `--netrc-file`; and the URLs themselves, positional and `--url`, in
+//! curl's order. `fetch` sends it and `plan` shows it, from the same flags.
 
 use crate::cmd::Status;
 use crate::netrc::{Netrc, SyntaxError};
+use clap::{Arg, ArgAction, ArgMatches};
+use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, Read};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 use uniform::pct::{self, EncodeSet};
-use uniform::plan::{HttpRequest, PlanOptions};
-use uniform::{Scheme, Url, UrlRef};
+use uniform::plan::{HttpRequest, HttpVersion, PlanOptions};
+use uniform::{ParseOptions, Scheme, Url, UrlRef};
 
 /// The request flags, shared by `fetch` and `plan`.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -22,18 +25,29 @@ pub struct RequestOptions {
     /// Header field "Name: value" to send ("Name:" removes one Uniform sends, "Name;" sends it empty); repeatable
     #[arg(short = 'H', long = "header", value_name = "LINE")]
     pub header: Vec<String>,
-    /// Send DATA in a POST, as a form (@FILE: the file without its line breaks; @-: standard input); repeatable, joined by '&'
-    #[arg(short = 'd', long = "data", value_name = "DATA")]
-    pub data: Vec<String>,
-    /// Send DATA as it is (@FILE: the file's octets, unchanged); repeatable, joined by '&'
-    #[arg(long = "data-binary", value_name = "DATA")]
-    pub data_binary: Vec<String>,
-    /// Send DATA as it is, a leading '@' included; repeatable, joined by '&'
-    #[arg(long = "data-raw", value_name = "DATA")]
-    pub data_raw: Vec<String>,
+    /// -d, --data-binary, --data-raw, --data-urlencode, in their order.
+    #[command(flatten)]
+    pub data: DataOptions,
+    /// Send the data of -d, --data-urlencode, ... in the URL's query (after "?", or "&" when it has one) with a GET, instead of a POST body (HTTP)
+    #[arg(short = 'G', long = "get")]
+    pub get: bool,
     /// Only the head: an HTTP HEAD request, its response head printed
     #[arg(short = 'I', long = "head")]
     pub head: bool,
+    /// Ask for these octets only (HTTP Range: bytes=RANGE): START-END, START-, -LAST, several joined by ','; a 200 with the whole object is written whole
+    #[arg(
+        short = 'r',
+        long = "range",
+        value_name = "RANGE",
+        allow_hyphen_values = true
+    )]
+    pub range: Option<String>,
+    /// Send HTTP/1.0 requests (no kept connection)
+    #[arg(short = '0', long = "http1.0", overrides_with = "http11")]
+    pub http10: bool,
+    /// Send HTTP/1.1 requests (the default; the last of -0 and --http1.1 wins)
+    #[arg(long = "http1.1", overrides_with = "http10")]
+    pub http11: bool,
     /// The User-Agent field to send (curl's -A; as -H 'User-Agent: TEXT')
     #[arg(short = 'A', long = "user-agent", value_name = "TEXT")]
     pub user_agent: Option<String>,
@@ -114,13 +128,38 @@ impl fmt::Display for LoginError {
     }
 }
 
+/// What the request flags make, read once for every URL: the HTTP
+/// request, and with `-G` the data for the URLs' query instead of a body.
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    /// The HTTP request, the body included.
+    pub http: HttpRequest,
+    /// `-G`: the data, joined by `&`, that [`with_query`] appends to each
+    /// URL's query.
+    pub query: Option<Vec<u8>>,
+    /// What curl would warn about and sends all the same (a range without
+    /// a dash), for the caller to show unless silenced.
+    pub warnings: Vec<String>,
+}
+
 impl RequestOptions {
     /// The HTTP request these flags describe: the files of `@FILE` read
     /// now, so that a plan shows the length of what will be sent.
-    pub fn http_request(&self) -> Result<HttpRequest, String> {
+    pub fn http_request(&self) -> Result<Request, String> {
+        let mut warnings = Vec::new();
         let mut r = HttpRequest::default();
         r.method = self.method.clone();
         r.head_only = self.head;
+        r.version = if self.http10 {
+            HttpVersion::Http10
+        } else {
+            HttpVersion::Http11
+        };
+        if let Some(given) = &self.range {
+            let (range, warning) = byte_range(given)?;
+            warnings.extend(warning);
+            r.range = Some(range);
+        }
         // As curl: -A and -e are fields like -H's, which come after them
         // and so win.
         if let Some(a) = &self.user_agent {
@@ -132,22 +171,44 @@ impl RequestOptions {
         for line in &self.header {
             r.headers.push(header(line)?);
         }
-        // curl joins every -d, --data-binary and --data-raw with '&', in
-        // the order of their kinds here (clap keeps each kind's order).
+        // curl joins every -d, --data-binary, --data-raw and
+        // --data-urlencode with '&', in the order given.
         let mut parts: Vec<Vec<u8>> = Vec::new();
-        for d in &self.data {
-            parts.push(data(d, true)?);
+        for (kind, arg) in &self.data.pieces {
+            parts.push(match kind {
+                DataKind::Ascii => data(arg, true)?,
+                DataKind::Binary => data(arg, false)?,
+                DataKind::Raw => arg.clone().into_bytes(),
+                DataKind::UrlEncode => url_encoded(arg)?,
+            });
         }
-        for d in &self.data_binary {
-            parts.push(data(d, false)?);
+        let joined = (!parts.is_empty()).then(|| parts.join(&b'&'));
+        let query = if self.get {
+            joined
+        } else {
+            r.body = joined;
+            None
+        };
+        Ok(Request {
+            http: r,
+            query,
+            warnings,
+        })
+    }
+
+    /// Whether the flags can be sent to `url`: `-r` only over HTTP(S).
+    ///
+    /// # Errors
+    ///
+    /// The usage message naming the flag.
+    pub fn check_scheme(&self, url: &UrlRef<'_>) -> Result<(), String> {
+        if self.range.is_some() && !matches!(url.scheme_kind(), Scheme::Http | Scheme::Https) {
+            return Err(format!(
+                "-r: byte ranges are asked for over HTTP and HTTPS only so far, not {} (curl also reads them from FTP and file:)",
+                url.scheme()
+            ));
         }
-        for d in &self.data_raw {
-            parts.push(d.clone().into_bytes());
-        }
-        if !parts.is_empty() {
-            r.body = Some(parts.join(&b'&'));
-        }
-        Ok(r)
+        Ok(())
     }
 
     /// The login flags' user and password where the URL names none (and
@@ -302,7 +363,275 @@ impl LoginOptions {
     }
 }
 
-/// Logs in to the URL, which names no user, as `name` with `password`
+/// The URLs of a command line: the arguments and those of `--url`, in
+/// the order given, as curl takes them.
+#[derive(Clone, Debug, Default)]
+pub struct Urls(pub Vec<OsString>);
+
+impl clap::FromArgMatches for Urls {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Urls, clap::Error> {
+        Ok(Urls(
+            in_order(m, &["urls", "url"]).map(|(_, u)| u).collect(),
+        ))
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Urls::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for Urls {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.arg(
+            Arg::new("urls")
+                .value_name("URL")
+                .help("The URLs, in order")
+                .action(ArgAction::Append)
+                .value_parser(clap::value_parser!(OsString))
+                .required_unless_present("url"),
+        )
+        .arg(
+            Arg::new("url")
+                .long("url")
+                .value_name("URL")
+                .help(
+                    "One more URL, taken in its place among the others (curl's --url); repeatable",
+                )
+                .action(ArgAction::Append)
+                .value_parser(clap::value_parser!(OsString)),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Urls::augment_args(cmd)
+    }
+}
+
+/// The values of the arguments `ids`, each with its kind's position in
+/// `ids`, in the order of the command line.
+fn in_order<T: Clone + Send + Sync + 'static>(
+    m: &ArgMatches,
+    ids: &[&str],
+) -> impl Iterator<Item = (usize, T)> {
+    let mut all: Vec<(usize, usize, T)> = Vec::new();
+    for (kind, id) in ids.iter().enumerate() {
+        // An id this command does not have, or of another type, is none.
+        let values = m.try_get_many::<T>(id).ok().flatten();
+        let at = m.indices_of(id);
+        if let (Some(values), Some(at)) = (values, at) {
+            all.extend(at.zip(values).map(|(i, v)| (i, kind, v.clone())));
+        }
+    }
+    all.sort_by_key(|&(i, _, _)| i);
+    all.into_iter().map(|(_, kind, v)| (kind, v))
+}
+
+/// How one data argument is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataKind {
+    /// `-d`: `@FILE` read without its CR and LF.
+    Ascii,
+    /// `--data-binary`: `@FILE` read as it is.
+    Binary,
+    /// `--data-raw`: as given, a leading `@` included.
+    Raw,
+    /// `--data-urlencode`: encoded as curl encodes it (see [`url_encoded`]).
+    UrlEncode,
+}
+
+/// The data flags, each argument with how it is read, in the order
+/// given: curl joins them so (clap's derive would keep the order of each
+/// flag only).
+#[derive(Clone, Debug, Default)]
+pub struct DataOptions {
+    /// Each argument and its kind, in the order of the command line.
+    pub pieces: Vec<(DataKind, String)>,
+}
+
+/// The data flags: id, short, kind, help.
+const DATA_FLAGS: [(&str, Option<char>, DataKind, &str); 4] = [
+    (
+        "data",
+        Some('d'),
+        DataKind::Ascii,
+        "Send DATA in a POST, as a form (@FILE: the file without its line breaks; @-: standard input); repeatable, every data flag joined by '&' in order",
+    ),
+    (
+        "data-binary",
+        None,
+        DataKind::Binary,
+        "Send DATA as it is (@FILE: the file's octets, unchanged); repeatable",
+    ),
+    (
+        "data-raw",
+        None,
+        DataKind::Raw,
+        "Send DATA as it is, a leading '@' included; repeatable",
+    ),
+    (
+        "data-urlencode",
+        None,
+        DataKind::UrlEncode,
+        "Send DATA %-encoded as curl does: CONTENT, =CONTENT, NAME=CONTENT (NAME as it is), @FILE, NAME@FILE (the whole file; @-: standard input); space as '+'; repeatable",
+    ),
+];
+
+impl clap::FromArgMatches for DataOptions {
+    fn from_arg_matches(m: &ArgMatches) -> Result<DataOptions, clap::Error> {
+        let ids = DATA_FLAGS.map(|(id, ..)| id);
+        let pieces = in_order::<String>(m, &ids)
+            .map(|(kind, v)| (DATA_FLAGS[kind].2, v))
+            .collect();
+        Ok(DataOptions { pieces })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = DataOptions::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for DataOptions {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        DATA_FLAGS.iter().fold(cmd, |cmd, &(id, short, _, help)| {
+            let arg = Arg::new(id)
+                .long(id)
+                .value_name("DATA")
+                .help(help)
+                .action(ArgAction::Append)
+                .value_parser(clap::value_parser!(String));
+            cmd.arg(match short {
+                Some(c) => arg.short(c),
+                None => arg,
+            })
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        DataOptions::augment_args(cmd)
+    }
+}
+
+/// curl's `-G`: `input`, the text of a URL, with `query` in its search
+/// part: after `?` when it has none, appended after `&` to one that does
+/// not end with `&` already (curl 7.88's `CURLU_APPENDQUERY`), before the
+/// fragment; a URL without a path gets `/` first, as curl writes it. The
+/// hex digits of each `%XX` of `query` go in lower case, as curl's URL
+/// API writes a part it is given (`%2F` is sent `%2f`: the same octet).
+/// `None` when nothing changes: data that is empty for a URL without a
+/// search part, a URL that does not parse (its error is the caller's to
+/// show), or a scheme other than HTTP(S), whose `?` would be data.
+pub fn with_query(input: &[u8], query: &[u8], parse: ParseOptions) -> Option<Vec<u8>> {
+    let text = std::str::from_utf8(input).ok()?;
+    let url = parse.parse(text).ok()?;
+    if !matches!(url.scheme_kind(), Scheme::Http | Scheme::Https) {
+        return None;
+    }
+    let base = url.without_fragment();
+    let mut out = base.as_bytes().to_vec();
+    match url.query() {
+        None if query.is_empty() => return None,
+        None => {
+            if url.has_authority() && url.path().is_none() {
+                out.push(b'/');
+            }
+            out.push(b'?');
+        }
+        Some(q) if !q.is_empty() && !q.ends_with('&') => out.push(b'&'),
+        Some(_) => {}
+    }
+    let mut rest = query;
+    while let Some((&b, after)) = rest.split_first() {
+        match after {
+            [h, l, ..] if b == b'%' && h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
+                out.extend_from_slice(&[b'%', h.to_ascii_lowercase(), l.to_ascii_lowercase()]);
+                rest = &after[2..];
+            }
+            _ => {
+                out.push(b);
+                rest = after;
+            }
+        }
+    }
+    out.extend_from_slice(&input[base.len()..]);
+    Some(out)
+}
+
+/// One `--data-urlencode` argument, as curl 7.88 reads it: `NAME=CONTENT`
+/// (the first `=`; an empty NAME sends CONTENT alone), else `NAME@FILE`
+/// (the first `@`; `-` for standard input), else CONTENT; the content
+/// encoded, NAME as it is.
+fn url_encoded(arg: &str) -> Result<Vec<u8>, String> {
+    let (name, content) = match arg.find('=') {
+        Some(k) => (&arg[..k], arg.as_bytes()[k + 1..].to_vec()),
+        None => match arg.split_once('@') {
+            Some((name, path)) => (name, read_file(path, arg)?),
+            None => ("", arg.as_bytes().to_vec()),
+        },
+    };
+    let mut out = Vec::with_capacity(name.len() + 1 + content.len() * 3);
+    if !name.is_empty() {
+        out.extend_from_slice(name.as_bytes());
+        out.push(b'=');
+    }
+    out.extend_from_slice(form_encoded(&content).as_bytes());
+    Ok(out)
+}
+
+/// `bytes` as curl's `--data-urlencode` encodes them: the unreserved
+/// characters of RFC 3986 (letters, digits, `-._~`) as they are, a space
+/// as `+`, every other octet as `%XX` in capitals.
+fn form_encoded(bytes: &[u8]) -> String {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out = String::with_capacity(bytes.len() * 3);
+    for &b in bytes {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                out.push(b as char);
+            }
+            b' ' => out.push('+'),
+            _ => {
+                out.push('%');
+                out.push(HEX[usize::from(b >> 4)] as char);
+                out.push(HEX[usize::from(b & 15)] as char);
+            }
+        }
+    }
+    out
+}
+
+/// curl's `-r` text as it goes in the Range field, and the warning curl
+/// gives for it: a lone number gets its dash (`5` asks for `5-`). Each
+/// comma-separated part must be a byte range of RFC 9110 section 14.1.2
+/// (`START-END`, `START-`, `-LAST`), where curl sends anything with a
+/// warning.
+fn byte_range(given: &str) -> Result<(String, Option<String>), String> {
+    let bad = || {
+        format!(
+            "-r {given:?}: a range is START-END, START- or -LAST in octets, several joined by ','"
+        )
+    };
+    if !given.is_empty() && given.bytes().all(|b| b.is_ascii_digit()) {
+        let n: u64 = given.parse().map_err(|_| bad())?;
+        let warning =
+            format!("-r {given}: a range must hold a dash; asking for {n}-, as curl does");
+        return Ok((format!("{n}-"), Some(warning)));
+    }
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let each = given.split(',').all(|part| match part.split_once('-') {
+        Some(("", last)) => digits(last),
+        Some((first, last)) => digits(first) && (last.is_empty() || digits(last)),
+        None => false,
+    });
+    if each {
+        Ok((given.to_string(), None))
+    } else {
+        Err(bad())
+    }
+}
+
+/// Logs in to the URL, which names no user, as `name` with `password`/// Logs in to the URL, which names no user, as `name` with `password`
 /// (`None`: asked for when the plan runs). `flag` names the option in an
 /// error.
 fn login(
@@ -391,6 +720,16 @@ fn data(arg: &str, strip_breaks: bool) -> Result<Vec<u8>, String> {
     let Some(path) = arg.strip_prefix('@') else {
         return Ok(arg.as_bytes().to_vec());
     };
+    let mut bytes = read_file(path, arg)?;
+    if strip_breaks {
+        bytes.retain(|&b| b != b'\r' && b != b'\n');
+    }
+    Ok(bytes)
+}
+
+/// The octets of the file at `path` (`-`: standard input); an error
+/// names `arg`, the argument that asked for it.
+fn read_file(path: &str, arg: &str) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     let read = if path == "-" {
         io::stdin().lock().read_to_end(&mut bytes).map(drop)
@@ -398,9 +737,6 @@ fn data(arg: &str, strip_breaks: bool) -> Result<Vec<u8>, String> {
         std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes).map(drop))
     };
     read.map_err(|e| format!("{arg}: {e}"))?;
-    if strip_breaks {
-        bytes.retain(|&b| b != b'\r' && b != b'\n');
-    }
     Ok(bytes)
 }
 
@@ -435,23 +771,173 @@ mod tests {
         std::fs::write(&f, b"x=1\r\ny=2\n").unwrap();
         let at = format!("@{}", f.display());
         let o = RequestOptions {
-            data: vec!["a=1".into(), at.clone()],
-            data_binary: vec![at],
-            data_raw: vec!["@raw".into()],
+            data: DataOptions {
+                pieces: vec![
+                    (DataKind::Ascii, "a=1".into()),
+                    (DataKind::Binary, at.clone()),
+                    (DataKind::Ascii, at.clone()),
+                    (DataKind::Raw, "@raw".into()),
+                    (DataKind::UrlEncode, format!("f{at}")),
+                ],
+            },
             ..RequestOptions::default()
         };
         let r = o.http_request().unwrap();
         assert_eq!(
-            r.body.as_deref(),
-            Some(&b"a=1&x=1y=2&x=1\r\ny=2\n&@raw"[..])
+            r.http.body.as_deref(),
+            Some(&b"a=1&x=1\r\ny=2\n&x=1y=2&@raw&f=x%3D1%0D%0Ay%3D2%0A"[..])
         );
-        assert_eq!(r.method_name(), "POST");
+        assert_eq!(r.http.method_name(), "POST");
+        assert_eq!(r.query, None);
         let missing = RequestOptions {
-            data: vec!["@/nonexistent/uniform".into()],
+            data: DataOptions {
+                pieces: vec![(DataKind::Ascii, "@/nonexistent/uniform".into())],
+            },
             ..RequestOptions::default()
         };
         assert!(missing.http_request().is_err());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The request flags of a command line, parsed as clap parses them.
+    fn parsed(args: &[&str]) -> RequestOptions {
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            request: RequestOptions,
+        }
+        <Cli as clap::Parser>::try_parse_from([&["t"], args].concat())
+            .unwrap()
+            .request
+    }
+
+    #[test]
+    fn the_data_flags_keep_the_command_lines_order() {
+        let o = parsed(&[
+            "--data-raw",
+            "r=1",
+            "-d",
+            "a=1",
+            "--data-urlencode",
+            "u=a b",
+            "--data-binary",
+            "b=1",
+            "-d",
+            "a=2",
+        ]);
+        let r = o.http_request().unwrap();
+        assert_eq!(r.http.body.as_deref(), Some(&b"r=1&a=1&u=a+b&b=1&a=2"[..]));
+    }
+
+    #[test]
+    fn data_urlencode_reads_its_five_forms_as_curl() {
+        let dir = std::env::temp_dir().join(format!("uniform-urlencode-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("f.txt");
+        std::fs::write(&f, b"l1\r\nl2 \xC3\xA9\n").unwrap();
+        let path = f.display().to_string();
+        // What curl 7.88 sent for the same arguments.
+        for (arg, want) in [
+            ("plain content=&?/".to_string(), "plain content=%26%3F%2F"),
+            ("=a b&c".to_string(), "a+b%26c"),
+            ("name=v a/l".to_string(), "name=v+a%2Fl"),
+            ("just text".to_string(), "just+text"),
+            (format!("@{path}"), "l1%0D%0Al2+%C3%A9%0A"),
+            (format!("n@{path}"), "n=l1%0D%0Al2+%C3%A9%0A"),
+            ("a@b=c".to_string(), "a@b=c"),
+        ] {
+            assert_eq!(url_encoded(&arg).unwrap(), want.as_bytes(), "{arg}");
+        }
+        assert!(url_encoded("n@/nonexistent/uniform").is_err());
+        let all: Vec<u8> = (0..=255).collect();
+        let encoded = form_encoded(&all);
+        assert!(encoded.starts_with("%00%01"), "{encoded}");
+        assert!(encoded.contains("%1F+%21"), "{encoded}");
+        assert!(encoded.contains("%2C-.%2F0123456789%3A"), "{encoded}");
+        assert!(encoded.contains("%5E_%60abc"), "{encoded}");
+        assert!(encoded.contains("%7D~%7F%80"), "{encoded}");
+        assert!(encoded.ends_with("%FE%FF"), "{encoded}");
+        // 66 unreserved octets and the space as one character each.
+        assert_eq!(encoded.len(), 67 + 189 * 3);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn get_appends_the_data_to_the_query_as_curl() {
+        let o = ParseOptions::new();
+        let with = |url: &str, q: &str| {
+            with_query(url.as_bytes(), q.as_bytes(), o).map(|v| String::from_utf8(v).unwrap())
+        };
+        // What curl 7.88 sent to the echo peer for each.
+        assert_eq!(with("http://h/x", "a=1").as_deref(), Some("http://h/x?a=1"));
+        assert_eq!(
+            with("http://h/x?q=1", "a=1").as_deref(),
+            Some("http://h/x?q=1&a=1")
+        );
+        assert_eq!(
+            with("http://h/x?q=1&", "a=1").as_deref(),
+            Some("http://h/x?q=1&a=1")
+        );
+        assert_eq!(
+            with("http://h/x?", "a=1").as_deref(),
+            Some("http://h/x?a=1")
+        );
+        assert_eq!(
+            with("http://h/x#frag", "a=1").as_deref(),
+            Some("http://h/x?a=1#frag")
+        );
+        assert_eq!(
+            with("http://h:81", "a=1").as_deref(),
+            Some("http://h:81/?a=1")
+        );
+        assert_eq!(
+            with("http://h/x?q=1", "").as_deref(),
+            Some("http://h/x?q=1&")
+        );
+        assert_eq!(with("http://h/x", ""), None);
+        assert_eq!(
+            with("http://h/x?a=%2F", "b=%2F%e9%zz%4").as_deref(),
+            Some("http://h/x?a=%2F&b=%2f%e9%zz%4")
+        );
+        // Not HTTP: "?" would be part of the name.
+        assert_eq!(with("ftp://h/x", "a=1"), None);
+        assert_eq!(with("http://[", "a=1"), None);
+        // -G turns the body into the query.
+        let r = parsed(&["-G", "-d", "a=1", "--data-urlencode", "q=a b"])
+            .http_request()
+            .unwrap();
+        assert_eq!(r.query.as_deref(), Some(&b"a=1&q=a+b"[..]));
+        assert_eq!(r.http.body, None);
+        assert_eq!(r.http.method_name(), "GET");
+    }
+
+    #[test]
+    fn ranges_are_byte_ranges() {
+        for ok in ["0-3", "5-", "-7", "0-0,-1", "1-2,4-"] {
+            assert_eq!(byte_range(ok), Ok((ok.to_string(), None)), "{ok}");
+        }
+        let (range, warning) = byte_range("007").unwrap();
+        assert_eq!(range, "7-");
+        assert!(warning.is_some());
+        for bad in ["", "a-b", "-", "1-2-3", "0-3,", "1 -2", "0-3\r\nX: y"] {
+            assert!(byte_range(bad).is_err(), "{bad:?}");
+        }
+        assert!(byte_range("99999999999999999999999").is_err());
+        let r = parsed(&["-r", "0-3", "-0"]).http_request().unwrap();
+        assert_eq!(r.http.range.as_deref(), Some("0-3"));
+        assert_eq!(r.http.version, HttpVersion::Http10);
+        // The last of -0 and --http1.1 wins, as in curl.
+        let r = parsed(&["-0", "--http1.1"]).http_request().unwrap();
+        assert_eq!(r.http.version, HttpVersion::Http11);
+        let o = parsed(&["-r", "1-2"]);
+        assert!(
+            o.check_scheme(&UrlRef::parse("https://h/").unwrap())
+                .is_ok()
+        );
+        assert!(
+            o.check_scheme(&UrlRef::parse("ftp://h/f").unwrap())
+                .is_err()
+        );
     }
 
     /// Options with `-u user`.

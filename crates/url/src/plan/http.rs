@@ -4,7 +4,7 @@
 //! side and judged by the same policy.
 
 use super::base64::base64;
-use super::options::{HttpRequest, PlanOptions};
+use super::options::{HttpRequest, HttpVersion, PlanOptions};
 use super::step::{Endpoint, Line, Step, Transfer};
 use crate::pct::{self, EncodeSet};
 use crate::prelude::*;
@@ -79,6 +79,8 @@ pub struct RequestHead {
     pub target: Line,
     /// The header fields, in order.
     pub headers: Vec<Header>,
+    /// The version the request line names.
+    pub version: HttpVersion,
 }
 
 impl RequestHead {
@@ -95,21 +97,25 @@ impl RequestHead {
             method: "GET".into(),
             target,
             headers,
+            version: HttpVersion::Http11,
         }
     }
 
-    /// The request line: method, target, `HTTP/1.1`.
+    /// The request line: method, target, version.
     ///
     /// # Example
     ///
     /// ```
-    /// use uniform::plan::{Line, RequestHead};
-    /// assert_eq!(RequestHead::get(Line::text("/a"), vec![]).request_line().to_string(), "GET /a HTTP/1.1");
+    /// use uniform::plan::{HttpVersion, Line, RequestHead};
+    /// let mut head = RequestHead::get(Line::text("/a"), vec![]);
+    /// assert_eq!(head.request_line().to_string(), "GET /a HTTP/1.1");
+    /// head.version = HttpVersion::Http10;
+    /// assert_eq!(head.request_line().to_string(), "GET /a HTTP/1.0");
     /// ```
     pub fn request_line(&self) -> Line {
         let mut line = Line::text(&self.method).and(" ");
         line.extend(&self.target);
-        line.and(" HTTP/1.1")
+        line.and(" ").and(self.version.as_str())
     }
 
     /// The value of the first header named `name` (case-insensitive).
@@ -151,9 +157,10 @@ impl RequestHead {
 /// # Example
 ///
 /// ```
-/// use uniform::plan::{Header, Line, RequestHead, Tunnel};
+/// use uniform::plan::{Header, HttpVersion, Line, RequestHead, Tunnel};
 /// let t = Tunnel { note: "through a CONNECT tunnel".into(), head: RequestHead {
-///     method: "CONNECT".into(), target: Line::text("h:443"), headers: vec![] } };
+///     method: "CONNECT".into(), target: Line::text("h:443"), headers: vec![],
+///     version: HttpVersion::Http11 } };
 /// assert_eq!(t.head.request_line().to_string(), "CONNECT h:443 HTTP/1.1");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -223,9 +230,10 @@ impl HttpPlan {
 }
 
 impl RequestHead {
-    /// Applies what the user asks beyond the URL (`request`): the method,
-    /// the body's fields, then the user's fields (see [`HttpRequest`]),
-    /// before the `Connection` field if there is one. Returns the body.
+    /// Applies what the user asks beyond the URL (`request`): the method
+    /// and version, the range's field and the body's, then the user's
+    /// fields (see [`HttpRequest`]), before the `Connection` field if
+    /// there is one. Returns the body.
     ///
     /// # Example
     ///
@@ -239,9 +247,15 @@ impl RequestHead {
     /// assert_eq!(head.apply(&r), None);
     /// let lines: Vec<String> = head.lines().iter().map(|l| l.to_string()).collect();
     /// assert_eq!(lines, ["GET / HTTP/1.1", "X-A: 1", "Connection: close", ""]);
+    ///
+    /// let mut r = HttpRequest::default();
+    /// r.range = Some("0-99".into());
+    /// head.apply(&r);
+    /// assert_eq!(head.header("Range").map(|l| l.to_string()), Some("bytes=0-99".into()));
     /// ```
     pub fn apply(&mut self, request: &HttpRequest) -> Option<Vec<u8>> {
         self.method = request.method_name().to_string();
+        self.version = request.version;
         let before_connection = |headers: &Vec<Header>| {
             headers
                 .iter()
@@ -249,6 +263,20 @@ impl RequestHead {
                 .unwrap_or(headers.len())
         };
         let mut added = Vec::new();
+        // curl's -r: the part of the object wanted, or with a body the
+        // part of the whole it is (curl's upload range). A resume's Range
+        // is in the head already and wins, as curl's -C over -r.
+        if let Some(range) = &request.range
+            && self.header("Range").is_none()
+        {
+            added.push(match &request.body {
+                Some(body) => Header::new(
+                    "Content-Range",
+                    Line::text(format!("bytes {range}/{}", body.len())),
+                ),
+                None => Header::new("Range", Line::text(format!("bytes={range}"))),
+            });
+        }
         if let Some(body) = &request.body {
             added.push(Header::new(
                 "Content-Length",
@@ -386,8 +414,10 @@ pub(super) fn plan(url: &UrlRef<'_>, options: &PlanOptions) -> HttpPlan {
         headers.push(Header::new("Range", Line::text(format!("bytes={from}-"))));
     }
     // One exchange a connection, as curl's easy interface has for a single
-    // transfer, unless more requests are to follow on it.
-    if !options.http.keep_alive {
+    // transfer, unless more requests are to follow on it. HTTP/1.0 keeps
+    // no connection unless asked (RFC 1945 section 1.3): curl's -0 sends
+    // no Connection field.
+    if !options.http.keep_alive && options.http.version == HttpVersion::Http11 {
         headers.push(Header::new("Connection", Line::text("close")));
     }
     let mut head = RequestHead::get(Line::text(origin_form(url)), headers);
@@ -514,6 +544,81 @@ mod tests {
         assert!(
             shown.contains("> TYPE I\n< 200\n> REST 7\n< 350\n"),
             "{shown}"
+        );
+    }
+
+    #[test]
+    fn a_range_asks_for_part_and_resuming_wins() {
+        let url = UrlRef::parse("http://h.example/f").unwrap();
+        let lines = |resume: Option<u64>, http: HttpRequest| {
+            let o = PlanOptions {
+                resume_from: resume,
+                http,
+                ..PlanOptions::default()
+            };
+            let p = make(&url, &o).unwrap();
+            let Dialogue::Http(http) = p.dialogue() else {
+                panic!("{p}")
+            };
+            http.head
+                .lines()
+                .iter()
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>()
+        };
+        let ranged = HttpRequest {
+            range: Some("0-3,-2".into()),
+            ..HttpRequest::default()
+        };
+        let got = lines(None, ranged.clone());
+        assert_eq!(got[0], "GET /f HTTP/1.1");
+        assert_eq!(got[4], "Range: bytes=0-3,-2", "{got:?}");
+        assert_eq!(got[5], "Connection: close", "{got:?}");
+        // curl's -C over -r: one Range, the resume's.
+        let got = lines(Some(9), ranged.clone());
+        let ranges: Vec<&String> = got.iter().filter(|l| l.starts_with("Range")).collect();
+        assert_eq!(ranges, ["Range: bytes=9-"]);
+        // With a body, curl's upload range.
+        let got = lines(None, ranged.clone().with_body(b"a=1".to_vec()));
+        assert!(
+            got.contains(&"Content-Range: bytes 0-3,-2/3".to_string()),
+            "{got:?}"
+        );
+        assert!(!got.iter().any(|l| l.starts_with("Range")), "{got:?}");
+        // The user's own Range field replaces it where it stands.
+        let got = lines(None, ranged.with_header("range", Some("bytes=1-1")));
+        let ranges: Vec<&String> = got
+            .iter()
+            .filter(|l| l.to_ascii_lowercase().starts_with("range"))
+            .collect();
+        assert_eq!(ranges, ["range: bytes=1-1"]);
+    }
+
+    #[test]
+    fn http_1_0_names_its_version_and_asks_no_close() {
+        let url = UrlRef::parse("http://h.example/f").unwrap();
+        let o = PlanOptions {
+            http: HttpRequest {
+                version: HttpVersion::Http10,
+                ..HttpRequest::default()
+            },
+            ..PlanOptions::default()
+        };
+        let p = make(&url, &o).unwrap();
+        let Dialogue::Http(http) = p.dialogue() else {
+            panic!("{p}")
+        };
+        let got: Vec<String> = http.head.lines().iter().map(|l| l.to_string()).collect();
+        let ua = format!("User-Agent: {USER_AGENT}");
+        assert_eq!(
+            got,
+            [
+                "GET /f HTTP/1.0",
+                "Host: h.example",
+                ua.as_str(),
+                "Accept: */*",
+                ""
+            ]
         );
     }
 

@@ -48,7 +48,7 @@ pub use http::{
     Header, HttpPlan, RequestHead, Tunnel, USER_AGENT, basic_authorization, host_field, origin_form,
 };
 pub use nntp::{ArticleRef, NntpCommand, NntpPlan};
-pub use options::{HttpRequest, Message, PlanOptions};
+pub use options::{HttpRequest, HttpVersion, Message, PlanOptions};
 pub use policy::{Approved, BAD_PORTS, is_bad_port, judge};
 pub use prospero::ProsperoPlan;
 pub use refusal::{PlanError, Rule};

@@ -53,7 +53,8 @@ pub struct PlanOptions {
 }
 
 /// What an HTTP request sends beyond what the URL says: the method, the
-/// user's header fields and a body (curl's `-X`, `-I`, `-H`, `-d`).
+/// user's header fields, a body, a range and the version (curl's `-X`,
+/// `-I`, `-H`, `-d`, `-r`, `-0`).
 ///
 /// # Example
 ///
@@ -89,6 +90,52 @@ pub struct HttpRequest {
     /// The connection stays open for a request after this one (several
     /// URLs of one server): no `Connection: close`.
     pub keep_alive: bool,
+    /// The octets wanted (curl's `-r`), as `Range: bytes=RANGE` (RFC 9110
+    /// section 14.2), or with a body curl's `Content-Range: bytes
+    /// RANGE/LENGTH`; a `Range` already in the head (`-C`'s) wins, as
+    /// curl's resume does over its range. The text is the caller's to
+    /// check: the policy refuses only what would break the line.
+    pub range: Option<String>,
+    /// The version the request line names (curl's `-0`).
+    pub version: HttpVersion,
+}
+
+/// The HTTP version a request line names. HTTP/1.1 is the one spoken;
+/// HTTP/1.0 (curl's `-0`) changes the request line and asks for no
+/// kept connection, the response still read as HTTP/1.x.
+///
+/// # Example
+///
+/// ```
+/// use uniform::plan::HttpVersion;
+/// assert_eq!(HttpVersion::default().as_str(), "HTTP/1.1");
+/// assert_eq!(HttpVersion::Http10.as_str(), "HTTP/1.0");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum HttpVersion {
+    /// `HTTP/1.0` (RFC 1945).
+    Http10,
+    /// `HTTP/1.1` (RFC 9112).
+    #[default]
+    Http11,
+}
+
+impl HttpVersion {
+    /// The version as a request line ends with it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::plan::HttpVersion;
+    /// assert_eq!(HttpVersion::Http11.as_str(), "HTTP/1.1");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HttpVersion::Http10 => "HTTP/1.0",
+            HttpVersion::Http11 => "HTTP/1.1",
+        }
+    }
 }
 
 impl HttpRequest {

@@ -1,0 +1,765 @@
+//! curl's options that `uniform fetch` (and `uniform plan`, where they
+//! change what is sent) takes with curl 7.88's names, meanings and exit
+//! statuses: repeated flags, `--url`, `--fail-with-body`, the progress
+//! flags, `-G` and `--data-urlencode`, `-r`, `-0` and `--http1.1`, `-4`,
+//! `-6` and `--resolve`, `--output-dir`. Each is checked against what the
+//! echo peer received (scripts/peers/echo.py) or the files written and,
+//! where curl is the reference and curl 7.88 is installed, against what
+//! curl does with the same arguments (a missing curl is a counted skip).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+use uniform_testkit::{Skip, fixture, host, peer_up, port, setting, without_proxies};
+
+const ECHO: &str = "UNIFORM_PEER_ECHO_PORT";
+const NGINX: &str = "UNIFORM_HTTP_PORT";
+
+fn echo(path: &str) -> String {
+    format!("http://{}:{}{path}", host(), port(ECHO))
+}
+
+fn nginx(path: &str) -> String {
+    format!("http://{}:{}{path}", host(), port(NGINX))
+}
+
+/// `uniform ARGS` in `dir` (the current directory for none).
+fn uniform_in(dir: Option<&Path>, args: &[&str]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_uniform"));
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
+    without_proxies(&mut cmd)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn uniform(args: &[&str]) -> Output {
+    uniform_in(None, args)
+}
+
+fn fetch(args: &[&str]) -> Output {
+    uniform(&[&["fetch"], args].concat())
+}
+
+/// Whether curl 7.88, the reference, is installed; when it is not, the
+/// comparisons are skipped, each test's counted as a skip.
+fn curl_here() -> bool {
+    static HERE: OnceLock<Result<(), String>> = OnceLock::new();
+    let here = HERE.get_or_init(|| {
+        let out = Command::new("curl")
+            .arg("--version")
+            .output()
+            .map_err(|e| format!("curl is not installed ({e})"))?;
+        let version = String::from_utf8_lossy(&out.stdout);
+        if version.starts_with("curl 7.88.") {
+            Ok(())
+        } else {
+            Err(format!(
+                "the reference is curl 7.88, this is {}",
+                version.lines().next().unwrap_or("an unknown curl")
+            ))
+        }
+    });
+    thread_local! {
+        // Each test runs on its own thread: its skip is counted once.
+        static TOLD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    match here {
+        Ok(()) => true,
+        Err(why) => {
+            if !TOLD.replace(true) {
+                Skip::new(format!("{why}: the comparisons with curl are skipped")).record();
+            }
+            false
+        }
+    }
+}
+
+/// curl with `args` in `dir`, no .curlrc (-q), no proxy; `None` when
+/// curl 7.88 is not installed (a skip recorded).
+fn curl_in(dir: Option<&Path>, args: &[&str]) -> Option<Output> {
+    if !curl_here() {
+        return None;
+    }
+    let mut cmd = Command::new("curl");
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
+    Some(
+        without_proxies(&mut cmd)
+            .arg("-q")
+            .args(args)
+            .output()
+            .expect("curl runs"),
+    )
+}
+
+fn curl(args: &[&str]) -> Option<Output> {
+    curl_in(None, args)
+}
+
+/// The echoed request: its head's lines, the User-Agent's value left
+/// out (each client names itself), and its body.
+fn echoed(stdout: &[u8]) -> (Vec<String>, Vec<u8>) {
+    let split = stdout
+        .windows(2)
+        .position(|w| w == b"\n\n")
+        .unwrap_or_else(|| panic!("no head: {}", String::from_utf8_lossy(stdout)));
+    let head = String::from_utf8_lossy(&stdout[..split]);
+    let lines = head
+        .lines()
+        .map(|l| match l.split_once(": ") {
+            Some((n, _)) if n.eq_ignore_ascii_case("user-agent") => "User-Agent: *".to_string(),
+            _ => l.to_string(),
+        })
+        .collect();
+    (lines, stdout[split + 2..].to_vec())
+}
+
+/// The head's lines but `Connection`: Uniform asks a single transfer's
+/// connection to close, curl leaves it to the server.
+fn but_connection(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| !l.starts_with("Connection:"))
+        .cloned()
+        .collect()
+}
+
+/// The lines `uniform plan ARGS` sends (`> `), the empty line after the
+/// head left out.
+fn planned(args: &[&str]) -> Vec<String> {
+    let out = uniform(&[&["plan"], args].concat());
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_prefix("> "))
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("uniform-curlopt-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Every file under `dir`, as a path relative to it, with its octets.
+fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().display().to_string();
+                out.push((rel, std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_flag_given_twice_is_no_error_and_repeatable_ones_add_up() {
+    if !peer_up(&["echo"]) {
+        return;
+    }
+    let url = echo("/twice");
+    for flags in [
+        &["-s", "-s"][..],
+        &["-sSfL", "-s"],
+        &["-v", "-v"],
+        &["-s", "-q", "-q"],
+    ] {
+        let out = fetch(&[flags, &[url.as_str()]].concat());
+        assert_eq!(out.status.code(), Some(0), "{flags:?}: {out:?}");
+        assert!(out.stdout.starts_with(b"GET /twice HTTP/1.1\n"), "{out:?}");
+        if let Some(c) = curl(&[flags, &[url.as_str()]].concat()) {
+            assert_eq!(c.status.code(), Some(0), "curl {flags:?}: {c:?}");
+        }
+    }
+    // -v -v still traces once.
+    let out = fetch(&["-v", "-v", "-o", "/dev/null", &url]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("> GET /twice HTTP/1.1").count(), 1, "{err}");
+    // One value: the last wins, as in curl.
+    let out = fetch(&["-X", "PUT", "-X", "PATCH", &url]);
+    assert!(out.stdout.starts_with(b"PATCH /twice "), "{out:?}");
+    // Repeatable flags still add up: -H, -d, -o.
+    let dir = scratch("twice");
+    let (one, two) = (dir.join("1"), dir.join("2"));
+    let out = fetch(&[
+        "-H",
+        "X-A: 1",
+        "-H",
+        "X-B: 2",
+        "-d",
+        "a=1",
+        "-d",
+        "b=2",
+        &echo("/one"),
+        "-o",
+        one.to_str().unwrap(),
+        &echo("/two"),
+        "-o",
+        two.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    for (file, path) in [(&one, "/one"), (&two, "/two")] {
+        let (lines, body) = echoed(&std::fs::read(file).unwrap());
+        assert_eq!(lines[0], format!("POST {path} HTTP/1.1"));
+        assert!(lines.contains(&"X-A: 1".to_string()), "{lines:?}");
+        assert!(lines.contains(&"X-B: 2".to_string()), "{lines:?}");
+        assert_eq!(body, b"a=1&b=2");
+    }
+    // And plan takes fetch's command line as it is.
+    let lines = planned(&["--json", "-H", "X-A: 1", "-H", "X-B: 2", &url]);
+    assert!(lines.is_empty(), "--json has no '> ' lines: {lines:?}");
+    let lines = planned(&[
+        "-H", "X-A: 1", "-H", "X-B: 2", "-X", "PUT", "-X", "GET", &url,
+    ]);
+    assert_eq!(lines[0], "GET /twice HTTP/1.1");
+    assert!(lines.contains(&"X-A: 1".to_string()) && lines.contains(&"X-B: 2".to_string()));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn url_options_join_the_arguments_in_their_place() {
+    if !peer_up(&["echo"]) {
+        return;
+    }
+    let (a, b, c) = (echo("/1"), echo("/2"), echo("/3"));
+    let args = ["-s", "--url", &a, &b, "--url", &c];
+    let out = fetch(&args);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let lines = |o: &[u8]| -> Vec<String> {
+        String::from_utf8_lossy(o)
+            .lines()
+            .filter(|l| l.starts_with("GET "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        lines(&out.stdout),
+        ["GET /1 HTTP/1.1", "GET /2 HTTP/1.1", "GET /3 HTTP/1.1"]
+    );
+    if let Some(c) = curl(&args) {
+        assert_eq!(lines(&c.stdout), lines(&out.stdout), "curl: {c:?}");
+    }
+    // --url alone; and no URL at all is a usage error.
+    let out = fetch(&["-s", "--url", &b]);
+    assert!(out.stdout.starts_with(b"GET /2 "), "{out:?}");
+    assert_eq!(fetch(&["-s"]).status.code(), Some(2));
+    // plan orders them the same way.
+    let shown: Vec<String> = planned(&["--url", &c, &a])
+        .into_iter()
+        .filter(|l| l.starts_with("GET"))
+        .collect();
+    assert_eq!(shown, ["GET /3 HTTP/1.1", "GET /1 HTTP/1.1"]);
+}
+
+#[test]
+fn fail_with_body_writes_the_error_page_and_exits_22() {
+    if !peer_up(&["echo"]) {
+        return;
+    }
+    let url = echo("/status/404");
+    let out = fetch(&["-s", "--fail-with-body", &url]);
+    assert_eq!(out.status.code(), Some(22), "{out:?}");
+    let (lines, _) = echoed(&out.stdout);
+    assert_eq!(lines[0], "GET /status/404 HTTP/1.1");
+    assert!(out.stderr.is_empty(), "-s: {out:?}");
+    // Said as -f says it; -f alone writes nothing.
+    let told = fetch(&["--fail-with-body", &url]);
+    let f = fetch(&["-f", &url]);
+    assert_eq!(f.status.code(), Some(22));
+    assert!(f.stdout.is_empty());
+    assert_eq!(told.stderr, f.stderr);
+    assert!(
+        String::from_utf8_lossy(&told.stderr).contains("404 Not Found"),
+        "{told:?}"
+    );
+    // To a file, which is kept.
+    let dir = scratch("failbody");
+    let file = dir.join("page");
+    let out = fetch(&["-s", "--fail-with-body", "-o", file.to_str().unwrap(), &url]);
+    assert_eq!(out.status.code(), Some(22), "{out:?}");
+    assert!(
+        std::fs::read(&file)
+            .unwrap()
+            .starts_with(b"GET /status/404 ")
+    );
+    // A success is one; with -f it is curl's usage error.
+    let ok = fetch(&["-s", "--fail-with-body", &echo("/fine")]);
+    assert_eq!(ok.status.code(), Some(0), "{ok:?}");
+    let both = fetch(&["-s", "-f", "--fail-with-body", &url]);
+    assert_eq!(both.status.code(), Some(2), "{both:?}");
+    if let Some(c) = curl(&["-s", "--fail-with-body", &url]) {
+        assert_eq!(c.status.code(), Some(22));
+        assert_eq!(echoed(&c.stdout).0[0], lines[0]);
+        let cf = dir.join("curl-page");
+        let c = curl(&["-s", "--fail-with-body", "-o", cf.to_str().unwrap(), &url]).unwrap();
+        assert_eq!(c.status.code(), Some(22));
+        assert!(cf.is_file());
+        let c = curl(&["-s", "-f", "--fail-with-body", &url]).unwrap();
+        assert_eq!(c.status.code(), Some(2));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn progress_flags_are_taken_and_no_progress_meter_draws_none() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    let url = nginx("/pub/binary.bin");
+    for flag in ["--no-progress-meter", "-#", "--progress-bar"] {
+        let out = fetch(&[flag, &url]);
+        assert_eq!(out.status.code(), Some(0), "{flag}: {out:?}");
+        assert!(out.stdout == fixture("anon/pub/binary.bin"), "{flag}");
+        // Not a terminal: no bar, as without the flag.
+        assert!(out.stderr.is_empty(), "{flag}: {out:?}");
+    }
+    // On a terminal (script(1) gives one): a bar, unless asked not to.
+    let on_terminal = |flags: &str| -> Option<Vec<u8>> {
+        let line = format!(
+            "{} fetch {flags} -o /dev/null {url}",
+            env!("CARGO_BIN_EXE_uniform")
+        );
+        let out = without_proxies(&mut Command::new("script"))
+            .args(["-qec", &line, "/dev/null"])
+            .output()
+            .ok()?;
+        out.status.success().then_some(out.stdout)
+    };
+    let Some(plain) = on_terminal("") else {
+        Skip::new("script(1) cannot run here: the bar on a terminal is not checked").record();
+        return;
+    };
+    assert!(!plain.is_empty(), "a bar on a terminal");
+    assert!(!on_terminal("-#").unwrap_or_default().is_empty());
+    assert_eq!(on_terminal("--no-progress-meter"), Some(Vec::new()));
+    assert_eq!(on_terminal("-# --no-progress-meter"), Some(Vec::new()));
+    assert_eq!(on_terminal("-s -#"), Some(Vec::new()));
+}
+
+#[test]
+fn get_puts_the_data_in_the_query_as_curl_does() {
+    if !peer_up(&["echo"]) {
+        return;
+    }
+    for (args, line) in [
+        (
+            vec!["-G", "-d", "a=1", "-d", "b=2"],
+            "GET /x?a=1&b=2 HTTP/1.1",
+        ),
+        (
+            vec!["-G", "--data-urlencode", "q=a b/c", "-d", "x=1"],
+            // The %XX in lower case, as curl's URL API writes them.
+            "GET /x?q=a+b%2fc&x=1 HTTP/1.1",
+        ),
+        (
+            vec!["-G", "-X", "POST", "-d", "a=1"],
+            "POST /x?a=1 HTTP/1.1",
+        ),
+        (vec!["-G"], "GET /x HTTP/1.1"),
+    ] {
+        let url = echo("/x");
+        let all = [&["-s"][..], &args, &[url.as_str()]].concat();
+        let out = fetch(&all);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        let (lines, body) = echoed(&out.stdout);
+        assert_eq!(lines[0], line, "{args:?}");
+        assert!(body.is_empty(), "{args:?}: no body");
+        assert!(
+            !lines.iter().any(|l| l.starts_with("Content-")),
+            "{lines:?}"
+        );
+        // The plan shows the same target.
+        assert_eq!(planned(&[&args[..], &[url.as_str()]].concat())[0], line);
+        if let Some(c) = curl(&all) {
+            assert_eq!(echoed(&c.stdout).0[0], line, "curl {args:?}");
+        }
+    }
+    // The URL's own query, a query ending in '&', a fragment, no path.
+    for (url, line) in [
+        (echo("/x?q=1"), "GET /x?q=1&a=1 HTTP/1.1"),
+        (echo("/x?q=1&"), "GET /x?q=1&a=1 HTTP/1.1"),
+        (echo("/x?"), "GET /x?a=1 HTTP/1.1"),
+        (echo("/x#part"), "GET /x?a=1 HTTP/1.1"),
+        (echo(""), "GET /?a=1 HTTP/1.1"),
+    ] {
+        let all = ["-s", "-G", "-d", "a=1", &url];
+        let (lines, _) = echoed(&fetch(&all).stdout);
+        assert_eq!(lines[0], line, "{url}");
+        if let Some(c) = curl(&all) {
+            assert_eq!(echoed(&c.stdout).0[0], line, "curl {url}");
+        }
+    }
+    // -I: a HEAD of the new target, as curl -v shows it sent.
+    let url = echo("/h");
+    assert_eq!(
+        planned(&["-G", "-I", "-d", "a=1", &url])[0],
+        "HEAD /h?a=1 HTTP/1.1"
+    );
+    if let Some(c) = curl(&["-s", "-v", "-G", "-I", "-d", "a=1", &url]) {
+        let err = String::from_utf8_lossy(&c.stderr);
+        assert!(err.contains("> HEAD /h?a=1 HTTP/1.1"), "{err}");
+    }
+    // -w's url_effective is the URL with its query, as curl's.
+    let out = fetch(&[
+        "-s",
+        "-G",
+        "-d",
+        "a=1",
+        "-o",
+        "/dev/null",
+        "-w",
+        "%{url_effective}",
+        &url,
+    ]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{url}?a=1"));
+}
+
+#[test]
+fn data_urlencode_sends_what_curl_sends() {
+    if !peer_up(&["echo"]) {
+        return;
+    }
+    let dir = scratch("urlencode");
+    let text = dir.join("text.txt");
+    std::fs::write(&text, "l1\r\nl2 é\n").unwrap();
+    let all = dir.join("all.bin");
+    std::fs::write(&all, (0..=255u8).collect::<Vec<u8>>()).unwrap();
+    let (text, all) = (text.display().to_string(), all.display().to_string());
+    let url = echo("/form");
+    let at_text = format!("@{text}");
+    let named_text = format!("n@{text}");
+    let at_all = format!("@{all}");
+    // The five forms, mixed with the other data flags in their order.
+    let args = [
+        "-s",
+        "--data-urlencode",
+        "plain content=&?/",
+        "-d",
+        "d=1",
+        "--data-urlencode",
+        "=a b&c",
+        "--data-binary",
+        "b=2",
+        "--data-urlencode",
+        "name=v a/l",
+        "--data-raw",
+        "@raw",
+        "--data-urlencode",
+        &at_text,
+        "--data-urlencode",
+        &named_text,
+        "--data-urlencode",
+        "a@b=c",
+        "--data-urlencode",
+        &at_all,
+        &url,
+    ];
+    let out = fetch(&args);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let (lines, body) = echoed(&out.stdout);
+    assert_eq!(lines[0], "POST /form HTTP/1.1");
+    let body = String::from_utf8(body).unwrap();
+    assert!(
+        body.starts_with(
+            "plain content=%26%3F%2F&d=1&a+b%26c&b=2&name=v+a%2Fl&@raw&l1%0D%0Al2+%C3%A9%0A&n=l1%0D%0Al2+%C3%A9%0A&a@b=c&%00%01"
+        ),
+        "{body}"
+    );
+    assert!(body.ends_with("%7D~%7F%80%81%82%83%84%85%86%87%88%89%8A%8B%8C%8D%8E%8F%90%91%92%93%94%95%96%97%98%99%9A%9B%9C%9D%9E%9F%A0%A1%A2%A3%A4%A5%A6%A7%A8%A9%AA%AB%AC%AD%AE%AF%B0%B1%B2%B3%B4%B5%B6%B7%B8%B9%BA%BB%BC%BD%BE%BF%C0%C1%C2%C3%C4%C5%C6%C7%C8%C9%CA%CB%CC%CD%CE%CF%D0%D1%D2%D3%D4%D5%D6%D7%D8%D9%DA%DB%DC%DD%DE%DF%E0%E1%E2%E3%E4%E5%E6%E7%E8%E9%EA%EB%EC%ED%EE%EF%F0%F1%F2%F3%F4%F5%F6%F7%F8%F9%FA%FB%FC%FD%FE%FF"), "{body}");
+    if let Some(c) = curl(&args) {
+        let (curl_lines, curl_body) = echoed(&c.stdout);
+        // Octet for octet, and the same head but for the order of the
+        // fields curl and Uniform place differently.
+        assert_eq!(String::from_utf8(curl_body).unwrap(), body);
+        let mut ours = but_connection(&lines);
+        let mut theirs = curl_lines;
+        ours.sort();
+        theirs.sort();
+        assert_eq!(ours, theirs);
+    }
+    // A file that cannot be read is a usage error (curl warns and sends
+    // nothing for it).
+    let out = fetch(&["--data-urlencode", "n@/nonexistent/uniform", &url]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn range_asks_for_octets_and_a_whole_200_is_written_whole() {
+    if !peer_up(&["nginx", "echo"]) {
+        return;
+    }
+    let hello = fixture("anon/pub/hello.txt");
+    let url = nginx("/pub/hello.txt");
+    let n = hello.len();
+    for (range, want) in [
+        ("0-3", &hello[..4]),
+        ("5-", &hello[5..]),
+        ("-7", &hello[n - 7..]),
+        ("2-2", &hello[2..3]),
+    ] {
+        let out = fetch(&["-s", "-r", range, &url]);
+        assert_eq!(out.status.code(), Some(0), "{range}: {out:?}");
+        assert_eq!(out.stdout, want, "{range}");
+        if let Some(c) = curl(&["-s", "-r", range, &url]) {
+            assert_eq!(c.stdout, out.stdout, "curl -r {range}");
+        }
+    }
+    // Several ranges: the server's multipart answer, as it comes.
+    let out = fetch(&["-s", "-i", "-r", "0-1,4-5", &url]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("multipart/byteranges"),
+        "{out:?}"
+    );
+    // A server that ignores it sends 200 and the whole: written, exit 0,
+    // as curl 7.88 does (where -C is curl's 33).
+    let at = echo("/ranged");
+    let all = ["-s", "-r", "0-3", &at];
+    let out = fetch(&all);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let (lines, _) = echoed(&out.stdout);
+    assert!(lines.contains(&"Range: bytes=0-3".to_string()), "{lines:?}");
+    assert!(planned(&["-r", "0-3", &at]).contains(&"Range: bytes=0-3".to_string()));
+    if let Some(c) = curl(&all) {
+        assert_eq!(c.status.code(), Some(0));
+        assert!(
+            echoed(&c.stdout)
+                .0
+                .contains(&"Range: bytes=0-3".to_string())
+        );
+    }
+    // A lone number gets its dash, with curl's warning.
+    let out = fetch(&["-r", "5", &at]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        echoed(&out.stdout)
+            .0
+            .contains(&"Range: bytes=5-".to_string())
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("5-"),
+        "{out:?}"
+    );
+    // -C wins over -r, as in curl.
+    let shown = planned(&["-r", "0-3", "-C", "9", &at]);
+    assert!(shown.contains(&"Range: bytes=9-".to_string()), "{shown:?}");
+    assert!(
+        !shown.contains(&"Range: bytes=0-3".to_string()),
+        "{shown:?}"
+    );
+    // What is no byte range, and FTP, are refused before sending.
+    let out = fetch(&["-r", "a-b", &at]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let ftp = format!(
+        "ftp://{}:{}/pub/hello.txt",
+        host(),
+        port("UNIFORM_FTP_PORT")
+    );
+    let out = fetch(&["-r", "0-3", &ftp]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("-r: "),
+        "{out:?}"
+    );
+    let out = uniform(&["plan", "-r", "0-3", &ftp]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+}
+
+#[test]
+fn http_1_0_is_sent_and_its_answer_read() {
+    if !peer_up(&["nginx", "echo"]) {
+        return;
+    }
+    let url = echo("/old");
+    let out = fetch(&["-s", "-0", &url]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let (lines, _) = echoed(&out.stdout);
+    let host_field = format!("Host: {}:{}", host(), port(ECHO));
+    // No Connection field: HTTP/1.0 keeps no connection unless asked.
+    assert_eq!(
+        lines,
+        [
+            "GET /old HTTP/1.0",
+            host_field.as_str(),
+            "User-Agent: *",
+            "Accept: */*"
+        ]
+    );
+    let mut shown = planned(&["-0", &url]);
+    shown[2] = "User-Agent: *".into();
+    assert_eq!(shown, lines);
+    if let Some(c) = curl(&["-s", "-0", &url]) {
+        assert_eq!(echoed(&c.stdout).0, lines, "curl");
+    }
+    // The last of -0 and --http1.1 wins.
+    let (lines, _) = echoed(&fetch(&["-s", "-0", "--http1.1", &url]).stdout);
+    assert_eq!(lines[0], "GET /old HTTP/1.1");
+    let (lines, _) = echoed(&fetch(&["-s", "--http1.1", "-0", &url]).stdout);
+    assert_eq!(lines[0], "GET /old HTTP/1.0");
+    // The answer is read back whole, and no connection is kept.
+    let out = fetch(&["-s", "-0", &nginx("/pub/binary.bin")]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(out.stdout == fixture("anon/pub/binary.bin"));
+    let out = fetch(&[
+        "-s",
+        "-0",
+        "-o",
+        "/dev/null",
+        "-o",
+        "/dev/null",
+        "-w",
+        "%{num_connects} %{http_version}\\n",
+        &nginx("/pub/hello.txt"),
+        &nginx("/pub/hello.txt"),
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1 1.1\n1 1.1\n",
+        "{out:?}"
+    );
+}
+
+#[test]
+fn ip_families_and_resolve_choose_the_address_not_the_name() {
+    if !peer_up(&["echo", "nginx"]) {
+        return;
+    }
+    let p = port(ECHO);
+    let named = format!("http://h.test:{p}/named");
+    let pin = |addrs: &str| format!("h.test:{p}:{addrs}");
+    // The connection goes to ADDR; the Host field names the host.
+    let args = ["-s", "--resolve", &pin("127.0.0.1"), &named];
+    let out = fetch(&args);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let (lines, _) = echoed(&out.stdout);
+    assert!(lines.contains(&format!("Host: h.test:{p}")), "{lines:?}");
+    if let Some(c) = curl(&args) {
+        assert_eq!(echoed(&c.stdout).0, but_connection(&lines), "curl");
+    }
+    let w = ["-o", "/dev/null", "-w", "%{remote_ip}"];
+    // Each case with curl 7.88's exit status, and the address used.
+    let both = pin("[::1],127.0.0.1");
+    let v4 = pin("127.0.0.1");
+    let v6_first = pin("[::1]");
+    let literal = echo("/literal");
+    let star = format!("*:{p}:127.0.0.1");
+    let forget = format!("-h.test:{p}");
+    for (args, code, ip) in [
+        (vec!["-4", "--resolve", &both, &named], 0, "127.0.0.1"),
+        // Nothing listens on ::1 there.
+        (vec!["-6", "--resolve", &both, &named], 7, ""),
+        (vec!["-6", "--resolve", &v4, &named], 6, ""),
+        (vec!["-6", &literal], 7, ""),
+        (vec!["-4", "-6", "-4", &literal], 0, "127.0.0.1"),
+        // A later entry for the same host and port replaces the first.
+        (
+            vec!["--resolve", &v6_first, "--resolve", &v4, &named],
+            0,
+            "127.0.0.1",
+        ),
+        (vec!["--resolve", &star, &named], 0, "127.0.0.1"),
+        (vec!["--resolve", &v4, "--resolve", &forget, &named], 6, ""),
+        (vec!["--resolve", "h.test:x:127.0.0.1", &named], 49, ""),
+        (vec!["--resolve", "h.test:80", &named], 49, ""),
+        (vec!["--resolve", "h.test:80:nowhere", &named], 49, ""),
+    ] {
+        let all = [&["-s"][..], &w, &args].concat();
+        let out = fetch(&all);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {out:?}");
+        if code == 0 {
+            assert_eq!(String::from_utf8_lossy(&out.stdout), ip, "{args:?}");
+        }
+        if let Some(c) = curl(&all) {
+            assert_eq!(c.status.code(), Some(code), "curl {args:?}: {c:?}");
+        }
+    }
+    // TLS checks the URL's name, not the address's.
+    let ca = PathBuf::from(setting("UNIFORM_PEERS_DIR")).join("http/tls/ca.pem");
+    let ca = ca.to_str().unwrap();
+    let tls = port("UNIFORM_HTTPS_PORT");
+    for (name, code) in [("localhost", 0), ("other.test", 60)] {
+        let entry = format!("{name}:{tls}:127.0.0.1");
+        let url = format!("https://{name}:{tls}/pub/hello.txt");
+        let all = ["-s", "--cacert", ca, "--resolve", &entry, &url];
+        let out = fetch(&all);
+        assert_eq!(out.status.code(), Some(code), "{name}: {out:?}");
+        if code == 0 {
+            assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+        }
+        if let Some(c) = curl(&all) {
+            assert_eq!(c.status.code(), Some(code), "curl {name}");
+        }
+    }
+}
+
+#[test]
+fn output_dir_holds_the_files_as_curls_does() {
+    if !peer_up(&["nginx"]) {
+        return;
+    }
+    let url = nginx("/pub/hello.txt");
+    let dir = scratch("outdir");
+    let (ours, theirs) = (dir.join("uniform"), dir.join("curl"));
+    std::fs::create_dir_all(&ours).unwrap();
+    std::fs::create_dir_all(&theirs).unwrap();
+    let cases: [(&[&str], i32); 6] = [
+        // No such directory: curl's 23, nothing written.
+        (&["--output-dir", "d1", "-O"], 23),
+        (&["--output-dir", "d1", "--create-dirs", "-O"], 0),
+        (
+            &["--output-dir", "d2/sub", "--create-dirs", "-o", "x/y.txt"],
+            0,
+        ),
+        // An absolute FILE goes in DIR too, as curl joins them.
+        (
+            &["--output-dir", "d3", "--create-dirs", "-o", "/abs.txt"],
+            0,
+        ),
+        (&["--output-dir", "d1", "-o", "plain.txt"], 0),
+        // Standard output stays standard output.
+        (&["--output-dir", "nowhere", "-o", "-"], 0),
+    ];
+    for (args, code) in cases {
+        let all = [&["-s"][..], args, &[url.as_str()]].concat();
+        let out = uniform_in(Some(&ours), &[&["fetch"][..], &all].concat());
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {out:?}");
+        if args.contains(&"-") {
+            assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+        }
+        if let Some(c) = curl_in(Some(&theirs), &all) {
+            assert_eq!(c.status.code(), Some(code), "curl {args:?}");
+        }
+    }
+    let hello = fixture("anon/pub/hello.txt");
+    let want: Vec<(String, Vec<u8>)> = [
+        "d1/hello.txt",
+        "d1/plain.txt",
+        "d2/sub/x/y.txt",
+        "d3/abs.txt",
+    ]
+    .iter()
+    .map(|p| (p.to_string(), hello.clone()))
+    .collect();
+    assert_eq!(tree(&ours), want);
+    if curl_here() {
+        assert_eq!(tree(&theirs), want, "curl's files");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
