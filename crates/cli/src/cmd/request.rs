@@ -375,6 +375,21 @@ impl clap::FromArgMatches for Urls {
         ))
     }
 
+    fn from_arg_matches_mut(m: &mut ArgMatches) -> Result<Urls, clap::Error> {
+        // Without --url the positional URLs are taken out as they are, not
+        // copied (a command line of many URLs holds them once).
+        if m.indices_of("url").is_none() {
+            let urls = m
+                .try_remove_many::<OsString>("urls")
+                .ok()
+                .flatten()
+                .map(Iterator::collect)
+                .unwrap_or_default();
+            return Ok(Urls(urls));
+        }
+        Urls::from_arg_matches(m)
+    }
+
     fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
         *self = Urls::from_arg_matches(m)?;
         Ok(())
