@@ -73,6 +73,7 @@ fn every_scheme_is_checked_by_its_own_protocol() {
         "pygopherd",
         "innd",
         "telnetd",
+        "zebra",
     ]) {
         return;
     }
@@ -85,6 +86,7 @@ fn every_scheme_is_checked_by_its_own_protocol() {
     let pygopher = format!("gopher://{h}:{}", port("UNIFORM_GOPHERPLUS_PORT"));
     let nntp = format!("nntp://{h}:{}", port("UNIFORM_NNTP_PORT"));
     let telnet = format!("telnet://{h}:{}/", port("UNIFORM_TELNET_PORT"));
+    let wais = format!("wais://{h}:{}", port("UNIFORM_ZEBRA_PORT"));
     let closed = format!("telnet://{h}:{}/", free_port());
     let dir = scratch("schemes");
     write(&dir, "other.md", "# Other\n");
@@ -96,11 +98,11 @@ fn every_scheme_is_checked_by_its_own_protocol() {
              \n\
              Good: [page]({http}/pub/hello.txt), [ftp]({ftp}/pub/hello.txt), <{ftp}/pub/>,\n\
              [gopher]({gopher}/0/hello.txt), [news]({nntp}/local.test/1), [here](other.md),\n\
-             [mail](mailto:someone@localhost), [telnet]({telnet}).\n\
+             [mail](mailto:someone@localhost), [telnet]({telnet}), [wais]({wais}/Default?protocol).\n\
              \n\
              Broken: [404]({http}/pub/nope.txt), [ftp]({ftp}/pub/nope.txt),\n\
              [gopher]({pygopher}/0/nope.txt), [menu]({gopher}/1/nodir/), [news]({nntp}/local.test/999), [gone](missing.md),\n\
-             [mail](mailto:someone@nowhere.invalid), [closed]({closed}).\n\
+             [mail](mailto:someone@nowhere.invalid), [closed]({closed}), [wais]({wais}/NoSuchDb?x).\n\
              \n\
              Refused: [smtp port](http://{h}:25/x). Not checked: [isbn](urn:isbn:0451450523).\n",
         ),
@@ -121,6 +123,7 @@ fn every_scheme_is_checked_by_its_own_protocol() {
         file("other.md"),
         "mailto:someone@localhost".to_string(),
         telnet.clone(),
+        format!("{wais}/Default?protocol"),
     ] {
         assert_eq!(status_of(&v, &good), "ok", "{good}: {v:?}");
     }
@@ -135,6 +138,7 @@ fn every_scheme_is_checked_by_its_own_protocol() {
         file("missing.md"),
         "mailto:someone@nowhere.invalid".to_string(),
         closed.clone(),
+        format!("{wais}/NoSuchDb?x"),
     ] {
         assert_eq!(status_of(&v, &bad), "broken", "{bad}: {why}");
     }

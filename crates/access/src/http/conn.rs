@@ -7,7 +7,7 @@ use crate::net::{Deadline, Pace, Timeouts};
 use std::io::{self, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A connection, TLS layered on TLS as deep as the route needs.
 pub(crate) enum Conn {
@@ -56,6 +56,9 @@ pub(crate) struct Limited {
     idle: Duration,
     deadline: Deadline,
     pace: Pace,
+    /// The timeout last set on the socket: set again only when it changes
+    /// (two system calls a read otherwise).
+    armed: Option<Duration>,
 }
 
 /// The octets a response is read with: a body read of this size or more
@@ -73,6 +76,7 @@ impl Limited {
             idle: timeouts.idle,
             deadline,
             pace: Pace::new(timeouts.speed),
+            armed: None,
         }
     }
 
@@ -82,6 +86,7 @@ impl Limited {
         self.idle = timeouts.idle;
         self.deadline = deadline;
         self.pace = Pace::new(timeouts.speed);
+        self.armed = None;
     }
 
     /// TLS over this connection, to `name`, the handshake done here: its
@@ -102,7 +107,12 @@ impl Limited {
             stream: Conn::Tls(Box::new(rustls::StreamOwned::new(client, self.stream))),
             ..self
         };
-        tls.arm()?;
+        // The handshake's reads and writes wait the whole of what is left,
+        // exactly: rustls does not retry a read that woke early.
+        let wait = tls.wait()?;
+        tls.stream.socket().set_read_timeout(Some(wait))?;
+        tls.stream.socket().set_write_timeout(Some(wait))?;
+        tls.armed = Some(wait);
         if let Conn::Tls(t) = &mut tls.stream {
             while t.conn.is_handshaking() {
                 t.conn.complete_io(&mut t.sock)?;
@@ -117,33 +127,80 @@ impl Limited {
         Some((s.peer_addr().ok()?, s.local_addr().ok()?))
     }
 
-    fn arm(&self) -> io::Result<()> {
+    /// The longest a read or write may wait from now: the idle limit,
+    /// shortened to what is left of the whole access and of the
+    /// low-speed window.
+    fn wait(&self) -> io::Result<Duration> {
         self.deadline.check()?;
-        // The wait grows again when the low-speed window moves on: set
-        // each time (a system call per read of up to READ_BUFFER).
-        let t = self.pace.wait(self.idle, &self.deadline);
-        self.stream.socket().set_read_timeout(Some(t))?;
-        self.stream.socket().set_write_timeout(Some(t))?;
+        Ok(self.pace.wait(self.idle, &self.deadline))
+    }
+
+    /// Sets the socket's timeouts to at most `wait`. A timeout already set
+    /// that is no longer than `wait` and at least half of it stays: a
+    /// read that ends at it early is tried again for the rest (see
+    /// `Read`), and a transfer makes two system calls fewer a read.
+    fn arm(&mut self, wait: Duration) -> io::Result<()> {
+        let fits = self.armed.is_some_and(|a| a <= wait && a * 2 >= wait);
+        if !fits {
+            // Three quarters of the wait: it stays right while the wait
+            // shrinks by a quarter (a window running down, a deadline
+            // coming), and a short wait is set as it is.
+            let t = if wait > EXACT { wait * 3 / 4 } else { wait };
+            let t = t.max(Duration::from_millis(1));
+            self.stream.socket().set_read_timeout(Some(t))?;
+            self.stream.socket().set_write_timeout(Some(t))?;
+            self.armed = Some(t);
+        }
         Ok(())
     }
 }
 
+/// A wait this short is set exactly, not as three quarters of itself.
+const EXACT: Duration = Duration::from_millis(50);
+
+/// Whether an I/O error is a socket timeout.
+fn timed_out(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+    )
+}
+
 impl Read for Limited {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.arm()?;
-        let n = self
-            .stream
-            .read(buf)
-            .map_err(|e| self.pace.explain(e, &self.deadline, self.idle))?;
-        self.pace.account(n)?;
-        Ok(n)
+        // The limit is fixed when the read starts; a timeout set shorter
+        // than what is left of it only wakes the read to wait again.
+        let until = Instant::now() + self.wait()?;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            if !left.is_zero() {
+                self.arm(left)?;
+            }
+            match self.stream.read(buf) {
+                Err(e) if timed_out(&e) && Instant::now() < until => continue,
+                Err(e) => return Err(self.pace.explain(e, &self.deadline, self.idle)),
+                Ok(n) => {
+                    self.pace.account(n)?;
+                    return Ok(n);
+                }
+            }
+        }
     }
 }
 
 impl Write for Limited {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.arm()?;
-        self.stream.write(buf)
+        let until = Instant::now() + self.wait()?;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            if !left.is_zero() {
+                self.arm(left)?;
+            }
+            match self.stream.write(buf) {
+                Err(e) if timed_out(&e) && Instant::now() < until => continue,
+                r => return r,
+            }
+        }
     }
 
     fn flush(&mut self) -> io::Result<()> {

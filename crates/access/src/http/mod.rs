@@ -199,7 +199,7 @@ fn hop_plan(
 const RANGE_ERROR: u8 = 33;
 
 /// The most a body read takes at once.
-const BODY_BUFFER: usize = 128 * 1024;
+const BODY_BUFFER: usize = 512 * 1024;
 
 /// The statuses curl's `--retry` tries again.
 fn passing(status: u16) -> bool {
