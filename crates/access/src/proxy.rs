@@ -137,21 +137,90 @@ pub struct Gateway {
     pub url: String,
     /// Where it was configured: `--gateway ftp`, `ftp_proxy`, `all_proxy`.
     pub source: String,
-    host: String,
-    port: u16,
-    user: Option<Vec<u8>>,
-    password: Option<Vec<u8>>,
+    address: Address,
     /// Reached over TLS: an `https://` proxy.
     tls: bool,
 }
 
 impl fmt::Debug for Gateway {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The URL may carry the proxy's password.
+        // Not the URL: it may carry the proxy's password.
         f.debug_struct("Gateway")
+            .field("address", &self.address)
+            .field("source", &self.source)
+            .field("tls", &self.tls)
+            .finish()
+    }
+}
+
+/// Where a proxy is and whom it is logged in as: what an HTTP gateway and
+/// a SOCKS proxy have alike.
+#[derive(Clone, PartialEq, Eq)]
+struct Address {
+    host: String,
+    port: u16,
+    user: Option<Vec<u8>>,
+    password: Option<Vec<u8>>,
+}
+
+impl Address {
+    /// The host, port and login of the proxy URL `parsed`, `default_port`
+    /// when it names none.
+    ///
+    /// # Errors
+    ///
+    /// No host; a path, search or fragment (a proxy is named by its host
+    /// and port alone); a port past 65535.
+    fn of(parsed: &UrlRef<'_>, default_port: u16, source: &str) -> Result<Address, ProxyError> {
+        let host = parsed.hostname().unwrap_or_default();
+        if host.is_empty() {
+            return Err(ProxyError::new(format!(
+                "{source}: the proxy URL names no host"
+            )));
+        }
+        if !matches!(parsed.path(), None | Some(""))
+            || parsed.query().is_some()
+            || parsed.fragment().is_some()
+        {
+            return Err(ProxyError::new(format!(
+                "{source}: a proxy is named by its host and port; the URL may not have a path, search or fragment"
+            )));
+        }
+        Ok(Address {
+            host: host.to_string(),
+            port: port_of(parsed, default_port, source)?,
+            user: parsed
+                .user_decoded()
+                .map(|u| u.into_owned())
+                .filter(|u| !u.is_empty()),
+            password: parsed.password_decoded().map(|p| p.into_owned()),
+        })
+    }
+
+    /// `host:port`, brackets around an IPv6 literal: how messages name
+    /// the proxy, never with its credentials.
+    fn authority(&self) -> String {
+        if self.host.contains(':') {
+            format!("[{}]:{}", self.host, self.port)
+        } else {
+            format!("{}:{}", self.host, self.port)
+        }
+    }
+
+    /// The user name and password to log in with, the password empty when
+    /// the URL gave none.
+    fn credentials(&self) -> Option<(&[u8], &[u8])> {
+        self.user
+            .as_deref()
+            .map(|u| (u, self.password.as_deref().unwrap_or_default()))
+    }
+}
+
+impl fmt::Debug for Address {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Address")
             .field("host", &self.host)
             .field("port", &self.port)
-            .field("source", &self.source)
             .field(
                 "user",
                 &self
@@ -238,30 +307,10 @@ impl Gateway {
                 "{source}: a {scheme} proxy is not supported, only http:// and https://"
             )));
         }
-        let host = parsed.hostname().unwrap_or_default();
-        if host.is_empty() {
-            return Err(ProxyError::new(format!(
-                "{source}: the proxy URL names no host"
-            )));
-        }
-        if !matches!(parsed.path(), None | Some(""))
-            || parsed.query().is_some()
-            || parsed.fragment().is_some()
-        {
-            return Err(ProxyError::new(format!(
-                "{source}: a proxy is named by its host and port; the URL may not have a path, search or fragment"
-            )));
-        }
         Ok(Gateway {
+            address: Address::of(&parsed, if tls { 443 } else { 80 }, source)?,
             url: full.clone(),
             source: source.to_string(),
-            host: host.to_string(),
-            port: port_of(&parsed, if tls { 443 } else { 80 }, source)?,
-            user: parsed
-                .user_decoded()
-                .map(|u| u.into_owned())
-                .filter(|u| !u.is_empty()),
-            password: parsed.password_decoded().map(|p| p.into_owned()),
             tls,
         })
     }
@@ -284,28 +333,22 @@ impl Gateway {
 
     /// The proxy's host (without the brackets of an IPv6 literal).
     pub fn host(&self) -> &str {
-        &self.host
+        &self.address.host
     }
 
     /// The proxy's port.
     pub fn port(&self) -> u16 {
-        self.port
+        self.address.port
     }
 
     /// The proxy's credentials, when its URL has a user name.
     pub(crate) fn credentials(&self) -> Option<(&[u8], &[u8])> {
-        self.user
-            .as_deref()
-            .map(|u| (u, self.password.as_deref().unwrap_or_default()))
+        self.address.credentials()
     }
 
     /// `host:port`, brackets around an IPv6 literal, for messages.
     pub(crate) fn authority(&self) -> String {
-        if self.host.contains(':') {
-            format!("[{}]:{}", self.host, self.port)
-        } else {
-            format!("{}:{}", self.host, self.port)
-        }
+        self.address.authority()
     }
 }
 
@@ -423,27 +466,15 @@ pub struct SocksProxy {
     /// Where it was configured: `all_proxy`, `ftp_proxy`, `-x`, `--socks5`.
     pub source: String,
     version: SocksVersion,
-    host: String,
-    port: u16,
-    user: Option<Vec<u8>>,
-    password: Option<Vec<u8>>,
+    address: Address,
 }
 
 impl fmt::Debug for SocksProxy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SocksProxy")
             .field("version", &self.version)
-            .field("host", &self.host)
-            .field("port", &self.port)
+            .field("address", &self.address)
             .field("source", &self.source)
-            .field(
-                "user",
-                &self
-                    .user
-                    .as_ref()
-                    .map(|u| String::from_utf8_lossy(u).into_owned()),
-            )
-            .field("password", &self.password.as_ref().map(|_| "****"))
             .finish()
     }
 }
@@ -481,28 +512,10 @@ impl SocksProxy {
             .dialect(Dialect::Rfc3986)
             .parse(url)
             .map_err(|e| ProxyError::new(format!("{source}: not a proxy URL: {e}")))?;
-        let host = parsed.hostname().unwrap_or_default();
-        if host.is_empty() {
-            return Err(ProxyError::new(format!(
-                "{source}: the proxy URL names no host"
-            )));
-        }
-        if !matches!(parsed.path(), None | Some(""))
-            || parsed.query().is_some()
-            || parsed.fragment().is_some()
-        {
-            return Err(ProxyError::new(format!(
-                "{source}: a proxy is named by its host and port; the URL may not have a path, search or fragment"
-            )));
-        }
-        let user = parsed
-            .user_decoded()
-            .map(|u| u.into_owned())
-            .filter(|u| !u.is_empty());
+        let address = Address::of(&parsed, 1080, source)?;
         // RFC 1929 carries each in one length octet.
-        let password = parsed.password_decoded().map(|p| p.into_owned());
-        if user.as_ref().is_some_and(|u| u.len() > 255)
-            || password.as_ref().is_some_and(|p| p.len() > 255)
+        if address.user.as_ref().is_some_and(|u| u.len() > 255)
+            || address.password.as_ref().is_some_and(|p| p.len() > 255)
         {
             return Err(ProxyError::new(format!(
                 "{source}: a SOCKS user name or password is at most 255 octets"
@@ -511,10 +524,7 @@ impl SocksProxy {
         Ok(SocksProxy {
             source: source.to_string(),
             version,
-            host: host.to_string(),
-            port: port_of(&parsed, 1080, source)?,
-            user,
-            password,
+            address,
         })
     }
 
@@ -576,8 +586,8 @@ impl SocksProxy {
                 self.source
             )));
         }
-        self.user = Some(user.to_vec());
-        self.password = Some(password.to_vec());
+        self.address.user = Some(user.to_vec());
+        self.address.password = Some(password.to_vec());
         Ok(self)
     }
 
@@ -604,7 +614,7 @@ impl SocksProxy {
     /// # Ok::<_, uniform_access::proxy::ProxyError>(())
     /// ```
     pub fn host(&self) -> &str {
-        &self.host
+        &self.address.host
     }
 
     /// The proxy's port.
@@ -617,7 +627,7 @@ impl SocksProxy {
     /// # Ok::<_, uniform_access::proxy::ProxyError>(())
     /// ```
     pub fn port(&self) -> u16 {
-        self.port
+        self.address.port
     }
 
     /// Whether it logs in with a user name (and password).
@@ -630,7 +640,7 @@ impl SocksProxy {
     /// # Ok::<_, uniform_access::proxy::ProxyError>(())
     /// ```
     pub fn has_credentials(&self) -> bool {
-        self.user.is_some()
+        self.address.user.is_some()
     }
 
     /// `host:port`, brackets around an IPv6 literal: how messages name the
@@ -644,19 +654,13 @@ impl SocksProxy {
     /// # Ok::<_, uniform_access::proxy::ProxyError>(())
     /// ```
     pub fn authority(&self) -> String {
-        if self.host.contains(':') {
-            format!("[{}]:{}", self.host, self.port)
-        } else {
-            format!("{}:{}", self.host, self.port)
-        }
+        self.address.authority()
     }
 
     /// The user name and password to log in with, the password empty when
     /// the URL gave none.
     pub(crate) fn credentials(&self) -> Option<(&[u8], &[u8])> {
-        self.user
-            .as_deref()
-            .map(|u| (u, self.password.as_deref().unwrap_or_default()))
+        self.address.credentials()
     }
 }
 
