@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
-use uniform_testkit::{Skip, fixture, host, peer_up, port, setting, without_proxies};
+use uniform_testkit::{Skip, fixture, host, peer_up, port, scratch, setting, without_proxies};
 
 const ECHO: &str = "UNIFORM_PEER_ECHO_PORT";
 const NGINX: &str = "UNIFORM_HTTP_PORT";
@@ -139,14 +139,6 @@ fn planned(args: &[&str]) -> Vec<String> {
         .filter(|l| !l.is_empty())
         .map(str::to_string)
         .collect()
-}
-
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("uniform-curlopt-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Every file under `dir`, as a path relative to it, with its octets.

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 
 // Where the peer servers listen, starting them on demand (a test whose
 // peer cannot be started is recorded as skipped), and their fixtures.
-use uniform_testkit::{fixture, host, peer_up, port, setting, without_proxies};
+use uniform_testkit::{fixture, host, peer_up, port, scratch, setting, without_proxies};
 
 struct Output {
     code: i32,
@@ -67,14 +67,6 @@ const NGINX: &str = "UNIFORM_HTTP_PORT";
 
 fn http(path: &str) -> String {
     format!("http://{}:{}{path}", host(), port(NGINX))
-}
-
-/// A fresh directory for one test's output files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("uniform-fetch-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn names(dir: &Path) -> Vec<String> {

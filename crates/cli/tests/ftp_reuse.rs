@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
-use uniform_testkit::{fixture, host, peer_up, port, without_proxies};
+use uniform_testkit::{fixture, host, peer_up, port, scratch, without_proxies};
 
 /// The two real servers' port settings.
 const SERVERS: [&str; 2] = ["UNIFORM_FTP_PORT", "UNIFORM_PYFTPD_PORT"];
@@ -18,13 +18,6 @@ fn fetch(args: &[String]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("uniform-ftp-reuse-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The lines the client sent, as `-v` shows them, without the `> `.

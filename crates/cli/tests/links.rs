@@ -3,9 +3,9 @@
 //! verdict read from the JSON report; the policy's refusals; `--dump`.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
-use uniform_testkit::{host, peer_up, port, without_proxies};
+use uniform_testkit::{host, peer_up, port, scratch, without_proxies};
 
 fn links(args: &[&str]) -> Output {
     without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
@@ -13,13 +13,6 @@ fn links(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("uniform-links-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// A port nothing listens on: bound, then freed.

@@ -3,9 +3,8 @@
 //! (vsftpd, pyftpdlib), against the real peer servers; and what else
 //! spares a transfer work: one FTP login for several URLs.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
-use uniform_testkit::{fixture, host, peer_up, port, without_proxies};
+use uniform_testkit::{fixture, host, peer_up, port, scratch, without_proxies};
 
 fn fetch(args: &[&str]) -> Output {
     without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
@@ -13,13 +12,6 @@ fn fetch(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("uniform-resume-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// A part of the fixture in `file`, then `-C -` completes it; a second

@@ -226,6 +226,28 @@ impl Skip {
     }
 }
 
+/// A fresh, empty directory for a test's files: under the system's
+/// temporary directory, named after the test binary, `name` and the
+/// process, so that test binaries running at once never share one.
+///
+/// ```
+/// let d = uniform_testkit::scratch("doc");
+/// assert!(d.is_dir() && std::fs::read_dir(&d).unwrap().next().is_none());
+/// # std::fs::remove_dir_all(&d).unwrap();
+/// ```
+pub fn scratch(name: &str) -> PathBuf {
+    let binary = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let dir = std::env::temp_dir().join(format!("uniform-{binary}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        panic!("{}: {e}", dir.display());
+    }
+    dir
+}
+
 /// The running test as `binary::test`: the test binary's name without
 /// cargo's hash, and the name the harness gave the test's thread.
 ///
