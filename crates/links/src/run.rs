@@ -133,20 +133,20 @@ pub fn distinct<'a>(
     out
 }
 
-/// `work` on each of `items`, `concurrency` at a time, each worker with
-/// its own check options (its own kept connections, closed at the end);
-/// `progress` told the count done after each. The results in the order
-/// of `items`.
-fn parallel<T: Sync, R: Send + Clone>(
-    items: &[T],
+/// `work` on the items `take` hands out (their indices, below `len`),
+/// `concurrency` at a time, each worker with its own check options (its
+/// own kept connections, closed at the end); `progress` told the count
+/// done after each. The results by index.
+fn parallel<R: Send + Clone>(
+    len: usize,
     opts: &RunOptions,
-    work: &(dyn Fn(&T, &CheckOptions) -> R + Sync),
+    take: &(dyn Fn() -> Option<usize> + Sync),
+    work: &(dyn Fn(usize, &CheckOptions) -> R + Sync),
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Option<R>> {
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<R>>> = Mutex::new(vec![None; items.len()]);
-    let workers = opts.concurrency.clamp(1, items.len().max(1));
+    let results: Mutex<Vec<Option<R>>> = Mutex::new(vec![None; len]);
+    let workers = opts.concurrency.clamp(1, len.max(1));
     std::thread::scope(|s| {
         for _ in 0..workers {
             s.spawn(|| {
@@ -154,10 +154,8 @@ fn parallel<T: Sync, R: Send + Clone>(
                 // its checks of one server.
                 let mut mine = opts.check.clone();
                 mine.fetch.connections = uniform_access::Connections::default();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
-                    let r = work(item, &mine);
+                while let Some(i) = take().filter(|&i| i < len) {
+                    let r = work(i, &mine);
                     if let Ok(mut all) = results.lock() {
                         all[i] = Some(r);
                     }
@@ -192,30 +190,9 @@ pub fn check_all(
             .unwrap_or(0);
         q.remove(pos)
     };
-    let results: Mutex<Vec<Option<Verdict>>> = Mutex::new(vec![None; urls.len()]);
-    let done = AtomicUsize::new(0);
-    let workers = opts.concurrency.clamp(1, urls.len().max(1));
-    std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| {
-                // Each worker keeps its own connections, alive between
-                // its checks of one server.
-                let mut mine = opts.check.clone();
-                mine.fetch.connections = uniform_access::Connections::default();
-                while let Some(i) = take() {
-                    let v = with_retries(&urls[i], &mine, opts, &hosts);
-                    if let Ok(mut r) = results.lock() {
-                        r[i] = Some(v);
-                    }
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                }
-                mine.fetch.connections.close();
-            });
-        }
-    });
-    results
-        .into_inner()
-        .unwrap_or_default()
+    let work =
+        |i: usize, check: &CheckOptions| with_retries(&urls[i], &keys[i], check, opts, &hosts);
+    parallel(urls.len(), opts, &take, &work, progress)
         .into_iter()
         .map(|v| {
             v.unwrap_or(Verdict::Unchecked {
@@ -231,13 +208,18 @@ const LOOKAHEAD: usize = 512;
 /// A check of `url` within `hosts`' limits, tried again while it fails
 /// in a way that passes: after a wait that doubles, or the pause the
 /// server asked for (kept by every worker for that host).
-fn with_retries(url: &str, check: &CheckOptions, opts: &RunOptions, hosts: &Hosts) -> Verdict {
-    let host = crate::hosts::key(url);
+fn with_retries(
+    url: &str,
+    host: &str,
+    check: &CheckOptions,
+    opts: &RunOptions,
+    hosts: &Hosts,
+) -> Verdict {
     let mut wait = opts.retry_wait;
     let mut tries = 0;
     loop {
         let (verdict, again) = {
-            let _place = hosts.acquire(&host);
+            let _place = hosts.acquire(host);
             check::check_once(url, check)
         };
         tries += 1;
@@ -253,7 +235,7 @@ fn with_retries(url: &str, check: &CheckOptions, opts: &RunOptions, hosts: &Host
             }
             Again::After(d) => {
                 let d = d.min(opts.max_retry_after);
-                hosts.pause(&host, Instant::now() + d);
+                hosts.pause(host, Instant::now() + d);
                 d
             }
         };
@@ -377,7 +359,15 @@ pub fn run_cached(
     } else {
         Vec::new()
     };
-    let read = parallel(&targets, opts, &|t, o| anchors_of(t, o), &|_| {});
+    let next = AtomicUsize::new(0);
+    let take = || Some(next.fetch_add(1, Ordering::Relaxed));
+    let read = parallel(
+        targets.len(),
+        opts,
+        &take,
+        &|i, o| anchors_of(&targets[i], o),
+        &|_| {},
+    );
     let anchors: HashMap<&str, &HashSet<String>> = targets
         .iter()
         .map(String::as_str)
