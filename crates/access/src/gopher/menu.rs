@@ -27,6 +27,9 @@ pub(crate) enum MenuFault {
     TooMany,
     /// The menu holds only error items (type 3): their text.
     ServerError(Vec<u8>),
+    /// The connection closed before a single octet: not even the "."
+    /// line an empty menu has (RFC 1436 section 3).
+    NoAnswer,
 }
 
 /// The kind of entry a gopher type names (RFC 1436 section 3.8, and the
@@ -93,6 +96,9 @@ pub(crate) fn read_menu<R: BufRead + ?Sized>(r: &mut R, url: &str) -> Result<Lis
     }
     if named == 0 && !errors.is_empty() {
         return Err(MenuFault::ServerError(errors));
+    }
+    if octets == 0 {
+        return Err(MenuFault::NoAnswer);
     }
     Ok(listing)
 }
@@ -288,6 +294,12 @@ mod tests {
     fn a_menu_may_end_with_the_close() {
         let l = menu(b"0a\t/a\th\t70\n0b\t/b\th\t70\n").unwrap();
         assert_eq!(l.entries.len(), 2);
+    }
+
+    #[test]
+    fn no_answer_at_all_is_no_menu_but_a_lone_dot_is_an_empty_one() {
+        assert!(matches!(menu(b""), Err(MenuFault::NoAnswer)));
+        assert!(menu(b".\r\n").unwrap().entries.is_empty());
     }
 
     #[test]

@@ -374,6 +374,12 @@ fn menu<R: BufRead + ?Sized>(v: &GopherUrl<'_>, r: &mut R) -> Result<Fetched, Ac
             "the server answered with an error item",
         )
         .with_reply(&text),
+        MenuFault::NoAnswer => AccessError::new(
+            AccessErrorKind::Protocol,
+            SCHEME,
+            Some(host),
+            "the server closed the connection without a menu, not even its \".\" line",
+        ),
     })?;
     Ok(Fetched::Listing(listing))
 }
