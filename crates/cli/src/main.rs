@@ -68,6 +68,7 @@ subcommands! {
     Extract(cmd::extract::Args),
     Fetch(cmd::fetch::Args),
     Links(cmd::links::Args),
+    Sql(cmd::sql::Args),
     Schemes(cmd::schemes::Args),
     Config(cmd::config::Args),
 }

@@ -19,6 +19,7 @@ pub mod request;
 pub mod resolve;
 pub mod route;
 pub mod schemes;
+pub mod sql;
 
 use crate::caret::{Diagnostic, Severity};
 use crate::input::LineLimit;

@@ -1,0 +1,162 @@
+//! A query's result written as a table, CSV, JSON, NDJSON or Parquet,
+//! batch by batch as the query makes them (the table format excepted: its
+//! column widths need every row).
+
+use datafusion::arrow::csv;
+use datafusion::arrow::json::WriterBuilder;
+use datafusion::arrow::json::writer::{JsonArray, LineDelimited};
+use datafusion::arrow::util::display::FormatOptions;
+use datafusion::arrow::util::pretty::pretty_format_batches_with_options;
+use datafusion::common::Result;
+use datafusion::error::DataFusionError;
+use datafusion::parquet::arrow::ArrowWriter;
+use datafusion::physical_plan::SendableRecordBatchStream;
+use futures::StreamExt;
+use std::io::Write;
+
+/// How a result is written.
+///
+/// # Example
+///
+/// ```
+/// use uniform_sql::output::Format;
+/// assert_eq!(Format::from_name("csv"), Some(Format::Csv));
+/// assert_eq!(Format::from_name("xml"), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// An aligned table, for reading.
+    Table,
+    /// CSV with a header line.
+    Csv,
+    /// One JSON array of objects.
+    Json,
+    /// One JSON object a line.
+    NdJson,
+    /// Apache Parquet.
+    Parquet,
+}
+
+impl Format {
+    /// The format of a command-line name.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_sql::output::Format;
+    /// assert_eq!(Format::from_name("parquet"), Some(Format::Parquet));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Format> {
+        Some(match name {
+            "table" => Format::Table,
+            "csv" => Format::Csv,
+            "json" => Format::Json,
+            "ndjson" => Format::NdJson,
+            "parquet" => Format::Parquet,
+            _ => return None,
+        })
+    }
+}
+
+/// Writes every batch of `stream` to `out` in `format`; returns the
+/// number of rows.
+///
+/// # Example
+///
+/// ```
+/// use datafusion::prelude::SessionContext;
+/// use uniform_sql::output::{Format, write};
+/// # tokio::runtime::Runtime::new().unwrap().block_on(async {
+/// let ctx = SessionContext::new();
+/// let stream = ctx.sql("SELECT 1 AS one").await?.execute_stream().await?;
+/// let mut out = Vec::new();
+/// assert_eq!(write(stream, Format::Csv, &mut out).await?, 1);
+/// assert_eq!(String::from_utf8(out).unwrap(), "one\n1\n");
+/// # Ok::<_, datafusion::error::DataFusionError>(())
+/// # }).unwrap();
+/// ```
+pub async fn write<W: Write + Send>(
+    mut stream: SendableRecordBatchStream,
+    format: Format,
+    out: W,
+) -> Result<usize> {
+    let mut rows = 0;
+    match format {
+        Format::Table => {
+            let mut batches = Vec::new();
+            while let Some(batch) = stream.next().await {
+                let batch = batch?;
+                rows += batch.num_rows();
+                batches.push(batch);
+            }
+            let mut out = out;
+            if batches.is_empty() {
+                let schema = stream.schema();
+                let empty = datafusion::arrow::record_batch::RecordBatch::new_empty(schema);
+                batches.push(empty);
+            }
+            // NULL written as such: an empty user name is not a missing one.
+            let options = FormatOptions::default().with_null("NULL");
+            writeln!(out, "{}", pretty_format_batches_with_options(&batches, &options)?)?;
+            out.flush()?;
+        }
+        Format::Csv => {
+            let mut writer = csv::WriterBuilder::new().with_header(true).build(out);
+            let mut wrote = false;
+            while let Some(batch) = stream.next().await {
+                let batch = batch?;
+                rows += batch.num_rows();
+                writer.write(&batch)?;
+                wrote = true;
+            }
+            if !wrote {
+                // No batch: the header alone.
+                let schema = stream.schema();
+                writer.write(&datafusion::arrow::record_batch::RecordBatch::new_empty(schema))?;
+            }
+            writer.into_inner().flush()?;
+        }
+        Format::Json => {
+            // A NULL is written as null, not left out of the object.
+            let mut writer = WriterBuilder::new()
+                .with_explicit_nulls(true)
+                .build::<_, JsonArray>(out);
+            while let Some(batch) = stream.next().await {
+                let batch = batch?;
+                rows += batch.num_rows();
+                writer.write(&batch)?;
+            }
+            writer.finish()?;
+            let mut out = writer.into_inner();
+            out.write_all(b"\n")?;
+            out.flush()?;
+        }
+        Format::NdJson => {
+            let mut writer = WriterBuilder::new()
+                .with_explicit_nulls(true)
+                .build::<_, LineDelimited>(out);
+            while let Some(batch) = stream.next().await {
+                let batch = batch?;
+                rows += batch.num_rows();
+                writer.write(&batch)?;
+            }
+            writer.finish()?;
+            writer.into_inner().flush()?;
+        }
+        Format::Parquet => {
+            let mut writer = ArrowWriter::try_new(out, stream.schema(), None)
+                .map_err(|e| DataFusionError::ParquetError(Box::new(e)))?;
+            while let Some(batch) = stream.next().await {
+                let batch = batch?;
+                rows += batch.num_rows();
+                writer
+                    .write(&batch)
+                    .map_err(|e| DataFusionError::ParquetError(Box::new(e)))?;
+            }
+            writer
+                .close()
+                .map_err(|e| DataFusionError::ParquetError(Box::new(e)))?;
+        }
+    }
+    Ok(rows)
+}

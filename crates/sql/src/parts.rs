@@ -1,0 +1,227 @@
+//! The functions that parse one URL a row: validity, the components, the
+//! port, the canonical form, a search parameter, the registrable domain.
+
+use datafusion::arrow::array::{ArrayRef, BooleanBuilder, Int32Builder};
+use datafusion::common::Result;
+use std::borrow::Cow;
+use std::sync::Arc;
+use uniform::UrlRef;
+
+use crate::call::Call;
+use crate::slices::Slices;
+
+/// A component that is a piece of the URL's text.
+pub(crate) type Part = for<'u> fn(&UrlRef<'u>) -> Option<&'u str>;
+
+/// `url_X(url [, dialect [, strict]])` for a component `part`: a view of
+/// the input's bytes, NULL when the URL does not parse or has no such
+/// component.
+pub(crate) fn component(call: &Call<'_>, part: Part) -> Result<ArrayRef> {
+    let urls = call.texts(0)?;
+    let parsing = call.parsing(1, Some(2))?;
+    let mut out = Slices::new(&urls, call.rows);
+    for i in 0..call.rows {
+        let (Some(text), Some(options)) = (urls.get(i), parsing.at(i)?) else {
+            out.null();
+            continue;
+        };
+        match options.parse(text).ok().as_ref().and_then(part) {
+            Some(piece) => out.piece(i, text, piece),
+            None => out.null(),
+        }
+    }
+    out.finish()
+}
+
+pub(crate) fn scheme(call: &Call<'_>) -> Result<ArrayRef> {
+    component(call, |u| Some(u.scheme()))
+}
+
+pub(crate) fn user(call: &Call<'_>) -> Result<ArrayRef> {
+    component(call, |u| u.user())
+}
+
+pub(crate) fn host(call: &Call<'_>) -> Result<ArrayRef> {
+    component(call, |u| u.host())
+}
+
+pub(crate) fn path(call: &Call<'_>) -> Result<ArrayRef> {
+    component(call, |u| u.path())
+}
+
+pub(crate) fn query(call: &Call<'_>) -> Result<ArrayRef> {
+    component(call, |u| u.query())
+}
+
+pub(crate) fn fragment(call: &Call<'_>) -> Result<ArrayRef> {
+    component(call, |u| u.fragment())
+}
+
+/// `url_valid(url [, dialect [, strict]])`: strict unless told otherwise,
+/// as `uniform check` is.
+pub(crate) fn valid(call: &Call<'_>) -> Result<ArrayRef> {
+    let urls = call.texts(0)?;
+    let strict_by_default = call.args.len() < 3;
+    let parsing = call.parsing(1, Some(2))?;
+    let mut out = BooleanBuilder::with_capacity(call.rows);
+    for i in 0..call.rows {
+        match (urls.get(i), parsing.at(i)?) {
+            (Some(text), Some(options)) => {
+                let options = if strict_by_default {
+                    options.strict(true)
+                } else {
+                    options
+                };
+                out.append_value(options.parse(text).is_ok());
+            }
+            _ => out.append_null(),
+        }
+    }
+    Ok(Arc::new(out.finish()))
+}
+
+/// `url_port(url [, dialect [, strict]])`: the port written, else the
+/// scheme's default; NULL when there is neither, or when what is written
+/// is no port number.
+pub(crate) fn port(call: &Call<'_>) -> Result<ArrayRef> {
+    let urls = call.texts(0)?;
+    let parsing = call.parsing(1, Some(2))?;
+    let mut out = Int32Builder::with_capacity(call.rows);
+    for i in 0..call.rows {
+        let port = match (urls.get(i), parsing.at(i)?) {
+            (Some(text), Some(options)) => options.parse(text).ok().and_then(|u| {
+                // A port written that is no port number (a lenient parse
+                // lets 99999999 through) is not the default's.
+                match u.port_str() {
+                    Some(written) if !written.is_empty() && u.port().is_none() => None,
+                    _ => u.port_or_default(),
+                }
+            }),
+            _ => None,
+        };
+        out.append_option(port.map(i32::from));
+    }
+    Ok(Arc::new(out.finish()))
+}
+
+/// `url_normalize(url [, dialect [, strict]])`: the canonical form
+/// (`uniform normalize`).
+pub(crate) fn normalize(call: &Call<'_>) -> Result<ArrayRef> {
+    let urls = call.texts(0)?;
+    let parsing = call.parsing(1, Some(2))?;
+    let mut out = Slices::new(&urls, call.rows);
+    for i in 0..call.rows {
+        let (Some(text), Some(options)) = (urls.get(i), parsing.at(i)?) else {
+            out.null();
+            continue;
+        };
+        match options.parse(text) {
+            Ok(url) => {
+                let canonical = url.canonical();
+                // The canonical form is often the text itself.
+                if canonical == text {
+                    out.piece(i, text, text);
+                } else {
+                    out.owned(&canonical);
+                }
+            }
+            Err(_) => out.null(),
+        }
+    }
+    out.finish()
+}
+
+/// `url_equal(a, b [, dialect [, strict]])`: whether the two name the same
+/// object by the canonical form (an escaped reserved character is not the
+/// character); NULL when either is NULL or does not parse.
+pub(crate) fn equal(call: &Call<'_>) -> Result<ArrayRef> {
+    let left = call.texts(0)?;
+    let right = call.texts(1)?;
+    let parsing = call.parsing(2, Some(3))?;
+    let mut out = BooleanBuilder::with_capacity(call.rows);
+    for i in 0..call.rows {
+        let answer = match (left.get(i), right.get(i), parsing.at(i)?) {
+            (Some(a), Some(b), Some(options)) => match (options.parse(a), options.parse(b)) {
+                (Ok(a), Ok(b)) => Some(a.equivalent(&b)),
+                _ => None,
+            },
+            _ => None,
+        };
+        out.append_option(answer);
+    }
+    Ok(Arc::new(out.finish()))
+}
+
+/// `url_query_param(url, key)`: the value of the first pair of the search
+/// part whose name is `key`, both read as
+/// application/x-www-form-urlencoded (`+` a space, escapes decoded); `''`
+/// for a name without `=`; NULL when there is no such pair.
+pub(crate) fn query_param(call: &Call<'_>) -> Result<ArrayRef> {
+    let urls = call.texts(0)?;
+    let keys = call.texts(1)?;
+    let parsing = call.parsing(2, Some(3))?;
+    let mut out = Slices::new(&urls, call.rows);
+    for i in 0..call.rows {
+        let (Some(text), Some(key), Some(options)) = (urls.get(i), keys.get(i), parsing.at(i)?)
+        else {
+            out.null();
+            continue;
+        };
+        let query = options.parse(text).ok().and_then(|u| u.query());
+        let value = query.and_then(|q| {
+            q.split('&')
+                .filter(|piece| !piece.is_empty())
+                .map(|piece| piece.split_once('=').unwrap_or((piece, "")))
+                .find(|(name, _)| uniform::edit::form_decode(name) == key)
+                .map(|(_, value)| value)
+        });
+        match value.map(|v| (v, uniform::edit::form_decode(v))) {
+            Some((raw, Cow::Borrowed(_))) => out.piece(i, text, raw),
+            Some((_, Cow::Owned(decoded))) => out.owned(&decoded),
+            None => out.null(),
+        }
+    }
+    out.finish()
+}
+
+/// `url_registrable_domain(url [, dialect [, strict]])`: the host's public
+/// suffix and the one label before it (`www.example.co.uk` gives
+/// `example.co.uk`), by the public suffix list; NULL for an address, a
+/// host that is a public suffix itself, or no host.
+pub(crate) fn registrable_domain(call: &Call<'_>) -> Result<ArrayRef> {
+    let urls = call.texts(0)?;
+    let parsing = call.parsing(1, Some(2))?;
+    let mut out = Slices::new(&urls, call.rows);
+    for i in 0..call.rows {
+        let (Some(text), Some(options)) = (urls.get(i), parsing.at(i)?) else {
+            out.null();
+            continue;
+        };
+        let url = options.parse(text).ok();
+        let host = url
+            .as_ref()
+            .filter(|u| !u.host_is_ip_literal())
+            .and_then(|u| u.hostname())
+            .filter(|h| !h.is_empty() && !h.bytes().all(|b| b.is_ascii_digit() || b == b'.'));
+        let Some(host) = host else {
+            out.null();
+            continue;
+        };
+        // The list is written in lower case; a trailing dot (an absolute
+        // name) does not change the domain.
+        let trimmed = host.strip_suffix('.').unwrap_or(host);
+        if trimmed.bytes().any(|b| b.is_ascii_uppercase()) {
+            let lower = trimmed.to_ascii_lowercase();
+            match psl::domain_str(&lower) {
+                Some(d) => out.owned(d),
+                None => out.null(),
+            }
+        } else {
+            match psl::domain_str(trimmed) {
+                Some(d) => out.piece(i, text, d),
+                None => out.null(),
+            }
+        }
+    }
+    out.finish()
+}

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""The host group-by of scripts/bench-sql.sh, on Uniform (embedded and on
+the cluster), chDB and DuckDB, in interleaved rounds; then whether their
+groups agree over the URLs Uniform finds valid.
+
+usage: compare-sql.py UNIFORM PARQUET ROUNDS [CLUSTER_URL]
+
+Each engine runs in a process of its own, measured from outside (wall
+time and peak RSS, by wait4); chDB and DuckDB also report the time of the
+query alone (their Python import and start aside), and the ratios are
+taken against that, the figure least favourable to Uniform.
+"""
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+# The query each engine answers: hosts and their counts.
+UNIFORM_QUERY = ("SELECT url_host(url) AS host, count(*) AS n FROM urls "
+                 "WHERE url_valid(url) GROUP BY host")
+CHDB_QUERY = "SELECT domain(url) AS host, count() AS n FROM file('{file}', Parquet) GROUP BY host"
+# The authority's host: after the scheme's "//", past any user info, up to
+# the port, path, query or fragment.
+DUCK_REGEX = r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\[[^\]]*\]|[^/?#:]*)"
+DUCK_QUERY = ("SELECT regexp_extract(url, '" + DUCK_REGEX + "', 1) AS host, count(*) AS n "
+              "FROM read_parquet('{file}') GROUP BY host")
+
+CHDB = r"""
+import sys, time, chdb
+file, out, query = sys.argv[1], sys.argv[2], sys.argv[3]
+start = time.perf_counter()
+result = chdb.query(query.format(file=file), "CSVWithNames")
+took = time.perf_counter() - start
+open(out, "wb").write(result.bytes())
+print(took, file=sys.stderr)
+"""
+
+DUCK = r"""
+import sys, time, duckdb
+file, out, query = sys.argv[1], sys.argv[2], sys.argv[3]
+con = duckdb.connect()
+start = time.perf_counter()
+con.execute("COPY (" + query.format(file=file) + ") TO '" + out + "' (HEADER, DELIMITER ',')")
+took = time.perf_counter() - start
+print(took, file=sys.stderr)
+"""
+
+
+def measured(argv):
+    """(wall seconds, peak RSS MiB, stderr) of one run of argv."""
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - start
+        err.seek(0)
+        text = err.read().decode("utf-8", "replace")
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"{argv[:3]} failed:\n{text}")
+    return wall, usage.ru_maxrss / 1024, text
+
+
+def groups(path):
+    with open(path, newline="") as f:
+        rows = csv.reader(f)
+        next(rows)
+        return {host: int(n) for host, n in rows}
+
+
+def main():
+    uniform, parquet, rounds = sys.argv[1], os.path.abspath(sys.argv[2]), int(sys.argv[3])
+    cluster = sys.argv[4] if len(sys.argv) > 4 else None
+    rows = int(subprocess.run([uniform, "sql", "SELECT count(*) FROM urls", "-t", f"urls={parquet}",
+                               "--format", "csv"], check=True, capture_output=True,
+                              text=True).stdout.split()[1])
+    work = tempfile.mkdtemp(prefix="uniform-bench-sql-")
+    out = {name: os.path.join(work, name + ".csv") for name in ["uniform", "cluster", "chdb", "duckdb"]}
+    engines = {
+        "uniform": [uniform, "sql", UNIFORM_QUERY, "-t", f"urls={parquet}", "--format", "csv",
+                    "-o", out["uniform"]],
+        "chdb": [sys.executable, "-c", CHDB, parquet, out["chdb"], CHDB_QUERY],
+        "duckdb": [sys.executable, "-c", DUCK, parquet, out["duckdb"], DUCK_QUERY],
+    }
+    if cluster:
+        engines["cluster"] = engines["uniform"][:-1] + [out["cluster"], "--cluster", cluster]
+    runs = {name: [] for name in engines}
+    for r in range(rounds):
+        # Interleaved, and each round in another order, so that no engine
+        # always runs on a warm or a cold page cache.
+        order = list(engines)
+        order = order[r % len(order):] + order[:r % len(order)]
+        for name in order:
+            wall, rss, err = measured(engines[name])
+            inner = float(err.strip().splitlines()[-1]) if name in ("chdb", "duckdb") else wall
+            runs[name].append((wall, rss, inner))
+            print(f"round {r + 1} {name}: {wall:.2f} s wall, {inner:.2f} s query, {rss:.0f} MiB",
+                  file=sys.stderr)
+
+    def median(xs):
+        xs = sorted(xs)
+        return xs[len(xs) // 2]
+
+    report = {"rows": rows, "rounds": rounds, "engines": {}}
+    for name, rs in runs.items():
+        query = median([x[2] for x in rs])
+        report["engines"][name] = {
+            "wall_s": round(median([x[0] for x in rs]), 3),
+            "query_s": round(query, 3),
+            "rows_per_s": round(rows / query),
+            "peak_rss_mib": round(max(x[1] for x in rs)),
+            "groups": len(groups(out[name])),
+        }
+    u = report["engines"]["uniform"]["query_s"]
+    for peer in ("chdb", "duckdb"):
+        report[f"uniform_vs_{peer}"] = round(report["engines"][peer]["query_s"] / u, 2)
+
+    # Agreement over the valid URLs: Uniform marks each URL, then each
+    # peer groups the valid ones by its own host function.
+    marked = os.path.join(work, "marked.parquet")
+    subprocess.run([uniform, "sql", "SELECT url, url_valid(url) AS valid FROM urls", "-t",
+                    f"urls={parquet}", "--format", "parquet", "-o", marked], check=True)
+    ours = groups(out["uniform"])
+    ours.pop("", None)  # valid URLs without a host (mailto:, news:) have no group
+    if cluster:
+        report["cluster_groups_equal"] = groups(out["cluster"]) == groups(out["uniform"])
+    for peer, argv in (("chdb", [sys.executable, "-c", CHDB, marked, out["chdb"],
+                                 CHDB_QUERY.replace("GROUP BY", "WHERE valid GROUP BY")]),
+                       ("duckdb", [sys.executable, "-c", DUCK, marked, out["duckdb"],
+                                   DUCK_QUERY.replace("GROUP BY", "WHERE valid GROUP BY")])):
+        measured(argv)
+        theirs = groups(out[peer])
+        theirs.pop("", None)
+        same = sum(n for h, n in ours.items() if theirs.get(h) == n)
+        differ = sorted((h for h in set(ours) | set(theirs) if ours.get(h) != theirs.get(h)),
+                        key=lambda h: -max(ours.get(h, 0), theirs.get(h, 0)))
+        report[f"agreement_{peer}"] = {
+            "valid_urls_with_a_host": sum(ours.values()),
+            "in_groups_that_agree": same,
+            "share": round(same / max(1, sum(ours.values())), 4),
+            "groups_that_differ": len(differ),
+            "examples": [(h, ours.get(h), theirs.get(h)) for h in differ[:5]],
+        }
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()
