@@ -59,9 +59,9 @@ start() {
   fi
   local bin=${UNIFORM_CLUSTER_BIN:-}
   if [ -z "$bin" ]; then
-    say "building uniform-scheduler and uniform-executor (cargo build --release -p uniform-cluster)"
-    cargo build --release -q -p uniform-cluster
-    bin=target/release
+    say "building uniform-scheduler and uniform-executor (cargo build --profile cluster -p uniform-cluster)"
+    cargo build --profile cluster -q -p uniform-cluster
+    bin=target/cluster
   fi
   bin=$(cd "$bin" && pwd)
   [ -x "$bin/uniform-scheduler" ] && [ -x "$bin/uniform-executor" ] || die "no binaries in $bin"

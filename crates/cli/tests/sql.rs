@@ -87,11 +87,25 @@ fn csv_ndjson_and_parquet_tables() {
     );
     let query = "SELECT url_resolve(page, href) AS r FROM links";
     assert_eq!(
-        ok(&["sql", query, "-t", &format!("links={csv}"), "--format", "csv"]),
+        ok(&[
+            "sql",
+            query,
+            "-t",
+            &format!("links={csv}"),
+            "--format",
+            "csv"
+        ]),
         "r\nhttp://a.example/d\nhttp://b.example/x\n"
     );
     assert_eq!(
-        ok(&["sql", query, "-t", &format!("links={json}"), "--format", "ndjson"]),
+        ok(&[
+            "sql",
+            query,
+            "-t",
+            &format!("links={json}"),
+            "--format",
+            "ndjson"
+        ]),
         "{\"r\":\"http://a.example/d\"}\n{\"r\":null}\n"
     );
     // A result written as Parquet reads back as a table.
@@ -137,11 +151,17 @@ fn bad_sql_or_a_missing_file_is_datafusion_s_message_and_exit_1() {
     let out = uniform(&["sql", "SELEC 1"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with("uniform: sql: SQL error: ParserError"), "{err}");
+    assert!(
+        err.starts_with("uniform: sql: SQL error: ParserError"),
+        "{err}"
+    );
 
     let out = uniform(&["sql", "SELECT * FROM nowhere"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("table 'datafusion.public.nowhere' not found"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("table 'datafusion.public.nowhere' not found")
+    );
 
     let out = uniform(&["sql", "SELECT 1", "-t", "t=/nonexistent/urls.parquet"]);
     assert_eq!(out.status.code(), Some(1));

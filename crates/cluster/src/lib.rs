@@ -10,8 +10,8 @@
 #![deny(missing_docs)]
 
 use ballista_core::registry::BallistaFunctionRegistry;
-use uniform_sql::datafusion::execution::FunctionRegistry;
 use std::sync::Arc;
+use uniform_sql::datafusion::execution::FunctionRegistry;
 use uniform_sql::datafusion::execution::SessionState;
 use uniform_sql::datafusion::prelude::SessionConfig;
 

@@ -18,12 +18,22 @@ impl Cluster {
         let cluster = Cluster {
             env: vec![
                 ("UNIFORM_CLUSTER_PORT", port.to_string()),
-                ("UNIFORM_CLUSTER_DIR", dir.join("cluster").display().to_string()),
-                ("UNIFORM_CLUSTER_BIN", bin.parent().unwrap().display().to_string()),
+                (
+                    "UNIFORM_CLUSTER_DIR",
+                    dir.join("cluster").display().to_string(),
+                ),
+                (
+                    "UNIFORM_CLUSTER_BIN",
+                    bin.parent().unwrap().display().to_string(),
+                ),
             ],
         };
         let out = cluster.script("start");
-        assert!(out.status.success(), "cluster.sh start: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "cluster.sh start: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         cluster
     }
 
@@ -81,8 +91,14 @@ fn the_cluster_gives_the_embedded_answers() {
     )
     .unwrap();
     let tables = vec![
-        Table { name: "urls".into(), path: dir.join("urls.txt").display().to_string() },
-        Table { name: "links".into(), path: dir.join("links.csv").display().to_string() },
+        Table {
+            name: "urls".into(),
+            path: dir.join("urls.txt").display().to_string(),
+        },
+        Table {
+            name: "links".into(),
+            path: dir.join("links.csv").display().to_string(),
+        },
     ];
     let queries = [
         "SELECT url_host(url) AS host, count(*) AS n FROM urls WHERE url_valid(url) \
@@ -96,8 +112,16 @@ fn the_cluster_gives_the_embedded_answers() {
     let cluster = Cluster::start(five_free_ports(), &dir);
     let url = format!("df://127.0.0.1:{}", cluster.env[0].1);
     for query in queries {
-        let embedded = Job { query: query.into(), tables: tables.clone(), format: Format::Csv, cluster: None };
-        let remote = Job { cluster: Some(url.clone()), ..embedded.clone() };
+        let embedded = Job {
+            query: query.into(),
+            tables: tables.clone(),
+            format: Format::Csv,
+            cluster: None,
+        };
+        let remote = Job {
+            cluster: Some(url.clone()),
+            ..embedded.clone()
+        };
         let want = run(&embedded);
         assert!(want.lines().count() > 1, "{query}: {want}");
         assert_eq!(run(&remote), want, "{query}");
@@ -110,11 +134,16 @@ fn the_cluster_gives_the_embedded_answers() {
         format: Format::Parquet,
         cluster: Some(url.clone()),
     };
-    write.run_blocking(std::fs::File::create(&parquet).unwrap()).unwrap();
+    write
+        .run_blocking(std::fs::File::create(&parquet).unwrap())
+        .unwrap();
     let read = |cluster: Option<String>| {
         run(&Job {
             query: "SELECT host, count(*) AS n FROM h GROUP BY host ORDER BY host".into(),
-            tables: vec![Table { name: "h".into(), path: parquet.display().to_string() }],
+            tables: vec![Table {
+                name: "h".into(),
+                path: parquet.display().to_string(),
+            }],
             format: Format::Csv,
             cluster,
         })

@@ -22,7 +22,10 @@ impl<'a> Call<'a> {
 
     /// Argument `k` if it was given.
     pub(crate) fn optional_texts(&self, k: usize) -> Result<Option<Texts<'a>>> {
-        self.args.get(k).map(|a| Texts::of(self.name, a)).transpose()
+        self.args
+            .get(k)
+            .map(|a| Texts::of(self.name, a))
+            .transpose()
     }
 
     /// The parse options named by the optional arguments `dialect` and
@@ -40,7 +43,10 @@ impl<'a> Call<'a> {
             fixed: None,
         };
         // Constant options (the usual case) are read once.
-        let constant_dialect = parsing.dialect.as_ref().is_none_or(|d| d.constant().is_some());
+        let constant_dialect = parsing
+            .dialect
+            .as_ref()
+            .is_none_or(|d| d.constant().is_some());
         let constant_strict = matches!(parsing.strict, None | Some(Flags::Const(_)));
         if constant_dialect && constant_strict {
             parsing.fixed = Some(parsing.read(0)?);

@@ -49,23 +49,125 @@ const URL_OPTIONS: &[Arg] = &[Text, Text, Flag];
 
 /// Every function, in the order the manual lists them.
 pub(crate) const FUNCTIONS: &[Spec] = &[
-    Spec { name: "url_valid", args: URL_OPTIONS, required: 1, gives: Gives::Bool, eval: parts::valid },
-    Spec { name: "url_scheme", args: URL_OPTIONS, required: 1, gives: Gives::Text, eval: parts::scheme },
-    Spec { name: "url_user", args: URL_OPTIONS, required: 1, gives: Gives::Text, eval: parts::user },
-    Spec { name: "url_host", args: URL_OPTIONS, required: 1, gives: Gives::Text, eval: parts::host },
-    Spec { name: "url_port", args: URL_OPTIONS, required: 1, gives: Gives::Int, eval: parts::port },
-    Spec { name: "url_path", args: URL_OPTIONS, required: 1, gives: Gives::Text, eval: parts::path },
-    Spec { name: "url_query", args: URL_OPTIONS, required: 1, gives: Gives::Text, eval: parts::query },
-    Spec { name: "url_fragment", args: URL_OPTIONS, required: 1, gives: Gives::Text, eval: parts::fragment },
-    Spec { name: "url_query_param", args: &[Text, Text, Text, Flag], required: 2, gives: Gives::Text, eval: parts::query_param },
-    Spec { name: "url_normalize", args: URL_OPTIONS, required: 1, gives: Gives::Text, eval: parts::normalize },
-    Spec { name: "url_equal", args: &[Text, Text, Text, Flag], required: 2, gives: Gives::Bool, eval: parts::equal },
-    Spec { name: "url_registrable_domain", args: URL_OPTIONS, required: 1, gives: Gives::Text, eval: parts::registrable_domain },
-    Spec { name: "url_resolve", args: &[Text, Text, Text], required: 2, gives: Gives::Text, eval: relative::resolve },
-    Spec { name: "url_relativize", args: &[Text, Text, Text], required: 2, gives: Gives::Text, eval: relative::relativize },
-    Spec { name: "url_encode", args: &[Text, Text], required: 1, gives: Gives::Text, eval: codec::encode },
-    Spec { name: "url_decode", args: &[Text], required: 1, gives: Gives::Text, eval: codec::decode },
-    Spec { name: "url_extract", args: &[Text], required: 1, gives: Gives::TextList, eval: extract::extract },
+    Spec {
+        name: "url_valid",
+        args: URL_OPTIONS,
+        required: 1,
+        gives: Gives::Bool,
+        eval: parts::valid,
+    },
+    Spec {
+        name: "url_scheme",
+        args: URL_OPTIONS,
+        required: 1,
+        gives: Gives::Text,
+        eval: parts::scheme,
+    },
+    Spec {
+        name: "url_user",
+        args: URL_OPTIONS,
+        required: 1,
+        gives: Gives::Text,
+        eval: parts::user,
+    },
+    Spec {
+        name: "url_host",
+        args: URL_OPTIONS,
+        required: 1,
+        gives: Gives::Text,
+        eval: parts::host,
+    },
+    Spec {
+        name: "url_port",
+        args: URL_OPTIONS,
+        required: 1,
+        gives: Gives::Int,
+        eval: parts::port,
+    },
+    Spec {
+        name: "url_path",
+        args: URL_OPTIONS,
+        required: 1,
+        gives: Gives::Text,
+        eval: parts::path,
+    },
+    Spec {
+        name: "url_query",
+        args: URL_OPTIONS,
+        required: 1,
+        gives: Gives::Text,
+        eval: parts::query,
+    },
+    Spec {
+        name: "url_fragment",
+        args: URL_OPTIONS,
+        required: 1,
+        gives: Gives::Text,
+        eval: parts::fragment,
+    },
+    Spec {
+        name: "url_query_param",
+        args: &[Text, Text, Text, Flag],
+        required: 2,
+        gives: Gives::Text,
+        eval: parts::query_param,
+    },
+    Spec {
+        name: "url_normalize",
+        args: URL_OPTIONS,
+        required: 1,
+        gives: Gives::Text,
+        eval: parts::normalize,
+    },
+    Spec {
+        name: "url_equal",
+        args: &[Text, Text, Text, Flag],
+        required: 2,
+        gives: Gives::Bool,
+        eval: parts::equal,
+    },
+    Spec {
+        name: "url_registrable_domain",
+        args: URL_OPTIONS,
+        required: 1,
+        gives: Gives::Text,
+        eval: parts::registrable_domain,
+    },
+    Spec {
+        name: "url_resolve",
+        args: &[Text, Text, Text],
+        required: 2,
+        gives: Gives::Text,
+        eval: relative::resolve,
+    },
+    Spec {
+        name: "url_relativize",
+        args: &[Text, Text, Text],
+        required: 2,
+        gives: Gives::Text,
+        eval: relative::relativize,
+    },
+    Spec {
+        name: "url_encode",
+        args: &[Text, Text],
+        required: 1,
+        gives: Gives::Text,
+        eval: codec::encode,
+    },
+    Spec {
+        name: "url_decode",
+        args: &[Text],
+        required: 1,
+        gives: Gives::Text,
+        eval: codec::decode,
+    },
+    Spec {
+        name: "url_extract",
+        args: &[Text],
+        required: 1,
+        gives: Gives::TextList,
+        eval: extract::extract,
+    },
 ];
 
 /// A row of [`FUNCTIONS`] as a DataFusion scalar function. Two are the
@@ -129,17 +231,24 @@ impl ScalarUDFImpl for UrlFunction {
             .zip(spec.args)
             .enumerate()
             .map(|(k, (given, wanted))| match (wanted, given) {
-                (
-                    Arg::Text,
-                    DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View,
-                ) => Ok(given.clone()),
+                (Arg::Text, DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View) => {
+                    Ok(given.clone())
+                }
                 (Arg::Text, DataType::Null | DataType::Dictionary(..)) => Ok(DataType::Utf8),
                 (Arg::Flag, DataType::Boolean | DataType::Null) => Ok(DataType::Boolean),
                 (Arg::Text, _) => {
-                    plan_err!("{}: argument {} must be text, not {given}", spec.name, k + 1)
+                    plan_err!(
+                        "{}: argument {} must be text, not {given}",
+                        spec.name,
+                        k + 1
+                    )
                 }
                 (Arg::Flag, _) => {
-                    plan_err!("{}: argument {} must be a boolean, not {given}", spec.name, k + 1)
+                    plan_err!(
+                        "{}: argument {} must be a boolean, not {given}",
+                        spec.name,
+                        k + 1
+                    )
                 }
             })
             .collect()

@@ -76,6 +76,52 @@ impl Format {
 /// # }).unwrap();
 /// ```
 pub async fn write<W: Write + Send>(
+    stream: SendableRecordBatchStream,
+    format: Format,
+    out: W,
+) -> Result<usize> {
+    let mut noting = Noting {
+        inner: out,
+        broken_pipe: false,
+    };
+    match write_all(stream, format, &mut noting).await {
+        // Arrow's CSV writer keeps only the text of an I/O error: the kind
+        // noted on the way down tells a reader that went away.
+        Err(_) if noting.broken_pipe => Err(DataFusionError::IoError(
+            std::io::ErrorKind::BrokenPipe.into(),
+        )),
+        other => other,
+    }
+}
+
+/// A writer that remembers whether a write met a closed pipe.
+struct Noting<W> {
+    inner: W,
+    broken_pipe: bool,
+}
+
+impl<W: Write> Write for Noting<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.note(r)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.inner.flush();
+        self.note(r)
+    }
+}
+
+impl<W> Noting<W> {
+    fn note<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r {
+            self.broken_pipe |= e.kind() == std::io::ErrorKind::BrokenPipe;
+        }
+        r
+    }
+}
+
+async fn write_all<W: Write + Send>(
     mut stream: SendableRecordBatchStream,
     format: Format,
     out: W,
@@ -97,7 +143,11 @@ pub async fn write<W: Write + Send>(
             }
             // NULL written as such: an empty user name is not a missing one.
             let options = FormatOptions::default().with_null("NULL");
-            writeln!(out, "{}", pretty_format_batches_with_options(&batches, &options)?)?;
+            writeln!(
+                out,
+                "{}",
+                pretty_format_batches_with_options(&batches, &options)?
+            )?;
             out.flush()?;
         }
         Format::Csv => {
@@ -112,7 +162,9 @@ pub async fn write<W: Write + Send>(
             if !wrote {
                 // No batch: the header alone.
                 let schema = stream.schema();
-                writer.write(&datafusion::arrow::record_batch::RecordBatch::new_empty(schema))?;
+                writer.write(&datafusion::arrow::record_batch::RecordBatch::new_empty(
+                    schema,
+                ))?;
             }
             writer.into_inner().flush()?;
         }

@@ -124,10 +124,11 @@ pub fn embedded() -> SessionContext {
 pub fn is_broken_pipe(e: &DataFusionError) -> bool {
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
     while let Some(err) = source {
-        if let Some(io) = err.downcast_ref::<std::io::Error>() {
-            if io.kind() == std::io::ErrorKind::BrokenPipe {
-                return true;
-            }
+        if err
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        {
+            return true;
         }
         source = err.source();
     }

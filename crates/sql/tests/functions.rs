@@ -50,8 +50,10 @@ fn error(sql: &str) -> String {
 #[test]
 fn components_of_the_rfc_1738_examples() {
     assert_eq!(
-        one("SELECT url_scheme(u), url_user(u), url_host(u), url_port(u), url_path(u) \
-             FROM (VALUES ('ftp://myname@host.dom/%2Fetc/motd')) AS t(u)"),
+        one(
+            "SELECT url_scheme(u), url_user(u), url_host(u), url_port(u), url_path(u) \
+             FROM (VALUES ('ftp://myname@host.dom/%2Fetc/motd')) AS t(u)"
+        ),
         "ftp|myname|host.dom|21|%2Fetc/motd"
     );
     // RFC 1738 3.1: an empty user name is not the same as no user name.
@@ -59,7 +61,10 @@ fn components_of_the_rfc_1738_examples() {
     assert_eq!(one("SELECT url_user('ftp://host.com/') IS NULL"), "true");
     assert_eq!(one("SELECT url_user('ftp://:@host.com/') = ''"), "true");
     // No "/" after the host: no url-path at all (3.1).
-    assert_eq!(one("SELECT url_path('http://h') IS NULL, url_path('http://h/')"), "true|");
+    assert_eq!(
+        one("SELECT url_path('http://h') IS NULL, url_path('http://h/')"),
+        "true|"
+    );
     assert_eq!(
         one("SELECT url_query('http://h/p?a=1#f'), url_fragment('http://h/p?a=1#f')"),
         "a=1|f"
@@ -69,15 +74,20 @@ fn components_of_the_rfc_1738_examples() {
 #[test]
 fn the_search_part_is_the_scheme_s_under_rfc_1738() {
     // ftp has no search part in RFC 1738: "?" is part of the path.
-    assert_eq!(one("SELECT url_query('ftp://h/a?b') IS NULL, url_path('ftp://h/a?b')"), "true|a?b");
+    assert_eq!(
+        one("SELECT url_query('ftp://h/a?b') IS NULL, url_path('ftp://h/a?b')"),
+        "true|a?b"
+    );
     assert_eq!(one("SELECT url_query('ftp://h/a?b', 'rfc3986')"), "b");
 }
 
 #[test]
 fn ports_written_or_default() {
     assert_eq!(
-        one("SELECT url_port('http://h/'), url_port('http://h:8080/'), url_port('gopher://h/'), \
-             url_port('nntp://h/g/1'), url_port('mailto:a@b')"),
+        one(
+            "SELECT url_port('http://h/'), url_port('http://h:8080/'), url_port('gopher://h/'), \
+             url_port('nntp://h/g/1'), url_port('mailto:a@b')"
+        ),
         "80|8080|70|119|NULL"
     );
 }
@@ -85,13 +95,17 @@ fn ports_written_or_default() {
 #[test]
 fn null_in_null_out_and_invalid_urls_give_null() {
     assert_eq!(
-        one("SELECT url_host(NULL), url_valid(NULL), url_port(NULL), url_normalize(NULL), \
-             url_resolve(NULL, 'g'), url_resolve('http://a/', NULL), url_equal(NULL, 'http://a/')"),
+        one(
+            "SELECT url_host(NULL), url_valid(NULL), url_port(NULL), url_normalize(NULL), \
+             url_resolve(NULL, 'g'), url_resolve('http://a/', NULL), url_equal(NULL, 'http://a/')"
+        ),
         "NULL|NULL|NULL|NULL|NULL|NULL|NULL"
     );
     assert_eq!(
-        one("SELECT url_host('not a url'), url_scheme('://x'), url_port('http://h:99999999/'), \
-             url_normalize('no scheme'), url_equal('x', 'http://a/')"),
+        one(
+            "SELECT url_host('not a url'), url_scheme('://x'), url_port('http://h:99999999/'), \
+             url_normalize('no scheme'), url_equal('x', 'http://a/')"
+        ),
         "NULL|NULL|NULL|NULL|NULL"
     );
     // A NULL option gives NULL too.
@@ -147,10 +161,12 @@ fn normalize_and_equal_keep_reserved_escapes() {
 #[test]
 fn query_parameters_form_decoded() {
     assert_eq!(
-        one("SELECT url_query_param('http://h/s?q=a+b%26c&flag&q=2', 'q'), \
+        one(
+            "SELECT url_query_param('http://h/s?q=a+b%26c&flag&q=2', 'q'), \
                     url_query_param('http://h/s?q=1&flag', 'flag'), \
                     url_query_param('http://h/s?q=1', 'x') IS NULL, \
-                    url_query_param('http://h/s?na%6De=v', 'name')"),
+                    url_query_param('http://h/s?na%6De=v', 'name')"
+        ),
         "a b&c||true|v"
     );
 }
@@ -166,7 +182,9 @@ fn resolution_by_each_rule_set() {
         "http://a/g|http://a/../g|http://a/b/c/?y|http://a/b/c/g?y#s"
     );
     assert_eq!(
-        one("SELECT url_resolve('http://a/b/c/d;p?q', url_relativize('http://a/b/c/d;p?q', 'http://a/b/e/f'))"),
+        one(
+            "SELECT url_resolve('http://a/b/c/d;p?q', url_relativize('http://a/b/c/d;p?q', 'http://a/b/e/f'))"
+        ),
         "http://a/b/e/f"
     );
     assert!(error("SELECT url_resolve('http://a/', 'g', 'rfc9999')").contains("url_resolve"));
@@ -175,11 +193,13 @@ fn resolution_by_each_rule_set() {
 #[test]
 fn registrable_domains_by_the_public_suffix_list() {
     assert_eq!(
-        one("SELECT url_registrable_domain('http://www.example.co.uk/'), \
+        one(
+            "SELECT url_registrable_domain('http://www.example.co.uk/'), \
                     url_registrable_domain('http://WWW.Example.COM/'), \
                     url_registrable_domain('http://co.uk/') IS NULL, \
                     url_registrable_domain('http://10.0.0.1/') IS NULL, \
-                    url_registrable_domain('http://a.b.github.io/')"),
+                    url_registrable_domain('http://a.b.github.io/')"
+        ),
         "example.co.uk|example.com|true|true|b.github.io"
     );
 }
@@ -187,8 +207,10 @@ fn registrable_domains_by_the_public_suffix_list() {
 #[test]
 fn encode_and_decode() {
     assert_eq!(
-        one("SELECT url_encode('a b/c;d'), url_encode('a b/c', 'path'), url_decode('%41%42c'), \
-                    url_decode('%ff') IS NULL"),
+        one(
+            "SELECT url_encode('a b/c;d'), url_encode('a b/c', 'path'), url_decode('%41%42c'), \
+                    url_decode('%ff') IS NULL"
+        ),
         "a%20b%2Fc%3Bd|a%20b/c|ABc|true"
     );
 }
@@ -201,7 +223,11 @@ fn urls_found_in_text() {
     );
     assert_eq!(
         got,
-        ["ftp://a.example/c", "http://www.b.example", "http://c.example/x"]
+        [
+            "ftp://a.example/c",
+            "http://www.b.example",
+            "http://c.example/x"
+        ]
     );
     assert_eq!(one("SELECT url_extract(NULL) IS NULL"), "true");
 }

@@ -130,7 +130,10 @@ fn run(args: Args) -> io::Result<Status> {
             if uniform_sql::session::is_broken_pipe(&e) {
                 return Ok(Status::Success);
             }
-            eprintln!("uniform: sql: {}", uniform::visible::escaped(&e.to_string()));
+            eprintln!(
+                "uniform: sql: {}",
+                uniform::visible::escaped(&e.to_string())
+            );
             Ok(Status::Failure)
         }
     }
