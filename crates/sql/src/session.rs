@@ -92,7 +92,7 @@ impl Job {
 
     async fn context(&self) -> Result<SessionContext> {
         match &self.cluster {
-            None => Ok(embedded()),
+            None => embedded_from_env(),
             Some(url) => crate::cluster::connect(url).await,
         }
     }
@@ -110,6 +110,25 @@ pub fn embedded() -> SessionContext {
     let ctx = SessionContext::new_with_config(SessionConfig::new().with_information_schema(true));
     crate::register(&ctx);
     ctx
+}
+
+/// As [`embedded`], with DataFusion's settings read from the environment
+/// first (`DATAFUSION_EXECUTION_TARGET_PARTITIONS=4`,
+/// `DATAFUSION_EXECUTION_BATCH_SIZE=...`: each `datafusion.*` key in upper
+/// case, dots as underscores).
+///
+/// # Example
+///
+/// ```
+/// use datafusion::execution::FunctionRegistry;
+/// assert!(uniform_sql::session::embedded_from_env()?.udf("url_port").is_ok());
+/// # Ok::<_, datafusion::error::DataFusionError>(())
+/// ```
+pub fn embedded_from_env() -> Result<SessionContext> {
+    let config = SessionConfig::from_env()?.with_information_schema(true);
+    let ctx = SessionContext::new_with_config(config);
+    crate::register(&ctx);
+    Ok(ctx)
 }
 
 /// Whether `e` is a write to a reader that went away.
