@@ -10,7 +10,7 @@ use datafusion::prelude::SessionContext;
 pub(crate) async fn connect(url: &str) -> Result<SessionContext> {
     use ballista::prelude::SessionContextExt;
     let ctx = SessionContext::remote(url).await?;
-    crate::register(&ctx);
+    crate::catalog::register(&ctx);
     Ok(ctx)
 }
 

@@ -49,6 +49,7 @@
 
 mod args;
 mod call;
+mod catalog;
 mod cluster;
 mod codec;
 mod extract;
@@ -60,40 +61,5 @@ pub mod session;
 mod slices;
 pub mod tables;
 
+pub use catalog::{functions, register};
 pub use datafusion;
-
-use datafusion::logical_expr::ScalarUDF;
-use datafusion::prelude::SessionContext;
-
-/// Every function, ready to register in a session or a function registry
-/// (a Ballista executor's, say).
-///
-/// # Example
-///
-/// ```
-/// let names: Vec<String> = uniform_sql::functions().iter().map(|f| f.name().to_string()).collect();
-/// assert!(names.contains(&"url_registrable_domain".to_string()));
-/// ```
-pub fn functions() -> Vec<ScalarUDF> {
-    function::FUNCTIONS
-        .iter()
-        .map(|spec| function::UrlFunction::udf(*spec))
-        .collect()
-}
-
-/// Registers every function in `ctx`.
-///
-/// # Example
-///
-/// ```
-/// use datafusion::execution::FunctionRegistry;
-/// use datafusion::prelude::SessionContext;
-/// let ctx = SessionContext::new();
-/// uniform_sql::register(&ctx);
-/// assert!(ctx.udf("url_valid").is_ok());
-/// ```
-pub fn register(ctx: &SessionContext) {
-    for f in functions() {
-        ctx.register_udf(f);
-    }
-}

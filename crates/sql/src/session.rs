@@ -108,7 +108,7 @@ impl Job {
 /// ```
 pub fn embedded() -> SessionContext {
     let ctx = SessionContext::new_with_config(SessionConfig::new().with_information_schema(true));
-    crate::register(&ctx);
+    crate::catalog::register(&ctx);
     ctx
 }
 
@@ -127,7 +127,7 @@ pub fn embedded() -> SessionContext {
 pub fn embedded_from_env() -> Result<SessionContext> {
     let config = SessionConfig::from_env()?.with_information_schema(true);
     let ctx = SessionContext::new_with_config(config);
-    crate::register(&ctx);
+    crate::catalog::register(&ctx);
     Ok(ctx)
 }
 

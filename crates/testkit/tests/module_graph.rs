@@ -37,6 +37,16 @@ fn cli_modules_form_layers() {
 }
 
 #[test]
+fn sql_modules_form_layers() {
+    assert_layered("crates/sql");
+}
+
+#[test]
+fn cluster_modules_form_layers() {
+    assert_layered("crates/cluster");
+}
+
+#[test]
 fn testkit_modules_form_layers() {
     assert_layered("crates/testkit");
 }
