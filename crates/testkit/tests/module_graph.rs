@@ -47,6 +47,11 @@ fn cluster_modules_form_layers() {
 }
 
 #[test]
+fn links_modules_form_layers() {
+    assert_layered("crates/links");
+}
+
+#[test]
 fn testkit_modules_form_layers() {
     assert_layered("crates/testkit");
 }

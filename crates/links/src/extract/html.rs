@@ -16,7 +16,7 @@ use std::collections::{HashSet, VecDeque};
 use html5gum::emitters::callback::{Callback, CallbackEmitter, CallbackEvent};
 use html5gum::{Emitter, ForwardingEmitter, Span, State, Tokenizer};
 
-use super::{OffsetMap, Raw, is_ascii_ws};
+use super::raw::{OffsetMap, Raw, is_ascii_ws};
 use crate::LinkKind;
 
 /// A start tag's attributes that matter here, in source order, the first

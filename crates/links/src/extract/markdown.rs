@@ -6,7 +6,8 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
 
-use super::{Pieces, Raw, html, url_start};
+use super::html;
+use super::raw::{Pieces, Raw, url_start};
 use crate::LinkKind;
 
 /// The syntax read: CommonMark with GitHub's extensions (footnotes, so

@@ -3,7 +3,7 @@
 
 use uniform::extract::Finder;
 
-use super::{Raw, url_start};
+use super::raw::{Raw, url_start};
 use crate::LinkKind;
 
 /// The URLs of `source`, with the byte offsets of their first characters
