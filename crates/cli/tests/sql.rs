@@ -135,6 +135,29 @@ fn csv_ndjson_and_parquet_tables() {
 }
 
 #[test]
+fn a_folder_is_its_files_of_one_kind() {
+    let dir = scratch("sql-folder");
+    let crawl = dir.join("crawl");
+    std::fs::create_dir_all(&crawl).unwrap();
+    write(
+        &crawl,
+        "part-0.csv",
+        "url\nhttp://a.example/1\nhttp://b.example/\n",
+    );
+    write(&crawl, "part-1.csv", "url\nhttp://a.example/2\n");
+    write(&crawl, "notes.md", "not a table\n");
+    let got = ok(&[
+        "sql",
+        "SELECT url_host(url) AS host, count(*) AS n FROM crawl GROUP BY host ORDER BY host",
+        "-t",
+        &format!("crawl={}", crawl.display()),
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(got, "host,n\na.example,2\nb.example,1\n");
+}
+
+#[test]
 fn the_table_format_shows_null_apart_from_empty() {
     let got = ok(&[
         "sql",

@@ -62,7 +62,9 @@ impl FileKind {
 const LINE_DELIMITER: u8 = 0x1f;
 const LINE_QUOTE: u8 = 0x00;
 
-/// Registers the file at `path` as the table `name`.
+/// Registers the file at `path` as the table `name`; a folder is read
+/// as every file in it with the extension of its first CSV, TSV, JSON or
+/// Parquet file (else of its first file).
 ///
 /// # Example
 ///
@@ -85,11 +87,40 @@ pub async fn register(ctx: &SessionContext, name: &str, path: &str) -> Result<()
     if name.is_empty() {
         return plan_err!("a table needs a name: --table NAME=FILE");
     }
-    let ext = Path::new(path)
+    // A folder is read as its files of one kind: that of its first file
+    // (by name, hidden ones aside) that is CSV, TSV, JSON or Parquet, else
+    // its first file, as text.
+    let named = match std::fs::read_dir(path) {
+        Ok(entries) => {
+            let mut names: Vec<String> = entries
+                .filter_map(|e| e.ok())
+                .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|n| !n.starts_with('.'))
+                .collect();
+            names.sort();
+            // A table's files among others (a README beside Parquet
+            // parts) are found by their kind.
+            let table = names
+                .iter()
+                .position(|n| FileKind::of(n) != FileKind::Lines);
+            match table
+                .map(|k| names.swap_remove(k))
+                .or(names.into_iter().next())
+            {
+                Some(first) => first,
+                None => return plan_err!("{path}: a folder with no file to read"),
+            }
+        }
+        Err(_) => path.to_string(),
+    };
+    let ext = Path::new(&named)
         .extension()
         .and_then(|e| e.to_str())
-        .unwrap_or("");
-    match FileKind::of(path) {
+        .unwrap_or("")
+        .to_string();
+    let ext = ext.as_str();
+    match FileKind::of(&named) {
         FileKind::Csv => {
             ctx.register_csv(name, path, CsvReadOptions::new().file_extension(ext))
                 .await

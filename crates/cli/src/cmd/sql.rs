@@ -12,7 +12,7 @@ const HELP: &str = "\
 Tables: --table NAME=FILE, read by the file's extension: .csv (a header
 line), .tsv, .json/.ndjson/.jsonl (one object a line), .parquet; any other
 file is text, one URL a line, as the column `url`. A folder is read as
-every file in it of that extension.
+its files of one kind: that of its first CSV, TSV, JSON or Parquet file.
 
 Functions (NULL in, NULL out; a URL that does not parse gives NULL):
   url_valid(url [, dialect [, strict]])   strict unless strict => false
