@@ -4,7 +4,7 @@
 
 use datafusion::arrow::csv;
 use datafusion::arrow::json::WriterBuilder;
-use datafusion::arrow::json::writer::{JsonArray, LineDelimited};
+use datafusion::arrow::json::writer::{JsonArray, JsonFormat, LineDelimited};
 use datafusion::arrow::util::display::FormatOptions;
 use datafusion::arrow::util::pretty::pretty_format_batches_with_options;
 use datafusion::common::Result;
@@ -169,31 +169,15 @@ async fn write_all<W: Write + Send>(
             writer.into_inner().flush()?;
         }
         Format::Json => {
-            // A NULL is written as null, not left out of the object.
-            let mut writer = WriterBuilder::new()
-                .with_explicit_nulls(true)
-                .build::<_, JsonArray>(out);
-            while let Some(batch) = stream.next().await {
-                let batch = batch?;
-                rows += batch.num_rows();
-                writer.write(&batch)?;
-            }
-            writer.finish()?;
-            let mut out = writer.into_inner();
+            let (n, mut out) = json::<_, JsonArray>(&mut stream, out).await?;
+            rows = n;
             out.write_all(b"\n")?;
             out.flush()?;
         }
         Format::NdJson => {
-            let mut writer = WriterBuilder::new()
-                .with_explicit_nulls(true)
-                .build::<_, LineDelimited>(out);
-            while let Some(batch) = stream.next().await {
-                let batch = batch?;
-                rows += batch.num_rows();
-                writer.write(&batch)?;
-            }
-            writer.finish()?;
-            writer.into_inner().flush()?;
+            let (n, mut out) = json::<_, LineDelimited>(&mut stream, out).await?;
+            rows = n;
+            out.flush()?;
         }
         Format::Parquet => {
             let mut writer = ArrowWriter::try_new(out, stream.schema(), None)
@@ -211,4 +195,24 @@ async fn write_all<W: Write + Send>(
         }
     }
     Ok(rows)
+}
+
+/// Every batch as JSON in the framing `F` (an array, or a line each);
+/// returns the rows and the writer.
+async fn json<W: Write, F: JsonFormat>(
+    stream: &mut SendableRecordBatchStream,
+    out: W,
+) -> Result<(usize, W)> {
+    // A NULL is written as null, not left out of the object.
+    let mut writer = WriterBuilder::new()
+        .with_explicit_nulls(true)
+        .build::<_, F>(out);
+    let mut rows = 0;
+    while let Some(batch) = stream.next().await {
+        let batch = batch?;
+        rows += batch.num_rows();
+        writer.write(&batch)?;
+    }
+    writer.finish()?;
+    Ok((rows, writer.into_inner()))
 }

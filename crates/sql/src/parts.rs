@@ -13,24 +13,39 @@ use crate::slices::Slices;
 /// A component that is a piece of the URL's text.
 pub(crate) type Part = for<'u> fn(&UrlRef<'u>) -> Option<&'u str>;
 
-/// `url_X(url [, dialect [, strict]])` for a component `part`: a view of
-/// the input's bytes, NULL when the URL does not parse or has no such
-/// component.
-pub(crate) fn component(call: &Call<'_>, part: Part) -> Result<ArrayRef> {
+/// The row loop of the functions whose answer is text: row `i`'s URL,
+/// parsed by the options at `options` (dialect) and `options + 1`
+/// (strict), goes to `answer`, which appends the row's value; NULL where
+/// the URL or an option is NULL or the URL does not parse.
+fn text_per_url<'a>(
+    call: &Call<'a>,
+    options: usize,
+    mut answer: impl FnMut(&mut Slices<'_>, usize, &'a str, &UrlRef<'a>),
+) -> Result<ArrayRef> {
     let urls = call.texts(0)?;
-    let parsing = call.parsing(1, Some(2))?;
+    let parsing = call.parsing(options, Some(options + 1))?;
     let mut out = Slices::new(&urls, call.rows);
     for i in 0..call.rows {
-        let (Some(text), Some(options)) = (urls.get(i), parsing.at(i)?) else {
-            out.null();
-            continue;
+        let parsed = match (urls.get(i), parsing.at(i)?) {
+            (Some(text), Some(options)) => options.parse(text).ok().map(|url| (text, url)),
+            _ => None,
         };
-        match options.parse(text).ok().as_ref().and_then(part) {
-            Some(piece) => out.piece(i, text, piece),
+        match parsed {
+            Some((text, url)) => answer(&mut out, i, text, &url),
             None => out.null(),
         }
     }
     out.finish()
+}
+
+/// `url_X(url [, dialect [, strict]])` for a component `part`: a view of
+/// the input's bytes, NULL when the URL does not parse or has no such
+/// component.
+pub(crate) fn component(call: &Call<'_>, part: Part) -> Result<ArrayRef> {
+    text_per_url(call, 1, |out, i, text, url| match part(url) {
+        Some(piece) => out.piece(i, text, piece),
+        None => out.null(),
+    })
 }
 
 pub(crate) fn scheme(call: &Call<'_>) -> Result<ArrayRef> {
@@ -107,28 +122,15 @@ pub(crate) fn port(call: &Call<'_>) -> Result<ArrayRef> {
 /// `url_normalize(url [, dialect [, strict]])`: the canonical form
 /// (`uniform normalize`).
 pub(crate) fn normalize(call: &Call<'_>) -> Result<ArrayRef> {
-    let urls = call.texts(0)?;
-    let parsing = call.parsing(1, Some(2))?;
-    let mut out = Slices::new(&urls, call.rows);
-    for i in 0..call.rows {
-        let (Some(text), Some(options)) = (urls.get(i), parsing.at(i)?) else {
-            out.null();
-            continue;
-        };
-        match options.parse(text) {
-            Ok(url) => {
-                let canonical = url.canonical();
-                // The canonical form is often the text itself.
-                if canonical == text {
-                    out.piece(i, text, text);
-                } else {
-                    out.owned(&canonical);
-                }
-            }
-            Err(_) => out.null(),
+    text_per_url(call, 1, |out, i, text, url| {
+        let canonical = url.canonical();
+        // The canonical form is often the text itself.
+        if canonical == text {
+            out.piece(i, text, text);
+        } else {
+            out.owned(&canonical);
         }
-    }
-    out.finish()
+    })
 }
 
 /// `url_equal(a, b [, dialect [, strict]])`: whether the two name the same
@@ -157,18 +159,13 @@ pub(crate) fn equal(call: &Call<'_>) -> Result<ArrayRef> {
 /// application/x-www-form-urlencoded (`+` a space, escapes decoded); `''`
 /// for a name without `=`; NULL when there is no such pair.
 pub(crate) fn query_param(call: &Call<'_>) -> Result<ArrayRef> {
-    let urls = call.texts(0)?;
     let keys = call.texts(1)?;
-    let parsing = call.parsing(2, Some(3))?;
-    let mut out = Slices::new(&urls, call.rows);
-    for i in 0..call.rows {
-        let (Some(text), Some(key), Some(options)) = (urls.get(i), keys.get(i), parsing.at(i)?)
-        else {
+    text_per_url(call, 2, |out, i, text, url| {
+        let Some(key) = keys.get(i) else {
             out.null();
-            continue;
+            return;
         };
-        let query = options.parse(text).ok().and_then(|u| u.query());
-        let value = query.and_then(|q| {
+        let value = url.query().and_then(|q| {
             q.split('&')
                 .filter(|piece| !piece.is_empty())
                 .map(|piece| piece.split_once('=').unwrap_or((piece, "")))
@@ -180,8 +177,7 @@ pub(crate) fn query_param(call: &Call<'_>) -> Result<ArrayRef> {
             Some((_, Cow::Owned(decoded))) => out.owned(&decoded),
             None => out.null(),
         }
-    }
-    out.finish()
+    })
 }
 
 /// `url_registrable_domain(url [, dialect [, strict]])`: the host's public
@@ -189,23 +185,14 @@ pub(crate) fn query_param(call: &Call<'_>) -> Result<ArrayRef> {
 /// `example.co.uk`), by the public suffix list; NULL for an address, a
 /// host that is a public suffix itself, or no host.
 pub(crate) fn registrable_domain(call: &Call<'_>) -> Result<ArrayRef> {
-    let urls = call.texts(0)?;
-    let parsing = call.parsing(1, Some(2))?;
-    let mut out = Slices::new(&urls, call.rows);
-    for i in 0..call.rows {
-        let (Some(text), Some(options)) = (urls.get(i), parsing.at(i)?) else {
-            out.null();
-            continue;
-        };
-        let url = options.parse(text).ok();
-        let host = url
-            .as_ref()
+    text_per_url(call, 1, |out, i, text, url| {
+        let host = Some(url)
             .filter(|u| !u.host_is_ip_literal())
             .and_then(|u| u.hostname())
             .filter(|h| !h.is_empty() && !h.bytes().all(|b| b.is_ascii_digit() || b == b'.'));
         let Some(host) = host else {
             out.null();
-            continue;
+            return;
         };
         // The list is written in lower case; a trailing dot (an absolute
         // name) does not change the domain.
@@ -222,6 +209,5 @@ pub(crate) fn registrable_domain(call: &Call<'_>) -> Result<ArrayRef> {
                 None => out.null(),
             }
         }
-    }
-    out.finish()
+    })
 }
