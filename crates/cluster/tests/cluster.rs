@@ -150,3 +150,32 @@ fn the_cluster_gives_the_embedded_answers() {
     };
     assert_eq!(read(Some(url)), read(None));
 }
+
+/// A scheduler that takes the connection and never answers, a fault no
+/// real scheduler makes on purpose (so a bare listener stands in for it):
+/// the query fails within the Ballista client's gRPC time limits (20 s to
+/// connect, 20 s a request) rather than waiting for ever.
+#[test]
+fn a_scheduler_that_never_answers_is_an_error_in_bounded_time() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        // Every connection held open, nothing read or written.
+        let held: Vec<_> = listener.incoming().collect();
+        drop(held);
+    });
+    let job = Job {
+        query: "SELECT url_host('http://a.example/') AS h".into(),
+        tables: vec![],
+        format: Format::Csv,
+        cluster: Some(format!("df://127.0.0.1:{port}")),
+    };
+    let start = std::time::Instant::now();
+    let got = job.run_blocking(Vec::new());
+    let took = start.elapsed();
+    assert!(got.is_err(), "a silent scheduler answered: {got:?}");
+    assert!(
+        took < std::time::Duration::from_secs(90),
+        "a silent scheduler held the query {took:?}"
+    );
+}

@@ -52,13 +52,42 @@ pub(crate) fn check_reserved(
     if url.dialect() != Dialect::Rfc1738 {
         return Ok(());
     }
+    let refused = |b: u8| RESERVED.contains(&b) && !allowed.contains(&b);
+    let Some(first) = first_refused(field.as_bytes(), refused) else {
+        return Ok(());
+    };
     let base = encoded::offset_in(url.as_str(), field);
-    for (i, &b) in field.as_bytes().iter().enumerate() {
-        if b";/?:@&=".contains(&b) && !allowed.contains(&b) {
+    for (i, &b) in field.as_bytes().iter().enumerate().skip(first) {
+        if refused(b) {
             report(sink, url, base + i, comp, rule, section, detail)?;
         }
     }
     Ok(())
+}
+
+/// RFC 1738 section 2.2's reserved characters.
+const RESERVED: &[u8] = b";/?:@&=";
+
+/// Where the first byte of `field` that `refused` refuses lies, if any.
+/// Most fields hold none; the search for the one to three bytes most rules
+/// refuse is memchr's, which reads a long path a vector at a time (a byte
+/// at a time, the search for `;` in `file` paths was a tenth of a strict
+/// parse of a crawl).
+#[inline]
+fn first_refused(field: &[u8], refused: impl Fn(u8) -> bool) -> Option<usize> {
+    let mut set = [0u8; 7];
+    let mut n = 0;
+    for &b in RESERVED.iter().filter(|&&b| refused(b)) {
+        set[n] = b;
+        n += 1;
+    }
+    match set[..n] {
+        [] => None,
+        [a] => memchr::memchr(a, field),
+        [a, b] => memchr::memchr2(a, b, field),
+        [a, b, c] => memchr::memchr3(a, b, c, field),
+        _ => field.iter().position(|&b| refused(b)),
+    }
 }
 
 /// Reports a breach of `rule` at `at` as the URL's dialect cites it, with
