@@ -27,6 +27,13 @@ UNIFORM_QUERY = ("SELECT url_host(url) AS host, count(*) AS n FROM urls "
 # aggregate and call the function twice.
 UNIFORM_ONE_PASS = ("SELECT url_host(url, 'rfc1738', true) AS host, count(*) AS n FROM urls "
                     "GROUP BY host")
+# Like for like with chDB's domain(), which validates nothing: the host
+# by a lenient parse, every URL.
+UNIFORM_LENIENT = "SELECT url_host(url) AS host, count(*) AS n FROM urls GROUP BY host"
+# What validation alone costs on DataFusion: the scan and a strict parse
+# a URL, no group-by; and the scan alone (a filter every row passes).
+VALID_COUNT = "SELECT count(*) AS n FROM urls WHERE url_valid(url)"
+SCAN_ONLY = "SELECT count(*) AS n FROM urls WHERE length(url) > 0"
 # The floors: the same scan and group-by with no URL function at all (the
 # first 20 bytes as the key), on DataFusion (through uniform sql) and on
 # chDB: what each engine costs before any URL is read.
@@ -97,6 +104,12 @@ def main():
                     "-o", out["uniform"]],
         "uniform_one_pass": [uniform, "sql", UNIFORM_ONE_PASS, "-t", f"urls={parquet}", "--format",
                              "csv", "-o", out["uniform_one_pass"]],
+        "uniform_lenient": [uniform, "sql", UNIFORM_LENIENT, "-t", f"urls={parquet}", "--format",
+                            "csv", "-o", os.path.join(work, "lenient.csv")],
+        "uniform_valid_count": [uniform, "sql", VALID_COUNT, "-t", f"urls={parquet}", "--format",
+                                "csv", "-o", os.path.join(work, "valid_count.csv")],
+        "datafusion_scan": [uniform, "sql", SCAN_ONLY, "-t", f"urls={parquet}", "--format", "csv",
+                            "-o", os.path.join(work, "scan.csv")],
         "chdb": [sys.executable, "-c", CHDB, parquet, out["chdb"], CHDB_QUERY],
         "datafusion_floor": [uniform, "sql", FLOOR_QUERY, "-t", f"urls={parquet}", "--format", "csv",
                              "-o", os.path.join(work, "floor.csv")],
@@ -136,7 +149,7 @@ def main():
         if name in out:
             report["engines"][name]["groups"] = len(groups(out[name]))
     # Ratios: a peer's time over Uniform's (above 1: Uniform is faster).
-    for ours_name in ("uniform", "uniform_one_pass", "cluster"):
+    for ours_name in ("uniform", "uniform_one_pass", "uniform_lenient", "cluster"):
         if ours_name not in report["engines"]:
             continue
         u = report["engines"][ours_name]["query_s"]
