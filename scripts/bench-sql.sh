@@ -3,8 +3,10 @@
 # Uniform (`uniform sql`, embedded, and on the Ballista cluster of
 # scripts/cluster.sh), chDB (ClickHouse's domain(), which validates
 # nothing) and DuckDB (a host regex), in interleaved rounds, each engine a
-# process of its own measured from outside; then whether the groups agree
-# over the URLs Uniform finds valid (scripts/compare-sql.py).
+# process of its own measured from outside, beside Uniform's lenient host
+# (like for like with chDB), validation alone and the scan alone; then
+# whether the groups agree over the URLs Uniform finds valid
+# (scripts/compare-sql.py).
 #
 # Environment: UNIFORM_BENCH_SQL_ROWS (10000000), UNIFORM_BENCH_RUNS
 # (rounds, 3), UNIFORM_BENCH_SQL_CLUSTER=0 (leave the cluster out),
