@@ -70,9 +70,10 @@ const RESERVED: &[u8] = b";/?:@&=";
 
 /// Where the first byte of `field` that `refused` refuses lies, if any.
 /// Most fields hold none; the search for the one to three bytes most rules
-/// refuse is memchr's, which reads a long path a vector at a time (a byte
-/// at a time, the search for `;` in `file` paths was a tenth of a strict
-/// parse of a crawl).
+/// refuse is memchr's, which reads a long path a vector at a time. (The
+/// byte loop's search for `;` in `file` paths was 6% of a strict parse of
+/// a crawl; on paths of a few dozen bytes memchr's own start-up eats most
+/// of the gain: the scheme checks fell from 13.0% to 12.3% of the parse.)
 #[inline]
 fn first_refused(field: &[u8], refused: impl Fn(u8) -> bool) -> Option<usize> {
     let mut set = [0u8; 7];
