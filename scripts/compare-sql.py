@@ -99,20 +99,20 @@ def main():
     work = tempfile.mkdtemp(prefix="uniform-bench-sql-")
     out = {name: os.path.join(work, name + ".csv")
            for name in ["uniform", "uniform_one_pass", "cluster", "chdb", "duckdb"]}
+
+    def ours(name, query):
+        """uniform sql over the table, to the engine's own CSV file."""
+        return [uniform, "sql", query, "-t", f"urls={parquet}", "--format", "csv",
+                "-o", os.path.join(work, name + ".csv")]
+
     engines = {
-        "uniform": [uniform, "sql", UNIFORM_QUERY, "-t", f"urls={parquet}", "--format", "csv",
-                    "-o", out["uniform"]],
-        "uniform_one_pass": [uniform, "sql", UNIFORM_ONE_PASS, "-t", f"urls={parquet}", "--format",
-                             "csv", "-o", out["uniform_one_pass"]],
-        "uniform_lenient": [uniform, "sql", UNIFORM_LENIENT, "-t", f"urls={parquet}", "--format",
-                            "csv", "-o", os.path.join(work, "lenient.csv")],
-        "uniform_valid_count": [uniform, "sql", VALID_COUNT, "-t", f"urls={parquet}", "--format",
-                                "csv", "-o", os.path.join(work, "valid_count.csv")],
-        "datafusion_scan": [uniform, "sql", SCAN_ONLY, "-t", f"urls={parquet}", "--format", "csv",
-                            "-o", os.path.join(work, "scan.csv")],
+        "uniform": ours("uniform", UNIFORM_QUERY),
+        "uniform_one_pass": ours("uniform_one_pass", UNIFORM_ONE_PASS),
+        "uniform_lenient": ours("uniform_lenient", UNIFORM_LENIENT),
+        "uniform_valid_count": ours("uniform_valid_count", VALID_COUNT),
+        "datafusion_scan": ours("datafusion_scan", SCAN_ONLY),
         "chdb": [sys.executable, "-c", CHDB, parquet, out["chdb"], CHDB_QUERY],
-        "datafusion_floor": [uniform, "sql", FLOOR_QUERY, "-t", f"urls={parquet}", "--format", "csv",
-                             "-o", os.path.join(work, "floor.csv")],
+        "datafusion_floor": ours("datafusion_floor", FLOOR_QUERY),
         "chdb_floor": [sys.executable, "-c", CHDB, parquet, os.path.join(work, "chdb_floor.csv"),
                        CHDB_FLOOR],
         "duckdb": [sys.executable, "-c", DUCK, parquet, out["duckdb"], DUCK_QUERY],

@@ -5,6 +5,7 @@ use crate::dialect::Dialect;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::prelude::*;
 use crate::sink::Sink;
+use crate::swar::{HI, LO, ge_mask, word_at};
 use crate::table::{Component, allowed, hex_val};
 
 /// Checks `host` (which starts at byte `at` of the input), reporting each
@@ -224,10 +225,10 @@ fn plain_1738(host: &[u8]) -> bool {
         // pair of neighbours lies whole in one of them.
         let mut k = 0;
         while k + 8 < n {
-            look(word(host, k));
+            look(word_at(host, k));
             k += 7;
         }
-        (n - 8, look(word(host, n - 8)))
+        (n - 8, look(word_at(host, n - 8)))
     } else {
         // Under eight bytes: the host's bytes in place (the first four and
         // the last four, which overlap, or each of three), the rest `0`, a
@@ -266,33 +267,20 @@ fn ends_ok(first: u8, last: u8) -> bool {
     !matches!(first, b'.' | b'-') && !matches!(last, b'.' | b'-')
 }
 
-const LO: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
-
-/// The eight bytes of `host` at `k`, little-endian.
-#[inline(always)]
-fn word(host: &[u8], k: usize) -> u64 {
-    let mut b = [0u8; 8];
-    b.copy_from_slice(&host[k..k + 8]);
-    u64::from_le_bytes(b)
-}
-
 /// For eight bytes of a host name, in the top bit of each byte: the bytes
 /// that are no letter, digit, `-` or `.` (non-ASCII among them), the
-/// first bytes of the pairs `..`, `.-`, `-.` and `--`, and the dots. Kept in registers: a host copied into a padded
-/// buffer and read back in wider loads than were stored stalls the load
-/// on the store (measured: that one load was 30% of `check_name`).
+/// first bytes of the pairs `..`, `.-`, `-.` and `--`, and the dots. Kept
+/// in registers: a host copied into a padded buffer and read back in wider
+/// loads than were stored stalls the load on the store (measured: that one
+/// load was 30% of `check_name`).
 #[inline(always)]
 fn word_faults(w: u64) -> (u64, u64, u64) {
-    // With the top bit clear, `v + (0x80 - c)` carries into a byte's top
-    // bit exactly when the byte is at least `c`, and never out of it.
-    let ge = |v: u64, c: u8| v.wrapping_add(LO * u64::from(0x80 - c)) & HI;
     let x = w & !HI;
     let folded = x | (LO * 0x20);
-    let letter = ge(folded, b'a') & !ge(folded, b'z' + 1);
-    let digit = ge(x, b'0') & !ge(x, b'9' + 1);
-    let dash = ge(x, b'-') & !ge(x, b'-' + 1);
-    let dot = ge(x, b'.') & !ge(x, b'.' + 1);
+    let letter = ge_mask(folded, b'a') & !ge_mask(folded, b'z' + 1);
+    let digit = ge_mask(x, b'0') & !ge_mask(x, b'9' + 1);
+    let dash = ge_mask(x, b'-') & !ge_mask(x, b'-' + 1);
+    let dot = ge_mask(x, b'.') & !ge_mask(x, b'.' + 1);
     let bad = (!(letter | digit | dash | dot) & HI) | (w & HI);
     let mark = dash | dot;
     (bad, mark & (mark >> 8), dot)

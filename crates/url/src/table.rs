@@ -103,7 +103,7 @@ const fn is_alnum(b: u8) -> bool {
 // RFC 1738 section 5.
 const S1738_SAFE: &[u8] = b"$-_.+";
 const S1738_EXTRA: &[u8] = b"!*'(),";
-const S1738_RESERVED: &[u8] = b";/?:@&=";
+pub(crate) const S1738_RESERVED: &[u8] = b";/?:@&=";
 // RFC 1630, "BNF of Generic URI Syntax".
 const S1630_SAFE: &[u8] = b"$-_@.&";
 const S1630_EXTRA: &[u8] = b"!*\"'(),";

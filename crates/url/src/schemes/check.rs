@@ -8,7 +8,7 @@ use crate::error::{ParseError, ParseErrorKind};
 use crate::rulebook::Rule;
 use crate::scheme::Scheme;
 use crate::sink::Sink;
-use crate::table::Component;
+use crate::table::{Component, S1738_RESERVED as RESERVED};
 use crate::url::UrlRef;
 
 /// Reports one violation of a scheme rule.
@@ -64,9 +64,6 @@ pub(crate) fn check_reserved(
     }
     Ok(())
 }
-
-/// RFC 1738 section 2.2's reserved characters.
-const RESERVED: &[u8] = b";/?:@&=";
 
 /// Where the first byte of `field` that `refused` refuses lies, if any.
 /// Most fields hold none; the search for the one to three bytes most rules
