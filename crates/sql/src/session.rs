@@ -107,9 +107,7 @@ impl Job {
 /// assert!(uniform_sql::session::embedded().udf("url_host").is_ok());
 /// ```
 pub fn embedded() -> SessionContext {
-    let ctx = SessionContext::new_with_config(SessionConfig::new().with_information_schema(true));
-    crate::catalog::register(&ctx);
-    ctx
+    with_functions(SessionConfig::new())
 }
 
 /// As [`embedded`], with DataFusion's settings read from the environment
@@ -125,10 +123,14 @@ pub fn embedded() -> SessionContext {
 /// # Ok::<_, datafusion::error::DataFusionError>(())
 /// ```
 pub fn embedded_from_env() -> Result<SessionContext> {
-    let config = SessionConfig::from_env()?.with_information_schema(true);
-    let ctx = SessionContext::new_with_config(config);
+    Ok(with_functions(SessionConfig::from_env()?))
+}
+
+/// A session of `config`, with the information schema and every function.
+fn with_functions(config: SessionConfig) -> SessionContext {
+    let ctx = SessionContext::new_with_config(config.with_information_schema(true));
     crate::catalog::register(&ctx);
-    Ok(ctx)
+    ctx
 }
 
 /// Whether `e` is a write to a reader that went away.
