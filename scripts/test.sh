@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project: doctests, unit and integration tests, the
 # conformance runner over ../shared/testdata, the CLI tests, the README's
-# examples, and a smoke run of each benchmark. Tests that need a real
+# and docs/'s examples, SQL and the cluster as a stage of their own, and a
+# smoke run of each benchmark. Tests that need a real
 # server start it (scripts/peers/ensure.sh, installing it where it is
 # missing); the servers started so are stopped at the end. A test that cannot have what it needs is SKIPPED, by name, with
 # the reason, and is not counted as passed. The last line is exactly
@@ -38,29 +39,48 @@ step() {
   [ "$rc" = 0 ] || echo "$rc $*" >>"$work/exits"
 }
 
-# Doctests first: nextest does not run them.
+# smoke NAME COMMAND...: a benchmark run once on a small input; one that
+# says "SKIPPED: REASON" (its ../shared input or a peer cannot be had)
+# and succeeds is a counted skip, not a pass.
+smoke() {
+  local name=$1 why
+  shift
+  echo "== bench smoke: $name"
+  if "$@" 2>&1 | tee "$work/smoke.log"; then
+    why=$(sed -n 's/^SKIPPED: //p' "$work/smoke.log" | head -n 1)
+    if [ -n "$why" ]; then
+      echo "SKIPPED bench-smoke::$name: $why" >>"$UNIFORM_TEST_SKIPS"
+    else
+      echo "smoke $name ok" >>"$log"
+    fi
+  else
+    echo "smoke $name FAILED" >>"$log"
+  fi
+}
+
+# Doctests first: nextest does not run them. The workspace's default
+# members: everything but SQL and the cluster (`cargo test` alone runs
+# these two steps, for a change that does not touch SQL).
 step doctests cargo test --doc
 step tests cargo test --no-fail-fast --lib --bins --tests
 stop_started
 
+# SQL and the cluster (Apache DataFusion and Ballista), a stage of their
+# own: the uniform-sql package's tests build `uniform` beside
+# `uniform-sql` and run `uniform sql` end to end; the cluster's start its
+# scheduler and executors on loopback.
+step "sql and cluster doctests" cargo test --doc -p uniform-sql -p uniform-cluster
+step "sql and cluster tests" cargo test --no-fail-fast -p uniform-sql -p uniform-cluster --lib --bins --tests
+smoke bench-sql scripts/bench-sql.sh --smoke
+
 # The benchmarks (uniform-bench, not a default member: ada-url builds C++):
 # their library's tests, then each bench once over a small slice of the
-# corpus (--smoke, a debug build): the code behind every README figure runs.
+# corpus (--smoke, a debug build): the code behind every figure of
+# BENCHMARKS.md runs.
 step "bench library" cargo test -p uniform-bench --lib
 step "bench doctests" cargo test -p uniform-bench --doc
-# A bench without its ../shared input says "SKIPPED: REASON" and succeeds.
 for bench in $(sed -n 's/^name = "\(.*\)"$/\1/p' bench/Cargo.toml | grep -vx uniform-bench); do
-  echo "== bench smoke: $bench"
-  if cargo test -q -p uniform-bench --bench "$bench" -- --smoke 2>&1 | tee "$work/smoke.log"; then
-    why=$(sed -n 's/^SKIPPED: //p' "$work/smoke.log" | head -n 1)
-    if [ -n "$why" ]; then
-      echo "SKIPPED bench-smoke::$bench: $why" >>"$UNIFORM_TEST_SKIPS"
-    else
-      echo "smoke $bench ok" >>"$log"
-    fi
-  else
-    echo "smoke $bench FAILED" >>"$log"
-  fi
+  smoke "$bench" cargo test -q -p uniform-bench --bench "$bench" -- --smoke
 done
 
 # Each test's outcome from libtest's "test NAME ... ok|FAILED|ignored"

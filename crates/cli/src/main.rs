@@ -33,21 +33,30 @@ struct Cli {
 
 /// Declares the subcommands and their dispatch from one list, so that a
 /// new subcommand is one line: `Name(module::Args),` where `Args`
-/// implements `cmd::Run` and its doc comment is the one-line help.
+/// implements `cmd::Run` and its doc comment is the one-line help; the
+/// ones under `describe:` implement `cmd::Describe` and are handed the
+/// command line's own definition.
 macro_rules! subcommands {
-    ($($(#[$attr:meta])* $name:ident($args:ty),)*) => {
+    (
+        run: { $($name:ident($args:ty),)* }
+        describe: { $($dname:ident($dargs:ty),)* }
+    ) => {
         // One value a process, parsed once: the size of the largest
         // subcommand's flags (fetch's) costs nothing worth a box.
         #[allow(clippy::large_enum_variant)]
         #[derive(Subcommand, Debug)]
         enum Command {
-            $($(#[$attr])* $name($args),)*
+            $($name($args),)*
+            $($dname($dargs),)*
         }
 
         impl Command {
             fn run(self) -> io::Result<cmd::Status> {
                 match self {
                     $(Command::$name(args) => cmd::Run::run(args),)*
+                    // The built-in defaults, not the configuration's: a
+                    // script or a page made here is installed for anyone.
+                    $(Command::$dname(args) => cmd::Describe::run(args, Cli::command()),)*
                 }
             }
         }
@@ -55,6 +64,7 @@ macro_rules! subcommands {
 }
 
 subcommands! {
+    run: {
     Parse(cmd::parse::Args),
     Check(cmd::check::Args),
     Normalize(cmd::normalize::Args),
@@ -71,6 +81,25 @@ subcommands! {
     Sql(cmd::sql::Args),
     Schemes(cmd::schemes::Args),
     Config(cmd::config::Args),
+    }
+    describe: {
+    Completions(cmd::completions::Args),
+    Man(cmd::man::Args),
+    }
+}
+
+/// clap's help, version or usage error, as clap prints it (status 0 or
+/// 2), unless the error quotes an argument holding a character that acts
+/// on a terminal: then its plain text, each line escaped.
+fn usage(e: clap::Error) -> ExitCode {
+    let text = e.render().to_string();
+    if !text.lines().any(|l| l.chars().any(uniform::visible::acts)) {
+        e.exit();
+    }
+    for line in text.lines() {
+        let _ = writeln!(io::stderr(), "{}", uniform::visible::escaped(line));
+    }
+    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
 }
 
 fn main() -> ExitCode {
@@ -87,13 +116,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // clap prints usage errors itself and exits with status 2.
-    let mut matches = config::apply(Cli::command(), &settings).get_matches();
+    let mut matches = match config::apply(Cli::command(), &settings).try_get_matches() {
+        Ok(m) => m,
+        Err(e) => return usage(e),
+    };
     // Taken out of the matches, not copied, and the matches dropped: ten
     // thousand URLs on a command line are held once while they run.
     let cli = match Cli::from_arg_matches_mut(&mut matches) {
         Ok(cli) => cli,
-        Err(e) => e.exit(),
+        Err(e) => return usage(e),
     };
     drop(matches);
     match cli.command.run() {

@@ -1,211 +1,49 @@
-//! `uniform sql` from outside: tables from each kind of file, each output
-//! format, NULLs, and the failures (bad SQL, a missing file) with
-//! DataFusion's message and exit status 1.
+//! `uniform sql` without the `uniform-sql` binary: one line that says how
+//! to install it, exit status 2, for every way of asking. (With it, the
+//! uniform-sql package's tests run `uniform sql` end to end.)
 
-use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 use uniform_testkit::scratch;
 
-fn uniform(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uniform"))
-        .args(args)
+#[test]
+fn without_uniform_sql_one_line_says_how_to_install_it() {
+    // A copy of uniform alone in a folder, and a PATH without uniform-sql.
+    let dir = scratch("sql-missing");
+    let bin = dir.join("uniform");
+    std::fs::copy(env!("CARGO_BIN_EXE_uniform"), &bin).unwrap();
+    let empty = dir.join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    for args in [
+        &["sql", "SELECT 1"][..],
+        &["sql"],
+        &["sql", "--help"],
+        &["sql", "--cluster", "df://h:1", "SELECT 1"],
+    ] {
+        let out = Command::new(&bin)
+            .args(args)
+            .env("PATH", &empty)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: {out:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains("uniform-sql") && err.contains("cargo install --path crates/sql"),
+            "{err}"
+        );
+    }
+    // `uniform help sql` is uniform's own: what it runs and how to install it.
+    let out = Command::new(&bin)
+        .args(["help", "sql"])
+        .env("PATH", &empty)
         .output()
-        .expect("uniform runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = uniform(args);
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
+        help.contains("uniform-sql") && help.contains("--cluster"),
+        "{help}"
     );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
-}
-
-/// One URL a line, with the commas and quotes a CSV reader would split on.
-const LINES: &str = "http://a.example/1\n\
-ftp://myname@a.example/%2Fetc/motd\n\
-http://b.example/x,y\n\
-\"http://c.example/\"\n\
-not a url\n\
-http://b.example/a b\r\n\
-gopher://c.example/1\n";
-
-#[test]
-fn a_text_file_is_a_column_of_urls() {
-    let dir = scratch("sql-lines");
-    let file = write(&dir, "urls.txt", LINES);
-    let table = format!("urls={file}");
-    let got = ok(&[
-        "sql",
-        "SELECT url FROM urls",
-        "--table",
-        &table,
-        "--format",
-        "csv",
-    ]);
-    // Every line whole, its quotes and commas kept (CSV quoting on output),
-    // the CR of a CR LF line dropped.
-    assert_eq!(
-        got,
-        "url\nhttp://a.example/1\nftp://myname@a.example/%2Fetc/motd\n\"http://b.example/x,y\"\n\
-         \"\"\"http://c.example/\"\"\"\nnot a url\nhttp://b.example/a b\ngopher://c.example/1\n"
-    );
-    let got = ok(&[
-        "sql",
-        "SELECT url_host(url) AS host, count(*) AS n FROM urls WHERE url_valid(url) \
-         GROUP BY host ORDER BY n DESC, host",
-        "-t",
-        &table,
-        "--format",
-        "csv",
-    ]);
-    // "," is an "extra" character of RFC 1738, allowed in a path; a quote
-    // and a space are not.
-    assert_eq!(got, "host,n\na.example,2\nb.example,1\nc.example,1\n");
-}
-
-#[test]
-fn csv_ndjson_and_parquet_tables() {
-    let dir = scratch("sql-files");
-    let csv = write(
-        &dir,
-        "links.csv",
-        "page,href\nhttp://a.example/b/c,../d\nhttp://a.example/,//b.example/x\n",
-    );
-    let json = write(
-        &dir,
-        "links.ndjson",
-        "{\"page\":\"http://a.example/b/c\",\"href\":\"../d\"}\n{\"page\":null,\"href\":\"x\"}\n",
-    );
-    let query = "SELECT url_resolve(page, href) AS r FROM links";
-    assert_eq!(
-        ok(&[
-            "sql",
-            query,
-            "-t",
-            &format!("links={csv}"),
-            "--format",
-            "csv"
-        ]),
-        "r\nhttp://a.example/d\nhttp://b.example/x\n"
-    );
-    assert_eq!(
-        ok(&[
-            "sql",
-            query,
-            "-t",
-            &format!("links={json}"),
-            "--format",
-            "ndjson"
-        ]),
-        "{\"r\":\"http://a.example/d\"}\n{\"r\":null}\n"
-    );
-    // A result written as Parquet reads back as a table.
-    let parquet = dir.join("out.parquet");
-    let parquet = parquet.to_str().unwrap();
-    ok(&[
-        "sql",
-        "SELECT page, url_host(page) AS host FROM links",
-        "-t",
-        &format!("links={csv}"),
-        "--format",
-        "parquet",
-        "-o",
-        parquet,
-    ]);
-    assert_eq!(
-        ok(&[
-            "sql",
-            "SELECT host, count(*) AS n FROM p GROUP BY host",
-            "-t",
-            &format!("p={parquet}"),
-            "--format",
-            "json",
-        ]),
-        "[{\"host\":\"a.example\",\"n\":2}]\n"
-    );
-}
-
-#[test]
-fn a_folder_is_its_files_of_one_kind() {
-    let dir = scratch("sql-folder");
-    let crawl = dir.join("crawl");
-    std::fs::create_dir_all(&crawl).unwrap();
-    write(
-        &crawl,
-        "part-0.csv",
-        "url\nhttp://a.example/1\nhttp://b.example/\n",
-    );
-    write(&crawl, "part-1.csv", "url\nhttp://a.example/2\n");
-    write(&crawl, "notes.md", "not a table\n");
-    let got = ok(&[
-        "sql",
-        "SELECT url_host(url) AS host, count(*) AS n FROM crawl GROUP BY host ORDER BY host",
-        "-t",
-        &format!("crawl={}", crawl.display()),
-        "--format",
-        "csv",
-    ]);
-    assert_eq!(got, "host,n\na.example,2\nb.example,1\n");
-}
-
-#[test]
-fn the_table_format_shows_null_apart_from_empty() {
-    let got = ok(&[
-        "sql",
-        "SELECT url_user('ftp://@h/') AS empty, url_user('ftp://h/') AS none",
-    ]);
-    assert_eq!(
-        got,
-        "+-------+------+\n| empty | none |\n+-------+------+\n|       | NULL |\n+-------+------+\n"
-    );
-}
-
-#[test]
-fn bad_sql_or_a_missing_file_is_datafusion_s_message_and_exit_1() {
-    let out = uniform(&["sql", "SELEC 1"]);
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.starts_with("uniform: sql: SQL error: ParserError"),
-        "{err}"
-    );
-
-    let out = uniform(&["sql", "SELECT * FROM nowhere"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        String::from_utf8_lossy(&out.stderr)
-            .contains("table 'datafusion.public.nowhere' not found")
-    );
-
-    let out = uniform(&["sql", "SELECT 1", "-t", "t=/nonexistent/urls.parquet"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(!out.stderr.is_empty());
-
-    let out = uniform(&["sql", "SELECT 1", "-t", "no-equals-sign"]);
-    assert_eq!(out.status.code(), Some(2));
-}
-
-#[test]
-fn output_to_a_file() {
-    let dir = scratch("sql-output");
-    let out = dir.join("r.csv");
-    let got = ok(&[
-        "sql",
-        "SELECT url_normalize('HTTP://H:80/%7e') AS n",
-        "--format",
-        "csv",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(got, "");
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "n\nhttp://h/%7E\n");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

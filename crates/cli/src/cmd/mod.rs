@@ -6,12 +6,14 @@
 
 pub mod check;
 pub mod codec;
+pub mod completions;
 pub mod config;
 pub mod edit;
 pub mod equal;
 pub mod extract;
 pub mod fetch;
 pub mod links;
+pub mod man;
 pub mod normalize;
 pub mod parse;
 pub mod plan;
@@ -71,6 +73,17 @@ pub trait Run {
     /// A failure to read the input or to write the output; invalid input
     /// is not an error but a [`Status::Failure`].
     fn run(self) -> io::Result<Status>;
+}
+
+/// A subcommand that describes the command line itself (its completion
+/// scripts, its manual pages): it is handed the whole clap definition.
+pub trait Describe {
+    /// Writes the description of `app`, the `uniform` command.
+    ///
+    /// # Errors
+    ///
+    /// A failure to write the output.
+    fn run(self, app: clap::Command) -> io::Result<Status>;
 }
 
 /// The grammar to read URLs by (`--dialect`).
@@ -166,6 +179,33 @@ impl UrlOptions {
         )
     }
 }
+
+/// Writes one line of a report or a message onto `out`: `args`
+/// formatted, every character that acts on a terminal escaped
+/// (`uniform::visible::line`: the values and the text around them, a
+/// line feed inside a value too), then `"\n"`, in one write so that
+/// lines from several threads do not interleave. Every line the commands
+/// compose goes through here, by [`say!`]; what is not a line of text
+/// (an object fetched, octets decoded) does not.
+///
+/// # Errors
+///
+/// A failure to write.
+pub fn say_line(out: &mut (impl Write + ?Sized), args: std::fmt::Arguments<'_>) -> io::Result<()> {
+    let mut line = uniform::visible::line(args);
+    line.push('\n');
+    out.write_all(line.as_bytes())
+}
+
+/// `say!(out, "format", args...)`: one line onto `out` (a writer, such
+/// as `io::stderr()` or a buffer), escaped by [`say_line`]; its
+/// `io::Result` is the caller's to use or drop.
+macro_rules! say {
+    ($out:expr, $($arg:tt)*) => {
+        $crate::cmd::say_line(&mut $out, format_args!($($arg)*))
+    };
+}
+pub(crate) use say;
 
 /// Standard output, locked and buffered for the whole run.
 pub fn stdout() -> BufWriter<StdoutLock<'static>> {

@@ -1,140 +1,129 @@
-//! `uniform sql QUERY`: SQL over files of URLs with Uniform's functions,
-//! on embedded DataFusion (every core, streaming) or, with `--cluster`, on
-//! a Ballista cluster (the library uniform-sql does the work; this module
-//! reads the flags).
+//! `uniform sql ARGS...`: runs the `uniform-sql` binary (the package
+//! uniform-sql, which holds Apache DataFusion and the Ballista client) with
+//! every argument as given, the way git and cargo run their external
+//! subcommands. The binary is looked for beside the running `uniform`
+//! first (a build's `target/release`, or the same `cargo install` root),
+//! then on the PATH. Without it, one line says how to install it, exit 2.
 
 use crate::cmd::{Run, Status};
-use clap::ValueEnum;
+use std::ffi::OsString;
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The program `uniform sql` runs.
+const PROGRAM: &str = "uniform-sql";
 
 const HELP: &str = "\
-Tables: --table NAME=FILE, read by the file's extension: .csv (a header
-line), .tsv, .json/.ndjson/.jsonl (one object a line), .parquet; any other
-file is text, one URL a line, as the column `url`. A folder is read as
-its files of one kind: that of its first CSV, TSV, JSON or Parquet file.
+The query runs in the uniform-sql binary, which `uniform sql` finds beside
+this uniform or on the PATH; `uniform sql --help` shows its flags:
+  uniform sql QUERY [--table NAME=FILE]... [--format table|csv|json|ndjson|parquet]
+              [-o FILE] [--cluster df://HOST:PORT]
+Install it from Uniform's source tree with `cargo install --path crates/sql`
+(or `cargo build --release -p uniform-sql`, beside target/release/uniform).
 
-Functions (NULL in, NULL out; a URL that does not parse gives NULL):
-  url_valid(url [, dialect [, strict]])   strict unless strict => false
-  url_scheme, url_user, url_host, url_path, url_query, url_fragment
-      (url [, dialect [, strict]])        the component as written
-  url_port(url [, ...])                   written, else the scheme's default
-  url_query_param(url, key [, ...])       the key's first value, form-decoded
-  url_normalize(url [, ...])              the canonical form
-  url_equal(a, b [, ...])                 the same object?
-  url_registrable_domain(url [, ...])     by the public suffix list
-  url_resolve(base, ref [, rules]), url_relativize(base, target [, rules])
-  url_encode(text [, set]), url_decode(text)
-  url_extract(text)                       the URLs in a text, as a list
-dialect: rfc1738 (default), rfc1630, rfc3986. rules: rfc3986 (default),
-rfc3986-compat, rfc2396, rfc1808, rfc1630.
+Exit status: 0 the query ran; 1 the query, a table or the output failed;
+2 a usage error, or uniform-sql is not installed.";
 
-Exit status: 0 the query ran; 1 the query, a table or the output failed
-(DataFusion's message on standard error); 2 a usage error.";
-
-/// How the result is written.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutputFormat {
-    /// An aligned table.
-    Table,
-    /// CSV with a header line.
-    Csv,
-    /// A JSON array of objects.
-    Json,
-    /// One JSON object a line.
-    Ndjson,
-    /// Apache Parquet (with -o FILE).
-    Parquet,
-}
-
-/// Run SQL with Uniform's URL functions over CSV, NDJSON, Parquet or text files
+/// Run SQL with Uniform's URL functions over CSV, NDJSON, Parquet or text files (the uniform-sql binary)
 #[derive(clap::Args, Debug)]
-#[command(after_help = HELP)]
+#[command(
+    after_help = HELP,
+    disable_help_flag = true,
+    disable_version_flag = true
+)]
 pub struct Args {
-    /// The query
-    #[arg(value_name = "QUERY")]
-    query: String,
-    /// A table: NAME=FILE (repeatable)
-    #[arg(long = "table", short = 't', value_name = "NAME=FILE")]
-    tables: Vec<String>,
-    /// How the result is written
-    #[arg(long, value_enum, default_value = "table")]
-    format: OutputFormat,
-    /// Write the result to FILE instead of standard output
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
-    output: Option<PathBuf>,
-    /// Run on the Ballista cluster whose scheduler is at df://HOST:PORT
-    /// (scripts/cluster.sh start)
-    #[arg(long, value_name = "df://HOST:PORT")]
-    cluster: Option<String>,
+    /// The query and uniform-sql's flags, passed on as they are
+    #[arg(
+        value_name = "QUERY|FLAG",
+        num_args = 0..,
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
+    args: Vec<OsString>,
 }
 
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
-        run(self)
-    }
-}
-
-#[cfg(not(feature = "sql"))]
-fn run(_: Args) -> io::Result<Status> {
-    eprintln!("uniform: sql: this uniform was built without the `sql` feature");
-    Ok(Status::Usage)
-}
-
-#[cfg(feature = "sql")]
-fn run(args: Args) -> io::Result<Status> {
-    use std::io::Write;
-    use uniform_sql::output::Format;
-    use uniform_sql::session::{Job, Table};
-
-    let mut tables = Vec::new();
-    for t in &args.tables {
-        match t.split_once('=') {
-            Some((name, file)) if !name.is_empty() && !file.is_empty() => tables.push(Table {
-                name: name.to_string(),
-                path: file.to_string(),
-            }),
-            _ => {
-                eprintln!("uniform: sql: --table {t}: NAME=FILE expected");
-                return Ok(Status::Usage);
-            }
-        }
-    }
-    let format = match args.format {
-        OutputFormat::Table => Format::Table,
-        OutputFormat::Csv => Format::Csv,
-        OutputFormat::Json => Format::Json,
-        OutputFormat::Ndjson => Format::NdJson,
-        OutputFormat::Parquet => Format::Parquet,
-    };
-    let job = Job {
-        query: args.query,
-        tables,
-        format,
-        cluster: args.cluster,
-    };
-    let out: Box<dyn Write + Send> = match &args.output {
-        Some(p) => match std::fs::File::create(p) {
-            Ok(f) => Box::new(io::BufWriter::new(f)),
-            Err(e) => {
-                eprintln!("uniform: sql: -o {}: {e}", p.display());
-                return Ok(Status::Failure);
-            }
-        },
-        None => Box::new(io::BufWriter::new(io::stdout())),
-    };
-    match job.run_blocking(out) {
-        Ok(_) => Ok(Status::Success),
-        Err(e) => {
-            // A closed reader (`uniform sql ... | head`) is not a failure.
-            if uniform_sql::session::is_broken_pipe(&e) {
-                return Ok(Status::Success);
-            }
+        let here = std::env::current_exe().ok();
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let Some(program) = find(here.as_deref(), &path) else {
             eprintln!(
-                "uniform: sql: {}",
-                uniform::visible::escaped(&e.to_string())
+                "uniform: sql: the {PROGRAM} binary is not installed (neither beside uniform nor on the PATH): \
+                 install it with `cargo install --path crates/sql` from Uniform's source tree"
             );
-            Ok(Status::Failure)
+            return Ok(Status::Usage);
+        };
+        let mut command = Command::new(&program);
+        command.args(&self.args);
+        match run(command) {
+            Ok(status) => Ok(status),
+            Err(e) => {
+                eprintln!(
+                    "uniform: sql: running {}: {}",
+                    uniform::visible::escaped(&program.display().to_string()),
+                    e
+                );
+                Ok(Status::Usage)
+            }
         }
+    }
+}
+
+/// `uniform-sql` beside `here` (the running binary), else in a folder of
+/// `path` (the PATH's value).
+fn find(here: Option<&Path>, path: &std::ffi::OsStr) -> Option<PathBuf> {
+    let name = format!("{PROGRAM}{}", std::env::consts::EXE_SUFFIX);
+    let beside = here.and_then(Path::parent).map(|dir| dir.join(&name));
+    beside
+        .into_iter()
+        .chain(std::env::split_paths(path).map(|dir| dir.join(&name)))
+        .find(|p| p.is_file())
+}
+
+/// Replaces this process with `command` (the exit status, the signals and
+/// the terminal are then uniform-sql's own); returns only on failure.
+#[cfg(unix)]
+fn run(mut command: Command) -> io::Result<Status> {
+    use std::os::unix::process::CommandExt;
+    // Its usage lines then read `uniform sql ...`, the command typed.
+    Err(command.arg0("uniform sql").exec())
+}
+
+/// Runs `command` and exits as it did.
+#[cfg(not(unix))]
+fn run(mut command: Command) -> io::Result<Status> {
+    let status = command.status()?;
+    Ok(match status.code() {
+        Some(0) => Status::Success,
+        Some(code) => Status::Exit(u8::try_from(code).unwrap_or(1)),
+        None => Status::Failure,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_binary_beside_uniform_comes_before_the_path() {
+        let dir = uniform_testkit::scratch("sql-find");
+        let beside = dir.join("bin");
+        let on_path = dir.join("path");
+        for d in [&beside, &on_path] {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        let name = format!("{PROGRAM}{}", std::env::consts::EXE_SUFFIX);
+        let path = std::env::join_paths([&on_path]).unwrap();
+        let uniform = beside.join("uniform");
+        assert_eq!(find(Some(&uniform), &path), None);
+        std::fs::write(on_path.join(&name), "").unwrap();
+        assert_eq!(find(Some(&uniform), &path), Some(on_path.join(&name)));
+        std::fs::write(beside.join(&name), "").unwrap();
+        assert_eq!(find(Some(&uniform), &path), Some(beside.join(&name)));
+        // A folder of that name is no program.
+        std::fs::remove_file(beside.join(&name)).unwrap();
+        std::fs::create_dir(beside.join(&name)).unwrap();
+        assert_eq!(find(Some(&uniform), &path), Some(on_path.join(&name)));
     }
 }
