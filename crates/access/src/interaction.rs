@@ -27,6 +27,11 @@ pub trait Interaction {
         None
     }
 
+    /// Something the user should know of an access that still succeeds:
+    /// a gopher text that ended at the server's close, without RFC 1436's
+    /// "." line. One line, no line end.
+    fn warn(&mut self, _text: &str) {}
+
     /// An HTTP response's head has come: each of a redirect chain's, the
     /// last one last.
     fn response(&mut self, _exchange: &Exchange) {}

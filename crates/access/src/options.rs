@@ -20,7 +20,7 @@ pub use uniform::plan::Message;
 /// o.plan.email = Some("me@example.org".into());
 /// assert_eq!(o.max_redirects, 10);
 /// assert!(!o.show_password);
-/// assert!(!o.gopher_text_to_close);
+/// assert!(!o.gopher_strict);
 /// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
@@ -45,11 +45,14 @@ pub struct FetchOptions {
     /// Show a URL's password in advice and messages (`--show-password`);
     /// by default it is shown as `****`.
     pub show_password: bool,
-    /// A gopher text item (type 0) may end when the server closes, without
-    /// RFC 1436's "." line (`--gopher-text-to-close`), as gophernicus and
-    /// pygopherd send them; by default such a text is an error, since it
-    /// cannot be told from one cut short.
-    pub gopher_text_to_close: bool,
+    /// Refuse a gopher text item (type 0) that ends when the server
+    /// closes the connection, without RFC 1436's "." line
+    /// (`--gopher-strict`). By default such a text is taken as the
+    /// server's whole answer, with a warning ([`Interaction::warn`]
+    /// (crate::Interaction::warn)), as curl and lynx take it: gophernicus
+    /// and pygopherd, the servers most run, send files so. A reset
+    /// connection, a time limit or a size limit is an error either way.
+    pub gopher_strict: bool,
     /// What an HTTP response becomes: followed, delivered or a failure,
     /// and whether its head goes to the output.
     pub http: HttpResponses,
@@ -300,7 +303,7 @@ impl Default for FetchOptions {
             message: None,
             file_via_ftp: false,
             show_password: false,
-            gopher_text_to_close: false,
+            gopher_strict: false,
             http: HttpResponses::default(),
             trace: None,
             connections: Connections::default(),

@@ -24,16 +24,10 @@ fn get_with(url: &str, opts: &FetchOptions) -> (Result<Fetched, AccessError>, Ve
 }
 
 /// Both real servers end a text file by closing, without RFC 1436's "."
-/// line (scripts/peers/README.md): their text is taken as they send it,
-/// as `--gopher-text-to-close` does.
-fn closing() -> FetchOptions {
-    let mut o = FetchOptions::default();
-    o.gopher_text_to_close = true;
-    o
-}
-
+/// line (scripts/peers/README.md): by default their text is taken as they
+/// send it.
 fn get(url: &str) -> (Result<Fetched, AccessError>, Vec<u8>) {
-    get_with(url, &closing())
+    get_with(url, &FetchOptions::default())
 }
 
 /// The object's bytes, checking that the count returned is theirs.
@@ -88,18 +82,59 @@ fn text_items_are_the_files_on_both_servers() {
     }
 }
 
+/// The warnings of an access.
+#[derive(Default)]
+struct Warnings(Vec<String>);
+
+impl uniform_access::Interaction for Warnings {
+    fn warn(&mut self, text: &str) {
+        self.0.push(text.to_string());
+    }
+}
+
 #[test]
-fn a_text_item_without_its_dot_line_is_an_error_by_default() {
-    // gophernicus sends the file and closes: the text may as well have
-    // been cut, and without --gopher-text-to-close it is not delivered.
+fn a_text_item_ended_by_the_close_is_kept_with_one_warning() {
+    // gophernicus sends the file and closes, without the "." line: the
+    // whole file is delivered, and the user is told once.
+    if !peer_up(&["gophernicus"]) {
+        return;
+    }
+    let text = format!("{}/0/hello.txt", base(GOPHERNICUS));
+    let url = UrlRef::parse(&text).unwrap();
+    let mut out = Vec::new();
+    let mut seen = Warnings::default();
+    let got = fetch(&url, &FetchOptions::default(), &mut out, &mut seen);
+    assert!(matches!(got, Ok(Fetched::Object { .. })), "{got:?}");
+    assert_eq!(out, fixture("anon/pub/hello.txt"));
+    assert_eq!(seen.0.len(), 1, "{:?}", seen.0);
+    assert!(seen.0[0].contains("RFC 1436"), "{:?}", seen.0);
+    // A menu, and a binary item (which ends at the close by RFC 1436),
+    // warn of nothing.
+    for u in [
+        format!("{}/1/", base(GOPHERNICUS)),
+        format!("{}/9/binary.bin", base(GOPHERNICUS)),
+    ] {
+        let mut seen = Warnings::default();
+        let url = UrlRef::parse(&u).unwrap();
+        fetch(&url, &FetchOptions::default(), &mut Vec::new(), &mut seen).unwrap();
+        assert!(seen.0.is_empty(), "{u}: {:?}", seen.0);
+    }
+}
+
+#[test]
+fn a_text_item_without_its_dot_line_is_an_error_when_strict() {
+    // The text may as well have been cut: with gopher_strict it is not
+    // delivered.
     if !peer_up(&["gophernicus"]) {
         return;
     }
     let url = format!("{}/0/hello.txt", base(GOPHERNICUS));
-    let e = get_with(&url, &FetchOptions::default()).0.unwrap_err();
+    let mut strict = FetchOptions::default();
+    strict.gopher_strict = true;
+    let e = get_with(&url, &strict).0.unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Protocol, "{e}");
     assert_eq!(e.exit_code(), 18, "{e}");
-    assert!(e.message().contains("--gopher-text-to-close"), "{e}");
+    assert!(e.message().contains("--gopher-strict"), "{e}");
 }
 
 #[test]

@@ -86,7 +86,6 @@ fn through(url: &str) -> FetchOptions {
     o.timeouts.connect = Duration::from_secs(5);
     o.timeouts.idle = Duration::from_secs(10);
     o.timeouts.total = Some(Duration::from_secs(60));
-    o.gopher_text_to_close = true;
     o.proxies.socks_spec(url).unwrap();
     o
 }

@@ -10,6 +10,7 @@
 //! dialect = "rfc3986"      # rfc1738 (built in), rfc1630, rfc3986
 //! strict = true            # parse, check, ...: --strict
 //! show-password = false    # --show-password
+//! gopher-strict = false    # fetch, links: --gopher-strict
 //! connect-timeout = 10     # fetch: seconds
 //! timeout = 30
 //! max-time = 300
@@ -89,6 +90,7 @@ const KEYS: &[(&str, &str, Kind, &str)] = &[
     ("dialect", "dialect", Kind::Dialect, "rfc1738"),
     ("strict", "strict", Kind::Bool, "false"),
     ("show-password", "show_password", Kind::Bool, "false"),
+    ("gopher-strict", "gopher_strict", Kind::Bool, "false"),
     ("connect-timeout", "connect_timeout", Kind::Seconds, "30"),
     ("timeout", "timeout", Kind::Seconds, "60"),
     ("max-time", "max_time", Kind::Seconds, "none"),

@@ -325,6 +325,50 @@ fn a_gateway_gets_the_whole_url() {
 }
 
 #[test]
+fn a_gophernicus_text_is_kept_with_one_warning_and_refused_when_strict() {
+    if !peer_up(&["gophernicus"]) {
+        return;
+    }
+    // gophernicus ends a text by closing, without RFC 1436's "." line: the
+    // text is the whole file, as curl and lynx take it, and the user is
+    // told once.
+    let url = format!(
+        "gopher://{}:{}/0/hello.txt",
+        host(),
+        port("UNIFORM_GOPHER_PORT")
+    );
+    let out = fetch(&[&url]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
+    assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+    assert!(
+        out.stderr.starts_with("uniform: warning: ") && out.stderr.contains("RFC 1436"),
+        "{out:?}"
+    );
+    // --gopher-strict, or the configuration file's gopher-strict: exit 18.
+    let strict = fetch(&["--gopher-strict", &url]);
+    assert_eq!(strict.code, 18, "{strict:?}");
+    assert!(strict.stderr.contains("--gopher-strict"), "{strict:?}");
+    let dir = scratch("gopher-strict-config");
+    std::fs::create_dir_all(dir.join("uniform")).unwrap();
+    std::fs::write(dir.join("uniform/config.toml"), "gopher-strict = true\n").unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_uniform"));
+    let configured = without_proxies(&mut cmd)
+        .env("XDG_CONFIG_HOME", &dir)
+        .args(["fetch", &url])
+        .output()
+        .unwrap();
+    assert_eq!(configured.status.code(), Some(18), "{configured:?}");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_uniform"));
+    let overridden = without_proxies(&mut cmd)
+        .env("XDG_CONFIG_HOME", &dir)
+        .args(["fetch", "--gopher-text-to-close", &url])
+        .output()
+        .unwrap();
+    assert_eq!(overridden.status.code(), Some(0), "{overridden:?}");
+}
+
+#[test]
 fn a_type_7_item_without_a_search_needs_one() {
     if !peer_up(&["gophernicus"]) {
         return;

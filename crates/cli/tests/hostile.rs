@@ -704,21 +704,64 @@ fn ftp_endless_reply_is_refused_at_its_size() {
 
 // -------------------------------------------------------------- Gopher
 
-#[test]
-fn gopher_text_without_its_dot_line_is_an_error_and_leaves_no_file() {
-    let port = serve(|mut s| {
+/// A gopher server that answers its one request with `text`, then
+/// closes cleanly.
+fn gopher_text(text: &'static [u8]) -> u16 {
+    serve(move |mut s| {
         let mut b = [0u8; 256];
         let _ = s.read(&mut b);
-        thread::sleep(Duration::from_millis(100));
-        let _ = s.write_all(b"first line\r\nsecond line\r\n");
-    });
+        let _ = s.write_all(text);
+    })
+}
+
+#[test]
+fn gopher_text_ended_by_the_close_is_kept_with_a_warning_and_refused_when_strict() {
+    // As gophernicus sends a file: the text, then the close.
+    let port = gopher_text(b"first line\r\nsecond line\r\n");
     let url = format!("gopher://127.0.0.1:{port}/0x");
-    let (m, dir) = run_to_file("gopher-nodot", &url);
+    let dir = scratch("gopher-close");
+    let out = dir.join("out");
+    // Not --quiet, as the other tests run: the warning is the point.
+    let mut loud = Command::new(env!("CARGO_BIN_EXE_uniform"));
+    loud.args(["fetch", "-o", out.to_str().unwrap(), &url]);
+    uniform_testkit::without_proxies(&mut loud);
+    let m = Watched::spawn(loud)
+        .expect("the binary runs")
+        .finish(secs(20));
     check(
-        "gopher text without .",
+        "gopher text ended by the close",
+        &m,
+        0,
+        &["RFC 1436"],
+        secs(5),
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), b"first line\nsecond line\n");
+    let warnings: Vec<&str> = m.stderr.lines().filter(|l| l.contains("warning")).collect();
+    assert_eq!(warnings.len(), 1, "one warning line: {:?}", m.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // --quiet: no warning.
+    let port = gopher_text(b"first line\r\n");
+    let m = run(
+        &["--quiet", &format!("gopher://127.0.0.1:{port}/0x")],
+        secs(20),
+    );
+    check("gopher text, quiet", &m, 0, &[], secs(5));
+    assert_eq!(m.stdout, b"first line\n");
+    assert_eq!(m.stderr, "", "--quiet");
+    // --gopher-strict: exit 18, nothing kept.
+    let port = gopher_text(b"first line\r\nsecond line\r\n");
+    let url = format!("gopher://127.0.0.1:{port}/0x");
+    let dir = scratch("gopher-nodot");
+    let out = dir.join("out");
+    let m = run(
+        &["--gopher-strict", "-o", out.to_str().unwrap(), &url],
+        secs(20),
+    );
+    check(
+        "gopher text without ., strict",
         &m,
         18,
-        &["\".\" line", &peer(port)],
+        &["\".\" line", "--gopher-strict", &peer(port)],
         secs(5),
     );
     nothing_left(&dir);
@@ -738,17 +781,42 @@ fn gopher_text_without_its_dot_line_is_an_error_and_leaves_no_file() {
 }
 
 #[test]
-fn gopher_text_to_close_accepts_a_text_without_its_dot_line() {
-    let port = serve(|mut s| {
-        let mut b = [0u8; 256];
-        let _ = s.read(&mut b);
-        thread::sleep(Duration::from_millis(100));
-        let _ = s.write_all(b"first line\r\n");
-    });
+fn gopher_text_to_close_is_still_accepted_and_overrides_strict() {
+    let port = gopher_text(b"first line\r\n");
     let url = format!("gopher://127.0.0.1:{port}/0x");
-    let m = run(&["--gopher-text-to-close", &url], secs(20));
+    let m = run(
+        &["--gopher-strict", "--gopher-text-to-close", &url],
+        secs(20),
+    );
     check("gopher text to close", &m, 0, &[], secs(5));
     assert_eq!(m.stdout, b"first line\n");
+    // The last of the two flags wins.
+    let port = gopher_text(b"first line\r\n");
+    let url = format!("gopher://127.0.0.1:{port}/0x");
+    let m = run(
+        &["--gopher-text-to-close", "--gopher-strict", &url],
+        secs(20),
+    );
+    check("gopher strict last", &m, 18, &["--gopher-strict"], secs(5));
+}
+
+#[test]
+fn gopher_text_cut_by_a_reset_is_an_error_and_leaves_no_file() {
+    // A reset is no end of text: the server closes with the request still
+    // unread, which makes its kernel answer with RST rather than FIN.
+    let port = serve(|s| {
+        let mut b = [0u8; 8];
+        // Until the request has come (it stays unread).
+        let _ = s.peek(&mut b);
+        let _ = (&s).write_all(b"first line\r\nsecond");
+        drop(s);
+    });
+    let url = format!("gopher://127.0.0.1:{port}/0x");
+    let (m, dir) = run_to_file("gopher-reset", &url);
+    eprintln!("reset: {m:?}");
+    assert_ne!(m.code(), Some(0), "a reset is an error: {m:?}");
+    assert!(!m.stderr.contains("warning"), "{m:?}");
+    nothing_left(&dir);
 }
 
 #[test]

@@ -158,6 +158,27 @@ fn every_scheme_is_checked_by_its_own_protocol() {
 }
 
 #[test]
+fn a_gopher_text_input_ended_by_the_close_is_read_unless_strict() {
+    if !peer_up(&["gophernicus"]) {
+        return;
+    }
+    // gophernicus ends its texts by closing, without RFC 1436's "." line.
+    let url = format!(
+        "gopher://{}:{}/0/hello.txt",
+        host(),
+        port("UNIFORM_GOPHER_PORT")
+    );
+    let out = links(&["--json", &url]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let strict = links(&["--json", "--gopher-strict", &url]);
+    assert_eq!(strict.status.code(), Some(1), "{strict:?}");
+    assert!(
+        String::from_utf8_lossy(&strict.stderr).contains("--gopher-strict"),
+        "{strict:?}"
+    );
+}
+
+#[test]
 fn html_links_resolve_against_the_page_and_a_good_page_exits_0() {
     if !peer_up(&["nginx"]) {
         return;

@@ -396,13 +396,14 @@ fn short(host: &str, announced: u64, got: u64) -> AccessError {
     .with_exit_code(crate::error::PARTIAL)
 }
 
-/// A plain RFC 1436 reply: text by the framing rule, binary until the
-/// close; a lone type-3 line is the server's error.
-/// A plain (not Gopher+) reply. A text file (type 0) must end with RFC
-/// 1436's "." line: without it the text may have been cut, and it is an
-/// error (curl's exit status for a partial file), unless the user said
-/// that the server ends text by closing (`--gopher-text-to-close`:
-/// gophernicus and pygopherd send files so).
+/// A plain (not Gopher+) reply: text by the framing rule, binary until the
+/// close; a lone type-3 line is the server's error. RFC 1436 ends a text
+/// file (type 0) with a "." line; gophernicus and pygopherd, the servers
+/// most run, end it by closing the connection instead. A clean close is
+/// taken as the end of the text, with a warning, as curl and lynx take
+/// it; with `gopher_strict` it is an error (curl's exit status for a
+/// partial file). A reset or a limit is an error either way (the read
+/// fails before the close).
 fn plain<R: BufRead + ?Sized>(
     v: &GopherUrl<'_>,
     shape: Shape,
@@ -433,18 +434,23 @@ fn plain<R: BufRead + ?Sized>(
         _ => copy_raw(&mut r, &mut sink).map(|()| true),
     }
     .map_err(|f| fault_error(SCHEME, host, f))?;
-    if !terminated && v.gopher_type() == b'0' && !opts.gopher_text_to_close {
+    let unended = !terminated && v.gopher_type() == b'0';
+    if unended && opts.gopher_strict {
         return Err(AccessError::new(
             AccessErrorKind::Protocol,
             SCHEME,
             Some(host),
-            "the text item ended without its \".\" line (RFC 1436): it may be cut short, and is not kept; --gopher-text-to-close accepts a server that ends text by closing",
+            "the text item ended without its \".\" line (RFC 1436): it may be cut short, and is not kept (--gopher-strict)",
         )
         .with_exit_code(crate::error::PARTIAL));
     }
-    sink.finish()
-        .map(|bytes| Fetched::Object { bytes })
-        .map_err(|f| fault_error(SCHEME, host, f))
+    let bytes = sink.finish().map_err(|f| fault_error(SCHEME, host, f))?;
+    if unended {
+        ui.warn(
+            "the gopher text ended when the server closed the connection, without RFC 1436's \".\" line: kept as the whole text (--gopher-strict refuses it)",
+        );
+    }
+    Ok(Fetched::Object { bytes })
 }
 
 /// What the start of a plain reply showed.
