@@ -221,9 +221,10 @@ fn json_string(out: &mut String, s: &str) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32))
-            }
+            // The other controls, and DEL, the C1 controls and the
+            // bidirectional controls, which JSON allows raw but which act
+            // on a terminal (uniform::visible::acts).
+            c if uniform::visible::acts(c) => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push(c),
         }
     }
@@ -239,7 +240,10 @@ impl fmt::Display for Listing {
             let name = crate::error::escape(e.name.as_bytes());
             write!(f, "{:<9} {:>10} {name}", e.kind.as_str(), size)?;
             if let Some(u) = &e.url {
-                write!(f, "\t{u}")?;
+                // A URL made of a server's fields or a name on disk:
+                // escaped as every message is (the TAB before it is the
+                // listing's own).
+                write!(f, "\t{}", uniform::visible::escaped(u))?;
             }
             writeln!(f)?;
         }

@@ -88,12 +88,15 @@ pub struct Note<'a> {
 
 impl fmt::Display for Note<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The message is the caller's: escaped as the input is, whatever
+        // it quotes.
+        let message = self.message.to_string();
         writeln!(
             f,
             "{}[{}]: {}",
             self.severity.as_str(),
             self.kind,
-            self.message
+            printable(&message)
         )?;
         // A short input of printable ASCII, no password to hide, is shown
         // as it is: a column a byte (what `Line` would find, without its
@@ -232,6 +235,11 @@ impl Line {
 
 /// Appends the escape for `c` to `out` when a terminal must not see it
 /// raw; `false` when `c` can be shown as it is.
+///
+/// The characters are those of `uniform::visible::acts`, the one set of
+/// what acts on a terminal, and U+FEFF, which shows nothing and would
+/// move the caret; spelled in lower-case hex (`\x1b`, `\u{202e}`) as
+/// the drawing spells a byte that is not UTF-8 (`\xff`).
 fn escape_char(c: char, out: &mut String) -> bool {
     match c {
         '\t' => out.push_str("\\t"),
@@ -242,12 +250,7 @@ fn escape_char(c: char, out: &mut String) -> bool {
         }
         // C1 controls, and the marks that reorder text on screen (the
         // "Trojan Source" characters): shown, they would lie about the URL.
-        '\u{80}'..='\u{9f}'
-        | '\u{200e}'
-        | '\u{200f}'
-        | '\u{202a}'..='\u{202e}'
-        | '\u{2066}'..='\u{2069}'
-        | '\u{feff}' => {
+        c if uniform::visible::acts(c) || c == '\u{feff}' => {
             let _ = write!(out, "\\u{{{:x}}}", c as u32);
         }
         _ => return false,
@@ -439,5 +442,9 @@ mod tests {
         assert_eq!(printable("a\nb\x1b[31m"), "a\\nb\\x1b[31m");
         assert_eq!(printable("evil\u{202e}gpj.exe"), "evil\\u{202e}gpj.exe");
         assert_eq!(printable("café"), "café");
+        assert_eq!(
+            printable("a\u{85}\u{200f}\u{61c}\u{2066}\u{feff}b"),
+            "a\\u{85}\\u{200f}\\u{61c}\\u{2066}\\u{feff}b"
+        );
     }
 }

@@ -214,11 +214,12 @@ impl Inputs {
             }
             self.skipped += 1;
             out.flush()?;
+            // The file's name may hold what acts on a terminal.
             let _ = writeln!(
                 io::stderr(),
                 "uniform: line {} of {} is {length} bytes long, over the limit of {} bytes (--max-line): skipped",
                 self.line_no,
-                self.reading,
+                uniform::visible::escaped(&self.reading),
                 self.max_line
             );
         }

@@ -5,7 +5,11 @@
 //! derived `Serialize` struct would allocate its strings for each line.
 //! Strings are escaped as `serde_json` escapes them (`\"`, `\\`, `\n`,
 //! `\r`, `\t`, `\b`, `\f`, other controls as `\u00XX`; everything else,
-//! non-ASCII included, as UTF-8), so both writers agree byte for byte.
+//! non-ASCII included, as UTF-8), so both writers agree byte for byte,
+//! but for the characters that act on a terminal and that `serde_json`
+//! leaves raw (DEL, the C1 controls, the bidirectional controls:
+//! `uniform::visible::acts`), which are `\uXXXX` here, as
+//! `uniform::visible::json_escaped` makes them in `serde_json`'s text.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -237,7 +241,13 @@ pub fn errors(out: &mut Vec<u8>, list: &[ParseError], scratch: &mut String) {
     out.push(b']');
 }
 
-/// Appends `s` as a JSON string.
+/// The digits of the `\uXXXX` escapes.
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Appends `s` as a JSON string: escaped as `serde_json` escapes it, and
+/// every other character that acts on a terminal
+/// (`uniform::visible::acts`: DEL, the C1 controls, the bidirectional
+/// controls) as `\uXXXX` too.
 pub fn string(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
     let bytes = s.as_bytes();
@@ -272,34 +282,31 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
             0x08 => b'b',
             0x0c => b'f',
             0x00..=0x1f | 0x7f => b'u',
-            // U+0080 to U+009F, the C1 controls: "\u0080" like the C0 ones,
-            // so that no reader of the JSON passes one on raw to a
-            // terminal (uniform::visible has the same set).
-            // U+202A to U+202E and U+2066 to U+2069, the bidirectional
-            // overrides and isolates, which reorder what a terminal shows.
-            0xe2 if matches!(
-                (bytes.get(i + 1), bytes.get(i + 2)),
-                (Some(0x80), Some(0xaa..=0xae)) | (Some(0x81), Some(0xa6..=0xa9))
-            ) =>
-            {
-                out.extend_from_slice(&bytes[run..i]);
-                let (b1, b2) = (bytes[i + 1], bytes[i + 2]);
-                let code = 0x2000 | (u32::from(b1 & 0x3f) << 6) | u32::from(b2 & 0x3f);
-                i += 3;
-                run = i;
-                out.extend_from_slice(format!("\\u{code:04x}").as_bytes());
-                continue;
-            }
-            0xc2 if bytes.get(i + 1).is_some_and(|c| (0x80..=0x9f).contains(c)) => {
-                out.extend_from_slice(&bytes[run..i]);
-                let c = bytes[i + 1];
-                i += 2;
-                run = i;
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(b"\\u00");
-                out.extend_from_slice(&[HEX[(c >> 4) as usize], HEX[(c & 15) as usize]]);
-                continue;
-            }
+            // The lead bytes of the other characters that act on a
+            // terminal (uniform::visible::acts): U+0080 to U+009F, the C1
+            // controls; U+061C, U+200E, U+200F, U+202A to U+202E and
+            // U+2066 to U+2069, the bidirectional controls, which reorder
+            // what a terminal shows. "\u0085" like the C0 ones, so that no
+            // reader of the JSON passes one on raw to a terminal. A lead
+            // byte starts a character: the eight-byte skip above never
+            // stops inside one at such a byte.
+            0xc2 | 0xd8 | 0xe2 => match s.get(i..).and_then(|t| t.chars().next()) {
+                Some(c) if uniform::visible::acts(c) => {
+                    out.extend_from_slice(&bytes[run..i]);
+                    i += c.len_utf8();
+                    run = i;
+                    let code = c as u32;
+                    out.extend_from_slice(b"\\u");
+                    for shift in [12, 8, 4, 0] {
+                        out.push(HEX[((code >> shift) & 15) as usize]);
+                    }
+                    continue;
+                }
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            },
             _ => {
                 i += 1;
                 continue;
@@ -311,7 +318,6 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
         out.push(b'\\');
         out.push(short);
         if short == b'u' {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
             out.extend_from_slice(&[b'0', b'0', HEX[(b >> 4) as usize], HEX[(b & 15) as usize]]);
         }
     }
@@ -320,15 +326,16 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
 }
 
 /// Whether `b` may need an escape: what [`needs_escape`] tests, byte by
-/// byte, as compares the compiler can vectorize.
+/// byte, as compares the compiler can vectorize. Every byte
+/// `uniform::visible::may_act` names is one (a test holds them to it).
 #[inline(always)]
 fn escaped_byte(b: u8) -> bool {
-    (b < 0x20) | (b == b'"') | (b == b'\\') | (b == 0x7f) | (b == 0xc2) | (b == 0xe2)
+    (b < 0x20) | (b == b'"') | (b == b'\\') | (b == 0x7f) | (b == 0xc2) | (b == 0xd8) | (b == 0xe2)
 }
 
 /// Whether any of the eight bytes of `word` is a control character, `"`
-/// or `\`, DEL, or 0xC2 or 0xE2 (the lead bytes of a C1 control and of
-/// a bidirectional override) (the bit tricks of
+/// or `\`, DEL, or 0xC2, 0xD8 or 0xE2 (the lead bytes of a C1 control
+/// and of the bidirectional controls) (the bit tricks of
 /// "Bit Twiddling Hacks", "Determine if a word has a byte less than n" and
 /// "... equal to n").
 #[inline]
@@ -342,6 +349,7 @@ fn needs_escape(word: u64) -> bool {
         || has_zero(word ^ (ONES * u64::from(b'\\')))
         || has_zero(word ^ (ONES * 0x7f))
         || has_zero(word ^ (ONES * 0xc2))
+        || has_zero(word ^ (ONES * 0xd8))
         || has_zero(word ^ (ONES * 0xe2))
 }
 
@@ -446,6 +454,46 @@ mod tests {
                 String::from_utf8(out).unwrap().ends_with("\\u009b\""),
                 "{k}"
             );
+        }
+    }
+
+    #[test]
+    fn every_character_that_acts_is_escaped_and_no_other() {
+        // The byte tests let every lead byte of such a character through
+        // to the slow path.
+        for b in 0..=255u8 {
+            if uniform::visible::may_act(b) {
+                assert!(escaped_byte(b), "{b:#x}");
+                assert!(
+                    needs_escape(u64::from(b) << 24 | 0x6161_6161_0061_6161),
+                    "{b:#x}"
+                );
+            }
+        }
+        let mut out = Vec::new();
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            for k in [0, 3, 9] {
+                out.clear();
+                let s = format!("{}{c}", "x".repeat(k));
+                string(&mut out, &s);
+                let text = std::str::from_utf8(&out).unwrap();
+                let raw = text.contains(c);
+                if uniform::visible::acts(c) {
+                    // The C0 controls have serde_json's escapes (\n, \b);
+                    // the others are \uXXXX.
+                    assert!(!raw, "{c:?} at {k}: {text}");
+                    assert!(
+                        c < ' ' || text.ends_with(&format!("\\u{:04x}\"", c as u32)),
+                        "{text}"
+                    );
+                } else if c != '"' && c != '\\' {
+                    assert!(raw, "{c:?} at {k}: {text}");
+                }
+                if k == 3 {
+                    let back: String = serde_json::from_str(text).unwrap();
+                    assert_eq!(back, s);
+                }
+            }
         }
     }
 

@@ -6,7 +6,9 @@
 //! `{details.cwd.0}`. `{{` and `}}` stand for single braces. A string
 //! prints as it is (what would act on a terminal escaped, uniform::visible), a number or boolean as JSON writes it, null as nothing,
 //! an array or object as compact JSON. A name the object does not hold is
-//! an error, so that a typo does not print empty fields silently.
+//! an error, so that a typo does not print empty fields silently. The
+//! template's own text is the user's and is written as given (a TAB
+//! between two fields stays one), as `printf` writes its format.
 
 use serde_json::Value;
 

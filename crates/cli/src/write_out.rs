@@ -11,6 +11,12 @@
 //! [`render`] only builds bytes: the caller writes them, and prints the
 //! warnings, so that the engine can be tested without a terminal and the
 //! command decides when its streams are flushed.
+//!
+//! Unlike curl's, a variable's text (a URL, a header, a file name, an
+//! error) is shown with what would act on a terminal escaped, as every
+//! line Uniform prints (`uniform::visible`); `%{json}` escapes the same
+//! characters by JSON's rules. The format's own text is the user's and
+//! stays as written, its `\n` and `\t` included.
 
 use std::io::{self, Read, Write as _};
 use std::net::IpAddr;
@@ -279,7 +285,7 @@ fn header(out: &mut Vec<u8>, t: &Transfer, name: &str) {
         if k > 0 {
             out.extend_from_slice(b", ");
         }
-        out.extend_from_slice(v.as_bytes());
+        visible(out, v.as_bytes());
     }
 }
 
@@ -484,22 +490,18 @@ impl Value<'_> {
         // Writes to a Vec cannot fail.
         let _ = match *self {
             Value::Text(s) => {
-                out.extend_from_slice(s.unwrap_or_default().as_bytes());
+                visible(out, s.unwrap_or_default().as_bytes());
                 Ok(())
             }
             Value::Upper(s) => {
-                out.extend(
-                    s.unwrap_or_default()
-                        .bytes()
-                        .map(|b| b.to_ascii_uppercase()),
-                );
+                visible(out, s.unwrap_or_default().to_ascii_uppercase().as_bytes());
                 Ok(())
             }
             Value::Path(p) => {
-                // The bytes as the system gave them, as curl prints a
-                // name it was given.
+                // The name as the system gave it, as curl prints a name it
+                // was given, but for what would act on a terminal.
                 if let Some(p) = p {
-                    out.extend_from_slice(p.as_os_str().as_encoded_bytes());
+                    visible(out, p.as_os_str().as_encoded_bytes());
                 }
                 Ok(())
             }
@@ -526,6 +528,18 @@ impl Value<'_> {
                 let _ = write!(out, "{n}");
             }
             Value::Unsigned(_) | Value::Signed(_) | Value::Time(_) => self.write(out),
+        }
+    }
+}
+
+/// Appends `text` as a variable shows it: escaped by
+/// `uniform::visible::escaped`, and each byte that is not UTF-8 (a file
+/// name may hold one) as `\xFF`, as the same escaping spells a control.
+fn visible(out: &mut Vec<u8>, text: &[u8]) {
+    for chunk in text.utf8_chunks() {
+        out.extend_from_slice(uniform::visible::escaped(chunk.valid()).as_bytes());
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02X}");
         }
     }
 }
@@ -838,6 +852,29 @@ mod tests {
         let v: serde_json::Map<String, Json> = serde_json::from_str(&r).unwrap();
         assert_eq!(v["set-cookie"], serde_json::json!(["a=1", "b=2"]));
         assert_eq!(out("%{header_json}", &Transfer::default()), "{\n}");
+    }
+
+    #[test]
+    fn values_that_would_act_on_a_terminal_are_escaped() {
+        use std::os::unix::ffi::OsStrExt;
+        let t = Transfer {
+            url: Some("http://h/a\u{1b}[2J\n\u{9b}\u{202e}".into()),
+            scheme: Some("x\ty".into()),
+            headers: vec![("X-A".into(), "v\rw".into())],
+            filename_effective: Some(PathBuf::from(std::ffi::OsStr::from_bytes(b"out\x07\xff"))),
+            ..Transfer::default()
+        };
+        assert_eq!(
+            out("%{url}|%{scheme}|%header{x-a}|%{filename_effective}\\t", &t),
+            "http://h/a\\x1B[2J\\n\\u{9B}\\u{202E}|X\\tY|v\\rw|out\\x07\\xFF\t"
+        );
+        let json = out("%{json}", &t);
+        let v: serde_json::Map<String, Json> = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["url"], "http://h/a\u{1b}[2J\n\u{9b}\u{202e}");
+        assert!(
+            !json.contains('\u{202e}') && !json.contains('\u{9b}'),
+            "{json}"
+        );
     }
 
     #[test]

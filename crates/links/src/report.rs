@@ -1,9 +1,19 @@
 //! What a run found, for people (grouped by document, with line and
-//! column), for programs (JSON) and for pages (Markdown).
+//! column), for programs (JSON) and for pages (Markdown); and the plans
+//! of `--dump`.
+//!
+//! Every line of text goes through [`line`], which escapes what would act
+//! on a terminal (`uniform::visible`): a document's name, a link's text
+//! and URL and a reason come from files and servers, and a newline or an
+//! ESC in one must not reach the terminal raw. The JSON report escapes
+//! the same characters by JSON's rules (`uniform::visible::json_escaped`).
 
-use crate::check::Verdict;
-use crate::run::Entry;
+use crate::check::{self, Verdict};
+use crate::document::Document;
+use crate::run::{self, Entry, RunOptions};
+use std::fmt;
 use std::io::{self, Write};
+use uniform::visible;
 
 /// The counts of a run.
 ///
@@ -77,6 +87,29 @@ fn label(v: &Verdict) -> (&'static str, &str) {
     }
 }
 
+/// Writes one line of a report: `args` formatted, every character that
+/// acts on a terminal escaped ([`uniform::visible::line`]), a line feed
+/// inside a value included; then `"\n"`.
+///
+/// # Errors
+///
+/// Writing to `out`.
+///
+/// # Example
+///
+/// ```
+/// use uniform_links::report::line;
+/// let mut out = Vec::new();
+/// let url = "file:///a\nb\u{1b}[2J";
+/// line(&mut out, format_args!("  1:1 broken    {url}")).unwrap();
+/// assert_eq!(out, b"  1:1 broken    file:///a\\nb\\x1B[2J\n");
+/// ```
+pub fn line(out: &mut dyn Write, args: fmt::Arguments<'_>) -> io::Result<()> {
+    let mut text = visible::line(args);
+    text.push('\n');
+    out.write_all(text.as_bytes())
+}
+
 /// The report for people: the links of each document under its name,
 /// `line:column`, the verdict, the URL and why; then the counts.
 ///
@@ -96,27 +129,31 @@ pub fn human(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result
     let mut current = None;
     for e in entries.iter().filter(|e| shown(e, which)) {
         if current != Some(&e.document) {
-            writeln!(out, "{}", e.document)?;
+            line(out, format_args!("{}", e.document))?;
             current = Some(&e.document);
         }
         let (what, why) = label(&e.verdict);
-        writeln!(
+        line(
             out,
-            "  {}:{} {what:<9} {} ({why})",
-            e.link.line,
-            e.link.column,
-            url_of(e)
+            format_args!(
+                "  {}:{} {what:<9} {} ({why})",
+                e.link.line,
+                e.link.column,
+                url_of(e)
+            ),
         )?;
     }
     let s = Summary::of(entries);
-    writeln!(
+    line(
         out,
-        "{} link{}: {} fine, {} broken, {} not checked",
-        s.links,
-        if s.links == 1 { "" } else { "s" },
-        s.fine,
-        s.broken,
-        s.unchecked
+        format_args!(
+            "{} link{}: {} fine, {} broken, {} not checked",
+            s.links,
+            if s.links == 1 { "" } else { "s" },
+            s.fine,
+            s.broken,
+            s.unchecked
+        ),
     )
 }
 
@@ -165,7 +202,10 @@ pub fn json(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result<
             "unchecked": s.unchecked,
         }
     });
-    serde_json::to_writer_pretty(&mut *out, &v)?;
+    let text = serde_json::to_string_pretty(&v)?;
+    // serde_json leaves DEL, the C1 controls and the bidirectional
+    // controls raw in strings: `\uXXXX` for them too.
+    out.write_all(visible::json_escaped(&text).as_bytes())?;
     writeln!(out)
 }
 
@@ -185,35 +225,92 @@ pub fn json(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result<
 /// ```
 pub fn markdown(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result<()> {
     let s = Summary::of(entries);
-    writeln!(out, "# Links\n")?;
-    writeln!(
+    line(out, format_args!("# Links"))?;
+    line(out, format_args!(""))?;
+    line(
         out,
-        "{} links: {} fine, {} broken, {} not checked",
-        s.links, s.fine, s.broken, s.unchecked
+        format_args!(
+            "{} links: {} fine, {} broken, {} not checked",
+            s.links, s.fine, s.broken, s.unchecked
+        ),
     )?;
     let mut current = None;
     for e in entries.iter().filter(|e| shown(e, which)) {
         if current != Some(&e.document) {
-            writeln!(out, "\n## {}\n", cell(&e.document.to_string()))?;
-            writeln!(out, "| line:column | status | URL | why |")?;
-            writeln!(out, "|---|---|---|---|")?;
+            line(out, format_args!(""))?;
+            line(out, format_args!("## {}", cell(&e.document.to_string())))?;
+            line(out, format_args!(""))?;
+            line(out, format_args!("| line:column | status | URL | why |"))?;
+            line(out, format_args!("|---|---|---|---|"))?;
             current = Some(&e.document);
         }
         let (what, why) = label(&e.verdict);
-        writeln!(
+        line(
             out,
-            "| {}:{} | {what} | {} | {} |",
-            e.link.line,
-            e.link.column,
-            cell(url_of(e)),
-            cell(why)
+            format_args!(
+                "| {}:{} | {what} | {} | {} |",
+                e.link.line,
+                e.link.column,
+                cell(url_of(e)),
+                cell(why)
+            ),
         )?;
     }
     Ok(())
 }
 
+/// `--dump`: for each distinct URL of `docs` that `opts` has checked,
+/// `# URL` and the plan its check would run (or why there is none), then
+/// a blank line; then each link that resolves to no URL, with where it
+/// is and why. Nothing is connected to.
+///
+/// # Errors
+///
+/// Writing to `out`.
+///
+/// # Example
+///
+/// ```
+/// use uniform_links::report::dump;
+/// use uniform_links::run::RunOptions;
+/// use uniform_links::{Document, Format};
+/// let doc = Document::text("a.md", Format::Markdown, "[x](http://example.org/a%1Bb)\n");
+/// let mut out = Vec::new();
+/// dump(&[doc], &RunOptions::default(), &mut out).unwrap();
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.starts_with("# http://example.org/a%1Bb\n"), "{text}");
+/// assert!(text.contains("> HEAD /a%1Bb HTTP/1.1\n"), "{text}");
+/// ```
+pub fn dump(docs: &[Document], opts: &RunOptions, out: &mut dyn Write) -> io::Result<()> {
+    let found = run::found(docs);
+    for url in run::distinct(found.iter().map(|(_, _, u)| u), opts) {
+        line(out, format_args!("# {url}"))?;
+        match check::plan(&url, &opts.check) {
+            Ok(plan) => {
+                for step in plan.split_terminator('\n') {
+                    line(out, format_args!("{step}"))?;
+                }
+            }
+            Err(why) => line(out, format_args!("# not checked: {why}"))?,
+        }
+        line(out, format_args!(""))?;
+    }
+    for (source, link, url) in &found {
+        if let Err(why) = url {
+            line(
+                out,
+                format_args!(
+                    "# {source}:{}:{} {}: {why}",
+                    link.line, link.column, link.text
+                ),
+            )?;
+        }
+    }
+    Ok(())
+}
+
 /// Text safe in a Markdown table cell: `|` escaped, line breaks as
-/// spaces.
+/// spaces (the other controls are escaped by [`line`]).
 fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace(['\n', '\r'], " ")
 }

@@ -143,11 +143,12 @@ async fn write_all<W: Write + Send>(
             }
             // NULL written as such: an empty user name is not a missing one.
             let options = FormatOptions::default().with_null("NULL");
-            writeln!(
-                out,
-                "{}",
-                pretty_format_batches_with_options(&batches, &options)?
-            )?;
+            // The aligned table is for people at a terminal: a control
+            // in a value is shown escaped, never acted on.
+            let table = pretty_format_batches_with_options(&batches, &options)?.to_string();
+            for line in table.lines() {
+                writeln!(out, "{}", uniform::visible::escaped(line))?;
+            }
             out.flush()?;
         }
         Format::Csv => {
@@ -169,13 +170,13 @@ async fn write_all<W: Write + Send>(
             writer.into_inner().flush()?;
         }
         Format::Json => {
-            let (n, mut out) = json::<_, JsonArray>(&mut stream, out).await?;
+            let (n, mut out) = json::<_, JsonArray>(&mut stream, Visible::new(out)).await?;
             rows = n;
             out.write_all(b"\n")?;
             out.flush()?;
         }
         Format::NdJson => {
-            let (n, mut out) = json::<_, LineDelimited>(&mut stream, out).await?;
+            let (n, mut out) = json::<_, LineDelimited>(&mut stream, Visible::new(out)).await?;
             rows = n;
             out.flush()?;
         }
@@ -215,4 +216,56 @@ async fn json<W: Write, F: JsonFormat>(
     }
     writer.finish()?;
     Ok((rows, writer.into_inner()))
+}
+
+/// A writer of JSON text that writes DEL, the C1 controls and the
+/// bidirectional controls inside its strings as `\uXXXX` escapes
+/// (`uniform::visible::json_escaped`): the same values, read back, and
+/// nothing that acts on a terminal (Arrow's writer escapes only what JSON
+/// requires). A character split between two writes waits for its end.
+struct Visible<W: Write> {
+    out: W,
+    pending: Vec<u8>,
+}
+
+impl<W: Write> Visible<W> {
+    fn new(out: W) -> Visible<W> {
+        Visible {
+            out,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Writes what is pending up to `end`.
+    fn emit(&mut self, end: usize) -> std::io::Result<()> {
+        match std::str::from_utf8(&self.pending[..end]) {
+            Ok(text) => self
+                .out
+                .write_all(uniform::visible::json_escaped(text).as_bytes())?,
+            // Not UTF-8 (no Arrow JSON is): as it came.
+            Err(_) => self.out.write_all(&self.pending[..end])?,
+        }
+        self.pending.drain(..end);
+        Ok(())
+    }
+}
+
+impl<W: Write> Write for Visible<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        let end = match std::str::from_utf8(&self.pending) {
+            Ok(_) => self.pending.len(),
+            // An incomplete character at the end waits for the next write.
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => self.pending.len(),
+        };
+        self.emit(end)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let end = self.pending.len();
+        self.emit(end)?;
+        self.out.flush()
+    }
 }

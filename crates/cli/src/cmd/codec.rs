@@ -31,7 +31,10 @@ characters\", example 3): it stays as it is and a warning naming its byte
 offset is drawn on standard error; with --strict it is an error, the text is
 not decoded and the exit status is 1. The octets are written as they are, not as text, so binary
 data survives: `uniform decode -n %FF%00 > file` writes two bytes. Each
-decoded TEXT is followed by a newline unless -n is given.
+decoded TEXT is followed by a newline unless -n is given. They are the
+data asked for, as fetch's object is, so a control among them (%1B, %0D)
+is written too, to a terminal as to a file; the warnings on standard error
+and --json show it escaped.
 
 With \"-\", each line of standard input is decoded (its \"\\n\" or \"\\r\\n\" is
 not); a literal \"-\" decodes to itself. --json prints one object per text:

@@ -1075,7 +1075,7 @@ impl Record for Editor {
                         }
                         Err(e) => {
                             ok = false;
-                            let _ = writeln!(sink.err, "uniform edit: --get: {e}");
+                            let _ = cmd::say!(sink.err, "uniform edit: --get: {e}");
                         }
                     }
                 }

@@ -100,10 +100,11 @@ listing (a gopher menu, a list of groups, an FTP directory) 8 MiB and
 stream to the output and take no more memory however long they are. Past
 a limit the access fails, naming the limit and the peer.
 
-A gopher text item (type 0) must end with RFC 1436's \".\" line: without
-it the text may have been cut, and it is an error (exit 18).
---gopher-text-to-close accepts a server that ends text by closing the
-connection instead (gophernicus and pygopherd send files so).
+A gopher text item (type 0) ends with RFC 1436's \".\" line; gophernicus
+and pygopherd, the servers most run, end it by closing the connection
+instead. A text that ends at a clean close is kept as the whole text, with
+one warning; --gopher-strict refuses it (exit 18, nothing kept). A reset
+connection or a limit is an error either way.
 
 A URL with a user name and no password asks for the password on the
 terminal, without echo, or reads it from the first line of standard input
@@ -285,8 +286,11 @@ pub struct Args {
     /// Seconds over which --speed-limit is measured [default: 30]
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     speed_time: Option<Duration>,
-    /// Accept a gopher text item that ends when the server closes, without its "." line
-    #[arg(long)]
+    /// Refuse a gopher text item that ends when the server closes, without RFC 1436's "." line
+    #[arg(long, overrides_with = "gopher_text_to_close")]
+    gopher_strict: bool,
+    /// Accept a gopher text item that ends when the server closes (the default; overrides gopher-strict from the configuration)
+    #[arg(long, overrides_with = "gopher_strict")]
     gopher_text_to_close: bool,
     /// How many HTTP redirects -L follows [default: 10]
     #[arg(long, alias = "max-redirs", value_name = "N")]
@@ -505,7 +509,13 @@ impl Interaction for Terminal {
 
     fn advise(&mut self, text: &str) {
         if !self.quiet {
-            eprintln!("uniform: {}", self.shown(text));
+            let _ = cmd::say!(io::stderr(), "uniform: {}", self.shown(text));
+        }
+    }
+
+    fn warn(&mut self, text: &str) {
+        if !self.quiet {
+            let _ = cmd::say!(io::stderr(), "uniform: warning: {}", self.shown(text));
         }
     }
 
@@ -515,7 +525,7 @@ impl Interaction for Terminal {
             return None;
         }
         let ask = || {
-            eprint!("{what}: ");
+            eprint!("{}: ", escaped(what));
             let mut line = String::new();
             match io::stdin().read_line(&mut line) {
                 Ok(n) if n > 0 => Some(line.trim_end_matches(['\r', '\n']).to_string()),
@@ -537,11 +547,13 @@ impl Interaction for Terminal {
 /// for password for".
 fn prompt(what: &str) -> String {
     const LEAD: &str = "password for ";
+    // The prompt is written to the terminal: a host or user name from
+    // the URL is escaped there as in every message.
     match what.get(..LEAD.len()) {
         Some(lead) if lead.eq_ignore_ascii_case(LEAD) => {
-            format!("Password for {}: ", &what[LEAD.len()..])
+            format!("Password for {}: ", escaped(&what[LEAD.len()..]))
         }
-        _ => format!("Password for {what}: "),
+        _ => format!("Password for {}: ", escaped(what)),
     }
 }
 
@@ -557,7 +569,7 @@ impl Run for Args {
             None => None,
             Some(Ok(f)) => Some(f),
             Some(Err(e)) => {
-                eprintln!("uniform: -w: {e}");
+                let _ = cmd::say!(io::stderr(), "uniform: -w: {e}");
                 return Ok(Status::Usage);
             }
         };
@@ -565,13 +577,13 @@ impl Run for Args {
         let request = match self.request.http_request() {
             Ok(r) => r,
             Err(message) => {
-                eprintln!("uniform: {message}");
+                let _ = cmd::say!(io::stderr(), "uniform: {message}");
                 return Ok(Status::Usage);
             }
         };
         if !self.quiet && !self.silent {
             for w in &request.warnings {
-                eprintln!("uniform: warning: {w}");
+                let _ = cmd::say!(io::stderr(), "uniform: warning: {w}");
             }
         }
         let mut http = request.http;
@@ -586,7 +598,7 @@ impl Run for Args {
         let mut base = match self.fetch_options() {
             Ok(o) => o,
             Err(message) => {
-                eprintln!("uniform: {message}");
+                let _ = cmd::say!(io::stderr(), "uniform: {message}");
                 return Ok(Status::Usage);
             }
         };
@@ -594,12 +606,13 @@ impl Run for Args {
         // curl's CURLE_SETOPT_OPTION_SYNTAX for an entry it cannot read.
         for entry in &self.resolve {
             if let Err(message) = base.resolve.add(entry) {
-                eprintln!("uniform: {message}");
+                let _ = cmd::say!(io::stderr(), "uniform: {message}");
                 return Ok(Status::Exit(49));
             }
         }
         if self.output.len() > urls.len() {
-            eprintln!(
+            let _ = cmd::say!(
+                io::stderr(),
                 "uniform: {} -o for {} URL{}: one -o a URL at most",
                 self.output.len(),
                 urls.len(),
@@ -619,7 +632,8 @@ impl Run for Args {
                 || self.remote_name > 0
                 || self.remote_name_all)
         {
-            eprintln!(
+            let _ = cmd::say!(
+                io::stderr(),
                 "uniform: --output-dir {}: no such directory (--create-dirs makes it)",
                 dir.display()
             );
@@ -629,7 +643,7 @@ impl Run for Args {
         if let Some(p) = self.dump_header.as_deref().filter(|p| p.as_os_str() != "-")
             && let Err(e) = File::create(p)
         {
-            eprintln!("uniform: -D {}: {e}", p.display());
+            let _ = cmd::say!(io::stderr(), "uniform: -D {}: {e}", p.display());
             return Ok(Status::Exit(23));
         }
         // As curl: each URL in order, every one tried; the status is the
@@ -666,8 +680,7 @@ fn tracer(hidden: Arc<Mutex<Secrets>>, reveal: bool) -> Tracer {
             Ok(s) => s.hide(&text, reveal).into_owned(),
             Err(_) => text,
         };
-        let mut err = io::stderr().lock();
-        let _ = writeln!(err, "{}", escaped(&text));
+        let _ = cmd::say!(io::stderr().lock(), "{text}");
     })
 }
 
@@ -830,7 +843,8 @@ impl Args {
             tries += 1;
             let pause = self.retry_delay.unwrap_or(wait);
             if self.tells_errors() && !self.quiet {
-                eprintln!(
+                let _ = cmd::say!(
+                    io::stderr(),
                     "uniform: a passing failure; trying again in {} s, {} {} left",
                     pause.as_secs_f64(),
                     self.retry - tries + 1,
@@ -860,7 +874,7 @@ impl Args {
             }
             let r = write_out::render(format, &transfer);
             for w in &r.warnings {
-                eprintln!("uniform: {w}");
+                let _ = cmd::say!(io::stderr(), "uniform: {w}");
             }
             let mut out = cmd::stdout();
             out.write_all(&r.out)?;
@@ -962,7 +976,7 @@ impl Args {
                 // A file that cannot be parsed is a transfer's failure
                 // (curl's 26, silent under -s); a usage error always says.
                 if e.status() == Status::Usage || self.tells_errors() {
-                    eprintln!("uniform: {e}");
+                    let _ = cmd::say!(io::stderr(), "uniform: {e}");
                 }
                 return Ok(e.status());
             }
@@ -972,7 +986,7 @@ impl Args {
             None => url,
         };
         if let Err(message) = self.request.check_scheme(&url) {
-            eprintln!("uniform: {message}");
+            let _ = cmd::say!(io::stderr(), "uniform: {message}");
             return Ok(Status::Usage);
         }
         if self.request.head
@@ -981,7 +995,8 @@ impl Args {
                 Scheme::Http | Scheme::Https | Scheme::Ftp
             )
         {
-            eprintln!(
+            let _ = cmd::say!(
+                io::stderr(),
                 "uniform: -I: only HTTP, HTTPS and FTP heads are read so far, not {}'s",
                 url.scheme()
             );
@@ -1006,7 +1021,8 @@ impl Args {
             let body = match &self.body {
                 Some(b) => b.clone().into_bytes(),
                 None if self.password_stdin => {
-                    eprintln!(
+                    let _ = cmd::say!(
+                        io::stderr(),
                         "uniform: --password-stdin takes standard input: give the message with --body"
                     );
                     return Ok(Status::Usage);
@@ -1015,7 +1031,8 @@ impl Args {
                     let mut b = Vec::new();
                     io::stdin().lock().take(MAX_BODY + 1).read_to_end(&mut b)?;
                     if b.len() as u64 > MAX_BODY {
-                        eprintln!(
+                        let _ = cmd::say!(
+                            io::stderr(),
                             "uniform: the message on standard input is longer than {MAX_BODY} octets (Postfix's default message_size_limit)"
                         );
                         return Ok(Status::Failure);
@@ -1039,7 +1056,7 @@ impl Args {
                     let message = format!("{shown}: -O: the URL's path names no file");
                     transfer.errormsg = Some(message.clone());
                     if self.tells_errors() {
-                        eprintln!("uniform: {message}");
+                        let _ = cmd::say!(io::stderr(), "uniform: {message}");
                     }
                     // curl's CURLE_WRITE_ERROR.
                     return Ok(Status::Exit(23));
@@ -1060,7 +1077,8 @@ impl Args {
             Some(n) => match n.parse::<u64>() {
                 Ok(n) => Some(n),
                 Err(_) => {
-                    eprintln!(
+                    let _ = cmd::say!(
+                        io::stderr(),
                         "uniform: -C {n:?}: an offset is a number of octets, or - for the size of the output file"
                     );
                     return Ok(Status::Usage);
@@ -1074,7 +1092,11 @@ impl Args {
             && !parent.as_os_str().is_empty()
             && let Err(e) = std::fs::create_dir_all(parent)
         {
-            eprintln!("uniform: --create-dirs {}: {e}", parent.display());
+            let _ = cmd::say!(
+                io::stderr(),
+                "uniform: --create-dirs {}: {e}",
+                parent.display()
+            );
             return Ok(Status::Exit(23));
         }
         let mut output = match Output::open(path.as_deref(), append) {
@@ -1092,7 +1114,7 @@ impl Args {
                     error_json(&mut buf, &shown, "io", None, None, None, &message, None);
                     print(&buf)?;
                 } else if self.tells_errors() {
-                    eprintln!("uniform: {message}");
+                    let _ = cmd::say!(io::stderr(), "uniform: {message}");
                 }
                 return Ok(Status::Failure);
             }
@@ -1112,7 +1134,7 @@ impl Args {
             Some(p) => match OpenOptions::new().create(true).append(true).open(p) {
                 Ok(f) => Some(Arc::new(Mutex::new(Box::new(f)))),
                 Err(e) => {
-                    eprintln!("uniform: -D {}: {e}", p.display());
+                    let _ = cmd::say!(io::stderr(), "uniform: -D {}: {e}", p.display());
                     return Ok(Status::Exit(23));
                 }
             },
@@ -1230,7 +1252,7 @@ impl Args {
         // Given, they mean what curl's mean: the window opens as soon as a
         // reply is awaited, and a peer that says nothing is cut off too.
         o.timeouts.speed.from_request = self.speed_limit.is_some() || self.speed_time.is_some();
-        o.gopher_text_to_close = self.gopher_text_to_close;
+        o.gopher_strict = self.gopher_strict && !self.gopher_text_to_close;
         if let Some(n) = self.max_redirects {
             o.max_redirects = n;
         }
@@ -1288,7 +1310,8 @@ impl Args {
             Fetched::Sent => {
                 summary = Some("\"sent\":true".into());
                 if !self.quiet && !self.json {
-                    eprintln!(
+                    let _ = cmd::say!(
+                        io::stderr(),
                         "uniform: the message to {} was accepted",
                         url.scheme_specific_part()
                     );
@@ -1302,7 +1325,7 @@ impl Args {
                 return Err(e);
             }
             let path = path.unwrap_or(Path::new("-")).display().to_string();
-            eprintln!("uniform: cannot write {path}: {e}");
+            let _ = cmd::say!(io::stderr(), "uniform: cannot write {path}: {e}");
             return Ok(Status::Failure);
         }
         // With --json, a script learns what was done without parsing the
@@ -1364,7 +1387,7 @@ impl Args {
             );
             print(&buf)
         } else {
-            eprintln!("uniform: {}", terminal.shown(&e.to_string()));
+            let _ = cmd::say!(io::stderr(), "uniform: {}", terminal.shown(&e.to_string()));
             Ok(())
         }
     }

@@ -3,7 +3,7 @@
 //! the work; this module reads the flags and writes the report).
 
 use crate::cmd::route::RouteOptions;
-use crate::cmd::{Run, Status};
+use crate::cmd::{self, Run, Status};
 use clap::ValueEnum;
 use regex::RegexSet;
 use std::io::{self, IsTerminal, Write};
@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use uniform_links::Format;
 use uniform_links::cache::Cache;
-use uniform_links::check::{self, CheckOptions};
+use uniform_links::check::CheckOptions;
 use uniform_links::input::{self, InputOptions};
 use uniform_links::report::{self, Shown};
 use uniform_links::run::{self, RunOptions};
@@ -126,6 +126,9 @@ pub struct Args {
     /// Allow connecting to PORT though another well-known service uses it (repeatable)
     #[arg(long, value_name = "PORT")]
     allow_port: Vec<u16>,
+    /// Refuse a gopher text input that ends when the server closes, without RFC 1436's "." line
+    #[arg(long)]
+    gopher_strict: bool,
     /// Send URLs of SCHEME through the HTTP gateway at URL (repeatable)
     #[arg(long, value_name = "SCHEME=URL")]
     gateway: Vec<String>,
@@ -194,6 +197,7 @@ impl Args {
         f.tls.insecure = self.insecure;
         f.tls.ca_file = self.cacert.clone();
         f.plan.allowed_ports = self.allow_port.clone();
+        f.gopher_strict = self.gopher_strict;
         f.proxies = self.route.proxies(&self.gateway)?;
         Ok(o)
     }
@@ -289,44 +293,27 @@ impl Run for Args {
         let opts = match self.run_options() {
             Ok(o) => o,
             Err(e) => {
-                eprintln!("uniform: {e}");
+                let _ = cmd::say!(io::stderr(), "uniform: {e}");
                 return Ok(Status::Usage);
             }
         };
         let (docs, errors) =
             input::documents(&self.inputs, &self.input_options(), &opts.check.fetch);
         for e in &errors {
-            eprintln!("uniform: {e}");
+            let _ = cmd::say!(io::stderr(), "uniform: {e}");
         }
         let mut out: Box<dyn Write> = match &self.output {
             Some(p) => match std::fs::File::create(p) {
                 Ok(f) => Box::new(io::BufWriter::new(f)),
                 Err(e) => {
-                    eprintln!("uniform: -o {}: {e}", p.display());
+                    let _ = cmd::say!(io::stderr(), "uniform: -o {}: {e}", p.display());
                     return Ok(Status::Failure);
                 }
             },
             None => Box::new(io::BufWriter::new(io::stdout().lock())),
         };
         if self.dump {
-            let found = run::found(&docs);
-            for url in run::distinct(found.iter().map(|(_, _, u)| u), &opts) {
-                writeln!(out, "# {url}")?;
-                match check::plan(&url, &opts.check) {
-                    Ok(plan) => write!(out, "{plan}")?,
-                    Err(why) => writeln!(out, "# not checked: {why}")?,
-                }
-                writeln!(out)?;
-            }
-            for (source, link, url) in &found {
-                if let Err(why) = url {
-                    writeln!(
-                        out,
-                        "# {source}:{}:{} {}: {why}",
-                        link.line, link.column, link.text
-                    )?;
-                }
-            }
+            report::dump(&docs, &opts, &mut out)?;
             out.flush()?;
             return Ok(if errors.is_empty() {
                 Status::Success
@@ -352,14 +339,14 @@ impl Run for Args {
             let max_age = match age(&self.max_cache_age) {
                 Ok(a) => a,
                 Err(e) => {
-                    eprintln!("uniform: {e}");
+                    let _ = cmd::say!(io::stderr(), "uniform: {e}");
                     return Ok(Status::Usage);
                 }
             };
             match Cache::load(std::path::Path::new(CACHE_FILE), max_age) {
                 Ok(c) => Some(c),
                 Err(e) => {
-                    eprintln!("uniform: --cache: {CACHE_FILE}: {e}");
+                    let _ = cmd::say!(io::stderr(), "uniform: --cache: {CACHE_FILE}: {e}");
                     return Ok(Status::Failure);
                 }
             }
@@ -370,7 +357,7 @@ impl Run for Args {
         if let Some(c) = &cache
             && let Err(e) = c.save()
         {
-            eprintln!("uniform: --cache: {CACHE_FILE}: {e}");
+            let _ = cmd::say!(io::stderr(), "uniform: --cache: {CACHE_FILE}: {e}");
         }
         if let Some(b) = &bar {
             b.finish_and_clear();

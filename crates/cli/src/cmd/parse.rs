@@ -177,7 +177,7 @@ impl Printer {
                     sink.out.push(b'\n');
                 }
                 Err(e) => {
-                    let _ = writeln!(sink.err, "uniform: --format: {e}");
+                    let _ = cmd::say!(sink.err, "uniform: --format: {e}");
                     return false;
                 }
             }

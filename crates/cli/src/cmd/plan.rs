@@ -138,12 +138,12 @@ impl Run for Args {
         let request = match self.request.http_request() {
             Ok(r) => r,
             Err(message) => {
-                eprintln!("uniform: {message}");
+                let _ = cmd::say!(io::stderr(), "uniform: {message}");
                 return Ok(Status::Usage);
             }
         };
         for w in &request.warnings {
-            eprintln!("uniform: warning: {w}");
+            let _ = cmd::say!(io::stderr(), "uniform: warning: {w}");
         }
         options.http = request.http;
         options.http.keep_alive = several;
@@ -154,7 +154,7 @@ impl Run for Args {
         fetch_options.proxies = match self.route.proxies(&self.gateway) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("uniform: {e}");
+                let _ = cmd::say!(io::stderr(), "uniform: {e}");
                 return Ok(Status::Usage);
             }
         };
@@ -228,7 +228,7 @@ impl Record for Planner {
                 match applied {
                     Ok(u) => u,
                     Err(e) => {
-                        let _ = writeln!(sink.err, "uniform: {e}");
+                        let _ = cmd::say!(sink.err, "uniform: {e}");
                         if let Status::Exit(code) = e.status() {
                             self.login_exit.store(code, Ordering::Relaxed);
                         }
@@ -247,7 +247,7 @@ impl Record for Planner {
                 let input = masked(&self.options, input);
                 refusal_json(&mut sink.out, &input, "unsupported", &message);
             } else {
-                let _ = writeln!(
+                let _ = cmd::say!(
                     sink.err,
                     "uniform: {}: {message}",
                     shown(&self.options, input)
@@ -269,7 +269,7 @@ impl Record for Planner {
                     // The proxy's handshake is no line of the dialogue: a
                     // note says where the connections go.
                     if let Some(socks) = options.proxies.socks_for(&url) {
-                        let _ = writeln!(
+                        let _ = cmd::say!(
                             sink.out,
                             "# every connection through the {} proxy {} ({})",
                             socks.version(),
@@ -285,7 +285,7 @@ impl Record for Planner {
                         .iter()
                         .map(|m| format!("the {} ({})", m.what(), m.configure()))
                         .collect();
-                    let _ = writeln!(
+                    let _ = cmd::say!(
                         sink.err,
                         "uniform: to run this plan, set {}",
                         what.join(" and ")
@@ -299,7 +299,7 @@ impl Record for Planner {
                     let input = masked(&self.options, input);
                     refusal_json(&mut sink.out, &input, rule, e.message());
                 } else {
-                    let _ = writeln!(
+                    let _ = cmd::say!(
                         sink.err,
                         "uniform: {}: {}",
                         shown(&self.options, input),
@@ -360,15 +360,17 @@ fn line_text(l: &Line, reveal: bool) -> String {
 }
 
 /// The plan, one step a line; with `reveal` (--show-password) the
-/// passwords the URL carries are shown.
+/// passwords the URL carries are shown. A line shows its control octets
+/// escaped already (`\xNN`); a step that quotes text of its own (a note,
+/// a prompt) is escaped by `say!` as every line is.
 fn write_plan(out: &mut dyn Write, p: &Plan, reveal: bool) -> io::Result<()> {
     // Each line as it is, trailing space included: "CWD " with a null
     // argument (RFC 1738 section 3.2.2) is not "CWD".
     for s in p.steps() {
         match &s {
-            Step::Send(l) => writeln!(out, "> {}", line_text(l, reveal))?,
-            Step::Advise(l) => writeln!(out, "# advise: {}", line_text(l, reveal))?,
-            other => writeln!(out, "{other}")?,
+            Step::Send(l) => cmd::say!(*out, "> {}", line_text(l, reveal))?,
+            Step::Advise(l) => cmd::say!(*out, "# advise: {}", line_text(l, reveal))?,
+            other => cmd::say!(*out, "{other}")?,
         }
     }
     Ok(())
