@@ -43,6 +43,13 @@ pub mod wais;
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeExamples;
 
+/// The library guide's Rust examples (docs/library.md), run as doctests
+/// the same way (outside the crate's directory, hence only under doctest:
+/// the packaged crate never reads it).
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+pub struct LibraryGuideExamples;
+
 /// This crate's own README (what crates.io shows), its example run as a
 /// doctest too.
 #[cfg(doctest)]

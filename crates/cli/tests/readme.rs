@@ -1,127 +1,111 @@
-//! The README's shell examples, run as they are written, so that the README
-//! cannot drift from the program.
+//! The examples of README.md and of every page of docs/, run as they are
+//! written, so that the pages cannot drift from the program (the block
+//! reading and running is `uniform_testkit::examples`).
 //!
 //! - A ```console block holds `$ COMMAND` lines, each followed by what it
 //!   prints (standard output, then standard error). The command runs under
 //!   `bash` in the repository's root with this build's `uniform` first on
 //!   the PATH; its output must be the lines shown, where a line `...`
-//!   stands for any number of lines.
-//! - The ```sh block of the two commands (the main job, then the tests):
-//!   the main job runs as written with `cargo run --release -p uniform-cli
-//!   --` replaced by this build's binary, and must succeed; the test
-//!   command must be the script `.ci/run` runs from the same block (it
-//!   cannot run itself from inside the tests).
+//!   stands for any number of lines. A command that runs `uniform sql` is
+//!   left to the test of the uniform-sql package, which runs exactly those
+//!   (`uniform sql` runs the separate `uniform-sql` binary).
+//! - README.md's ```sh block of the two commands (the main job, then the
+//!   tests): the main job runs as written with `cargo run --release -p
+//!   uniform-cli --` replaced by this build's binary, and must succeed;
+//!   the test command must be the script `.ci/run` runs from the same
+//!   block (it cannot run itself from inside the tests).
 //!
 //! Any other shell block is an error until this file learns to run it.
-//! The README's Rust examples are doctests (crates/access/src/lib.rs).
+//! The Rust examples are doctests: README.md's and docs/library.md's, by
+//! their includes in crates/access/src/lib.rs; no other page may hold one.
+//! BENCHMARKS.md's commands take minutes and are not run: it may hold no
+//! console block.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use uniform_testkit::examples::{self, Block, Runner};
 
 fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+    uniform_testkit::repo()
 }
 
-/// A fenced block: its info string, the line it starts on, its lines.
-struct Block {
-    info: String,
-    line: usize,
-    lines: Vec<String>,
-}
-
-fn blocks(text: &str) -> Vec<Block> {
-    let mut out = Vec::new();
-    let mut open: Option<Block> = None;
-    for (i, l) in text.lines().enumerate() {
-        match (&mut open, l.strip_prefix("```")) {
-            (None, Some(info)) => {
-                open = Some(Block {
-                    info: info.trim().to_string(),
-                    line: i + 1,
-                    lines: Vec::new(),
-                })
-            }
-            (Some(_), Some("")) => out.extend(open.take()),
-            (Some(b), _) => b.lines.push(l.to_string()),
-            (None, None) => {}
-        }
-    }
-    assert!(open.is_none(), "README.md: a fenced block is never closed");
-    out
-}
-
-/// Runs `command` with bash in the repository, this build's `uniform`
-/// first on the PATH; exit status and the output, stdout then stderr.
-fn shell(command: &str) -> (i32, String) {
+/// This build's `uniform` first on the PATH; every command but those
+/// that run `uniform sql`.
+fn runner() -> Runner {
     let bin = Path::new(env!("CARGO_BIN_EXE_uniform"))
         .parent()
         .expect("the binary's directory")
         .to_path_buf();
-    let path = std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    )))
-    .expect("a PATH");
-    let mut bash = Command::new("bash");
-    bash.arg("-c")
-        .arg(command)
-        .current_dir(repo())
-        .env("PATH", path);
-    // What the examples show is the plain configuration: no server or
-    // address from the environment, no proxy of any scheme.
-    for (name, _) in std::env::vars_os() {
-        let n = name.to_string_lossy().to_ascii_lowercase();
-        if n.ends_with("_proxy") || ["nntpserver", "smtp_server", "email"].contains(&n.as_str()) {
-            bash.env_remove(&name);
-        }
-    }
-    let out = bash.output().expect("bash runs");
-    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
-    text.push_str(&String::from_utf8_lossy(&out.stderr));
-    (out.status.code().unwrap_or(-1), text)
+    Runner::new(repo())
+        .path_first(bin)
+        .only(|command| !examples::invokes(command, "uniform sql"))
 }
 
-/// Whether `got` is `want`, a `...` line of `want` matching any lines.
-fn matches(want: &[String], got: &[&str]) -> bool {
-    match want.split_first() {
-        None => got.is_empty(),
-        Some((w, rest)) if w == "..." => (0..=got.len()).any(|skip| matches(rest, &got[skip..])),
-        Some((w, rest)) => got.first() == Some(&w.as_str()) && matches(rest, &got[1..]),
-    }
+/// What one page's examples did.
+#[derive(Default)]
+struct Tally {
+    /// Commands run.
+    ran: usize,
+    /// Commands left to the uniform-sql package's test.
+    sql: usize,
 }
 
-fn run_console(b: &Block) -> usize {
-    let mut ran = 0;
-    let mut i = 0;
-    while i < b.lines.len() {
-        let command = b.lines[i].strip_prefix("$ ").unwrap_or_else(|| {
-            panic!(
-                "README.md line {}: a console block must start each command with '$ ', not {:?}",
-                b.line + 1 + i,
-                b.lines[i]
-            )
-        });
-        let mut want = Vec::new();
-        i += 1;
-        while i < b.lines.len() && !b.lines[i].starts_with("$ ") {
-            want.push(b.lines[i].clone());
-            i += 1;
+/// Runs every example of the page `name` (relative to the repository):
+/// its console blocks, and for README.md the two commands' block.
+fn run_page(name: &str) -> Tally {
+    let text = std::fs::read_to_string(repo().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let runner = runner();
+    let readme = name == "README.md";
+    let mut tally = Tally::default();
+    let mut sh_blocks = 0;
+    for b in examples::blocks(&text) {
+        match b.lang() {
+            "console" => {
+                let commands = examples::console_commands(name, &b);
+                tally.sql += commands
+                    .iter()
+                    .filter(|c| !runner.wants(&c.command))
+                    .count();
+                tally.ran += examples::run_console(name, &b, &runner);
+            }
+            "sh" if readme => {
+                sh_blocks += 1;
+                assert_eq!(
+                    sh_blocks, 1,
+                    "{name} line {}: only the two commands' block may be a plain sh block; \
+                     show other commands as a console block with their output",
+                    b.line
+                );
+                tally.ran += run_two_commands(&b, &runner);
+            }
+            _ if b.is_shell() => panic!(
+                "{name} line {}: a ```{} block is run by nothing: show commands as a ```console \
+                 block, `$ COMMAND` then what it prints",
+                b.line, b.info
+            ),
+            "rust" if !DOCTESTED.contains(&name) => panic!(
+                "{name} line {}: a ```rust block here is no doctest; Rust examples go in {}",
+                b.line,
+                DOCTESTED.join(" or ")
+            ),
+            _ => {}
         }
-        let (code, got) = shell(command);
-        let got_lines: Vec<&str> = got.lines().collect();
-        assert!(
-            matches(&want, &got_lines),
-            "README.md line {}: `{command}` (exit {code}) printed\n{got}\nbut the README shows\n{}",
-            b.line,
-            want.join("\n")
+    }
+    if readme {
+        assert_eq!(
+            sh_blocks, 1,
+            "README.md has no sh block of the two commands"
         );
-        ran += 1;
     }
-    ran
+    tally
 }
+
+/// The pages whose Rust examples are doctests (their includes in
+/// crates/access/src/lib.rs, checked below).
+const DOCTESTED: &[&str] = &["README.md", "docs/library.md"];
 
 /// The two commands' block: the main job runs, the test command is the
 /// one `.ci/run` runs.
-fn run_two_commands(b: &Block) -> usize {
+fn run_two_commands(b: &Block, runner: &Runner) -> usize {
     let commands: Vec<&String> = b
         .lines
         .iter()
@@ -141,10 +125,14 @@ fn run_two_commands(b: &Block) -> usize {
                 b.line, commands[0]
             )
         });
-    let (code, out) = shell(&format!("uniform {main}"));
-    assert_eq!(code, 0, "the README's main job `{main}` failed:\n{out}");
+    let ran = runner.run(&format!("uniform {main}"));
+    assert_eq!(
+        ran.code, 0,
+        "the README's main job `{main}` failed:\n{}",
+        ran.output
+    );
     assert!(
-        !out.trim().is_empty(),
+        !ran.output.trim().is_empty(),
         "the README's main job printed nothing"
     );
 
@@ -158,40 +146,106 @@ fn run_two_commands(b: &Block) -> usize {
     2
 }
 
-#[test]
-fn every_shell_example_of_the_readme_runs_as_written() {
-    let text = std::fs::read_to_string(repo().join("README.md")).expect("README.md");
-    let mut ran = 0;
-    let mut sh_blocks = 0;
-    for b in blocks(&text) {
-        match b.info.as_str() {
-            "console" => ran += run_console(&b),
-            "sh" | "bash" | "shell" => {
-                sh_blocks += 1;
-                assert_eq!(
-                    sh_blocks, 1,
-                    "README.md line {}: only the two commands' block may be a plain sh block; \
-                     show other commands as a console block with their output",
-                    b.line
-                );
-                ran += run_two_commands(&b);
-            }
-            _ => {}
-        }
-    }
-    assert_eq!(
-        sh_blocks, 1,
-        "README.md has no sh block of the two commands"
+/// Runs the page's examples: at least `min` commands must run, and at
+/// least `sql` be left to the uniform-sql package's test.
+fn check_page(page: &str, min: usize, sql: usize) {
+    let tally = run_page(page);
+    assert!(
+        tally.ran >= min,
+        "{page}: only {} commands ran, fewer than {min}",
+        tally.ran
     );
-    assert!(ran >= 4, "only {ran} README commands found");
+    assert!(
+        tally.sql >= sql,
+        "{page}: only {} `uniform sql` commands, fewer than {sql}",
+        tally.sql
+    );
+}
+
+/// Each page's test: its examples run, at least `min` of them (so that a
+/// page whose blocks stopped being read fails), and at least `sql` left
+/// to the uniform-sql package's test.
+macro_rules! pages {
+    ($($test:ident: $page:literal, at least $min:literal, sql $sql:literal;)*) => {
+        $(
+            #[test]
+            fn $test() {
+                check_page($page, $min, $sql);
+            }
+        )*
+
+        /// Every page the examples come from has its test above.
+        const PAGES: &[&str] = &[$($page),*];
+    };
+}
+
+pages! {
+    readme: "README.md", at least 20, sql 1;
+    docs_index: "docs/README.md", at least 2, sql 0;
+    docs_parse: "docs/parse.md", at least 6, sql 0;
+    docs_check: "docs/check.md", at least 3, sql 0;
+    docs_normalize: "docs/normalize.md", at least 3, sql 0;
+    docs_equal: "docs/equal.md", at least 3, sql 0;
+    docs_codec: "docs/codec.md", at least 5, sql 0;
+    docs_resolve: "docs/resolve.md", at least 4, sql 0;
+    docs_edit: "docs/edit.md", at least 5, sql 0;
+    docs_extract: "docs/extract.md", at least 4, sql 0;
+    docs_plan: "docs/plan.md", at least 4, sql 0;
+    docs_fetch: "docs/fetch.md", at least 4, sql 0;
+    docs_links: "docs/links.md", at least 2, sql 0;
+    docs_sql: "docs/sql.md", at least 0, sql 5;
+    docs_schemes: "docs/schemes.md", at least 2, sql 0;
+    docs_config: "docs/config.md", at least 2, sql 0;
+    docs_completions: "docs/completions.md", at least 3, sql 0;
+    docs_library: "docs/library.md", at least 0, sql 0;
 }
 
 #[test]
-fn a_dots_line_matches_any_lines_and_nothing_else_does() {
-    let want = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-    assert!(matches(&want(&["a", "...", "d"]), &["a", "b", "c", "d"]));
-    assert!(matches(&want(&["a", "...", "d"]), &["a", "d"]));
-    assert!(!matches(&want(&["a", "...", "d"]), &["a", "b"]));
-    assert!(!matches(&want(&["a"]), &["a", "b"]));
-    assert!(!matches(&want(&["a "]), &["a"]));
+fn every_page_with_examples_has_its_test() {
+    let root = repo();
+    let found: Vec<String> = examples::pages(&root)
+        .iter()
+        .map(|p| {
+            p.strip_prefix(&root)
+                .expect("a page of the repository")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    let mut listed: Vec<String> = PAGES.iter().map(|p| p.to_string()).collect();
+    listed.sort();
+    let mut found_sorted = found.clone();
+    found_sorted.sort();
+    assert_eq!(
+        found_sorted, listed,
+        "the pages of README.md and docs/ and the tests of crates/cli/tests/readme.rs differ: \
+         give a new page its line in `pages!`"
+    );
+}
+
+#[test]
+fn the_pages_with_rust_examples_are_included_as_doctests() {
+    let lib = std::fs::read_to_string(repo().join("crates/access/src/lib.rs")).expect("lib.rs");
+    for page in DOCTESTED {
+        let include = format!("include_str!(\"../../../{page}\")");
+        assert!(
+            lib.contains(&include),
+            "crates/access/src/lib.rs must hold #[doc = {include}] under #[cfg(doctest)], \
+             so that {page}'s Rust examples run"
+        );
+    }
+}
+
+#[test]
+fn benchmarks_md_runs_nothing() {
+    let text = std::fs::read_to_string(repo().join("BENCHMARKS.md")).expect("BENCHMARKS.md");
+    for b in examples::blocks(&text) {
+        assert!(
+            !b.is_shell() && b.lang() != "rust",
+            "BENCHMARKS.md line {}: its commands take minutes and are not run; \
+             write them in ```text blocks or code spans, not ```{}",
+            b.line,
+            b.info
+        );
+    }
 }

@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 pub mod child;
+pub mod examples;
 pub mod modgraph;
 
 use std::collections::HashMap;
