@@ -817,6 +817,7 @@ fn gopher_text_cut_by_a_reset_is_an_error_and_leaves_no_file() {
     assert_ne!(m.code(), Some(0), "a reset is an error: {m:?}");
     assert!(!m.stderr.contains("warning"), "{m:?}");
     nothing_left(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -125,5 +125,6 @@ mod tests {
         std::fs::remove_file(beside.join(&name)).unwrap();
         std::fs::create_dir(beside.join(&name)).unwrap();
         assert_eq!(find(Some(&uniform), &path), Some(on_path.join(&name)));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
