@@ -48,10 +48,11 @@ pub struct FetchOptions {
     /// Refuse a gopher text item (type 0) that ends when the server
     /// closes the connection, without RFC 1436's "." line
     /// (`--gopher-strict`). By default such a text is taken as the
-    /// server's whole answer, with a warning ([`Interaction::warn`]
-    /// (crate::Interaction::warn)), as curl and lynx take it: gophernicus
-    /// and pygopherd, the servers most run, send files so. A reset
-    /// connection, a time limit or a size limit is an error either way.
+    /// server's whole answer, with a warning
+    /// ([`Interaction::warn`](crate::Interaction::warn)), as curl and lynx
+    /// take it: gophernicus and pygopherd, the servers most run, send
+    /// files so. A reset connection, a time limit or a size limit is an
+    /// error either way.
     pub gopher_strict: bool,
     /// What an HTTP response becomes: followed, delivered or a failure,
     /// and whether its head goes to the output.

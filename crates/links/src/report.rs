@@ -2,7 +2,7 @@
 //! column), for programs (JSON) and for pages (Markdown); and the plans
 //! of `--dump`.
 //!
-//! Every line of text goes through [`line`], which escapes what would act
+//! Every line of text goes through [`line()`], which escapes what would act
 //! on a terminal (`uniform::visible`): a document's name, a link's text
 //! and URL and a reason come from files and servers, and a newline or an
 //! ESC in one must not reach the terminal raw. The JSON report escapes

@@ -6,7 +6,7 @@
 //! `\x1B`, the C1 controls and the bidirectional controls as `\u{202E}`.
 //!
 //! The access library's messages and every line the `uniform` command
-//! prints go through [`escaped`] (a report line whole through [`line`]);
+//! prints go through [`escaped`] (a report line whole through [`line()`]);
 //! JSON output escapes the same characters by JSON's rules
 //! ([`json_escaped`]: `\u001b`, `\u202e`).
 //!
