@@ -29,7 +29,7 @@ fn without_uniform_sql_one_line_says_how_to_install_it() {
         assert!(out.stdout.is_empty(), "{args:?}: {out:?}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(
-            err.contains("uniform-sql") && err.contains("cargo install --path crates/sql"),
+            err.contains("uniform-sql") && err.contains("cargo install --locked --path crates/sql"),
             "{err}"
         );
     }

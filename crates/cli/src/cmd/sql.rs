@@ -19,8 +19,9 @@ The query runs in the uniform-sql binary, which `uniform sql` finds beside
 this uniform or on the PATH; `uniform sql --help` shows its flags:
   uniform sql QUERY [--table NAME=FILE]... [--format table|csv|json|ndjson|parquet]
               [-o FILE] [--cluster df://HOST:PORT]
-Install it from Uniform's source tree with `cargo install --path crates/sql`
-(or `cargo build --release -p uniform-sql`, beside target/release/uniform).
+Install it from Uniform's source tree with
+`cargo install --locked --path crates/sql` (or `cargo build --release -p
+uniform-sql`, beside target/release/uniform).
 
 Exit status: 0 the query ran; 1 the query, a table or the output failed;
 2 a usage error, or uniform-sql is not installed.";
@@ -50,7 +51,7 @@ impl Run for Args {
         let Some(program) = find(here.as_deref(), &path) else {
             eprintln!(
                 "uniform: sql: the {PROGRAM} binary is not installed (neither beside uniform nor on the PATH): \
-                 install it with `cargo install --path crates/sql` from Uniform's source tree"
+                 install it with `cargo install --locked --path crates/sql` from Uniform's source tree"
             );
             return Ok(Status::Usage);
         };
