@@ -39,12 +39,11 @@
 //! assert_eq!(ran, 1);
 //! ```
 
+use crate::child::Watched;
 use std::ffi::OsString;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 /// A fenced code block of a Markdown text: ```` ```INFO ```` to ```` ``` ````.
 ///
@@ -363,6 +362,12 @@ impl Runner {
     /// use std::time::Duration;
     /// let runner = uniform_testkit::examples::Runner::new(".").time_limit(Duration::from_millis(200));
     /// assert_eq!(runner.run("sleep 5").code, -1);
+    /// // A pipeline's commands hold the output open: they are killed too.
+    /// let start = std::time::Instant::now();
+    /// let ran = runner.run("echo begun; sleep 30 | cat");
+    /// assert_eq!(ran.code, -1);
+    /// assert!(ran.output.starts_with("begun\n(killed: still running after"), "{}", ran.output);
+    /// assert!(start.elapsed() < Duration::from_secs(20));
     /// ```
     pub fn time_limit(mut self, limit: Duration) -> Runner {
         self.time_limit = limit;
@@ -413,48 +418,34 @@ impl Runner {
             .env("PATH", path)
             .env("LC_ALL", "C")
             .env("XDG_CONFIG_HOME", no_config_dir())
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
             .process_group(0);
         for (name, _) in std::env::vars_os() {
             if is_setting(&name) {
                 bash.env_remove(&name);
             }
         }
-        let mut child = bash.spawn().expect("bash runs");
-        let stdout = drain(child.stdout.take());
-        let stderr = drain(child.stderr.take());
-        let start = Instant::now();
-        let status = loop {
-            match child.try_wait().expect("waiting for bash") {
-                Some(status) => break Some(status),
-                None if start.elapsed() > self.time_limit => {
-                    // The whole group: bash and every command of its pipelines.
-                    let _ = Command::new("kill")
-                        .args(["-KILL", "--", &format!("-{}", child.id())])
-                        .status();
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    break None;
-                }
-                None => thread::sleep(Duration::from_millis(5)),
-            }
-        };
-        let mut output = String::from_utf8_lossy(&stdout.join().unwrap_or_default()).into_owned();
-        output.push_str(&String::from_utf8_lossy(&stderr.join().unwrap_or_default()));
-        match status {
-            Some(status) => Ran {
-                code: status.code().unwrap_or(-1),
-                output,
-            },
-            None => {
-                output.push_str(&format!(
-                    "(killed: still running after {:?})\n",
-                    self.time_limit
-                ));
-                Ran { code: -1, output }
-            }
+        let mut child = Watched::spawn(bash).expect("bash runs");
+        let done = child.watch_for(self.time_limit);
+        if done.is_none() {
+            // The whole group: bash and every command of its pipelines,
+            // which would otherwise hold the output pipes open.
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", child.pid())])
+                .status();
+        }
+        let m = child.finish(Duration::ZERO);
+        let mut output = String::from_utf8_lossy(&m.stdout).into_owned();
+        output.push_str(&m.stderr);
+        if done.is_none() {
+            output.push_str(&format!(
+                "(killed: still running after {:?})\n",
+                self.time_limit
+            ));
+            return Ran { code: -1, output };
+        }
+        Ran {
+            code: m.code().unwrap_or(-1),
+            output,
         }
     }
 }
@@ -472,17 +463,6 @@ fn no_config_dir() -> OsString {
     std::env::temp_dir()
         .join(format!("uniform-examples-{}-no-config", std::process::id()))
         .into_os_string()
-}
-
-/// Reads a pipe to its end on a thread of its own.
-fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<Vec<u8>> {
-    thread::spawn(move || {
-        let mut bytes = Vec::new();
-        if let Some(mut p) = pipe {
-            let _ = p.read_to_end(&mut bytes);
-        }
-        bytes
-    })
 }
 
 /// Runs the commands of the console block `block` of the page
