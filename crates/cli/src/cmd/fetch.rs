@@ -442,10 +442,16 @@ impl Terminal {
         }
     }
 
-    /// A message as it may be shown: passwords hidden, terminal controls
-    /// escaped.
+    /// A message with its passwords hidden (`say!` escapes the line it
+    /// goes on).
+    fn hidden<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        self.secrets.hide(text, self.reveal)
+    }
+
+    /// A message as it may be shown anywhere: passwords hidden, terminal
+    /// controls escaped.
     fn shown(&self, text: &str) -> String {
-        escaped(&self.secrets.hide(text, self.reveal)).into_owned()
+        escaped(&self.hidden(text)).into_owned()
     }
 
     fn done(&mut self) {
@@ -509,13 +515,13 @@ impl Interaction for Terminal {
 
     fn advise(&mut self, text: &str) {
         if !self.quiet {
-            let _ = cmd::say!(io::stderr(), "uniform: {}", self.shown(text));
+            let _ = cmd::say!(io::stderr(), "uniform: {}", self.hidden(text));
         }
     }
 
     fn warn(&mut self, text: &str) {
         if !self.quiet {
-            let _ = cmd::say!(io::stderr(), "uniform: warning: {}", self.shown(text));
+            let _ = cmd::say!(io::stderr(), "uniform: warning: {}", self.hidden(text));
         }
     }
 
@@ -1387,7 +1393,7 @@ impl Args {
             );
             print(&buf)
         } else {
-            let _ = cmd::say!(io::stderr(), "uniform: {}", terminal.shown(&e.to_string()));
+            let _ = cmd::say!(io::stderr(), "uniform: {}", terminal.hidden(&e.to_string()));
             Ok(())
         }
     }

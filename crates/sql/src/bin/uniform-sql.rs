@@ -90,10 +90,13 @@ fn main() -> ExitCode {
     // error quotes an argument with a control in it: then escaped.
     let args = match Args::try_parse() {
         Ok(args) => args,
-        Err(e) if e.render().to_string().chars().any(|c| c != '\n' && acts(c)) => {
-            return fail(2, e.render().to_string().trim_end());
+        Err(e) => {
+            let text = e.render().to_string();
+            if !text.chars().any(|c| c != '\n' && acts(c)) {
+                e.exit();
+            }
+            return fail(2, text.trim_end());
         }
-        Err(e) => e.exit(),
     };
     let mut tables = Vec::new();
     for t in &args.tables {
