@@ -352,20 +352,20 @@ fn a_gophernicus_text_is_kept_with_one_warning_and_refused_when_strict() {
     let dir = scratch("gopher-strict-config");
     std::fs::create_dir_all(dir.join("uniform")).unwrap();
     std::fs::write(dir.join("uniform/config.toml"), "gopher-strict = true\n").unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_uniform"));
-    let configured = without_proxies(&mut cmd)
-        .env("XDG_CONFIG_HOME", &dir)
-        .args(["fetch", &url])
-        .output()
-        .unwrap();
-    assert_eq!(configured.status.code(), Some(18), "{configured:?}");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_uniform"));
-    let overridden = without_proxies(&mut cmd)
-        .env("XDG_CONFIG_HOME", &dir)
-        .args(["fetch", "--gopher-text-to-close", &url])
-        .output()
-        .unwrap();
+    let configured = |flags: &[&str]| {
+        without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
+            .env("XDG_CONFIG_HOME", &dir)
+            .arg("fetch")
+            .args(flags)
+            .arg(&url)
+            .output()
+            .unwrap()
+    };
+    let strict = configured(&[]);
+    assert_eq!(strict.status.code(), Some(18), "{strict:?}");
+    let overridden = configured(&["--gopher-text-to-close"]);
     assert_eq!(overridden.status.code(), Some(0), "{overridden:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
