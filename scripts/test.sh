@@ -86,11 +86,16 @@ done
 # Each test's outcome from libtest's "test NAME ... ok|FAILED|ignored"
 # lines, keyed by the binary that "Running" names; a skip recorded by a
 # test that libtest reports as ok is a skip, not a pass. The conformance
-# runner (no libtest) prints its own "N passed, N failed".
+# runner (no libtest) prints its own closing lines: "N differences (...)"
+# (rows that differ from their suite as testdata/conformance lists them,
+# neither passed nor failed) and "N passed, N failed, N skipped", whose
+# skips (rows not run, suite files absent) it records as
+# "conformance::SUITE" lines, one per reason.
 awk -v skips="$UNIFORM_TEST_SKIPS" -v exits="$work/exits" '
   BEGIN {
     while ((getline line < skips) > 0) {
       sub(/^SKIPPED /, "", line)
+      if (line ~ /^conformance::/) { conformance_skips[++ncs] = line; continue }
       key = line; sub(/: .*/, "", key)
       if (!(key in skip)) { skip[key] = line; order[++ns] = key }
     }
@@ -113,7 +118,8 @@ awk -v skips="$UNIFORM_TEST_SKIPS" -v exits="$work/exits" '
     else if (result ~ /^ignored/) { lib_ignored++; ignores[++ni] = key " (ignored)" }
     next
   }
-  /^[0-9]+ passed, [0-9]+ failed$/ { passed += $1; failed += $3 }
+  /^[0-9]+ differences \(/ { differences += $1; next }
+  /^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$/ { passed += $1; failed += $3; runner_skipped += $5; next }
   /^smoke [^ ]+ ok$/ { passed++ }
   /^smoke [^ ]+ FAILED$/ { failed++; failures[++nf] = "bench smoke " $2 }
   /^test result: / {
@@ -135,6 +141,8 @@ awk -v skips="$UNIFORM_TEST_SKIPS" -v exits="$work/exits" '
       print "SKIPPED " skip[key]; s++
     }
     for (k = 1; k <= ni; k++) { print "SKIPPED " ignores[k]; s++ }
+    for (k = 1; k <= ncs; k++) print "SKIPPED " conformance_skips[k]
+    s += runner_skipped
     for (k = 1; k <= nf; k++) print "FAILED " failures[k]
     # Every test that libtest counted was read above, or the count is wrong.
     if (lib_ok != rp || lib_failed != rf || lib_ignored != ri) {
@@ -144,6 +152,7 @@ awk -v skips="$UNIFORM_TEST_SKIPS" -v exits="$work/exits" '
     # A command that failed with no failed test: a build error, a crash.
     for (k = 1; k <= ne; k++) print "FAILED: exit status " bad_exit[k]
     if (failed == 0 && ne > 0) failed = ne
+    printf "%d differences (conformance rows that differ from their suite as testdata/conformance lists them, with Uniform'"'"'s answer: neither passed nor failed)\n", differences
     printf "%d passed, %d failed, %d skipped\n", passed, failed, s
     exit (failed > 0)
   }

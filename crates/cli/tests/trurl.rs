@@ -6,15 +6,13 @@
 //! trurl prints passwords and guesses a scheme) from the suite's folder, so that `-f testfiles/...` finds its file. A case
 //! passes when the run succeeds or fails as trurl's does and prints the
 //! same: the same text, or for `--json` the same objects (Uniform prints
-//! one a line, trurl one array). A second outcome is counted apart:
-//! trurl prints curl's normalized form of a URL (`/` for an empty path,
-//! lower-case escapes, default ports and dot segments dropped) where
-//! Uniform prints the URL as written; a case whose every printed URL is
-//! equivalent to trurl's by RFC 3986 section 6's normalization (Uniform's
-//! `Url::normalize`) is *equivalent*, and that equivalence is checked
-//! here, line by line. Every other difference is listed with its reason
-//! in `testdata/cli-conformance/trurl.toml`; one that is not fails the test,
-//! and so does a listed case that now passes. Standard error is not
+//! one a line, trurl one array). The code under test is never the
+//! referee: every other case is a difference, listed in
+//! `testdata/cli-conformance/trurl.toml` with Uniform's answer (its exit
+//! status and standard output, exactly) and the reason, such as trurl
+//! printing curl's normalized form of a URL where Uniform prints it as
+//! written. An unlisted difference fails the test, and so does a listed
+//! case whose answer changed or that now agrees. Standard error is not
 //! compared: the messages are each tool's own.
 
 use serde::Deserialize;
@@ -22,17 +20,25 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use uniform::{Dialect, ParseOptions, Url};
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Table {
+    /// Reasons shared by many cases, by name.
+    #[serde(default)]
+    causes: BTreeMap<String, String>,
     difference: Vec<Listed>,
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Listed {
     case: String,
-    why: String,
+    /// Uniform's answer: `exit N` and its standard output, as [`answer`]
+    /// writes them.
+    uniform: String,
+    why: Option<String>,
+    cause: Option<String>,
 }
 
 fn suite_dir() -> Option<PathBuf> {
@@ -48,8 +54,17 @@ fn suite_dir() -> Option<PathBuf> {
 #[derive(Debug, PartialEq)]
 enum Outcome {
     Same,
-    Equivalent,
-    Different(String),
+    /// Uniform's answer (see [`answer`]) and how it differs from trurl's.
+    Different {
+        answer: String,
+        how: String,
+    },
+}
+
+/// Uniform's answer as the table pins it: the exit status and standard
+/// output.
+fn answer(code: Option<i32>, stdout: &str) -> String {
+    format!("exit {}\n{stdout}", code.unwrap_or(-1))
 }
 
 /// The case's name in the table: its arguments as JSON, and the curl
@@ -64,24 +79,6 @@ fn case_id(args: &[String], case: &Value) -> String {
         }
         _ => id,
     }
-}
-
-/// The canonical form by RFC 3986's normalization, `None` when the text
-/// is no URL.
-fn canonical(text: &str) -> Option<String> {
-    let o = ParseOptions::new().dialect(Dialect::Rfc3986);
-    Url::parse_with(o, text)
-        .ok()
-        .map(|u| u.normalize().as_str().to_string())
-}
-
-/// Whether two lines name the same URL once both are normalized: the
-/// scheme's default port dropped, as trurl drops it.
-fn equivalent_line(ours: &str, theirs: &str) -> bool {
-    let (Some(a), Some(b)) = (canonical(ours), canonical(theirs)) else {
-        return false;
-    };
-    a == b
 }
 
 fn run_case(dir: &Path, case: &Value) -> (String, Outcome) {
@@ -105,13 +102,17 @@ fn run_case(dir: &Path, case: &Value) -> (String, Outcome) {
         .output()
         .expect("the binary runs");
     let ours = String::from_utf8_lossy(&out.stdout).into_owned();
+    let different = |how: String| Outcome::Different {
+        answer: answer(out.status.code(), &ours),
+        how,
+    };
     let ok = out.status.success();
     let expected = &case["expected"];
     let their_ok = expected["returncode"].as_i64() == Some(0);
     if ok != their_ok {
         return (
             id,
-            Outcome::Different(format!(
+            different(format!(
                 "status: uniform {}, trurl {} (stdout {ours:?}, stderr {:?})",
                 out.status.code().unwrap_or(-1),
                 expected["returncode"],
@@ -121,14 +122,7 @@ fn run_case(dir: &Path, case: &Value) -> (String, Outcome) {
     }
     let outcome = match &expected["stdout"] {
         Value::String(theirs) if *theirs == ours => Outcome::Same,
-        Value::String(theirs) => {
-            let (a, b): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), theirs.lines().collect());
-            if a.len() == b.len() && a.iter().zip(&b).all(|(x, y)| equivalent_line(x, y)) {
-                Outcome::Equivalent
-            } else {
-                Outcome::Different(format!("uniform {ours:?}, trurl {theirs:?}"))
-            }
-        }
+        Value::String(theirs) => different(format!("uniform {ours:?}, trurl {theirs:?}")),
         Value::Array(theirs) => {
             let mine: Vec<Value> = ours
                 .lines()
@@ -136,29 +130,15 @@ fn run_case(dir: &Path, case: &Value) -> (String, Outcome) {
                 .collect();
             if mine == *theirs {
                 Outcome::Same
-            } else if mine.len() == theirs.len()
-                && mine.iter().zip(theirs).all(|(m, t)| {
-                    let mut m = m.clone();
-                    let mut t = t.clone();
-                    let urls = (m["url"].take(), t["url"].take());
-                    let paths = (m["parts"]["path"].take(), t["parts"]["path"].take());
-                    m == t
-                        && matches!(&urls, (Value::String(a), Value::String(b)) if equivalent_line(a, b))
-                        && (paths.0 == paths.1
-                            || (paths.0 == Value::String(String::new())
-                                && paths.1 == Value::String("/".into())))
-                })
-            {
-                Outcome::Equivalent
             } else {
-                Outcome::Different(format!(
+                different(format!(
                     "uniform {}, trurl {}",
                     Value::Array(mine),
                     Value::Array(theirs.clone())
                 ))
             }
         }
-        other => Outcome::Different(format!("trurl's expected stdout {other} is not read")),
+        other => different(format!("trurl's expected stdout {other} is not read")),
     };
     (id, outcome)
 }
@@ -184,28 +164,42 @@ fn trurl_suite() {
         .unwrap(),
     )
     .unwrap();
-    let listed: BTreeMap<&str, &str> = table
-        .difference
-        .iter()
-        .map(|d| (d.case.as_str(), d.why.as_str()))
-        .collect();
-    assert!(
-        table.difference.iter().all(|d| !d.why.trim().is_empty()),
-        "every listed difference has its reason"
-    );
-    let (mut same, mut equivalent, mut known) = (0, 0, 0);
+    let mut listed: BTreeMap<&str, &Listed> = BTreeMap::new();
+    for d in &table.difference {
+        let why = match (&d.why, &d.cause) {
+            (Some(w), None) => w.as_str(),
+            (None, Some(c)) => table.causes.get(c).map_or("", String::as_str),
+            _ => "",
+        };
+        assert!(
+            !why.trim().is_empty(),
+            "{}: a listed difference gives its reason: a why, or a cause the table names",
+            d.case
+        );
+        assert!(
+            listed.insert(&d.case, d).is_none(),
+            "{}: listed twice",
+            d.case
+        );
+    }
+    let (mut same, mut known) = (0, 0);
     let mut unlisted = Vec::new();
+    let mut changed = Vec::new();
     let mut stale = Vec::new();
     let mut seen = BTreeMap::new();
     for case in &cases {
         let (id, outcome) = run_case(&dir, case);
-        let is_listed = listed.contains_key(id.as_str());
-        match outcome {
-            Outcome::Same | Outcome::Equivalent if is_listed => stale.push(id.clone()),
-            Outcome::Same => same += 1,
-            Outcome::Equivalent => equivalent += 1,
-            Outcome::Different(_) if is_listed => known += 1,
-            Outcome::Different(how) => unlisted.push(format!("{id}\n    {how}")),
+        match (outcome, listed.get(id.as_str())) {
+            (Outcome::Same, Some(_)) => stale.push(id.clone()),
+            (Outcome::Same, None) => same += 1,
+            (Outcome::Different { answer, .. }, Some(l)) if answer == l.uniform => known += 1,
+            (Outcome::Different { answer, .. }, Some(l)) => changed.push(format!(
+                "{id}\n    now {answer:?}\n    listed {:?}",
+                l.uniform
+            )),
+            (Outcome::Different { answer, how }, None) => {
+                unlisted.push(format!("{id}\n    {how}\n    uniform = {answer:?}"))
+            }
         }
         seen.insert(id, ());
     }
@@ -215,8 +209,14 @@ fn trurl_suite() {
         .copied()
         .collect();
     println!(
-        "trurl: {} cases: {same} the same, {equivalent} equivalent (curl's normalized form), {known} listed differences",
+        "trurl: {} cases: {same} the same as trurl's, {known} listed differences with Uniform's answer",
         cases.len()
+    );
+    assert!(
+        changed.is_empty(),
+        "{} listed cases whose answer changed:\n{}",
+        changed.len(),
+        changed.join("\n")
     );
     assert!(
         unlisted.is_empty(),

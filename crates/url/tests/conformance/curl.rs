@@ -10,7 +10,7 @@
 //! (`error` other than `CURLUE_OK`) pass when the strict RFC 3986 parse
 //! refuses it too.
 
-use crate::support::{Differences, Tally, read_jsonl};
+use crate::support::{Differences, Tally, rows_or_skip};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -33,9 +33,14 @@ const GET_OK: [&str; 4] = [
 ];
 
 pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
-    let mut t = Tally::new("curl-lib1560/get_parts");
+    let name = "curl-lib1560/get_parts";
+    let mut out = Vec::new();
+    let Some(rows) = rows_or_skip(root, &format!("{name}.jsonl"), name, &mut out) else {
+        return out;
+    };
+    let mut t = Tally::new(name);
     let mut not_run: BTreeMap<String, usize> = BTreeMap::new();
-    for row in read_jsonl(&root.join("curl-lib1560/get_parts.jsonl")) {
+    for row in &rows {
         let input = row["input"].as_str().unwrap_or_default();
         let set = strings(&row["flags"]["set"]);
         let get = strings(&row["flags"]["get"]);
@@ -48,7 +53,9 @@ pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
             .find(|f| !SET_OK.contains(&f.as_str()))
             .or(get.iter().find(|f| !GET_OK.contains(&f.as_str())))
         {
-            *not_run.entry(f.clone()).or_default() += 1;
+            *not_run
+                .entry(format!("curl flag {f}, not mapped onto Uniform"))
+                .or_default() += 1;
             continue;
         }
         if !has_scheme(input) {
@@ -79,12 +86,11 @@ pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
         };
         t.record(diffs, &case_id(input, &set, &get), outcome);
     }
-    let skipped: Vec<String> = not_run.iter().map(|(k, n)| format!("{k} x{n}")).collect();
-    println!(
-        "note: curl-lib1560/get_parts: rows not run for their flags: {}",
-        skipped.join(", ")
-    );
-    vec![t]
+    for (why, n) in not_run {
+        t.skip(n, why);
+    }
+    out.push(t);
+    out
 }
 
 /// The same input appears with several flag sets.

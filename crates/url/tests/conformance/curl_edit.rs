@@ -15,7 +15,8 @@
 //! flags or parts Uniform has no equivalent of are counted as not run.
 
 use crate::curl::{compare, strings};
-use crate::support::{Differences, Tally, read_jsonl};
+use crate::support::{Differences, Tally, rows_or_skip};
+use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 use uniform::resolve::{Rules, resolve};
@@ -32,13 +33,25 @@ const NEUTRAL: [&str; 2] = ["CURLU_NON_SUPPORT_SCHEME", "CURLU_URLDECODE"];
 const MAPPED: [&str; 2] = ["CURLU_URLENCODE", "CURLU_APPENDQUERY"];
 
 pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
-    let dir = root.join("curl-lib1560");
-    vec![
-        set_parts(&dir, diffs, "set_parts"),
-        set_parts(&dir, diffs, "setget_parts"),
-        append(&dir, diffs),
-        set_url(&dir, diffs),
-    ]
+    let mut out = Vec::new();
+    for file in ["set_parts", "setget_parts"] {
+        let name = format!("curl-lib1560/{file}");
+        if let Some(rows) = rows_or_skip(root, &format!("{name}.jsonl"), &name, &mut out) {
+            out.push(set_parts(&rows, diffs, &name));
+        }
+    }
+    let (rel, name) = ("curl-lib1560/append.jsonl", "curl-lib1560/append");
+    if let Some(rows) = rows_or_skip(root, rel, name, &mut out) {
+        out.push(append(&rows, diffs));
+    }
+    let (rel, name) = (
+        "curl-lib1560/set_url.jsonl",
+        "curl-lib1560/set_url (edit --redirect)",
+    );
+    if let Some(rows) = rows_or_skip(root, rel, name, &mut out) {
+        out.push(set_url(&rows, diffs));
+    }
+    out
 }
 
 /// One `part=value` of a row's `set` list; `None` for curl's `NULL`.
@@ -130,10 +143,10 @@ fn curl_text(url: &Url) -> String {
     }
 }
 
-fn set_parts(dir: &Path, diffs: &Differences, file: &str) -> Tally {
-    let mut t = Tally::new(format!("curl-lib1560/{file}"));
+fn set_parts(rows: &[Value], diffs: &Differences, name: &str) -> Tally {
+    let mut t = Tally::new(name);
     let mut not_run: BTreeMap<String, usize> = BTreeMap::new();
-    for row in read_jsonl(&dir.join(format!("{file}.jsonl"))) {
+    for row in rows {
         let list = row["set"].as_str().unwrap_or_default();
         let flags = strings(&row["flags"]["set_parts"]);
         let url_flags = strings(&row["flags"]["set_url"]);
@@ -194,7 +207,7 @@ fn set_parts(dir: &Path, diffs: &Differences, file: &str) -> Tally {
                         url.as_str()
                     )),
                     (true, Some(e)) => Err(format!("curl accepts; Uniform refuses {e}")),
-                    (true, None) if file == "setget_parts" => {
+                    (true, None) if name.ends_with("setget_parts") => {
                         let get = strings(&row["flags"]["get"]);
                         compare(&url.as_url_ref(), &row["expected_parts"], &get)
                     }
@@ -204,13 +217,13 @@ fn set_parts(dir: &Path, diffs: &Differences, file: &str) -> Tally {
         };
         t.record(diffs, &id, outcome);
     }
-    report_not_run(&t.suite, &not_run);
+    skip_not_run(&mut t, not_run);
     t
 }
 
-fn append(dir: &Path, diffs: &Differences) -> Tally {
+fn append(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("curl-lib1560/append");
-    for row in read_jsonl(&dir.join("append.jsonl")) {
+    for row in rows {
         let input = row["input"].as_str().unwrap_or_default();
         let pair = row["append_query"].as_str().unwrap_or_default();
         let mut flags = strings(&row["flags"]["set_query"]);
@@ -235,17 +248,19 @@ fn append(dir: &Path, diffs: &Differences) -> Tally {
     t
 }
 
-fn set_url(dir: &Path, diffs: &Differences) -> Tally {
+fn set_url(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("curl-lib1560/set_url (edit --redirect)");
     let mut not_run: BTreeMap<String, usize> = BTreeMap::new();
-    for row in read_jsonl(&dir.join("set_url.jsonl")) {
+    for row in rows {
         let base = row["base"].as_str().unwrap_or_default();
         let reference = row["relative"].as_str().unwrap_or_default();
         let flags = strings(&row["flags"]["set_relative"]);
         if let Some(f) = flags.first() {
             // curl encodes or takes spaces in the reference before
             // resolving: a step that is not resolution.
-            *not_run.entry(f.clone()).or_default() += 1;
+            *not_run
+                .entry(format!("curl flag {f} (a step before resolution)"))
+                .or_default() += 1;
             continue;
         }
         let id = format!("{base} | {reference}");
@@ -256,16 +271,15 @@ fn set_url(dir: &Path, diffs: &Differences) -> Tally {
             .and_then(|u| expect_text(&u, &row));
         t.record(diffs, &id, outcome);
     }
-    report_not_run(&t.suite, &not_run);
+    skip_not_run(&mut t, not_run);
     t
 }
 
-fn report_not_run(suite: &str, not_run: &BTreeMap<String, usize>) {
-    if not_run.is_empty() {
-        return;
+/// Counts the rows not run, by the flag or part that kept each out.
+fn skip_not_run(t: &mut Tally, not_run: BTreeMap<String, usize>) {
+    for (why, n) in not_run {
+        t.skip(n, why);
     }
-    let skipped: Vec<String> = not_run.iter().map(|(k, n)| format!("{k} x{n}")).collect();
-    println!("note: {suite}: rows not run: {}", skipped.join(", "));
 }
 
 /// Whether `url`, written as curl writes it, is the row's `expected`.

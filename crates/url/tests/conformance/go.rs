@@ -7,19 +7,27 @@
 //! does not start with "/"; `RawQuery` is "" for an absent query and
 //! `ForceQuery` marks a "?" with nothing after it.
 
-use crate::support::{Differences, Tally, read_jsonl};
+use crate::support::{Differences, Tally, rows_or_skip};
 use serde_json::Value;
 use std::path::Path;
 use uniform::pct::decode_utf8_lossy;
 use uniform::{Dialect, ParseOptions, UrlRef};
 
 pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
-    vec![parse(root, diffs), parse_errors(root, diffs)]
+    let mut out = Vec::new();
+    let (a, b) = ("go-net-url/parse", "go-net-url/parse_errors");
+    if let Some(rows) = rows_or_skip(root, &format!("{a}.jsonl"), a, &mut out) {
+        out.push(parse(&rows, diffs));
+    }
+    if let Some(rows) = rows_or_skip(root, &format!("{b}.jsonl"), b, &mut out) {
+        out.push(parse_errors(&rows, diffs));
+    }
+    out
 }
 
-fn parse(root: &Path, diffs: &Differences) -> Tally {
+fn parse(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("go-net-url/parse");
-    for row in read_jsonl(&root.join("go-net-url/parse.jsonl")) {
+    for row in rows {
         let input = row["input"].as_str().unwrap_or_default();
         let outcome = match ParseOptions::new().dialect(Dialect::Rfc3986).parse(input) {
             Err(e) => Err(format!("does not parse: {e}")),
@@ -75,9 +83,9 @@ fn compare(u: &UrlRef<'_>, want: &Value) -> Result<(), String> {
 
 /// Go's `Parse` errors where the input is no URL; Uniform's strict RFC
 /// 3986 parse must agree.
-fn parse_errors(root: &Path, diffs: &Differences) -> Tally {
+fn parse_errors(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("go-net-url/parse_errors");
-    for row in read_jsonl(&root.join("go-net-url/parse_errors.jsonl")) {
+    for row in rows {
         let input = row["input"].as_str().unwrap_or_default();
         let want_error = row["error"].as_bool().unwrap_or_default();
         let got = ParseOptions::new()

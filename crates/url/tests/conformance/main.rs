@@ -2,13 +2,18 @@
 //!
 //! Each suite module reads its JSON-lines files, runs every case through
 //! Uniform and records the outcome in a [`Tally`]. A case whose result
-//! differs from the suite's answer is an *expected difference* when it is
-//! listed, with the reason, in `testdata/conformance/*.toml` (WHATWG's or
-//! curl's own rules where the RFCs say otherwise); any other difference
-//! fails the run.
+//! differs from the suite's answer is a *listed difference* when
+//! `testdata/conformance/*.toml` lists it with Uniform's answer and the
+//! reason (WHATWG's or curl's own rules where the RFCs say otherwise);
+//! any other difference fails the run, and so does a listed row whose
+//! answer changed or that now agrees. Cases not run, and suite files
+//! absent from the testdata, are counted skips.
+//!
+//! The closing lines keep the three apart: `N differences (...)`, then
+//! `N passed, N failed, N skipped`.
 //!
 //! Where `../shared/testdata` is absent (a user's clone) the runner says so
-//! and passes; under `CI=true` its absence is a failure.
+//! and counts one skip; under `CI=true` its absence is a failure.
 
 mod curl;
 mod curl_edit;
@@ -38,10 +43,12 @@ fn main() -> ExitCode {
         uniform_testkit::Skip::new(
             "../shared/testdata not found (set UNIFORM_SHARED_TESTDATA to run the peer suites)",
         )
-        .record();
-        println!("0 passed, 0 failed");
+        .record_as("conformance::shared-testdata");
+        println!("0 differences (listed in testdata/conformance, each with Uniform's answer)");
+        println!("0 passed, 0 failed, 1 skipped");
         return ExitCode::SUCCESS;
     };
+    support::self_check();
     let diffs = Differences::load();
     let mut tallies: Vec<Tally> = Vec::new();
     let suites: &[(&str, Suite)] = &[

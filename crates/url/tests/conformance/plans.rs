@@ -7,7 +7,7 @@
 //! timeouts, curl's default "multicwd" method); the others exercise curl's
 //! own options (uploads, ranges, quote commands, netrc) and are not run.
 
-use crate::support::{Differences, Tally, read_jsonl};
+use crate::support::{Differences, Tally, rows_or_skip};
 use std::path::Path;
 use uniform::UrlRef;
 use uniform::plan::{PlanOptions, plan};
@@ -98,13 +98,18 @@ fn compared(lines: impl Iterator<Item = String>, with_user: bool) -> Vec<String>
 }
 
 pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
-    let mut t = Tally::new("curl-scheme-protocol/ftp");
-    let mut skipped = 0;
-    for case in read_jsonl(&root.join("curl-scheme-protocol/cases.jsonl")) {
+    let name = "curl-scheme-protocol/ftp";
+    let mut out = Vec::new();
+    let Some(rows) = rows_or_skip(root, "curl-scheme-protocol/cases.jsonl", name, &mut out) else {
+        return out;
+    };
+    let mut t = Tally::new(name);
+    let (mut no_protocol, mut curls_own, mut not_one_url) = (0, 0, 0);
+    for case in &rows {
         let test = case["test"].as_u64().unwrap_or(0);
         let (Some(cmd), Some(proto)) = (case["command"].as_str(), case["verify_protocol"].as_str())
         else {
-            skipped += 1;
+            no_protocol += 1;
             continue;
         };
         // A case that expects curl to fail tests a server fault, not the URL.
@@ -114,11 +119,11 @@ pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
             _ => false,
         };
         if !case["tool"].is_null() || failing {
-            skipped += 1;
+            curls_own += 1;
             continue;
         }
         let Some(url) = lone_url(cmd) else {
-            skipped += 1;
+            not_one_url += 1;
             continue;
         };
         let url = substitute(&url, test);
@@ -151,8 +156,15 @@ pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
         };
         t.record(diffs, &id, outcome);
     }
-    println!(
-        "curl-scheme-protocol: {skipped} cases not run (curl's own options, libtest programs, other schemes)"
+    t.skip(no_protocol, "no command line or no protocol to compare");
+    t.skip(
+        curls_own,
+        "a libtest program, or a case that expects curl to fail (a server fault, not the URL)",
     );
-    vec![t]
+    t.skip(
+        not_one_url,
+        "not one ftp URL with options that leave its commands alone (curl's own options, other schemes)",
+    );
+    out.push(t);
+    out
 }

@@ -1,14 +1,24 @@
 //! `rfc-examples`: the examples printed in RFC 1738 and RFC 3986, for the
 //! core (`rfc1738_examples.jsonl`, `rfc3986_misc.jsonl`). The resolution
-//! files of the same folder belong to the resolve suite.
+//! files of the same folder belong to the resolve suite. RFC 1738's FTP
+//! command sequences (section 3.2.2) are checked against Uniform's plan.
 
-use crate::support::{Differences, Tally, read_jsonl};
+use crate::support::{Differences, Tally, rows_or_skip};
 use serde_json::Value;
 use std::path::Path;
+use uniform::plan::{PlanOptions, plan};
 use uniform::{Dialect, ParseOptions, Scheme, UrlRef};
 
 pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
-    vec![rfc1738(root, diffs), rfc3986(root, diffs)]
+    let mut out = Vec::new();
+    let (a, b) = ("rfc-examples/rfc1738_examples", "rfc-examples/rfc3986_misc");
+    if let Some(rows) = rows_or_skip(root, &format!("{a}.jsonl"), a, &mut out) {
+        out.push(rfc1738(&rows, diffs));
+    }
+    if let Some(rows) = rows_or_skip(root, &format!("{b}.jsonl"), b, &mut out) {
+        out.push(rfc3986(&rows, diffs));
+    }
+    out
 }
 
 /// `null` in the suite is an absent component.
@@ -16,11 +26,10 @@ fn opt(v: &Value) -> Option<&str> {
     v.as_str()
 }
 
-fn rfc1738(root: &Path, diffs: &Differences) -> Tally {
+fn rfc1738(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("rfc-examples/rfc1738_examples");
-    let mut not_run = 0;
     let opts = ParseOptions::new().dialect(Dialect::Rfc1738);
-    for case in read_jsonl(&root.join("rfc-examples/rfc1738_examples.jsonl")) {
+    for case in rows {
         let input = case["input"].as_str().unwrap_or_default();
         let want = &case["expected"];
         match case["kind"].as_str().unwrap_or_default() {
@@ -60,23 +69,53 @@ fn rfc1738(root: &Path, diffs: &Differences) -> Tally {
                 };
                 t.record(diffs, &format!("default_port {scheme}"), outcome);
             }
-            // The FTP command sequence of section 3.2.2 is an access plan:
-            // the access issue, not the core.
-            "ftp_access" => not_run += 1,
+            // Section 3.2.2's command sequences: the plan `uniform plan`
+            // prints, its CWD and retrieval commands.
+            "ftp_access" => t.record(diffs, input, ftp_access(input, want)),
             other => panic!("rfc1738_examples: unknown kind {other:?}"),
         }
     }
-    println!(
-        "note: rfc-examples/rfc1738_examples: {not_run} ftp_access cases not run (FTP command sequences: the access issue)"
-    );
     t
 }
 
-fn rfc3986(root: &Path, diffs: &Differences) -> Tally {
+/// The user, host, CWD and RETR commands of Uniform's plan for `input`
+/// against the section 3.2.2 example's.
+fn ftp_access(input: &str, want: &Value) -> Result<(), String> {
+    let u = UrlRef::parse(input).map_err(|e| format!("does not parse: {e}"))?;
+    let p = plan(&u, &PlanOptions::default()).map_err(|e| format!("refused: {e}"))?;
+    let ours: Vec<String> = p
+        .to_string()
+        .lines()
+        .filter_map(|l| l.strip_prefix("> "))
+        .filter(|l| {
+            ["CWD", "RETR"]
+                .iter()
+                .any(|c| l.split(' ').next() == Some(c))
+        })
+        .map(str::to_string)
+        .collect();
+    let theirs: Vec<String> = want["commands"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(str::to_string)
+        .collect();
+    if u.user() == opt(&want["user"]) && u.host() == opt(&want["host"]) && ours == theirs {
+        Ok(())
+    } else {
+        Err(format!(
+            "user {:?} host {:?} commands {ours:?}",
+            u.user(),
+            u.host()
+        ))
+    }
+}
+
+fn rfc3986(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("rfc-examples/rfc3986_misc");
-    let mut not_run = 0;
     let opts = ParseOptions::new().dialect(Dialect::Rfc3986);
-    for case in read_jsonl(&root.join("rfc-examples/rfc3986_misc.jsonl")) {
+    for case in rows {
         match case["kind"].as_str().unwrap_or_default() {
             "components" => {
                 let input = case["input"].as_str().unwrap_or_default();
@@ -109,14 +148,12 @@ fn rfc3986(root: &Path, diffs: &Differences) -> Tally {
                 t.record(diffs, input, outcome);
             }
             // remove_dot_segments is relative resolution (RFC 3986 section
-            // 5.2.4): the resolve suite's.
-            "remove_dot_segments" => not_run += 1,
+            // 5.2.4): the resolve module runs these rows, in a tally of
+            // their own.
+            "remove_dot_segments" => {}
             other => panic!("rfc3986_misc: unknown kind {other:?}"),
         }
     }
-    println!(
-        "note: rfc-examples/rfc3986_misc: {not_run} remove_dot_segments cases not run (section 5.2.4: the resolve suite)"
-    );
     t
 }
 

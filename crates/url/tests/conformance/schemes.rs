@@ -4,7 +4,7 @@
 //! CPython's ftp handler. Differences, with their reasons, are listed in
 //! `testdata/conformance/schemes.toml`.
 
-use crate::support::{Differences, Tally, read_jsonl};
+use crate::support::{Differences, Tally, rows_or_skip};
 use serde_json::Value;
 use std::path::Path;
 use uniform::schemes::{Encoded, FileUrl, FtpUrl, NewsTarget, Typecode, WindowsPaths};
@@ -12,15 +12,47 @@ use uniform::{Dialect, ParseOptions, UrlRef};
 
 /// Runs every scheme suite.
 pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
-    vec![
-        perl_gopher(root, diffs),
-        perl_scheme_fields(root, diffs),
-        perl_file_mapping(root, diffs),
-        ruby_ftp(root, diffs),
-        ruby_mailto(root, diffs),
-        curl_parts(root, diffs),
-        cpython_ftp_file(root, diffs),
-    ]
+    type Suite = fn(&[Value], &Differences) -> Tally;
+    let suites: [(&str, &str, Suite); 7] = [
+        (
+            "perl-uri/gopher.jsonl",
+            "perl-uri/gopher (views)",
+            perl_gopher,
+        ),
+        (
+            "perl-uri/scheme_parse_legacy.jsonl",
+            "perl-uri/scheme_parse_legacy (scheme fields)",
+            perl_scheme_fields,
+        ),
+        (
+            "perl-uri/file_os_mapping.jsonl",
+            "perl-uri/file_os_mapping (file views)",
+            perl_file_mapping,
+        ),
+        ("ruby-uri/ftp.jsonl", "ruby-uri/ftp (views)", ruby_ftp),
+        (
+            "ruby-uri/mailto.jsonl",
+            "ruby-uri/mailto (views)",
+            ruby_mailto,
+        ),
+        (
+            "curl-lib1560/get_parts.jsonl",
+            "curl-lib1560/get_parts (ftp, file, gopher views)",
+            curl_parts,
+        ),
+        (
+            "cpython-urlparse/urllib2_ftp_file.jsonl",
+            "cpython-urlparse/urllib2_ftp_file (views)",
+            cpython_ftp_file,
+        ),
+    ];
+    let mut out = Vec::new();
+    for (rel, name, suite) in suites {
+        if let Some(rows) = rows_or_skip(root, rel, name, &mut out) {
+            out.push(suite(&rows, diffs));
+        }
+    }
+    out
 }
 
 fn dec(e: Encoded<'_>) -> String {
@@ -49,9 +81,9 @@ fn null_as_empty(v: &Value) -> Value {
     if v.is_null() { s("") } else { v.clone() }
 }
 
-fn perl_gopher(root: &Path, diffs: &Differences) -> Tally {
+fn perl_gopher(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("perl-uri/gopher (views)");
-    for row in read_jsonl(&root.join("perl-uri/gopher.jsonl")) {
+    for row in rows {
         let input = row["input"].as_str().unwrap();
         let outcome = match UrlRef::parse(input) {
             Err(e) => Err(format!("parse failed: {e}")),
@@ -84,9 +116,9 @@ fn perl_gopher(root: &Path, diffs: &Differences) -> Tally {
     t
 }
 
-fn perl_scheme_fields(root: &Path, diffs: &Differences) -> Tally {
+fn perl_scheme_fields(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("perl-uri/scheme_parse_legacy (scheme fields)");
-    for row in read_jsonl(&root.join("perl-uri/scheme_parse_legacy.jsonl")) {
+    for row in rows {
         let input = row["input"].as_str().unwrap();
         let want = &row["expected"];
         let Ok(u) = UrlRef::parse(input) else {
@@ -141,9 +173,9 @@ fn perl_scheme_fields(root: &Path, diffs: &Differences) -> Tally {
     t
 }
 
-fn perl_file_mapping(root: &Path, diffs: &Differences) -> Tally {
+fn perl_file_mapping(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("perl-uri/file_os_mapping (file views)");
-    for row in read_jsonl(&root.join("perl-uri/file_os_mapping.jsonl")) {
+    for row in rows {
         let uri = row["uri"].as_str().unwrap();
         let parsed = UrlRef::parse(uri).ok().and_then(|u| u.file().map(|_| u));
         for os in ["unix", "win32"] {
@@ -195,9 +227,9 @@ fn perl_file_mapping(root: &Path, diffs: &Differences) -> Tally {
     t
 }
 
-fn ruby_ftp(root: &Path, diffs: &Differences) -> Tally {
+fn ruby_ftp(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("ruby-uri/ftp (views)");
-    for row in read_jsonl(&root.join("ruby-uri/ftp.jsonl")) {
+    for row in rows {
         if let Some(b) = row.get("build") {
             let path = b["path"].as_str().unwrap();
             let (user, pw) = b["userinfo"].as_str().unwrap().split_once(':').unwrap();
@@ -275,9 +307,9 @@ fn ruby_ftp(root: &Path, diffs: &Differences) -> Tally {
     t
 }
 
-fn ruby_mailto(root: &Path, diffs: &Differences) -> Tally {
+fn ruby_mailto(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("ruby-uri/mailto (views)");
-    for row in read_jsonl(&root.join("ruby-uri/mailto.jsonl")) {
+    for row in rows {
         let input = row["input"].as_str().unwrap();
         let c = &row["components"];
         if row["valid"] == Value::Bool(false) {
@@ -337,9 +369,9 @@ fn ruby_mailto(root: &Path, diffs: &Differences) -> Tally {
     t
 }
 
-fn curl_parts(root: &Path, diffs: &Differences) -> Tally {
+fn curl_parts(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("curl-lib1560/get_parts (ftp, file, gopher views)");
-    for row in read_jsonl(&root.join("curl-lib1560/get_parts.jsonl")) {
+    for row in rows {
         let input = row["input"].as_str().unwrap();
         let lower = input.to_ascii_lowercase();
         if !["ftp:", "file:", "gopher:"]
@@ -399,9 +431,9 @@ fn curl_parts(root: &Path, diffs: &Differences) -> Tally {
     t
 }
 
-fn cpython_ftp_file(root: &Path, diffs: &Differences) -> Tally {
+fn cpython_ftp_file(rows: &[Value], diffs: &Differences) -> Tally {
     let mut t = Tally::new("cpython-urlparse/urllib2_ftp_file (views)");
-    for row in read_jsonl(&root.join("cpython-urlparse/urllib2_ftp_file.jsonl")) {
+    for row in rows {
         let input = row["input"].as_str().unwrap();
         let outcome = match UrlRef::parse(input) {
             Err(e) => Err(e.to_string()),

@@ -1,4 +1,4 @@
-//! Tallies, the expected-differences list, and JSON-lines reading.
+//! Tallies, the listed differences, and JSON-lines reading.
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -34,47 +34,119 @@ pub fn read_jsonl(path: &Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// The listed deliberate differences: suite name and case id, with the reason.
+/// The rows of `root/rel`; when the file is absent, a tally named `suite`
+/// holding one counted skip goes to `out` instead, so that a suite the
+/// runner looks for and does not find shows in the closing line.
+pub fn rows_or_skip(
+    root: &Path,
+    rel: &str,
+    suite: &str,
+    out: &mut Vec<Tally>,
+) -> Option<Vec<serde_json::Value>> {
+    let p = root.join(rel);
+    if p.is_file() {
+        Some(read_jsonl(&p))
+    } else {
+        out.push(Tally::absent(suite, rel));
+        None
+    }
+}
+
+/// One listed difference: Uniform's answer, pinned, and why it is not the
+/// suite's.
+struct Listed {
+    /// Uniform's answer exactly as the runner prints it; another answer on
+    /// this row fails until the list is brought up to date.
+    uniform: String,
+    why: String,
+    file: String,
+}
+
+/// The listed deliberate differences, by suite name and case id.
 #[derive(Default)]
 pub struct Differences {
-    listed: BTreeMap<(String, String), String>,
+    listed: BTreeMap<(String, String), Listed>,
     used: std::cell::RefCell<HashSet<(String, String)>>,
 }
 
 #[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 struct DiffFile {
+    /// Reasons shared by many rows, by name: an entry gives `cause`
+    /// instead of its own `why`.
+    #[serde(default)]
+    causes: BTreeMap<String, String>,
     #[serde(default)]
     difference: Vec<DiffEntry>,
 }
 
 #[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 struct DiffEntry {
     suite: String,
     case: String,
-    why: String,
+    uniform: String,
+    why: Option<String>,
+    cause: Option<String>,
+}
+
+/// What [`Tally::record`] made of a case that differs from the suite.
+enum Verdict {
+    /// Listed, and Uniform still answers as the list says.
+    Listed,
+    /// Listed with another answer: Uniform's answer changed.
+    Changed { listed: String, why: String },
+    /// Not listed.
+    Unlisted,
 }
 
 impl Differences {
     /// Reads every `testdata/conformance/*.toml`.
     pub fn load() -> Differences {
-        let dir = project_testdata().join("conformance");
+        Self::load_from(&project_testdata().join("conformance"))
+    }
+
+    fn load_from(dir: &Path) -> Differences {
         let mut listed = BTreeMap::new();
-        if let Ok(entries) = std::fs::read_dir(&dir) {
-            let mut paths: Vec<_> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-            paths.sort();
-            for p in paths {
-                if p.extension().is_some_and(|e| e == "toml") {
-                    let text = std::fs::read_to_string(&p).unwrap();
-                    let f: DiffFile =
-                        toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-                    for d in f.difference {
-                        assert!(
-                            !d.why.trim().is_empty(),
-                            "{}: a difference needs a why",
-                            p.display()
-                        );
-                        listed.insert((d.suite, d.case), d.why);
-                    }
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .collect();
+        paths.sort();
+        for p in paths {
+            let name = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            let text = std::fs::read_to_string(&p).unwrap();
+            let f: DiffFile =
+                toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            for d in f.difference {
+                let why = match (&d.why, &d.cause) {
+                    (Some(w), None) => w.clone(),
+                    (None, Some(c)) => f.causes.get(c).cloned().unwrap_or_else(|| {
+                        panic!("{name}: {}: {}: no cause named {c:?}", d.suite, d.case)
+                    }),
+                    _ => panic!(
+                        "{name}: {}: {}: a difference gives either why or cause",
+                        d.suite, d.case
+                    ),
+                };
+                assert!(!why.trim().is_empty(), "{name}: a difference needs a why");
+                let key = (d.suite, d.case);
+                let entry = Listed {
+                    uniform: d.uniform,
+                    why,
+                    file: name.clone(),
+                };
+                if let Some(old) = listed.insert(key.clone(), entry) {
+                    panic!(
+                        "{name}: {}: {}: listed twice (also in {})",
+                        key.0, key.1, old.file
+                    );
                 }
             }
         }
@@ -84,23 +156,39 @@ impl Differences {
         }
     }
 
-    /// Whether `case` of `suite` is a listed difference (and marks it used).
-    pub fn expected(&self, suite: &str, case: &str) -> bool {
+    /// Compares `got`, Uniform's answer on a row that differs from the
+    /// suite, with the list's, and marks the entry used.
+    fn verdict(&self, suite: &str, case: &str, got: &str) -> Verdict {
         let key = (suite.to_string(), case.to_string());
-        if self.listed.contains_key(&key) {
-            self.used.borrow_mut().insert(key);
-            true
+        let Some(l) = self.listed.get(&key) else {
+            return Verdict::Unlisted;
+        };
+        self.used.borrow_mut().insert(key);
+        if l.uniform == got {
+            Verdict::Listed
         } else {
-            false
+            Verdict::Changed {
+                listed: l.uniform.clone(),
+                why: l.why.clone(),
+            }
         }
     }
 
-    fn unused(&self) -> Vec<(String, String)> {
+    /// Whether `case` of `suite` is listed (and marks it used: a listed
+    /// case that now agrees with its suite is reported by [`Tally::record`]).
+    fn listed(&self, suite: &str, case: &str) -> Option<String> {
+        let key = (suite.to_string(), case.to_string());
+        let l = self.listed.get(&key)?;
+        self.used.borrow_mut().insert(key);
+        Some(l.file.clone())
+    }
+
+    fn unused(&self) -> Vec<(String, String, String)> {
         let used = self.used.borrow();
         self.listed
-            .keys()
-            .filter(|k| !used.contains(*k))
-            .cloned()
+            .iter()
+            .filter(|(k, _)| !used.contains(*k))
+            .map(|((s, c), l)| (s.clone(), c.clone(), l.file.clone()))
             .collect()
     }
 }
@@ -114,10 +202,14 @@ pub struct Tally {
     pub run: usize,
     /// Cases whose result equals the suite's.
     pub passed: usize,
-    /// Cases that differ, as listed in `testdata/conformance/`.
+    /// Cases that differ as listed in `testdata/conformance/`, with the
+    /// answer the list pins.
     pub expected_diff: usize,
-    /// Cases that differ and are not listed: each fails the run.
+    /// Cases that fail the run: unlisted differences, listed ones whose
+    /// answer changed, listed ones that now agree.
     pub failures: Vec<String>,
+    /// Cases of the suite not run, by reason (an absent file counts one).
+    pub skipped: Vec<(usize, String)>,
 }
 
 impl Tally {
@@ -129,57 +221,166 @@ impl Tally {
         }
     }
 
+    /// The tally of a suite whose file `rel` is not in the shared
+    /// testdata: one skip.
+    pub fn absent(suite: impl Into<String>, rel: &str) -> Tally {
+        let mut t = Tally::new(suite);
+        t.skip(1, format!("{rel} absent from the shared testdata"));
+        t
+    }
+
+    /// Counts `n` cases of the suite that are not run, for `reason`.
+    pub fn skip(&mut self, n: usize, reason: impl Into<String>) {
+        if n > 0 {
+            self.skipped.push((n, reason.into()));
+        }
+    }
+
+    /// The cases not run.
+    pub fn skipped_count(&self) -> usize {
+        self.skipped.iter().map(|(n, _)| n).sum()
+    }
+
     /// Records one case. `case` is the id used in the differences list (the
     /// input, or `base | reference`); `outcome` is `Ok(())` when Uniform's
-    /// answer equals the suite's, or `Err(what Uniform said instead)`.
+    /// answer equals the suite's, or `Err(what Uniform said instead)`,
+    /// which a listed difference must give exactly.
     pub fn record(&mut self, diffs: &Differences, case: &str, outcome: Result<(), String>) {
         self.run += 1;
+        let shown = case.escape_debug();
+        if let Err(got) = &outcome {
+            dump(&self.suite, case, got);
+        }
         match outcome {
-            Ok(()) => self.passed += 1,
-            Err(_) if diffs.expected(&self.suite, case) => self.expected_diff += 1,
-            Err(got) => self.failures.push(format!("{case}: {got}")),
+            Ok(()) => {
+                if let Some(file) = diffs.listed(&self.suite, case) {
+                    self.failures.push(format!(
+                        "{shown}: agrees with the suite now; remove it from {file}"
+                    ));
+                } else {
+                    self.passed += 1;
+                }
+            }
+            Err(got) => match diffs.verdict(&self.suite, case, &got) {
+                Verdict::Listed => self.expected_diff += 1,
+                Verdict::Changed { listed, why } => self.failures.push(format!(
+                    "{shown}: Uniform's answer changed on a listed row: now {got:?}, listed {listed:?} (listed because: {why})"
+                )),
+                Verdict::Unlisted => self.failures.push(format!(
+                    "{shown}: {got}\n  unlisted; to list it: suite = {:?}, case = {:?}, uniform = {:?}",
+                    self.suite, case, got
+                )),
+            },
         }
     }
 }
 
-/// Prints the table and decides the exit status.
-pub fn report(tallies: &[Tally], diffs: &Differences) -> ExitCode {
-    println!(
-        "{:<58} {:>6} {:>6} {:>6} {:>6}",
-        "suite", "run", "pass", "diff", "FAIL"
+/// Checks the list's own verdicts before any suite runs, on a list of one
+/// row written to a scratch folder: the listed answer is a difference,
+/// another answer (a regression on a listed row) fails, an agreeing row
+/// fails until it leaves the list, an unlisted difference fails, and an
+/// entry no case used is reported.
+pub fn self_check() {
+    let dir = uniform_testkit::scratch("differences");
+    std::fs::write(
+        dir.join("one.toml"),
+        "[causes]\nc = \"a reason\"\n\n[[difference]]\nsuite = \"s\"\ncase = \"x\"\nuniform = \"answer A\"\ncause = \"c\"\n\n[[difference]]\nsuite = \"s\"\ncase = \"never run\"\nuniform = \"answer\"\nwhy = \"a reason\"\n",
+    )
+    .expect("scratch folder");
+    let diffs = Differences::load_from(&dir);
+    let mut t = Tally::new("s");
+    t.record(&diffs, "x", Err("answer A".into()));
+    assert_eq!(
+        (t.expected_diff, t.failures.len()),
+        (1, 0),
+        "the listed answer"
     );
-    let (mut run, mut pass, mut diff, mut fail) = (0, 0, 0, 0);
+    t.record(&diffs, "x", Err("answer B".into()));
+    assert_eq!(
+        (t.expected_diff, t.failures.len()),
+        (1, 1),
+        "another answer"
+    );
+    t.record(&diffs, "x", Ok(()));
+    assert_eq!(
+        (t.passed, t.failures.len()),
+        (0, 2),
+        "a listed row that agrees"
+    );
+    t.record(&diffs, "y", Err("answer".into()));
+    assert_eq!(t.failures.len(), 3, "an unlisted difference");
+    assert_eq!(diffs.unused().len(), 1, "an entry no case used");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With `UNIFORM_CONFORMANCE_DUMP=FILE`, appends each row that differs
+/// from its suite, listed or not, to FILE as a JSON line (`suite`, `case`,
+/// `uniform`): the material for writing or reviewing the list, which is
+/// never written from it by the runner. The run's verdict is unchanged.
+fn dump(suite: &str, case: &str, got: &str) {
+    let Some(path) = std::env::var_os("UNIFORM_CONFORMANCE_DUMP") else {
+        return;
+    };
+    let line = serde_json::json!({"suite": suite, "case": case, "uniform": got});
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .unwrap_or_else(|e| panic!("UNIFORM_CONFORMANCE_DUMP: {e}"));
+    std::io::Write::write_all(&mut f, format!("{line}\n").as_bytes())
+        .unwrap_or_else(|e| panic!("UNIFORM_CONFORMANCE_DUMP: {e}"));
+}
+
+/// Prints the table and the closing lines, records the skips through the
+/// testkit, and decides the exit status.
+pub fn report(tallies: &[Tally], diffs: &Differences) -> ExitCode {
+    let row = |name: &str, run, pass, diff, fail, skip| {
+        println!("{name:<58} {run:>6} {pass:>6} {diff:>6} {fail:>6} {skip:>6}");
+    };
+    println!(
+        "{:<58} {:>6} {:>6} {:>6} {:>6} {:>6}",
+        "suite", "run", "pass", "diff", "FAIL", "skip"
+    );
+    let (mut run, mut pass, mut diff, mut fail, mut skip) = (0, 0, 0, 0, 0);
     for t in tallies {
-        println!(
-            "{:<58} {:>6} {:>6} {:>6} {:>6}",
-            t.suite,
+        row(
+            &t.suite,
             t.run,
             t.passed,
             t.expected_diff,
-            t.failures.len()
+            t.failures.len(),
+            t.skipped_count(),
         );
         run += t.run;
         pass += t.passed;
         diff += t.expected_diff;
         fail += t.failures.len();
+        skip += t.skipped_count();
     }
-    println!(
-        "{:<58} {:>6} {:>6} {:>6} {:>6}",
-        "total", run, pass, diff, fail
-    );
+    row("total", run, pass, diff, fail, skip);
+    for t in tallies {
+        for (n, why) in &t.skipped {
+            // Through the testkit, so that scripts/test.sh lists it; the
+            // count is the closing line's.
+            uniform_testkit::Skip::new(format!("{n} not run: {why}"))
+                .record_as(&format!("conformance::{}", t.suite));
+        }
+    }
     for t in tallies {
         for f in &t.failures {
             println!("FAIL {}: {}", t.suite, f);
         }
     }
     let unused = diffs.unused();
-    for (s, c) in &unused {
-        println!("STALE difference (the case now passes or no longer exists): {s}: {c}");
+    for (s, c, file) in &unused {
+        println!("FAIL {s}: {c}: listed in {file}, but the suite has no such case now");
     }
-    // The plain closing line CI reads: conforming cases and listed
-    // differences pass, unlisted differences and stale entries fail.
-    println!("{} passed, {} failed", pass + diff, fail + unused.len());
-    if fail == 0 && unused.is_empty() {
+    let failed = fail + unused.len();
+    // The closing lines: listed differences are neither passed nor
+    // failed; the last line is the one scripts/test.sh reads.
+    println!("{diff} differences (listed in testdata/conformance, each with Uniform's answer)");
+    println!("{pass} passed, {failed} failed, {skip} skipped");
+    if failed == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -12,29 +12,47 @@
 //! `[`, `\\`, space or control) test WHATWG's host parser, not IDNA, and
 //! are not run.
 //!
-//! wpt writes each IdnaTestV2 row's expected output by the URL standard,
-//! which passes an ASCII-only domain through lower-cased without UTS 46
-//! validation, `xn--` labels and all; it keeps UTS 46's own status codes
-//! (`P4`, `V7`, `C1`...) in the comment, marking the ones the URL
-//! standard's options ignore "(ignored)". Uniform verifies `xn--` labels
-//! as UTS 46 section 4 does (a label that claims to be Punycode and is not
-//! names no IDN), so a row whose comment holds a status code not ignored
-//! is expected to fail, whatever its output says. toascii.json has no
-//! codes: its rows of that kind are listed in core.toml.
+//! Every row that is run is compared with the output wpt gives. wpt
+//! writes each IdnaTestV2 row's expected output by the URL standard of
+//! its version, which passes an ASCII-only domain through lower-cased
+//! without UTS 46 validation, `xn--` labels and all; it keeps UTS 46's own
+//! status codes (`P4`, `V7`, `C1`...) in the comment. Uniform verifies
+//! `xn--` labels as UTS 46 section 4 does (a label that claims to be
+//! Punycode and is not names no IDN), so it refuses those rows: each is a
+//! listed difference in `testdata/conformance/idna.toml`, with Uniform's
+//! answer.
 
-use crate::support::{Differences, Tally, read_jsonl};
+use crate::support::{Differences, Tally, rows_or_skip};
 use serde_json::Value;
 use std::path::Path;
 use uniform::{Dialect, ParseOptions, UrlRef};
 
 pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
-    let mut t = Tally::new("wpt-url/urltestdata (rfc3986 agrees, absolute)");
-    let rows = read_jsonl(&root.join("wpt-url/urltestdata.tagged.jsonl"));
-    let mut skipped = 0;
-    for row in &rows {
+    let name = "wpt-url/urltestdata (rfc3986 agrees, absolute)";
+    let mut tallies = Vec::new();
+    if let Some(rows) = rows_or_skip(root, "wpt-url/urltestdata.tagged.jsonl", name, &mut tallies) {
+        tallies.push(urltestdata(name, &rows, diffs));
+    }
+    for (file, suite) in [
+        ("toascii.json", "wpt-url/toascii (host_ascii)"),
+        ("IdnaTestV2.json", "wpt-url/IdnaTestV2 (host_ascii)"),
+    ] {
+        tallies.push(idna_rows(root, file, suite, diffs));
+    }
+    tallies
+}
+
+fn urltestdata(name: &str, rows: &[Value], diffs: &Differences) -> Tally {
+    let mut t = Tally::new(name);
+    let (mut whatwg, mut relative) = (0, 0);
+    for row in rows {
         let input = row["input"].as_str().unwrap_or_default();
-        if row["_rfc3986_string_agrees"] != Value::Bool(true) || !is_absolute(input) {
-            skipped += 1;
+        if row["_rfc3986_string_agrees"] != Value::Bool(true) {
+            whatwg += 1;
+            continue;
+        }
+        if !is_absolute(input) {
+            relative += 1;
             continue;
         }
         let outcome = match ParseOptions::new().dialect(Dialect::Rfc3986).parse(input) {
@@ -43,50 +61,29 @@ pub fn run(root: &Path, diffs: &Differences) -> Vec<Tally> {
         };
         t.record(diffs, input, outcome);
     }
-    println!(
-        "note: wpt-url: {skipped} of {} rows not run (WHATWG semantics: not tagged _rfc3986_string_agrees, or relative to a base)",
-        rows.len()
+    t.skip(
+        whatwg,
+        "WHATWG semantics, where RFC 3986 reads otherwise (not tagged _rfc3986_string_agrees): the WHATWG dialect's",
     );
-    let mut tallies = vec![t];
-    for (file, suite) in [
-        ("toascii.json", "wpt-url/toascii (host_ascii)"),
-        (
-            "IdnaTestV2.json",
-            "wpt-url/IdnaTestV2 (host_ascii, UTS 46 status codes)",
-        ),
-    ] {
-        tallies.push(idna_rows(root, file, suite, diffs));
-    }
-    tallies
+    t.skip(relative, "a reference relative to a base");
+    t
 }
 
 fn idna_rows(root: &Path, file: &str, suite: &str, diffs: &Differences) -> Tally {
     let mut t = Tally::new(suite);
     let path = root.join("wpt-url").join(file);
     let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("conformance: wpt-url/{file} absent, not run");
-        return t;
+        return Tally::absent(suite, &format!("wpt-url/{file}"));
     };
     let rows: Vec<Value> =
         serde_json::from_str(&without_lone_surrogates(&text)).expect("wpt IDNA rows are JSON");
     let mut skipped = 0;
-    let mut by_uts46 = 0;
     for row in rows.iter().filter(|r| r.is_object()) {
         let Some(input) = row["input"].as_str() else {
+            t.skip(1, format!("a row without input: {row}"));
             continue;
         };
-        let uts46_error = row["comment"].as_str().is_some_and(|c| {
-            c.split(';')
-                .any(|code| !code.trim().is_empty() && !code.contains("(ignored)"))
-        });
-        let want = if uts46_error && file == "IdnaTestV2.json" {
-            if row["output"].is_string() {
-                by_uts46 += 1;
-            }
-            None
-        } else {
-            row["output"].as_str()
-        };
+        let want = row["output"].as_str();
         if input.is_empty()
             || input
                 .chars()
@@ -114,8 +111,9 @@ fn idna_rows(root: &Path, file: &str, suite: &str, diffs: &Differences) -> Tally
         };
         t.record(diffs, input, outcome);
     }
-    println!(
-        "note: wpt-url/{file}: {skipped} rows not run (WHATWG host parser syntax, not IDNA); {by_uts46} expected to fail by their UTS 46 status codes, where the URL standard passes ASCII through"
+    t.skip(
+        skipped,
+        "WHATWG's host parser syntax, not IDNA (a delimiter, space, control or lone surrogate, or empty)",
     );
     t
 }
