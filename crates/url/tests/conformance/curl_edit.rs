@@ -211,7 +211,7 @@ fn set_parts(rows: &[Value], diffs: &Differences, name: &str) -> Tally {
                         let get = strings(&row["flags"]["get"]);
                         compare(&url.as_url_ref(), &row["expected_parts"], &get)
                     }
-                    (true, None) => expect_text(&url, &row),
+                    (true, None) => expect_text(&url, row),
                 }
             }
         };
@@ -268,7 +268,7 @@ fn set_url(rows: &[Value], diffs: &Differences) -> Tally {
             .map_err(|e| format!("Uniform refuses the base: {e}"))
             .and_then(|b| resolve(b.as_str(), reference, Rules::Rfc3986).map_err(|e| e.to_string()))
             .and_then(|s| Url::parse_with(options(), &s).map_err(|e| format!("{s}: {e}")))
-            .and_then(|u| expect_text(&u, &row));
+            .and_then(|u| expect_text(&u, row));
         t.record(diffs, &id, outcome);
     }
     skip_not_run(&mut t, not_run);
