@@ -2,8 +2,9 @@
 # Uniform against curl, on the same loopback servers in one run: one large
 # file by FTP (vsftpd), HTTP (nginx) and Gopher (gophernicus), each written
 # to /dev/null. Prints each tool's throughput (best of N runs, and the
-# median) and its peak resident set (GNU time's "Maximum resident set
-# size", the largest of the N runs), after the header of
+# median; after the table each median with its spread, and uniform/curl
+# taken round by round, its median and spread) and its peak resident set
+# (GNU time's "Maximum resident set size", the largest of the N runs), after the header of
 # scripts/bench-header.sh: date, machine, load, commit, and the versions of
 # curl and of the servers.
 #
@@ -116,6 +117,8 @@ run() {
 }
 
 mibs() { awk -v b="$BYTES" -v ns="$1" 'BEGIN { printf "%.0f", b / 1048576 / (ns / 1e9) }'; }
+# per_run_mibs "NS NS ...": each run's MiB/s, one a line.
+per_run_mibs() { tr ' ' '\n' <<<"$1" | grep . | awk -v b="$BYTES" '{ print b / 1048576 / ($1 / 1e9) }'; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 # ratio A_BEST B_BEST A_MEDIAN B_MEDIAN (times): "B/A best, B/A median",
 # how many times faster A is than B.
@@ -127,6 +130,7 @@ bench_header access "$(curl --version | head -n 1 | cut -d' ' -f1-2) (Debian $(d
   "vsftpd $(deb_version vsftpd)" "nginx-light $(deb_version nginx-light)" \
   "gophernicus $(deb_version gophernicus)"
 echo
+spreads=""
 echo "| scheme | server | uniform MiB/s (best, median) | curl MiB/s (best, median) | uniform/curl (best, median) | uniform peak RSS | curl peak RSS | floor MiB/s (best, median) | uniform/floor (best, median) | floor/curl (best, median) |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for scheme in $SCHEMES; do
@@ -170,8 +174,19 @@ for scheme in $SCHEMES; do
     "$(mibs "${best[uniform]}")" "$(mibs "$u_med")" "$(mibs "${best[curl]}")" "$(mibs "$c_med")" \
     "$ratio" "$(awk -v k="${rss[uniform]}" 'BEGIN { print k / 1024 }')" "$(awk -v k="${rss[curl]}" 'BEGIN { print k / 1024 }')" \
     "$floor_cols"
+  # The spread of every figure and the ratio round by round, printed
+  # after the table.
+  spreads+="  $scheme: uniform $(per_run_mibs "${times[uniform]}" | spread %.0f) MiB/s"$'\n'
+  spreads+="  $scheme: curl $(per_run_mibs "${times[curl]}" | spread %.0f) MiB/s"$'\n'
+  if [ -n "$floor" ]; then
+    spreads+="  $scheme: floor $(per_run_mibs "${times[drain]}" | spread %.0f) MiB/s"$'\n'
+  fi
+  spreads+="  $scheme: uniform/curl round by round $(per_round "${times[uniform]}" "${times[curl]}" | spread %.2f)"$'\n'
   unset best rss times
 done
+echo
+echo "medians with their spread (each run's MiB/s; the ratio taken round by round, its runs a moment apart):"
+printf '%s' "$spreads"
 echo
 echo "$((BYTES / 1048576)) MiB, $RUNS runs of each tool, alternating, to /dev/null; peak RSS is the largest of the runs; commands:"
 echo "  $UNIFORM fetch -q URL -o /dev/null"
@@ -215,6 +230,7 @@ many() {
   rm -f "$rss"
 }
 echo
+small_spreads=""
 echo "| scheme | server | transfers | uniform s (best, median) | curl s (best, median) | uniform/curl (best, median) | uniform peak RSS | curl peak RSS | floor s (best, median) | uniform/floor (best, median) | floor/curl (best, median) |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for scheme in $SCHEMES; do
@@ -256,8 +272,14 @@ for scheme in $SCHEMES; do
     "$(awk -v u="${best[uniform]}" -v c="${best[curl]}" -v um="$u_med" -v cm="$c_med" 'BEGIN { printf "%.2f, %.2f", c / u, cm / um }')" \
     "$(awk -v k="${rss[uniform]}" 'BEGIN { print k / 1024 }')" "$(awk -v k="${rss[curl]}" 'BEGIN { print k / 1024 }')" \
     "$floor_cols"
+  small_spreads+="  $scheme: uniform $(tr ' ' '\n' <<<"${times[uniform]}" | grep . | awk '{ print $1 / 1e9 }' | spread %.2f) s"$'\n'
+  small_spreads+="  $scheme: curl $(tr ' ' '\n' <<<"${times[curl]}" | grep . | awk '{ print $1 / 1e9 }' | spread %.2f) s"$'\n'
+  small_spreads+="  $scheme: uniform/curl round by round $(per_round "${times[uniform]}" "${times[curl]}" | spread %.2f)"$'\n'
   unset best rss times
 done
+echo
+echo "medians with their spread (each run's seconds; the ratio taken round by round):"
+printf '%s' "$small_spreads"
 echo
 echo "small files: each tool once a run with all the URLs, $RUNS runs, alternating, output to /dev/null:"
 echo "  $UNIFORM fetch -q URL URL ... > /dev/null"

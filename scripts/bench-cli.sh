@@ -127,4 +127,12 @@ awk -v j1="${median[json1]}" -v t1="${median[text1]}" -v j="${median[json]}" -v 
   printf "text over JSON (JSON time / text time, medians): %.2fx on one thread, %.2fx on all cores\n", j1 / t1, j / t
   printf "all cores over one (median): %.2fx JSON, %.2fx text\n", j1 / j, t1 / t
 }'
+echo "medians with their spread (wall ms); the ratios taken round by round:"
+for m in "${MODES[@]}"; do
+  printf '  %-46s %s ms\n' "$(label "$m")" "$(tr ' ' '\n' <<<"${times[$m]}" | grep . | awk '{ print $1 / 1e6 }' | spread %.1f)"
+done
+echo "  text over JSON, one thread: $(per_round "${times[text1]}" "${times[json1]}" | spread %.2f)"
+echo "  text over JSON, all cores: $(per_round "${times[text]}" "${times[json]}" | spread %.2f)"
+echo "  all cores over one, JSON: $(per_round "${times[json]}" "${times[json1]}" | spread %.2f)"
+echo "  all cores over one, text: $(per_round "${times[text]}" "${times[text1]}" | spread %.2f)"
 echo "wall time: bash's \$EPOCHREALTIME around the command; RSS: /usr/bin/time -f %M (KiB, shown in MiB)"

@@ -7,8 +7,9 @@
 #   . scripts/bench-header.sh
 #   bench_header NAME ["PEER VERSION"...]
 #
-# Sourced by scripts/bench-cli.sh and scripts/bench-access.sh; run on its
-# own, it prints the header with no peers.
+# Sourced by scripts/bench-cli.sh and scripts/bench-access.sh, which use
+# its `spread` and `per_round` too; run on its own, it prints the header
+# with no peers.
 
 bench_header() {
   local name=$1 commit cpu load
@@ -33,6 +34,23 @@ bench_header() {
   else
     echo "  peers    none"
   fi
+}
+
+# spread FORMAT: numbers on stdin, one a line; prints "MEDIAN (IQR Q1-Q3,
+# range MIN-MAX, N runs)", each by FORMAT (printf's), the quartiles
+# interpolated as bench/src/lib.rs does.
+spread() {
+  sort -g | awk -v f="$1" '
+    { v[NR] = $1 }
+    function q(p,   x, lo) { x = p * (NR - 1); lo = int(x); return v[lo + 1] + (v[lo + 1 + (x > lo)] - v[lo + 1]) * (x - lo) }
+    END { printf f " (IQR " f "-" f ", range " f "-" f ", %d runs)", q(0.5), q(0.25), q(0.75), v[1], v[NR], NR }'
+}
+
+# per_round "A A ..." "B B ...": B's time over A's, run by run (the runs
+# of one round are a moment apart, under the same load): how many times
+# faster A was in each round, one a line.
+per_round() {
+  paste <(tr ' ' '\n' <<<"$1" | grep .) <(tr ' ' '\n' <<<"$2" | grep .) | awk '{ print $2 / $1 }'
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

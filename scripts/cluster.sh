@@ -91,14 +91,32 @@ start() {
   wait_for $((PORT + 1)) executor1
   wait_for $((PORT + 3)) executor2
   # Listening is not registered: wait until each executor says the
-  # scheduler took its registration.
+  # scheduler took its registration. A port that answered is not proof
+  # that our process holds it (another may have taken it between the
+  # check above and the bind): one of ours that exited, a bind refused,
+  # is a failure at once, not after the time limit.
   local deadline=$((SECONDS + TIMEOUT))
   until grep -q 'registration succeed' "$DIR/logs/executor1.log" \
       && grep -q 'registration succeed' "$DIR/logs/executor2.log"; do
-    [ $SECONDS -lt $deadline ] || { tail "$DIR"/logs/*.log >&2; die "the executors did not register"; }
+    exited_die
+    [ $SECONDS -lt $deadline ] || { tail "$DIR"/logs/*.log >&2; stop >/dev/null; die "the executors did not register"; }
     sleep 0.2
   done
+  exited_die
   say "running: df://127.0.0.1:$PORT (scheduler), executors on $((PORT + 1)) and $((PORT + 3)); logs in $DIR/logs"
+}
+
+# exited_die: when a process start launched has exited (a port taken
+# after all, most often), its log's tail, everything stopped, and an error
+exited_die() {
+  local name pid
+  while read -r name pid; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      tail -n 20 "$DIR/logs/$name.log" >&2 || true
+      stop >/dev/null
+      die "$name exited"
+    fi
+  done <"$DIR/pids"
 }
 
 # wait_for PORT NAME

@@ -15,9 +15,10 @@
 //! timing, the bench counts the pairs on which the two give different
 //! results (url writes its WHATWG serialization, which lowercases hosts,
 //! re-encodes bytes and adds a "/" path; Uniform keeps the reference's
-//! text) and prints a few. Figures are nanoseconds per resolution, median
-//! and best of the passes, interleaved; each ratio is url's time over
-//! Uniform's.
+//! text) and prints a few. Figures are nanoseconds per resolution, the
+//! median of interleaved rounds with its spread (the main table; the
+//! smaller tables give median / best); each ratio is url's time over
+//! Uniform's, in the main table the median of the per-round ratios.
 //!
 //! Like for like: `Url::join` is a method of a `url::Url` parsed
 //! beforehand, outside the timing, so it is set against `Base::resolve`,
@@ -29,7 +30,7 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 use uniform::resolve::{Base, Rules, relativize, resolve, resolve_into};
-use uniform_bench::{corpus, measure_all, print_header, slice_for_smoke};
+use uniform_bench::{corpus, measure_rounds, print_header, slice_for_smoke};
 
 const CORPORA: &[&str] = &["kasztp.txt", "localdocs_links.txt", "legacy_schemes.txt"];
 const DEFAULT_PASSES: usize = 31;
@@ -210,26 +211,34 @@ fn main() -> ExitCode {
         );
     }
 
-    let stats = time_all(&pairs, passes, 1);
-    println!("{passes} passes; ns per resolution, median / best");
+    let r = time_all(&pairs, passes, 1);
+    let stats = r.all();
+    println!("{passes} rounds; ns per resolution, median (spread)");
     for (name, s) in NAMES.iter().zip(&stats) {
-        println!("  {name:<50} {s}");
+        println!("  {name:<50} {:>7.1} ({})", s.median, s.spread(1));
     }
-    let ratio = stats[4].median / stats[2].median;
+    // Ratios round by round: the two passes of a round ran under the same load.
+    let like = r.ratio(4, 2);
     println!(
-        "  like for like, base pre-parsed: url Url::join / uniform Base::resolve: {ratio:.2}x (best {:.2}x); \
+        "  like for like, base pre-parsed: url Url::join / uniform Base::resolve: {:.2}x, the median of the per-round ratios ({}); \
          target {TARGET}x: {}",
-        stats[4].best / stats[2].best,
-        if ratio >= TARGET { "met" } else { "missed" }
+        like.median,
+        like.spread(2),
+        if like.median >= TARGET {
+            "met"
+        } else {
+            "missed"
+        }
     );
+    let two = r.ratio(5, 0);
     println!(
-        "  like for like, two strings: url Url::parse + join / uniform resolve: {:.2}x (best {:.2}x)",
-        stats[5].median / stats[0].median,
-        stats[5].best / stats[0].best,
+        "  like for like, two strings: url Url::parse + join / uniform resolve: {:.2}x ({})",
+        two.median,
+        two.spread(2)
     );
     println!(
         "  (not like for like: url Url::join, base pre-parsed / uniform resolve, base a string: {:.2}x)",
-        stats[4].median / stats[0].median,
+        r.ratio(4, 0).median,
     );
 
     // A working set that stays in cache, as when the links of one page
@@ -239,7 +248,7 @@ fn main() -> ExitCode {
         .step_by((pairs.len() / 2000).max(1))
         .cloned()
         .collect();
-    let s = time_all(&hot, passes, 20);
+    let s = time_all(&hot, passes, 20).all();
     println!(
         "in cache ({} pairs): Base::resolve {}, url join {}: {:.2}x; resolve {}, url parse + join {}: {:.2}x",
         hot.len(),
@@ -260,7 +269,7 @@ fn main() -> ExitCode {
         if sub.is_empty() {
             continue;
         }
-        let s = time_all(&sub, passes.min(11), 1);
+        let s = time_all(&sub, passes.min(11), 1).all();
         println!(
             "  {name:<26} {:>6} pairs  Base::resolve {}  join {}  {:.2}x   resolve {}  parse + join {}  {:.2}x",
             sub.len(),
@@ -285,7 +294,7 @@ const NAMES: [&str; 6] = [
 ];
 
 /// Times the six ways of `NAMES` over `pairs`, `rounds` times a pass.
-fn time_all(pairs: &[Pair], passes: usize, rounds: usize) -> Vec<uniform_bench::Stats> {
+fn time_all(pairs: &[Pair], passes: usize, rounds: usize) -> uniform_bench::Rounds {
     let n = rounds * pairs.len();
     let bases: Vec<Base<'_>> = pairs
         .iter()
@@ -352,7 +361,7 @@ fn time_all(pairs: &[Pair], passes: usize, rounds: usize) -> Vec<uniform_bench::
         }
         n
     };
-    measure_all(
+    measure_rounds(
         passes,
         &mut [
             &mut uniform_new,

@@ -7,7 +7,11 @@
 //!   of the directory named by `UNIFORM_CORPUS`.
 //! - [`measure`] times one closure over several passes; [`measure_all`]
 //!   times several closures in turn, one pass each per round, so that a
-//!   burst of load on a shared machine falls on all of them alike.
+//!   burst of load on a shared machine falls on all of them alike;
+//!   [`measure_rounds`] does the same and keeps every round, so that a
+//!   ratio can be taken round by round ([`Rounds::ratio`]).
+//! - [`Stats`] holds the median, the quartiles and the extremes of the
+//!   passes; [`Stats::spread`] writes them beside the median.
 //! - [`peak_rss`] and [`reset_peak_rss`] read and reset `VmHWM`.
 //! - [`header`] prints what a figure needs beside it: the date (UTC), the
 //!   machine (CPU model, cores, load average), the commit, the build and
@@ -118,13 +122,16 @@ pub fn corpus(name: &str) -> Vec<String> {
     try_corpus(name).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Timings of several passes, in nanoseconds per item.
+/// Timings of several passes, in nanoseconds per item (or any other
+/// figure of which the median is wanted: [`Rounds::ratio`] makes one of
+/// ratios).
 ///
 /// # Example
 ///
 /// ```
 /// let s = uniform_bench::Stats::from_samples(vec![3.0, 1.0, 2.0]);
-/// assert_eq!((s.best, s.median, s.passes), (1.0, 2.0, 3));
+/// assert_eq!((s.best, s.median, s.worst, s.passes), (1.0, 2.0, 3.0, 3));
+/// assert_eq!((s.q1, s.q3), (1.5, 2.5));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Stats {
@@ -132,13 +139,34 @@ pub struct Stats {
     pub best: f64,
     /// The median pass.
     pub median: f64,
+    /// The slowest pass.
+    pub worst: f64,
+    /// The first quartile (linear interpolation between passes).
+    pub q1: f64,
+    /// The third quartile.
+    pub q3: f64,
+    /// The low end of a 95% confidence interval of the median: the
+    /// passes ranked n/2 - 0.98 sqrt(n) and n/2 + 0.98 sqrt(n) (the
+    /// binomial bound, which holds whatever the distribution of the
+    /// passes). Two medians whose intervals overlap are not told apart.
+    pub median_lo: f64,
+    /// The high end of that interval.
+    pub median_hi: f64,
     /// How many passes were timed.
     pub passes: usize,
 }
 
+/// The `p` quantile of sorted `v`, interpolated between its neighbours
+/// (so that the median of an even count is the mean of the middle two).
+fn quantile(v: &[f64], p: f64) -> f64 {
+    let x = p * (v.len() - 1) as f64;
+    let (lo, hi) = (x.floor() as usize, x.ceil() as usize);
+    v[lo] + (v[hi] - v[lo]) * (x - lo as f64)
+}
+
 impl Stats {
-    /// Best and median of `samples` (ns per item); the median of an even
-    /// count is the mean of the two middle ones.
+    /// Best, median, quartiles and worst of `samples`; the median of an
+    /// even count is the mean of the two middle ones.
     ///
     /// # Panics
     ///
@@ -148,22 +176,61 @@ impl Stats {
     ///
     /// ```
     /// let s = uniform_bench::Stats::from_samples(vec![4.0, 1.0, 2.0, 9.0]);
-    /// assert_eq!((s.best, s.median), (1.0, 3.0));
+    /// assert_eq!((s.best, s.median, s.worst), (1.0, 3.0, 9.0));
     /// ```
     pub fn from_samples(mut samples: Vec<f64>) -> Stats {
         assert!(!samples.is_empty(), "no samples");
         samples.sort_by(f64::total_cmp);
         let n = samples.len();
-        let median = if n % 2 == 1 {
-            samples[n / 2]
-        } else {
-            (samples[n / 2 - 1] + samples[n / 2]) / 2.0
-        };
+        let half_width = 0.98 * (n as f64).sqrt();
+        let lo = ((n as f64 / 2.0 - half_width).floor().max(0.0) as usize).min(n - 1);
+        let hi = ((n as f64 / 2.0 + half_width).ceil() as usize).min(n - 1);
         Stats {
             best: samples[0],
-            median,
+            median: quantile(&samples, 0.5),
+            worst: samples[n - 1],
+            q1: quantile(&samples, 0.25),
+            q3: quantile(&samples, 0.75),
+            median_lo: samples[lo],
+            median_hi: samples[hi],
             passes: n,
         }
+    }
+
+    /// The spread beside a median: `IQR Q1-Q3, range MIN-MAX, N rounds,
+    /// median's 95% CI LO-HI`, each figure with `decimals` decimals.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let s = uniform_bench::Stats::from_samples(vec![1.0, 2.0, 3.0, 4.0, 5.0]);
+    /// assert_eq!(s.spread(1), "IQR 2.0-4.0, range 1.0-5.0, 5 rounds, median's 95% CI 1.0-5.0");
+    /// ```
+    pub fn spread(&self, decimals: usize) -> String {
+        format!(
+            "IQR {:.d$}-{:.d$}, range {:.d$}-{:.d$}, {} rounds, median's 95% CI {:.d$}-{:.d$}",
+            self.q1,
+            self.q3,
+            self.best,
+            self.worst,
+            self.passes,
+            self.median_lo,
+            self.median_hi,
+            d = decimals
+        )
+    }
+
+    /// Whether the middle half of the passes lies within `share` of the
+    /// median on either side: a figure steadier than that.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let s = uniform_bench::Stats::from_samples(vec![9.0, 10.0, 10.0, 10.0, 30.0]);
+    /// assert!(s.steady(0.05));
+    /// ```
+    pub fn steady(&self, share: f64) -> bool {
+        self.q3 - self.median <= share * self.median && self.median - self.q1 <= share * self.median
     }
 }
 
@@ -206,9 +273,8 @@ pub fn measure(passes: usize, mut f: impl FnMut() -> usize) -> Stats {
     Stats::from_samples((0..passes).map(|_| time_one(&mut f)).collect())
 }
 
-/// Times several closures with [`measure`]'s contract, interleaved: each
-/// round runs every closure once, so that the closures share the machine's
-/// quiet and busy moments. Returns one [`Stats`] per closure, in order.
+/// Times several closures with [`measure`]'s contract, interleaved, as
+/// [`measure_rounds`] does. Returns one [`Stats`] per closure, in order.
 ///
 /// # Panics
 ///
@@ -226,17 +292,121 @@ pub fn measure(passes: usize, mut f: impl FnMut() -> usize) -> Stats {
 /// assert!(stats.iter().all(|s| s.passes == 4));
 /// ```
 pub fn measure_all(passes: usize, fs: &mut [&mut dyn FnMut() -> usize]) -> Vec<Stats> {
-    assert!(passes > 0, "measure_all needs at least one pass");
-    for f in fs.iter_mut() {
-        f();
+    measure_rounds(passes, fs).all()
+}
+
+/// The times of several closures over the same rounds, one pass of each
+/// a round: `samples[job][round]`, ns per item.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rounds {
+    samples: Vec<Vec<f64>>,
+}
+
+impl Rounds {
+    /// Rounds made of given times, `samples[job][round]`.
+    ///
+    /// # Panics
+    ///
+    /// When the jobs have not all the same number of rounds.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let r = uniform_bench::Rounds::from_samples(vec![vec![1.0, 2.0], vec![2.0, 6.0]]);
+    /// assert_eq!(r.rounds(), 2);
+    /// ```
+    pub fn from_samples(samples: Vec<Vec<f64>>) -> Rounds {
+        assert!(
+            samples.windows(2).all(|w| w[0].len() == w[1].len()),
+            "jobs with different numbers of rounds"
+        );
+        Rounds { samples }
     }
+
+    /// How many rounds were timed.
+    pub fn rounds(&self) -> usize {
+        self.samples.first().map_or(0, Vec::len)
+    }
+
+    /// The times of `job`, one a round, in the order of the rounds.
+    pub fn samples(&self, job: usize) -> &[f64] {
+        &self.samples[job]
+    }
+
+    /// The [`Stats`] of `job`.
+    pub fn stats(&self, job: usize) -> Stats {
+        Stats::from_samples(self.samples[job].clone())
+    }
+
+    /// The [`Stats`] of every job, in order.
+    pub fn all(&self) -> Vec<Stats> {
+        (0..self.samples.len()).map(|j| self.stats(j)).collect()
+    }
+
+    /// The time of job `num` over that of job `den`, taken round by round,
+    /// and their [`Stats`]. A round's two passes ran a moment apart, under
+    /// the same load, so a burst that slows one round cancels out of its
+    /// ratio, where a ratio of two medians would keep it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let r = uniform_bench::Rounds::from_samples(vec![vec![1.0, 2.0, 4.0], vec![2.0, 4.0, 6.0]]);
+    /// let ratio = r.ratio(1, 0);
+    /// assert_eq!((ratio.median, ratio.best, ratio.worst), (2.0, 1.5, 2.0));
+    /// ```
+    pub fn ratio(&self, num: usize, den: usize) -> Stats {
+        Stats::from_samples(
+            self.samples[num]
+                .iter()
+                .zip(&self.samples[den])
+                .map(|(n, d)| n / d)
+                .collect(),
+        )
+    }
+}
+
+/// Times several closures with [`measure`]'s contract, interleaved: each
+/// round times every closure once, so that the closures share the
+/// machine's quiet and busy moments. Each timed pass comes right after an
+/// untimed pass of the same closure, so that it finds the caches and the
+/// branch predictors as it leaves them itself. Every other round runs the
+/// closures in reverse order: some closures are slowed by what the one
+/// before them left, even past their own untimed pass (the resolve
+/// bench's `Base::resolve`, issue 34: 50 ns a resolution after
+/// `resolve_into`, 77 ns after the RFC 1808 resolve), and a fixed order
+/// would put one of the two cases in every round, and in the median.
+///
+/// # Panics
+///
+/// When `passes` is 0.
+///
+/// # Example
+///
+/// ```
+/// use std::hint::black_box;
+/// let v: Vec<u32> = (0..100).collect();
+/// let mut sum = || { black_box(v.iter().sum::<u32>()); v.len() };
+/// let mut max = || { black_box(v.iter().max()); v.len() };
+/// let r = uniform_bench::measure_rounds(5, &mut [&mut sum, &mut max]);
+/// assert_eq!(r.rounds(), 5);
+/// assert_eq!(r.ratio(1, 0).passes, 5);
+/// ```
+pub fn measure_rounds(passes: usize, fs: &mut [&mut dyn FnMut() -> usize]) -> Rounds {
+    assert!(passes > 0, "measure_rounds needs at least one pass");
     let mut samples = vec![Vec::with_capacity(passes); fs.len()];
-    for _ in 0..passes {
-        for (f, s) in fs.iter_mut().zip(&mut samples) {
-            s.push(time_one(f));
+    for round in 0..passes {
+        let order: Vec<usize> = if round % 2 == 0 {
+            (0..fs.len()).collect()
+        } else {
+            (0..fs.len()).rev().collect()
+        };
+        for j in order {
+            fs[j]();
+            samples[j].push(time_one(&mut *fs[j]));
         }
     }
-    samples.into_iter().map(Stats::from_samples).collect()
+    Rounds { samples }
 }
 
 fn time_one(f: &mut dyn FnMut() -> usize) -> f64 {
@@ -494,7 +664,8 @@ mod tests {
     #[test]
     fn odd_median_is_the_middle_sample() {
         let s = Stats::from_samples(vec![5.0, 1.0, 4.0, 2.0, 3.0]);
-        assert_eq!((s.best, s.median, s.passes), (1.0, 3.0, 5));
+        assert_eq!((s.best, s.median, s.worst, s.passes), (1.0, 3.0, 5.0, 5));
+        assert_eq!((s.q1, s.q3), (2.0, 4.0));
     }
 
     #[test]
@@ -509,7 +680,7 @@ mod tests {
     }
 
     #[test]
-    fn measure_all_interleaves() {
+    fn measure_all_interleaves_and_alternates_the_order() {
         let order = std::cell::RefCell::new(Vec::new());
         let mut a = || {
             order.borrow_mut().push('a');
@@ -519,30 +690,76 @@ mod tests {
             order.borrow_mut().push('b');
             1
         };
-        measure_all(2, &mut [&mut a, &mut b]);
-        assert_eq!(order.into_inner(), ['a', 'b', 'a', 'b', 'a', 'b']);
+        measure_all(3, &mut [&mut a, &mut b]);
+        // Each timed pass after an untimed one of its own; the rounds in
+        // order, reversed, in order.
+        let order: String = order.into_inner().into_iter().collect();
+        assert_eq!(order, "aabb".to_owned() + "bbaa" + "aabb");
+    }
+
+    #[test]
+    fn median_interval_widens_with_fewer_passes() {
+        let many = Stats::from_samples((0..201).map(f64::from).collect());
+        // Ranks 100.5 -/+ 13.9: passes 86 and 115.
+        assert_eq!(
+            (many.median_lo, many.median, many.median_hi),
+            (86.0, 100.0, 115.0)
+        );
+        let few = Stats::from_samples(vec![1.0, 2.0, 3.0]);
+        assert_eq!((few.median_lo, few.median_hi), (1.0, 3.0));
+    }
+
+    #[test]
+    fn quartiles_interpolate() {
+        let s = Stats::from_samples((1..=8).map(f64::from).collect());
+        assert_eq!((s.q1, s.median, s.q3), (2.75, 4.5, 6.25));
+        let one = Stats::from_samples(vec![7.0]);
+        assert_eq!(
+            (one.best, one.q1, one.median, one.q3, one.worst),
+            (7.0, 7.0, 7.0, 7.0, 7.0)
+        );
+    }
+
+    #[test]
+    fn ratio_is_taken_round_by_round() {
+        // A burst that slows both jobs of round 2 threefold leaves its
+        // ratio alone.
+        let r = Rounds::from_samples(vec![vec![10.0, 30.0, 10.0], vec![12.0, 36.0, 12.0]]);
+        let ratio = r.ratio(1, 0);
+        assert!((ratio.best - 1.2).abs() < 1e-12 && (ratio.worst - 1.2).abs() < 1e-12);
+    }
+
+    /// A test that reads the shared corpus: the corpus, or a skip recorded
+    /// (and `None`) when it is not there, as in a user's clone.
+    fn corpus_or_skip(name: &str) -> Option<Vec<String>> {
+        match try_corpus(name) {
+            Ok(v) => Some(v),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                uniform_testkit::Skip::new(format!("corpus absent: {e}")).record();
+                None
+            }
+            Err(e) => panic!("{e}"),
+        }
     }
 
     #[test]
     fn corpus_reads_from_uniform_corpus_dir() {
-        // The shared corpus is beside the repository in the project's
-        // checkouts, absent from a user's clone.
-        let dir = corpus_dir();
-        if dir.join("legacy_schemes.txt").exists() {
-            let v = corpus("legacy_schemes.txt");
-            assert_eq!(v.len(), 638);
-            assert!(
-                v.iter()
-                    .all(|l| !l.is_empty() && !l.starts_with('\u{feff}'))
-            );
-        }
+        let Some(v) = corpus_or_skip("legacy_schemes.txt") else {
+            return;
+        };
+        assert_eq!(v.len(), 638);
+        assert!(
+            v.iter()
+                .all(|l| !l.is_empty() && !l.starts_with('\u{feff}'))
+        );
     }
 
     #[test]
     fn kasztp_loses_its_bom() {
-        if let Ok(v) = try_corpus("kasztp.txt") {
-            assert_eq!(v.len(), 48_010);
-            assert_eq!(v[0], "https://www.sec.gov/edgar.shtml");
-        }
+        let Some(v) = corpus_or_skip("kasztp.txt") else {
+            return;
+        };
+        assert_eq!(v.len(), 48_010);
+        assert_eq!(v[0], "https://www.sec.gov/edgar.shtml");
     }
 }

@@ -110,6 +110,24 @@ port_listening() {
   printf '%s\n' "$list" | grep -qE "[:.]$1\$"
 }
 
+# strangers NAME...: of the peers named, each whose port answers as
+# something else than that peer (identify.py asks what start.sh set up:
+# a banner, a greeting, a Server field), as "NAME<TAB>PORT<TAB>what
+# answered". A listening port alone does not say which program holds it.
+strangers() {
+  local n py args=()
+  for n in "$@"; do args+=("$n=$(peer_port "$n")"); done
+  [ "${#args[@]}" -gt 0 ] || return 0
+  py=$(python_exe 2>/dev/null) || py=${PYTHON:-python3}
+  local out rc=0
+  out=$("$py" "$PEERS_HERE/identify.py" "$H" "${args[@]}") || rc=$?
+  [ -z "$out" ] || printf '%s\n' "$out"
+  # Not asked is not identified.
+  if [ "$rc" -gt 1 ]; then
+    for n in "$@"; do printf '%s\t%s\t(identify.py could not run: exit %s)\n' "$n" "$(peer_port "$n")" "$rc"; done
+  fi
+}
+
 # The inn.conf of our private INN (INNCONF=this for INN's tools)
 INN_CONF=$P/inn/etc/inn.conf
 

@@ -1120,16 +1120,21 @@ mod tests {
     fn a_silent_socket_is_cut_off_when_the_window_ends() {
         let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = l.local_addr().unwrap();
+        // One octet, then silence until the client hangs up: a server
+        // that closed on its own would end the read with a close.
         let server = std::thread::spawn(move || {
             let (mut s, _) = l.accept().unwrap();
             let _ = std::io::Write::write_all(&mut s, b"x");
-            std::thread::sleep(Duration::from_millis(500));
+            uniform_testkit::until_closed(&mut s);
         });
+        // A window of a second, and an idle limit far beyond it: the read
+        // must end when the window does, not at the idle limit.
+        let window = Duration::from_secs(1);
         let t = Timeouts {
-            idle: Duration::from_secs(5),
+            idle: Duration::from_secs(30),
             speed: Speed {
                 limit: 1000,
-                time: Duration::from_millis(100),
+                time: window,
                 from_request: false,
             },
             ..Timeouts::default()
@@ -1140,11 +1145,17 @@ mod tests {
         let mut buf = [0u8; 16];
         assert_eq!(r.read(&mut buf).unwrap(), 1);
         let e = r.read(&mut buf).unwrap_err();
+        let took = start.elapsed();
         assert!(
             matches!(Breach::of(&e), Some(Breach::TooSlow { .. })),
             "{e}"
         );
-        assert!(start.elapsed() < Duration::from_millis(400));
+        // The window opened at the octet, after `start`.
+        assert!(
+            took >= window && took < window + Duration::from_secs(4),
+            "{took:?}"
+        );
+        drop(r);
         server.join().unwrap();
     }
 

@@ -469,12 +469,13 @@ fn a_menu_line_that_never_ends_is_too_long() {
 
 #[test]
 fn a_silent_server_times_out() {
-    let p = scripted(|s| {
-        std::thread::sleep(Duration::from_secs(3));
-        drop(s);
+    // Silent until the client hangs up: a server that closed on its own
+    // would end the wait with a close, not a timeout.
+    let p = scripted(|mut s| {
+        uniform_testkit::until_closed(&mut s);
     });
     let mut o = FetchOptions::default();
-    o.timeouts.idle = Duration::from_millis(300);
+    o.timeouts.idle = Duration::from_secs(1);
     let e = get_with(&format!("gopher://127.0.0.1:{p}/0/x"), &o)
         .0
         .unwrap_err();
@@ -514,15 +515,20 @@ fn form_server() -> (u16, std::sync::mpsc::Receiver<Vec<u8>>) {
             &b"+-1\r\nThanks.\r\n.\r\n"[..],
         ] {
             let Ok((mut s, _)) = l.accept() else { return };
-            s.set_read_timeout(Some(Duration::from_millis(300))).unwrap();
+            // Bounds a client that never finishes its request.
+            s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
             let mut got = Vec::new();
-            let mut buf = [0u8; 512];
-            // The request ends with its CR LF, a data block with ".".
-            while let Ok(n) = s.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                got.extend_from_slice(&buf[..n]);
+            let mut b = [0u8; 1];
+            // The request ends with its CR LF; one with a data block (data
+            // flag 1, RFC 1738 3.4.9) with the block's "." line.
+            let whole = |got: &[u8]| {
+                let Some(end) = got.windows(2).position(|w| w == b"\r\n") else {
+                    return false;
+                };
+                !got[..end].ends_with(b"\t1") || got.ends_with(b"\r\n.\r\n")
+            };
+            while !whole(&got) && s.read(&mut b).is_ok_and(|n| n == 1) {
+                got.push(b[0]);
             }
             let _ = s.write_all(reply);
             let _ = tx.send(got);

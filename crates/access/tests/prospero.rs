@@ -372,6 +372,14 @@ fn a_server_that_never_answers_times_out_after_the_retries() {
 
 #[test]
 fn replies_from_an_unexpected_peer_are_ignored() {
+    // The unexpected peer answers from 127.0.0.2.
+    if let Err(e) = std::net::UdpSocket::bind("127.0.0.2:0") {
+        uniform_testkit::Skip::new(format!(
+            "127.0.0.2 cannot be bound here ({e}): no reply can come from another peer"
+        ))
+        .record();
+        return;
+    }
     let started = Instant::now();
     let (res, _r) = listing_of(
         1600,
@@ -399,7 +407,13 @@ fn a_huge_packet_count_is_refused_at_once() {
     let e = res.unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::TooLong, "{e}");
     assert!(e.to_string().contains("60000 packets"), "{e}");
-    assert!(started.elapsed() < Duration::from_secs(1));
+    // Refused at the first packet, in milliseconds: not after the 1.5 s
+    // of retries a client still waiting for the rest would spend.
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
@@ -498,6 +512,14 @@ fn stalled(faults: Faults) -> (uniform_access::AccessError, Duration, Responder)
     (e, started.elapsed(), r)
 }
 
+/// Whether a stalled request took its bound, twice the idle limit (3 s),
+/// and not much more: 2 s over it at most, on a loaded machine. The
+/// retries without the bound would last 1.5 s x 4 = 6 s and more.
+fn within_twice_the_idle_limit(took: Duration) -> bool {
+    let bound = 2 * stall_opts().timeouts.idle;
+    took >= bound && took < bound + Duration::from_secs(2)
+}
+
 #[test]
 fn one_long_wait_then_silence_ends_within_twice_the_idle_limit() {
     // The wait (65535 s) is cut to the idle limit (1.5 s) and the retries
@@ -510,10 +532,7 @@ fn one_long_wait_then_silence_ends_within_twice_the_idle_limit() {
     });
     assert_eq!(e.kind(), AccessErrorKind::Timeout, "{e}");
     assert!(e.to_string().contains("longer than its limit"), "{e}");
-    assert!(
-        took >= Duration::from_millis(2900) && took < Duration::from_millis(4000),
-        "{took:?}"
-    );
+    assert!(within_twice_the_idle_limit(took), "{took:?}");
     assert_eq!(r.requests().len(), 1);
 }
 
@@ -525,10 +544,7 @@ fn a_server_that_only_ever_waits_ends_within_twice_the_idle_limit() {
         ..Faults::default()
     });
     assert_eq!(e.kind(), AccessErrorKind::Timeout, "{e}");
-    assert!(
-        took >= Duration::from_millis(2900) && took < Duration::from_millis(4000),
-        "{took:?}"
-    );
+    assert!(within_twice_the_idle_limit(took), "{took:?}");
     assert!(r.requests().len() >= 2, "{:?}", r.requests());
 }
 

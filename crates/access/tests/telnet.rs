@@ -249,15 +249,25 @@ fn the_advice_comes_first_and_the_password_is_never_sent() {
         .record();
         return;
     }
-    // A server that records what it receives, then closes.
+    // A server that asks for the terminal type, closes its side once the
+    // answer has come, and records all the client sends until it closes
+    // too: whatever the client would send after its answer is seen.
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
     let p = l.local_addr().unwrap().port();
     let server = std::thread::spawn(move || {
         let (mut s, _) = l.accept().unwrap();
         s.write_all(b"\xff\xfd\x18").unwrap();
-        s.set_read_timeout(Some(Duration::from_millis(500)))
-            .unwrap();
+        // Bounds a client that never answers.
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
         let mut got = Vec::new();
+        let mut buf = [0u8; 256];
+        while got.len() < 3 {
+            match s.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+        let _ = s.shutdown(std::net::Shutdown::Write);
         let _ = s.read_to_end(&mut got);
         got
     });

@@ -20,11 +20,16 @@ fn stdout(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
-fn installed(program: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {program}")])
-        .output()
-        .is_ok_and(|o| o.status.success())
+/// `program` as the PATH finds it; `None`, a skip recorded saying what
+/// `without` it goes unchecked, when it is not installed.
+fn installed(program: &str, without: &str) -> Option<std::path::PathBuf> {
+    match uniform_testkit::program(program) {
+        Ok(p) => Some(p),
+        Err(skip) => {
+            Skip::new(format!("{}: {without}", skip.reason())).record();
+            None
+        }
+    }
 }
 
 /// What bash's completion offers for the words of `line` (the last one
@@ -109,28 +114,32 @@ fn bash_loads_the_script_and_completes_commands_and_flags() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn zsh_and_fish_parse_their_scripts() {
-    let dir = scratch("completions-shells");
-    let mut ran = 0;
-    for (shell, check) in [("zsh", &["-n"][..]), ("fish", &["--no-execute"][..])] {
-        let script = dir.join(format!("uniform.{shell}"));
-        std::fs::write(&script, stdout(&["completions", shell])).unwrap();
-        if !installed(shell) {
-            continue;
-        }
-        let out = Command::new(shell)
-            .args(check)
-            .arg(&script)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{shell}: {out:?}");
-        ran += 1;
-    }
+/// `SHELL CHECK... SCRIPT` on the script `uniform completions SHELL`
+/// prints, unless the shell is not installed (a recorded skip).
+fn parses_its_script(shell: &str, check: &[&str]) {
+    let Some(program) = installed(shell, "its completion script was not parsed") else {
+        return;
+    };
+    let dir = scratch(&format!("completions-{shell}"));
+    let script = dir.join(format!("uniform.{shell}"));
+    std::fs::write(&script, stdout(&["completions", shell])).unwrap();
+    let out = Command::new(program)
+        .args(check)
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{shell}: {out:?}");
     std::fs::remove_dir_all(&dir).unwrap();
-    if ran < 2 {
-        Skip::new("zsh or fish is not installed: its script was generated, not parsed").record();
-    }
+}
+
+#[test]
+fn zsh_parses_its_script() {
+    parses_its_script("zsh", &["-n"]);
+}
+
+#[test]
+fn fish_parses_its_script() {
+    parses_its_script("fish", &["--no-execute"]);
 }
 
 #[test]
@@ -147,9 +156,10 @@ fn every_shell_has_a_script_naming_every_subcommand() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
 
-/// `man -l PAGE`, formatted for an 80-column terminal, and its warnings.
-fn man(page: &Path) -> (String, String) {
-    let out = Command::new("man")
+/// `man -l PAGE` (`man` being the program), formatted for an 80-column
+/// terminal, and its warnings.
+fn man(man: &Path, page: &Path) -> (String, String) {
+    let out = Command::new(man)
         .arg("-l")
         .arg(page)
         .env("MANPAGER", "cat")
@@ -166,22 +176,8 @@ fn man(page: &Path) -> (String, String) {
 }
 
 #[test]
-fn man_formats_every_page() {
-    if !installed("man") {
-        Skip::new("man is not installed: the pages were not formatted").record();
-        return;
-    }
-    let dir = scratch("man");
-    let top = dir.join("uniform.1");
-    std::fs::write(&top, stdout(&["man"])).unwrap();
-    let (text, warnings) = man(&top);
-    assert_eq!(warnings, "", "man -l uniform.1");
-    assert!(text.contains("uniform - "), "{text}");
-    assert!(
-        text.contains("uniform-fetch(1)") && text.contains("uniform-sql(1)"),
-        "{text}"
-    );
-    // One page a subcommand, each as `uniform man COMMAND` prints it.
+fn man_writes_a_page_a_subcommand() {
+    let dir = scratch("man-pages");
     let pages = dir.join("pages");
     let out = uniform(&["man", "--dir", pages.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
@@ -198,17 +194,46 @@ fn man_formats_every_page() {
     ] {
         assert!(names.iter().any(|n| n == name), "{name} not in {names:?}");
     }
-    for name in &names {
-        let (text, warnings) = man(&pages.join(name));
+    // Each page as `uniform man COMMAND` prints it alone.
+    assert_eq!(
+        std::fs::read_to_string(pages.join("uniform-fetch.1")).unwrap(),
+        stdout(&["man", "fetch"])
+    );
+    assert_eq!(
+        std::fs::read_to_string(pages.join("uniform.1")).unwrap(),
+        stdout(&["man"])
+    );
+    let out = uniform(&["man", "nosuch"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn man_formats_every_page() {
+    let Some(program) = installed("man", "the pages were not formatted") else {
+        return;
+    };
+    let man = |page: &Path| man(&program, page);
+    let dir = scratch("man");
+    let top = dir.join("uniform.1");
+    std::fs::write(&top, stdout(&["man"])).unwrap();
+    let (text, warnings) = man(&top);
+    assert_eq!(warnings, "", "man -l uniform.1");
+    assert!(text.contains("uniform - "), "{text}");
+    assert!(
+        text.contains("uniform-fetch(1)") && text.contains("uniform-sql(1)"),
+        "{text}"
+    );
+    let pages = dir.join("pages");
+    let out = uniform(&["man", "--dir", pages.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    for entry in std::fs::read_dir(&pages).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let (text, warnings) = man(&pages.join(&name));
         assert_eq!(warnings, "", "man -l {name}");
         assert!(!text.trim().is_empty(), "{name}");
     }
     let (fetch, _) = man(&pages.join("uniform-fetch.1"));
     assert!(fetch.contains("--gopher-strict"), "{fetch}");
-    let alone = dir.join("fetch.1");
-    std::fs::write(&alone, stdout(&["man", "fetch"])).unwrap();
-    assert_eq!(man(&alone).0, fetch);
-    let out = uniform(&["man", "nosuch"]);
-    assert_eq!(out.status.code(), Some(2), "{out:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -268,19 +268,42 @@ fn the_password_comes_from_standard_input() {
     assert_eq!(out.code, 0, "{out:?}");
     assert_eq!(out.stdout, fixture("user/private.txt"));
     assert!(out.stderr.is_empty(), "--quiet: {out:?}");
-    // Without it, and with no terminal to ask on, nothing is sent.
-    if Path::new("/usr/bin/setsid").exists() {
-        let out = Command::new("/usr/bin/setsid")
-            .args([env!("CARGO_BIN_EXE_uniform"), "fetch", "-q", &url])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1), "{out:?}");
-        assert!(
-            String::from_utf8_lossy(&out.stderr).contains("no password"),
-            "{out:?}"
-        );
+}
+
+#[test]
+fn with_no_terminal_to_ask_on_a_missing_password_is_an_error() {
+    // setsid: a session of its own has no controlling terminal, whatever
+    // the terminal the tests run on.
+    let setsid = match uniform_testkit::program("setsid") {
+        Ok(p) => p,
+        Err(skip) => {
+            uniform_testkit::Skip::new(format!(
+                "{}: a fetch without a terminal to ask on cannot be run",
+                skip.reason()
+            ))
+            .record();
+            return;
+        }
+    };
+    if !peer_up(&["nginx"]) {
+        return;
     }
+    let user = setting("UNIFORM_PEER_USER");
+    let url = format!(
+        "http://{user}@{}:{}/private/private.txt",
+        host(),
+        port(NGINX)
+    );
+    let out = without_proxies(&mut Command::new(setsid))
+        .args([env!("CARGO_BIN_EXE_uniform"), "fetch", "-q", &url])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("no password"),
+        "{out:?}"
+    );
 }
 
 #[test]

@@ -13,10 +13,12 @@
 //! numbers. Every server runs in a thread of the test and writes until the
 //! client goes away.
 
+use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream, UdpSocket};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::thread;
 use std::time::Duration;
 use uniform_testkit::child::{Measured, Watched};
@@ -80,9 +82,53 @@ fn uniform(args: &[&str]) -> Command {
 
 /// Runs `uniform fetch ARGS`, killed after `limit`.
 fn run(args: &[&str], limit: Duration) -> Measured {
-    Watched::spawn(uniform(args))
-        .expect("the binary runs")
-        .finish(limit)
+    spawn(uniform(args)).finish(limit)
+}
+
+/// A server's leave to answer, given once the child it serves has been
+/// measured at least once: a child that a peer makes fail within a
+/// millisecond would otherwise be gone before its memory is read.
+#[derive(Default)]
+struct Gate {
+    open: Mutex<bool>,
+    opened: Condvar,
+}
+
+impl Gate {
+    /// Waits until the gate is open: 60 s at most, so that a server whose
+    /// test never started a child does not wait for good.
+    fn pass(&self) {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = self
+            .opened
+            .wait_timeout_while(open, secs(60), |open| !*open);
+    }
+
+    fn open(&self) {
+        *self.open.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.opened.notify_all();
+    }
+}
+
+thread_local! {
+    /// The gates of the servers this test (this thread) has started that
+    /// no child has opened yet.
+    static GATES: RefCell<Vec<Arc<Gate>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A gate that the next child this test starts (through [`spawn`]) opens.
+fn gate() -> Arc<Gate> {
+    let g = Arc::new(Gate::default());
+    GATES.with(|gates| gates.borrow_mut().push(g.clone()));
+    g
+}
+
+/// Starts `cmd` watched, then opens the gates of this test's servers:
+/// `Watched::spawn` has read the child's memory once before it returns.
+fn spawn(cmd: Command) -> Watched {
+    let w = Watched::spawn(cmd).expect("the binary runs");
+    GATES.with(|gates| gates.borrow_mut().drain(..).for_each(|g| g.open()));
+    w
 }
 
 /// The assertions every test makes: the exit code, the words of the
@@ -115,15 +161,18 @@ fn check(name: &str, m: &Measured, code: i32, words: &[&str], within: Duration) 
 }
 
 /// A listener on loopback whose one connection `script` serves, in a
-/// thread: its port.
+/// thread, once the child that connects has been measured (a [`gate`]):
+/// its port.
 fn serve<F>(script: F) -> u16
 where
     F: FnOnce(TcpStream) + Send + 'static,
 {
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = l.local_addr().unwrap().port();
+    let gate = gate();
     thread::spawn(move || {
         if let Ok((s, _)) = l.accept() {
+            gate.pass();
             script(s);
         }
     });
@@ -254,7 +303,6 @@ fn http_head_trickle_ends_within_timeout_plus_speed_time() {
 fn http_endless_head_is_refused_at_its_size() {
     let port = serve(|mut s| {
         request(&mut s);
-        thread::sleep(Duration::from_millis(100));
         endless(&mut s, b"HTTP/1.1 200 OK\r\nX-Long: ");
     });
     let m = run(&[&format!("http://127.0.0.1:{port}/x")], secs(20));
@@ -312,7 +360,6 @@ fn http_silence_mid_body_is_the_idle_limit() {
 fn http_truncated_body_leaves_no_file() {
     let port = serve(|mut s| {
         request(&mut s);
-        thread::sleep(Duration::from_millis(100));
         let _ = s.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n");
         let _ = s.write_all(&[b'x'; 500]);
     });
@@ -423,7 +470,6 @@ fn gateway_head_trickle_is_cut_by_the_low_speed_limit() {
 fn gateway_endless_head_is_refused_at_its_size() {
     let port = serve(|mut s| {
         request(&mut s);
-        thread::sleep(Duration::from_millis(100));
         endless(&mut s, b"HTTP/1.0 200 OK\r\nX-Long: ");
     });
     let m = gateway_run(port, &[]);
@@ -460,7 +506,6 @@ fn gateway_body_trickle_is_cut_and_leaves_no_file() {
 fn gateway_truncated_body_leaves_no_file() {
     let port = serve(|mut s| {
         request(&mut s);
-        thread::sleep(Duration::from_millis(100));
         let _ = s.write_all(b"HTTP/1.0 200 OK\r\nContent-Length: 1000\r\n\r\n");
         let _ = s.write_all(&[b'x'; 500]);
     });
@@ -519,9 +564,6 @@ fn ftp_server(retr: Retr, epsv_port: Option<u16>, password_echo: bool) -> u16 {
         let data_port = epsv_port.filter(|_| !elsewhere).unwrap_or(own_port);
         let mut w = s.try_clone().unwrap();
         let mut r = BufReader::new(s);
-        // A moment first, so that the client lives long enough for its
-        // memory to be read however fast it fails.
-        thread::sleep(Duration::from_millis(100));
         let _ = w.write_all(b"220 fake\r\n");
         let mut line = String::new();
         loop {
@@ -677,7 +719,6 @@ fn ftp_greeting_trickle_is_cut_by_the_low_speed_limit() {
 #[test]
 fn ftp_endless_greeting_line_is_refused_at_its_size() {
     let port = serve(|mut s| {
-        thread::sleep(Duration::from_millis(100));
         endless(&mut s, b"220 ");
     });
     let m = run(&[&format!("ftp://127.0.0.1:{port}/x.txt")], secs(20));
@@ -687,7 +728,6 @@ fn ftp_endless_greeting_line_is_refused_at_its_size() {
 #[test]
 fn ftp_endless_reply_is_refused_at_its_size() {
     let port = serve(|mut s| {
-        thread::sleep(Duration::from_millis(100));
         let _ = s.write_all(b"220-welcome\r\n");
         let line = b"220-and more welcome text, line after line\r\n".repeat(200);
         while s.write_all(&line).is_ok() {}
@@ -725,9 +765,7 @@ fn gopher_text_ended_by_the_close_is_kept_with_a_warning_and_refused_when_strict
     let mut loud = Command::new(env!("CARGO_BIN_EXE_uniform"));
     loud.args(["fetch", "-o", out.to_str().unwrap(), &url]);
     uniform_testkit::without_proxies(&mut loud);
-    let m = Watched::spawn(loud)
-        .expect("the binary runs")
-        .finish(secs(20));
+    let m = spawn(loud).finish(secs(20));
     check(
         "gopher text ended by the close",
         &m,
@@ -769,7 +807,6 @@ fn gopher_text_ended_by_the_close_is_kept_with_a_warning_and_refused_when_strict
     let port = serve(|mut s| {
         let mut b = [0u8; 256];
         let _ = s.read(&mut b);
-        thread::sleep(Duration::from_millis(100));
         let _ = s.write_all(b"first line\r\nsecond line\r\n.\r\n");
     });
     let url = format!("gopher://127.0.0.1:{port}/0x");
@@ -844,7 +881,6 @@ fn gopher_plus_object_shorter_than_announced_leaves_no_file() {
     let port = serve(|mut s| {
         let mut b = [0u8; 256];
         let _ = s.read(&mut b);
-        thread::sleep(Duration::from_millis(100));
         let _ = s.write_all(b"+5000\r\n");
         let _ = s.write_all(&[7u8; 100]);
     });
@@ -881,7 +917,6 @@ fn gopher_endless_menu_line_is_refused_at_its_size() {
     let port = serve(|mut s| {
         let mut b = [0u8; 256];
         let _ = s.read(&mut b);
-        thread::sleep(Duration::from_millis(100));
         endless(&mut s, b"1menu");
     });
     let m = run(&[&format!("gopher://127.0.0.1:{port}/1x")], secs(20));
@@ -901,7 +936,6 @@ fn nntp_server(article: fn(&mut TcpStream)) -> u16 {
     serve(move |s| {
         let mut w = s.try_clone().unwrap();
         let mut r = BufReader::new(s);
-        thread::sleep(Duration::from_millis(100));
         let _ = w.write_all(b"200 fake news\r\n");
         let mut line = String::new();
         loop {
@@ -1002,7 +1036,6 @@ fn ftp_and_nntp_silence_is_the_idle_limit() {
 #[test]
 fn nntp_endless_line_is_refused_at_its_size() {
     let port = serve(|mut s| {
-        thread::sleep(Duration::from_millis(100));
         endless(&mut s, b"200 ");
     });
     let m = run(&[&format!("nntp://127.0.0.1:{port}/g/1")], secs(20));
@@ -1057,7 +1090,6 @@ fn smtp_greeting_trickle_is_cut_by_the_low_speed_limit() {
 #[test]
 fn smtp_endless_greeting_is_refused_at_its_size() {
     let port = serve(|mut s| {
-        thread::sleep(Duration::from_millis(100));
         endless(&mut s, b"220 ");
     });
     let m = run_mail(port, &[]);
@@ -1103,7 +1135,6 @@ fn wais_oversized_apdu_is_refused_at_its_size() {
     let port = serve(|mut s| {
         let mut b = [0u8; 4096];
         let _ = s.read(&mut b);
-        thread::sleep(Duration::from_millis(100));
         // A length of 2^31 octets announced.
         let _ = s.write_all(&[0xBF, 0x15, 0x84, 0x80, 0x00, 0x00, 0x00]);
         silence(&mut s);
@@ -1155,15 +1186,15 @@ fn prospero_reply_of_too_many_packets_is_refused() {
     use uniform_access::prospero::ardp::{Packet, parse_packet};
     let sock = UdpSocket::bind("127.0.0.1:0").unwrap();
     let port = sock.local_addr().unwrap().port();
+    let gate = gate();
     thread::spawn(move || {
         let mut b = [0u8; 2048];
         while let Ok((n, from)) = sock.recv_from(&mut b) {
             let Ok(req) = parse_packet(&b[..n]) else {
                 continue;
             };
-            // A moment first, so that the client's memory is read while
-            // it lives.
-            thread::sleep(Duration::from_millis(100));
+            // Once the client's memory has been read while it lives.
+            gate.pass();
             // Packet 1 of 60 000: far past what a reply may hold.
             let reply = Packet::new(req.connection_id, 1, 60_000).encode(b"x");
             let _ = sock.send_to(&reply, from);
@@ -1182,21 +1213,34 @@ fn prospero_reply_of_too_many_packets_is_refused() {
 // ------------------------------------------------------------- signals
 
 fn signalled(sig: &str, code: i32) {
-    let port = serve(|mut s| {
+    // The server says when the body has begun: the transfer is under way.
+    let (begun, body) = mpsc::channel();
+    let port = serve(move |mut s| {
         request(&mut s);
         let _ = s.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n");
         let _ = s.write_all(&[b'x'; 1000]);
+        let _ = begun.send(());
         trickle(&mut s, std::iter::repeat(b'x'));
     });
     let dir = scratch(&format!("signal-{sig}"));
     let out = dir.join("out");
     let url = format!("http://127.0.0.1:{port}/x");
-    // The trickle breaks the low-speed limit 2 s after the first 1000
-    // octets: the signal comes well before.
-    let mut w = Watched::spawn(uniform(&["-o", out.to_str().unwrap(), &url])).unwrap();
-    // The transfer is under way: its temporary file is there.
+    // --speed-time 60: the trickle breaks no limit before the signal,
+    // however slowly the machine gets there.
+    let mut w = spawn(uniform(&[
+        "--speed-time",
+        "60",
+        "--timeout",
+        "60",
+        "-o",
+        out.to_str().unwrap(),
+        &url,
+    ]));
+    body.recv_timeout(secs(30))
+        .expect("the server sent no body within 30 s");
+    // The temporary file is there.
     let mut started = false;
-    for _ in 0..500 {
+    for _ in 0..3000 {
         if !left_in(&dir).is_empty() {
             started = true;
             break;
@@ -1207,7 +1251,6 @@ fn signalled(sig: &str, code: i32) {
         );
     }
     assert!(started, "no temporary file appeared");
-    thread::sleep(Duration::from_millis(200));
     w.signal(sig).unwrap();
     let m = w.finish(secs(10));
     check(&format!("SIG{sig}"), &m, code, &[], secs(10));
@@ -1231,7 +1274,6 @@ fn gopher_endless_menu(name: &str, pad: usize, json: bool) {
     let port = serve(move |mut s| {
         let mut b = [0u8; 256];
         let _ = s.read(&mut b);
-        thread::sleep(Duration::from_millis(100));
         let mut n = 0u64;
         loop {
             let mut chunk = Vec::new();
@@ -1264,7 +1306,6 @@ fn gopher_menu_just_under_the_limits_prints_in_bounded_memory() {
     let port = serve(move |mut s| {
         let mut b = [0u8; 256];
         let _ = s.read(&mut b);
-        thread::sleep(Duration::from_millis(100));
         let mut menu = Vec::new();
         for n in 0..ITEMS {
             menu.extend_from_slice(
@@ -1303,7 +1344,6 @@ fn nntp_endless_listing_is_bounded() {
     let port = serve(|s| {
         let mut w = s.try_clone().unwrap();
         let mut r = BufReader::new(s);
-        thread::sleep(Duration::from_millis(100));
         let _ = w.write_all(b"200 fake news\r\n");
         let mut line = String::new();
         loop {
@@ -1358,7 +1398,6 @@ fn ftp_endless_listing_is_bounded() {
         let data_port = data.local_addr().unwrap().port();
         let mut w = s.try_clone().unwrap();
         let mut r = BufReader::new(s);
-        thread::sleep(Duration::from_millis(100));
         let _ = w.write_all(b"220 fake\r\n");
         let mut line = String::new();
         loop {

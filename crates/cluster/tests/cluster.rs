@@ -13,7 +13,29 @@ struct Cluster {
 }
 
 impl Cluster {
-    fn start(port: u16, dir: &Path) -> Cluster {
+    /// A cluster on five free ports. The ports are free when they are
+    /// chosen, not necessarily when the processes bind them (another
+    /// program may take one between): a start that failed on a port taken
+    /// is tried again on others, a few times.
+    fn start(dir: &Path) -> Cluster {
+        let mut tries = Vec::new();
+        for _ in 0..5 {
+            let port = five_free_ports();
+            match Cluster::start_on(port, dir) {
+                Ok(c) => return c,
+                Err(why) if taken(&why) => tries.push(format!("port {port}: {why}")),
+                Err(why) => panic!("cluster.sh start on port {port}: {why}"),
+            }
+        }
+        panic!(
+            "cluster.sh start: a port was taken five times:\n{}",
+            tries.join("\n")
+        );
+    }
+
+    /// The cluster on `port` and the four after it; what cluster.sh said
+    /// when it could not start it (it then stopped what it had started).
+    fn start_on(port: u16, dir: &Path) -> Result<Cluster, String> {
         let bin = PathBuf::from(env!("CARGO_BIN_EXE_uniform-scheduler"));
         let cluster = Cluster {
             env: vec![
@@ -29,12 +51,12 @@ impl Cluster {
             ],
         };
         let out = cluster.script("start");
-        assert!(
-            out.status.success(),
-            "cluster.sh start: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        cluster
+        if out.status.success() {
+            Ok(cluster)
+        } else {
+            // Dropped: stopped, whatever it had started.
+            Err(String::from_utf8_lossy(&out.stderr).into_owned())
+        }
     }
 
     fn script(&self, verb: &str) -> std::process::Output {
@@ -52,6 +74,15 @@ impl Drop for Cluster {
     fn drop(&mut self) {
         let _ = self.script("stop");
     }
+}
+
+/// Whether cluster.sh failed on a port another program holds: one it
+/// found taken, or a process of its own that could not bind.
+fn taken(said: &str) -> bool {
+    let said = said.to_ascii_lowercase();
+    said.contains("is taken")
+        || said.contains("address already in use")
+        || said.contains("addrinuse")
 }
 
 /// A free port with the four after it free too.
@@ -109,7 +140,7 @@ fn the_cluster_gives_the_embedded_answers() {
         "SELECT url_resolve(page, href) AS r, url_relativize(page, url_resolve(page, href)) AS back \
          FROM links ORDER BY r",
     ];
-    let cluster = Cluster::start(five_free_ports(), &dir);
+    let cluster = Cluster::start(&dir);
     let url = format!("df://127.0.0.1:{}", cluster.env[0].1);
     for query in queries {
         let embedded = Job {

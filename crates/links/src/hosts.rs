@@ -164,14 +164,19 @@ mod tests {
         let hosts = Arc::new(Hosts::new(2, None));
         let now = Arc::new(AtomicUsize::new(0));
         let most = Arc::new(AtomicUsize::new(0));
+        // Each holder waits inside for a second one: two at once is then
+        // certain, not a matter of timing, and a third, were it let in,
+        // would be counted beside them.
+        let pair = Arc::new(std::sync::Barrier::new(2));
         std::thread::scope(|s| {
             for _ in 0..8 {
-                let (hosts, now, most) = (hosts.clone(), now.clone(), most.clone());
+                let (hosts, now, most, pair) =
+                    (hosts.clone(), now.clone(), most.clone(), pair.clone());
                 s.spawn(move || {
                     let _p = hosts.acquire("h:80");
                     let n = now.fetch_add(1, Ordering::SeqCst) + 1;
                     most.fetch_max(n, Ordering::SeqCst);
-                    std::thread::sleep(Duration::from_millis(20));
+                    pair.wait();
                     now.fetch_sub(1, Ordering::SeqCst);
                 });
             }
@@ -180,30 +185,71 @@ mod tests {
     }
 
     #[test]
-    fn a_rate_spaces_the_starts_and_a_pause_holds_every_worker() {
-        let hosts = Hosts::new(8, Some(20.0));
-        let start = Instant::now();
-        for _ in 0..5 {
+    fn a_third_waits_until_one_of_two_is_done() {
+        let hosts = Arc::new(Hosts::new(2, None));
+        let first = hosts.acquire("h:80");
+        let _second = hosts.acquire("h:80");
+        assert!(!hosts.has_room("h:80"));
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::scope(|s| {
+            let third = hosts.clone();
+            s.spawn(move || {
+                let _third = third.acquire("h:80");
+                tx.send(()).unwrap();
+            });
+            // Still held: the third is not in.
+            assert_eq!(hosts.busy("h:80"), 2);
+            drop(first);
+            rx.recv().unwrap();
+        });
+    }
+
+    #[test]
+    fn a_rate_spaces_the_starts() {
+        // Five a second: a start every 200 ms, six starts a second apart
+        // from the first to the last.
+        let hosts = Hosts::new(8, Some(5.0));
+        let interval = Duration::from_millis(200);
+        // Each start falls between its call and its return: a return is
+        // at least an interval after the call before it began.
+        let mut calls = Vec::new();
+        let mut returns = Vec::new();
+        for _ in 0..6 {
+            calls.push(Instant::now());
             drop(hosts.acquire("h:80"));
+            returns.push(Instant::now());
         }
-        // Five starts at 20 a second: four intervals of 50 ms.
-        assert!(
-            start.elapsed() >= Duration::from_millis(190),
-            "{:?}",
-            start.elapsed()
-        );
-        let hosts = Hosts::new(8, None);
-        hosts.pause("h:80", Instant::now() + Duration::from_millis(150));
-        let start = Instant::now();
+        for i in 1..6 {
+            let gap = returns[i] - calls[i - 1];
+            assert!(gap >= interval, "start {i}: {gap:?}");
+        }
+        assert!(returns[5] - calls[0] >= 5 * interval);
+    }
+
+    #[test]
+    fn a_pause_holds_the_host_and_no_other() {
+        let hosts = Arc::new(Hosts::new(8, None));
+        let until = Instant::now() + Duration::from_secs(1);
+        hosts.pause("h:80", until);
         drop(hosts.acquire("h:80"));
+        assert!(Instant::now() >= until);
+        // Another host is not held by a pause of an hour on this one: its
+        // check starts while the pause has all but the test's own time to
+        // run (a bound of 30 s, not a race against the clock).
+        hosts.pause("h:80", Instant::now() + Duration::from_secs(3600));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let other = {
+            let hosts = hosts.clone();
+            std::thread::spawn(move || {
+                drop(hosts.acquire("other:80"));
+                let _ = tx.send(());
+            })
+        };
         assert!(
-            start.elapsed() >= Duration::from_millis(140),
-            "{:?}",
-            start.elapsed()
+            rx.recv_timeout(Duration::from_secs(30)).is_ok(),
+            "another host waited for h:80's pause"
         );
-        // Another host is not held.
-        let start = Instant::now();
-        drop(hosts.acquire("other:80"));
-        assert!(start.elapsed() < Duration::from_millis(100));
+        assert!(!hosts.has_room("h:80"));
+        other.join().unwrap();
     }
 }

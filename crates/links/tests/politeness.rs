@@ -5,7 +5,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 use uniform_links::check::Verdict;
 use uniform_links::run::{RunOptions, check_all};
@@ -14,16 +14,27 @@ use uniform_links::run::{RunOptions, check_all};
 /// one again when they run out), one request a connection; the count of
 /// connections open at once, at most.
 fn server(answers: Vec<&'static str>) -> (u16, Arc<AtomicUsize>, Arc<AtomicUsize>) {
+    server_meeting(answers, false)
+}
+
+/// [`server`]; with `meet`, each connection is answered only once two
+/// have been open at once (or after 10 s).
+fn server_meeting(
+    answers: Vec<&'static str>,
+    meet: bool,
+) -> (u16, Arc<AtomicUsize>, Arc<AtomicUsize>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     let open = Arc::new(AtomicUsize::new(0));
     let most = Arc::new(AtomicUsize::new(0));
     let answers = Arc::new(Mutex::new((answers, 0usize)));
+    // Whether a second connection has come while one was open.
+    let met = Arc::new((Mutex::new(!meet), Condvar::new()));
     let (o, m) = (open.clone(), most.clone());
     std::thread::spawn(move || {
         for conn in listener.incoming() {
             let Ok(stream) = conn else { return };
-            let (o, m, answers) = (o.clone(), m.clone(), answers.clone());
+            let (o, m, answers, met) = (o.clone(), m.clone(), answers.clone(), met.clone());
             std::thread::spawn(move || {
                 let now = o.fetch_add(1, Ordering::SeqCst) + 1;
                 m.fetch_max(now, Ordering::SeqCst);
@@ -32,7 +43,21 @@ fn server(answers: Vec<&'static str>) -> (u16, Arc<AtomicUsize>, Arc<AtomicUsize
                 while r.read_line(&mut line).unwrap_or(0) > 0 && line != "\r\n" {
                     line.clear();
                 }
-                // Held a while, so that connections overlap.
+                // Until a second connection has been open beside this one
+                // (for a client that opens them one at a time: 10 s), so
+                // that "at once" is seen whatever the machine's load.
+                let (lock, cv) = &*met;
+                let mut together = lock.lock().unwrap();
+                if now >= 2 {
+                    *together = true;
+                    cv.notify_all();
+                }
+                let (together, _) = cv
+                    .wait_timeout_while(together, Duration::from_secs(10), |t| !*t)
+                    .unwrap();
+                drop(together);
+                // Held a while more, so that a client over its limit would
+                // show it.
                 std::thread::sleep(Duration::from_millis(30));
                 let answer = {
                     let mut a = answers.lock().unwrap();
@@ -102,7 +127,7 @@ fn a_503_is_tried_again_then_given_up() {
 
 #[test]
 fn one_host_gets_no_more_than_its_share_of_connections() {
-    let (port, _, most) = server(vec![OK]);
+    let (port, _, most) = server_meeting(vec![OK], true);
     let urls: Vec<String> = (0..24)
         .map(|i| format!("http://127.0.0.1:{port}/{i}"))
         .collect();

@@ -14,7 +14,9 @@
 //! ```
 //!
 //! [`peer_up`] starts a peer that is down through `scripts/peers/ensure.sh`
-//! (which installs it first where it is missing, as root). When that is
+//! (which installs it first where it is missing, as root), and takes a
+//! peer that listens for itself only once `ensure.sh` has found it
+//! answering as itself: a port another program holds is no peer. When that is
 //! impossible, the test is recorded as skipped: a `SKIPPED` line on
 //! standard error and a line in the file named by `UNIFORM_TEST_SKIPS`,
 //! from which `scripts/test.sh` counts it as skipped rather than passed. With `UNIFORM_REQUIRE_PEERS=true` (as
@@ -28,7 +30,7 @@ pub mod child;
 pub mod examples;
 pub mod modgraph;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::net::TcpStream;
 use std::path::PathBuf;
@@ -238,6 +240,67 @@ impl Skip {
     }
 }
 
+/// The program `name` as a shell would run it: the first executable file
+/// of that name in a directory of `PATH`. For a check that needs another
+/// program (curl to compare with, setsid, a shell), so that its absence is
+/// a recorded skip rather than a silent pass.
+///
+/// ```
+/// let sh = uniform_testkit::program("sh").expect("a shell");
+/// assert!(sh.is_absolute() && sh.ends_with("sh"));
+/// let missing = uniform_testkit::program("no-such-program-here").unwrap_err();
+/// assert!(missing.reason().contains("no-such-program-here"));
+/// ```
+///
+/// # Errors
+///
+/// A [`Skip`] saying that `name` is not installed.
+pub fn program(name: &str) -> Result<PathBuf, Skip> {
+    use std::os::unix::fs::PermissionsExt;
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| {
+            std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+        .ok_or_else(|| Skip::new(format!("{name} is not installed (not on the PATH)")))
+}
+
+/// Reads and drops whatever comes on `s` until the client closes it: what
+/// a scripted server does to stay silent, or to keep its connection open,
+/// for as long as the client under test waits, however slow the machine.
+/// A test's own bound on the client ends the wait; 120 s without a single
+/// octet ends it too, so that a server thread is never left behind for
+/// good. Whether the client closed (rather than the 120 s passing).
+///
+/// ```
+/// use std::io::Write;
+/// let l = std::net::TcpListener::bind("127.0.0.1:0")?;
+/// let mut c = std::net::TcpStream::connect(l.local_addr()?)?;
+/// let (mut s, _) = l.accept()?;
+/// c.write_all(b"a request nobody answers")?;
+/// drop(c);
+/// assert!(uniform_testkit::until_closed(&mut s));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn until_closed(s: &mut TcpStream) -> bool {
+    use std::io::Read;
+    if s.set_read_timeout(Some(Duration::from_secs(120))).is_err() {
+        return false;
+    }
+    let mut buf = [0u8; 4096];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => continue,
+            // A reset is a close too.
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => return true,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return false,
+        }
+    }
+}
+
 /// A fresh, empty directory for a test's files: under the system's
 /// temporary directory, named after the test binary, `name` and the
 /// process, so that test binaries running at once never share one.
@@ -289,6 +352,32 @@ fn listening(name: &str) -> bool {
     TcpStream::connect_timeout(&addr, Duration::from_secs(2)).is_ok()
 }
 
+/// The peers `ensure.sh` has found answering as themselves in this
+/// process: a port that accepts a connection may be held by any program,
+/// so a peer is taken for itself only once it has been asked.
+fn identified() -> &'static Mutex<HashSet<String>> {
+    static KNOWN: OnceLock<Mutex<HashSet<String>>> = OnceLock::new();
+    KNOWN.get_or_init(Mutex::default)
+}
+
+/// `scripts/peers/ensure.sh ARGS`: `Ok` when it succeeds, else the last
+/// line it said, its reason.
+fn ensure(args: &[&str]) -> Result<(), String> {
+    let out = Command::new(repo().join("scripts/peers/ensure.sh"))
+        .args(args)
+        .output();
+    match out {
+        Ok(o) if o.status.success() => Ok(()),
+        Ok(o) => Err(String::from_utf8_lossy(&o.stderr)
+            .lines()
+            .last()
+            .unwrap_or("ensure.sh failed and said nothing")
+            .trim_start_matches("ensure: ")
+            .to_string()),
+        Err(e) => Err(format!("scripts/peers/ensure.sh could not run: {e}")),
+    }
+}
+
 fn required() -> bool {
     std::env::var("UNIFORM_REQUIRE_PEERS").is_ok_and(|v| v == "true" || v == "1")
 }
@@ -302,7 +391,9 @@ fn failures() -> &'static Mutex<HashMap<String, String>> {
 
 /// Makes the peers `names` (names of `scripts/peers/lib.sh`) listen, starting the ones
 /// that are down with `scripts/peers/ensure.sh`; the reason when that is
-/// impossible.
+/// impossible. A peer counts as up once `ensure.sh` has found it answering
+/// as itself (its banner, greeting or `Server` field): a port held by
+/// another program is a skip naming the port and what answered there.
 ///
 /// ```no_run
 /// uniform_testkit::peers(&["vsftpd", "pyftpdlib"]).expect("both FTP servers");
@@ -314,42 +405,39 @@ fn failures() -> &'static Mutex<HashMap<String, String>> {
 pub fn peers(names: &[&str]) -> Result<(), Skip> {
     // One test at a time asks, so that parallel tests start a peer once.
     let mut failed = failures().lock().unwrap_or_else(|e| e.into_inner());
-    let down: Vec<&str> = names.iter().copied().filter(|n| !listening(n)).collect();
-    if down.is_empty() {
+    let mut known = identified().lock().unwrap_or_else(|e| e.into_inner());
+    let unsure: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| !(known.contains(*n) && listening(n)))
+        .collect();
+    if unsure.is_empty() {
         return Ok(());
     }
-    if std::env::var("UNIFORM_PEERS").is_ok_and(|v| v == "off") {
-        return Err(Skip::new(format!(
-            "{} not running, and UNIFORM_PEERS=off forbids starting them",
-            down.join(", ")
-        )));
-    }
-    if let Some((name, why)) = down
+    if let Some((name, why)) = unsure
         .iter()
         .find_map(|n| failed.get(*n).map(|why| (*n, why)))
     {
-        return Err(Skip::new(format!("{name} could not be started: {why}")));
+        return Err(Skip::new(format!("{name} cannot be had: {why}")));
     }
-    let out = Command::new(repo().join("scripts/peers/ensure.sh"))
-        .args(&down)
-        .output();
-    let why = match out {
-        Ok(o) if o.status.success() => match down.iter().find(|n| !listening(n)) {
-            None => return Ok(()),
+    let off = std::env::var("UNIFORM_PEERS").is_ok_and(|v| v == "off");
+    let mut args = if off { vec!["--check"] } else { Vec::new() };
+    args.extend(&unsure);
+    let why = match ensure(&args) {
+        Ok(()) => match unsure.iter().find(|n| !listening(n)) {
+            None => {
+                known.extend(unsure.iter().map(|n| (*n).to_string()));
+                return Ok(());
+            }
             Some(n) => format!("ensure.sh said {n} runs, but it does not listen"),
         },
-        Ok(o) => String::from_utf8_lossy(&o.stderr)
-            .lines()
-            .last()
-            .unwrap_or("ensure.sh failed and said nothing")
-            .trim_start_matches("ensure: ")
-            .to_string(),
-        Err(e) => format!("scripts/peers/ensure.sh could not run: {e}"),
+        Err(why) if off => format!("{why}, and UNIFORM_PEERS=off forbids starting them"),
+        Err(why) => why,
     };
-    for n in &down {
+    for n in &unsure {
         failed.insert((*n).to_string(), why.clone());
     }
-    Err(Skip::new(format!("{} not running: {why}", down.join(", "))))
+    Err(Skip::new(format!("{}: {why}", unsure.join(", "))))
 }
 
 /// Whether the peers `names` run, starting them when they do not. When
