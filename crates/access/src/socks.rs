@@ -1175,11 +1175,8 @@ mod tests {
 
     #[test]
     fn a_proxy_that_is_not_there_is_a_connection_error() {
-        let port = {
-            let l = TcpListener::bind("127.0.0.1:0").unwrap();
-            l.local_addr().unwrap().port()
-        };
-        let p = proxy(&format!("socks5://u:s3cret@127.0.0.1:{port}"));
+        let closed = uniform_testkit::ClosedPort::new();
+        let p = proxy(&format!("socks5://u:s3cret@127.0.0.1:{}", closed.port()));
         let e = connect(
             &p,
             "example.com",

@@ -1306,10 +1306,8 @@ fn a_reply_that_echoes_the_password_is_scrubbed() {
 
 #[test]
 fn a_connection_refused_is_a_connect_error() {
-    let port = {
-        let l = TcpListener::bind("127.0.0.1:0").unwrap();
-        l.local_addr().unwrap().port()
-    };
+    let closed = uniform_testkit::ClosedPort::new();
+    let port = closed.port();
     let e = get(
         &format!("ftp://127.0.0.1:{port}/f"),
         &fast(port),

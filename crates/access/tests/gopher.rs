@@ -484,12 +484,9 @@ fn a_silent_server_times_out() {
 
 #[test]
 fn a_refused_connection_is_a_connect_error() {
-    // A port just freed: nothing listens there.
-    let p = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    // A port held where nothing listens.
+    let closed = uniform_testkit::ClosedPort::new();
+    let p = closed.port();
     let e = get(&format!("gopher://127.0.0.1:{p}/0/x")).0.unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
 }

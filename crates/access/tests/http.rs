@@ -323,12 +323,9 @@ fn https_to_a_plain_http_server_fails_the_handshake() {
 
 #[test]
 fn a_refused_connection_is_a_connect_error() {
-    // A port just freed: nothing listens on it.
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    // A port held where nothing listens.
+    let closed = uniform_testkit::ClosedPort::new();
+    let port = closed.port();
     let e = failure(
         &format!("http://127.0.0.1:{port}/"),
         &FetchOptions::default(),

@@ -221,11 +221,8 @@ fn a_prospero_url_reaches_its_gateway_too() {
 
 #[test]
 fn a_gateway_that_is_down_is_a_connect_error_naming_it() {
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let closed = uniform_testkit::ClosedPort::new();
+    let port = closed.port();
     let opts = gateway("ftp", &format!("http://127.0.0.1:{port}"));
     let (r, _) = via(&opts, "ftp://ftp.example/x");
     let e = r.unwrap_err();

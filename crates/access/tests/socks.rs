@@ -131,11 +131,10 @@ fn objects(host: &str) -> [(&'static str, String); 3] {
     ]
 }
 
-/// A port of the loopback address where nothing listens (the moment
-/// after): one the system just gave and took back.
-fn closed_port() -> u16 {
-    let l = TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap().port()
+/// A port of the loopback address where nothing listens, held so for as
+/// long as the value lives.
+fn closed_port() -> uniform_testkit::ClosedPort {
+    uniform_testkit::ClosedPort::new()
 }
 
 fn servers_and(proxy: &str) -> bool {
@@ -262,7 +261,8 @@ fn exit_statuses_are_curls() {
         97
     );
     let plain = through(&format!("socks5h://127.0.0.1:{}", port(SOCKS)));
-    let closed = closed_port();
+    let held = closed_port();
+    let closed = held.port();
     assert_eq!(
         get(&gopher(&host(), closed), &plain)
             .unwrap_err()
@@ -281,7 +281,8 @@ fn a_refused_target_is_a_refused_connection() {
     if !peer_up(&["microsocks"]) {
         return;
     }
-    let closed = closed_port();
+    let held = closed_port();
+    let closed = held.port();
     for version in ["socks5", "socks5h"] {
         let o = through(&format!("{version}://127.0.0.1:{}", port(SOCKS)));
         for url in [
@@ -314,7 +315,8 @@ fn a_refused_target_is_a_refused_connection() {
 
 #[test]
 fn a_proxy_where_nothing_listens_is_a_failed_connection() {
-    let o = through(&format!("socks5h://me:s3cret@127.0.0.1:{}", closed_port()));
+    let held = closed_port();
+    let o = through(&format!("socks5h://me:s3cret@127.0.0.1:{}", held.port()));
     let e = get("gopher://gopher.example/1/", &o).unwrap_err();
     assert_eq!(
         (e.kind(), e.exit_code()),

@@ -351,12 +351,9 @@ fn ztest_wrong_database_is_a_clear_error() {
 
 #[test]
 fn nothing_listens_is_a_connect_error() {
-    // A port nobody uses on the loopback address.
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    // A port held where nothing listens.
+    let closed = uniform_testkit::ClosedPort::new();
+    let port = closed.port();
     let e = get(&format!("wais://127.0.0.1:{port}/Default?x")).unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
 }

@@ -1161,15 +1161,12 @@ fn uniform_at_home(home: &Path, args: &[&str]) -> Output {
     }
 }
 
-/// A URL where nothing listens (a port just let go): a fetch that gets
-/// past its login flags fails to connect (7), so that no peer is needed
-/// to tell the two apart.
-fn nowhere() -> String {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .unwrap()
-        .port();
-    format!("http://127.0.0.1:{port}/x")
+/// A URL where nothing listens, and the port it names, held so for as
+/// long as the value lives: a fetch that gets past its login flags fails
+/// to connect (7), so that no peer is needed to tell the two apart.
+fn nowhere() -> (String, uniform_testkit::ClosedPort) {
+    let closed = uniform_testkit::ClosedPort::new();
+    (format!("http://127.0.0.1:{}/x", closed.port()), closed)
 }
 
 /// A netrc file whose line 2 never closes its quote, in `name`'s own
@@ -1188,7 +1185,7 @@ fn broken_netrc(name: &str) -> (PathBuf, &'static str) {
 
 #[test]
 fn a_netrc_file_that_cannot_be_parsed_is_named_with_its_line() {
-    let url = nowhere();
+    let (url, _closed) = nowhere();
     let nowhere = url.as_str();
     // The error comes before any connection: no peer needed.
     let (file, secret) = broken_netrc("syntax");
@@ -1242,7 +1239,7 @@ fn a_netrc_file_that_cannot_be_parsed_is_named_with_its_line() {
 
 #[test]
 fn a_netrc_file_that_cannot_be_parsed_is_curls_26() {
-    let url = nowhere();
+    let (url, _closed) = nowhere();
     let nowhere = url.as_str();
     // curl 7.88.1: "curl: (26) .netrc parser error", with --netrc-file,
     // -n and --netrc-optional alike, every URL that reads the file.
@@ -1269,7 +1266,7 @@ fn a_netrc_file_that_cannot_be_parsed_is_curls_26() {
 
 #[test]
 fn a_netrc_file_that_cannot_be_read_is_no_file_as_in_curl() {
-    let url = nowhere();
+    let (url, _closed) = nowhere();
     let nowhere = url.as_str();
     // curl 7.88.1 reads a directory, or a file it may not open, as a file
     // without entries, with each of its netrc options: no login, no error.

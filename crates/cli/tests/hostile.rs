@@ -420,12 +420,9 @@ fn http_huge_object_streams_in_bounded_memory() {
 
 #[test]
 fn connection_refused_and_unresolvable_hosts_have_curls_codes() {
-    // A port nothing listens on: bound, then closed.
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    // A port held where nothing listens.
+    let closed = uniform_testkit::ClosedPort::new();
+    let port = closed.port();
     let m = run(&[&format!("gopher://127.0.0.1:{port}/0x")], secs(20));
     check("connection refused", &m, 7, &[&peer(port)], secs(5));
     let m = run(&["gopher://nowhere.invalid/0x"], secs(30));

@@ -15,10 +15,9 @@ fn links(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// A port nothing listens on: bound, then freed.
-fn free_port() -> u16 {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap().port()
+/// A port held where nothing listens, for as long as the value lives.
+fn free_port() -> uniform_testkit::ClosedPort {
+    uniform_testkit::ClosedPort::new()
 }
 
 /// Each URL of the JSON report with its status (`ok`, `broken`,
@@ -80,7 +79,8 @@ fn every_scheme_is_checked_by_its_own_protocol() {
     let nntp = format!("nntp://{h}:{}", port("UNIFORM_NNTP_PORT"));
     let telnet = format!("telnet://{h}:{}/", port("UNIFORM_TELNET_PORT"));
     let wais = format!("wais://{h}:{}", port("UNIFORM_ZEBRA_PORT"));
-    let closed = format!("telnet://{h}:{}/", free_port());
+    let port = free_port();
+    let closed = format!("telnet://{h}:{}/", port.port());
     let dir = scratch("schemes");
     write(&dir, "other.md", "# Other\n");
     let md = write(

@@ -301,6 +301,67 @@ pub fn until_closed(s: &mut TcpStream) -> bool {
     }
 }
 
+/// A port of the loopback address where nothing listens, held for as long
+/// as the value lives: its socket is bound and never listens, so a
+/// connection to it is refused, and no other socket of the machine (a
+/// peer, another test's server) can take the port meanwhile, as it could
+/// a port the system gave and took back.
+///
+/// ```
+/// let closed = uniform_testkit::ClosedPort::new();
+/// let refused = std::net::TcpStream::connect(("127.0.0.1", closed.port())).unwrap_err();
+/// assert_eq!(refused.kind(), std::io::ErrorKind::ConnectionRefused);
+/// ```
+#[derive(Debug)]
+pub struct ClosedPort {
+    _socket: socket2::Socket,
+    port: u16,
+}
+
+impl ClosedPort {
+    /// Binds a fresh port of 127.0.0.1 without listening on it.
+    ///
+    /// ```
+    /// assert!(uniform_testkit::ClosedPort::new().port() > 0);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When the loopback address has no free port: a broken machine.
+    pub fn new() -> ClosedPort {
+        use socket2::{Domain, SockAddr, Socket, Type};
+        let socket = Socket::new(Domain::IPV4, Type::STREAM, None).expect("a TCP socket");
+        let any: std::net::SocketAddr = ([127, 0, 0, 1], 0).into();
+        socket.bind(&SockAddr::from(any)).expect("a loopback port");
+        let port = socket
+            .local_addr()
+            .ok()
+            .and_then(|a| a.as_socket())
+            .map(|a| a.port())
+            .expect("the bound port");
+        ClosedPort {
+            _socket: socket,
+            port,
+        }
+    }
+
+    /// The port.
+    ///
+    /// ```
+    /// let c = uniform_testkit::ClosedPort::new();
+    /// assert_eq!(c.port(), c.port());
+    /// ```
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+}
+
+impl Default for ClosedPort {
+    fn default() -> Self {
+        ClosedPort::new()
+    }
+}
+
 /// A fresh, empty directory for a test's files: under the system's
 /// temporary directory, named after the test binary, `name` and the
 /// process, so that test binaries running at once never share one.
