@@ -219,19 +219,6 @@ impl Stats {
             d = decimals
         )
     }
-
-    /// Whether the middle half of the passes lies within `share` of the
-    /// median on either side: a figure steadier than that.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let s = uniform_bench::Stats::from_samples(vec![9.0, 10.0, 10.0, 10.0, 30.0]);
-    /// assert!(s.steady(0.05));
-    /// ```
-    pub fn steady(&self, share: f64) -> bool {
-        self.q3 - self.median <= share * self.median && self.median - self.q1 <= share * self.median
-    }
 }
 
 impl fmt::Display for Stats {
@@ -326,11 +313,6 @@ impl Rounds {
     /// How many rounds were timed.
     pub fn rounds(&self) -> usize {
         self.samples.first().map_or(0, Vec::len)
-    }
-
-    /// The times of `job`, one a round, in the order of the rounds.
-    pub fn samples(&self, job: usize) -> &[f64] {
-        &self.samples[job]
     }
 
     /// The [`Stats`] of `job`.

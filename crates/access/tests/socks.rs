@@ -131,12 +131,6 @@ fn objects(host: &str) -> [(&'static str, String); 3] {
     ]
 }
 
-/// A port of the loopback address where nothing listens, held so for as
-/// long as the value lives.
-fn closed_port() -> uniform_testkit::ClosedPort {
-    uniform_testkit::ClosedPort::new()
-}
-
 fn servers_and(proxy: &str) -> bool {
     peer_up(&["vsftpd", "nginx", "gophernicus", proxy])
 }
@@ -261,7 +255,7 @@ fn exit_statuses_are_curls() {
         97
     );
     let plain = through(&format!("socks5h://127.0.0.1:{}", port(SOCKS)));
-    let held = closed_port();
+    let held = uniform_testkit::ClosedPort::new();
     let closed = held.port();
     assert_eq!(
         get(&gopher(&host(), closed), &plain)
@@ -281,7 +275,7 @@ fn a_refused_target_is_a_refused_connection() {
     if !peer_up(&["microsocks"]) {
         return;
     }
-    let held = closed_port();
+    let held = uniform_testkit::ClosedPort::new();
     let closed = held.port();
     for version in ["socks5", "socks5h"] {
         let o = through(&format!("{version}://127.0.0.1:{}", port(SOCKS)));
@@ -315,7 +309,7 @@ fn a_refused_target_is_a_refused_connection() {
 
 #[test]
 fn a_proxy_where_nothing_listens_is_a_failed_connection() {
-    let held = closed_port();
+    let held = uniform_testkit::ClosedPort::new();
     let o = through(&format!("socks5h://me:s3cret@127.0.0.1:{}", held.port()));
     let e = get("gopher://gopher.example/1/", &o).unwrap_err();
     assert_eq!(

@@ -15,11 +15,6 @@ fn links(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// A port held where nothing listens, for as long as the value lives.
-fn free_port() -> uniform_testkit::ClosedPort {
-    uniform_testkit::ClosedPort::new()
-}
-
 /// Each URL of the JSON report with its status (`ok`, `broken`,
 /// `refused`, `unchecked`), and the link's line and column.
 fn verdicts(out: &Output) -> Vec<(String, String, u64, u64)> {
@@ -79,7 +74,7 @@ fn every_scheme_is_checked_by_its_own_protocol() {
     let nntp = format!("nntp://{h}:{}", port("UNIFORM_NNTP_PORT"));
     let telnet = format!("telnet://{h}:{}/", port("UNIFORM_TELNET_PORT"));
     let wais = format!("wais://{h}:{}", port("UNIFORM_ZEBRA_PORT"));
-    let port = free_port();
+    let port = uniform_testkit::ClosedPort::new();
     let closed = format!("telnet://{h}:{}/", port.port());
     let dir = scratch("schemes");
     write(&dir, "other.md", "# Other\n");

@@ -67,6 +67,9 @@ struct Listed {
 pub struct Differences {
     listed: BTreeMap<(String, String), Listed>,
     used: std::cell::RefCell<HashSet<(String, String)>>,
+    /// `UNIFORM_CONFORMANCE_DUMP`'s file, opened once: see
+    /// [`Differences::dump`].
+    dump: Option<std::cell::RefCell<std::fs::File>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -90,20 +93,20 @@ struct DiffEntry {
     cause: Option<String>,
 }
 
-/// What [`Tally::record`] made of a case that differs from the suite.
-enum Verdict {
-    /// Listed, and Uniform still answers as the list says.
-    Listed,
-    /// Listed with another answer: Uniform's answer changed.
-    Changed { listed: String, why: String },
-    /// Not listed.
-    Unlisted,
-}
-
 impl Differences {
-    /// Reads every `testdata/conformance/*.toml`.
+    /// Reads every `testdata/conformance/*.toml`; with
+    /// `UNIFORM_CONFORMANCE_DUMP=FILE`, opens FILE for [`Differences::dump`].
     pub fn load() -> Differences {
-        Self::load_from(&project_testdata().join("conformance"))
+        let mut d = Self::load_from(&project_testdata().join("conformance"));
+        d.dump = std::env::var_os("UNIFORM_CONFORMANCE_DUMP").map(|path| {
+            let f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&path)
+                .unwrap_or_else(|e| panic!("UNIFORM_CONFORMANCE_DUMP: {e}"));
+            std::cell::RefCell::new(f)
+        });
+        d
     }
 
     fn load_from(dir: &Path) -> Differences {
@@ -153,34 +156,31 @@ impl Differences {
         Differences {
             listed,
             used: Default::default(),
+            dump: None,
         }
     }
 
-    /// Compares `got`, Uniform's answer on a row that differs from the
-    /// suite, with the list's, and marks the entry used.
-    fn verdict(&self, suite: &str, case: &str, got: &str) -> Verdict {
-        let key = (suite.to_string(), case.to_string());
-        let Some(l) = self.listed.get(&key) else {
-            return Verdict::Unlisted;
-        };
-        self.used.borrow_mut().insert(key);
-        if l.uniform == got {
-            Verdict::Listed
-        } else {
-            Verdict::Changed {
-                listed: l.uniform.clone(),
-                why: l.why.clone(),
-            }
-        }
-    }
-
-    /// Whether `case` of `suite` is listed (and marks it used: a listed
-    /// case that now agrees with its suite is reported by [`Tally::record`]).
-    fn listed(&self, suite: &str, case: &str) -> Option<String> {
+    /// The list's entry for `case` of `suite`, marked used (whatever
+    /// [`Tally::record`] then makes of it: an entry never looked up is
+    /// stale).
+    fn entry(&self, suite: &str, case: &str) -> Option<&Listed> {
         let key = (suite.to_string(), case.to_string());
         let l = self.listed.get(&key)?;
         self.used.borrow_mut().insert(key);
-        Some(l.file.clone())
+        Some(l)
+    }
+
+    /// Appends a row that differs from its suite, listed or not, to
+    /// `UNIFORM_CONFORMANCE_DUMP`'s file as a JSON line (`suite`, `case`,
+    /// `uniform`): the material for writing or reviewing the list, which
+    /// is never written from it by the runner. The run's verdict is
+    /// unchanged.
+    fn dump(&self, suite: &str, case: &str, got: &str) {
+        if let Some(f) = &self.dump {
+            let line = serde_json::json!({"suite": suite, "case": case, "uniform": got});
+            std::io::Write::write_all(&mut *f.borrow_mut(), format!("{line}\n").as_bytes())
+                .unwrap_or_else(|e| panic!("UNIFORM_CONFORMANCE_DUMP: {e}"));
+        }
     }
 
     fn unused(&self) -> Vec<(String, String, String)> {
@@ -249,28 +249,23 @@ impl Tally {
         self.run += 1;
         let shown = case.escape_debug();
         if let Err(got) = &outcome {
-            dump(&self.suite, case, got);
+            diffs.dump(&self.suite, case, got);
         }
-        match outcome {
-            Ok(()) => {
-                if let Some(file) = diffs.listed(&self.suite, case) {
-                    self.failures.push(format!(
-                        "{shown}: agrees with the suite now; remove it from {file}"
-                    ));
-                } else {
-                    self.passed += 1;
-                }
-            }
-            Err(got) => match diffs.verdict(&self.suite, case, &got) {
-                Verdict::Listed => self.expected_diff += 1,
-                Verdict::Changed { listed, why } => self.failures.push(format!(
-                    "{shown}: Uniform's answer changed on a listed row: now {got:?}, listed {listed:?} (listed because: {why})"
-                )),
-                Verdict::Unlisted => self.failures.push(format!(
-                    "{shown}: {got}\n  unlisted; to list it: suite = {:?}, case = {:?}, uniform = {:?}",
-                    self.suite, case, got
-                )),
-            },
+        match (outcome, diffs.entry(&self.suite, case)) {
+            (Ok(()), None) => self.passed += 1,
+            (Ok(()), Some(l)) => self.failures.push(format!(
+                "{shown}: agrees with the suite now; remove it from {}",
+                l.file
+            )),
+            (Err(got), Some(l)) if l.uniform == got => self.expected_diff += 1,
+            (Err(got), Some(l)) => self.failures.push(format!(
+                "{shown}: Uniform's answer changed on a listed row: now {got:?}, listed {:?} (listed because: {})",
+                l.uniform, l.why
+            )),
+            (Err(got), None) => self.failures.push(format!(
+                "{shown}: {got}\n  unlisted; to list it: suite = {:?}, case = {:?}, uniform = {:?}",
+                self.suite, case, got
+            )),
         }
     }
 }
@@ -311,24 +306,6 @@ pub fn self_check() {
     assert_eq!(t.failures.len(), 3, "an unlisted difference");
     assert_eq!(diffs.unused().len(), 1, "an entry no case used");
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// With `UNIFORM_CONFORMANCE_DUMP=FILE`, appends each row that differs
-/// from its suite, listed or not, to FILE as a JSON line (`suite`, `case`,
-/// `uniform`): the material for writing or reviewing the list, which is
-/// never written from it by the runner. The run's verdict is unchanged.
-fn dump(suite: &str, case: &str, got: &str) {
-    let Some(path) = std::env::var_os("UNIFORM_CONFORMANCE_DUMP") else {
-        return;
-    };
-    let line = serde_json::json!({"suite": suite, "case": case, "uniform": got});
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .unwrap_or_else(|e| panic!("UNIFORM_CONFORMANCE_DUMP: {e}"));
-    std::io::Write::write_all(&mut f, format!("{line}\n").as_bytes())
-        .unwrap_or_else(|e| panic!("UNIFORM_CONFORMANCE_DUMP: {e}"));
 }
 
 /// Prints the table and the closing lines, records the skips through the
