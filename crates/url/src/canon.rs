@@ -107,6 +107,9 @@ fn keeps_escape(scheme: Scheme, d: Dialect, b: u8) -> bool {
         // separator.
         Dialect::Rfc1630 => scheme == Scheme::News && b == b'.',
         Dialect::Rfc1738 => false,
+        // The URL Standard decodes nothing: its serialization is its
+        // canonical form.
+        Dialect::Whatwg => true,
     }
 }
 

@@ -23,10 +23,30 @@ pub enum Dialect {
     Rfc1630 = 1,
     /// RFC 3986 (January 2005), today's generic URI syntax.
     Rfc3986 = 2,
+    /// The WHATWG URL Standard, as browsers read URLs: the parser rewrites
+    /// its input into one serialization (see [`crate::whatwg`]).
+    Whatwg = 3,
 }
 
 impl Dialect {
-    /// The name the command line uses: `rfc1738`, `rfc1630`, `rfc3986`.
+    /// Every dialect, the default first.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Dialect;
+    /// assert_eq!(Dialect::ALL.len(), 4);
+    /// assert_eq!(Dialect::ALL[0], Dialect::default());
+    /// ```
+    pub const ALL: &'static [Dialect] = &[
+        Dialect::Rfc1738,
+        Dialect::Rfc1630,
+        Dialect::Rfc3986,
+        Dialect::Whatwg,
+    ];
+
+    /// The name the command line uses: `rfc1738`, `rfc1630`, `rfc3986`,
+    /// `whatwg`.
     ///
     /// # Example
     ///
@@ -39,6 +59,7 @@ impl Dialect {
             Dialect::Rfc1738 => "rfc1738",
             Dialect::Rfc1630 => "rfc1630",
             Dialect::Rfc3986 => "rfc3986",
+            Dialect::Whatwg => "whatwg",
         }
     }
 
@@ -49,11 +70,13 @@ impl Dialect {
     /// ```
     /// use uniform::Dialect;
     /// assert_eq!(Dialect::from_name("RFC3986"), Some(Dialect::Rfc3986));
-    /// assert_eq!(Dialect::from_name("whatwg"), None);
+    /// assert_eq!(Dialect::from_name("WHATWG"), Some(Dialect::Whatwg));
+    /// assert_eq!(Dialect::from_name("rfc2396"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Dialect> {
-        [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::Rfc3986]
-            .into_iter()
+        Dialect::ALL
+            .iter()
+            .copied()
             .find(|d| d.as_str().eq_ignore_ascii_case(name))
     }
 
@@ -87,7 +110,7 @@ impl Dialect {
     pub fn has_search_in(self, row: &SchemeRow) -> bool {
         match self {
             Dialect::Rfc1738 => row.search_1738,
-            Dialect::Rfc1630 | Dialect::Rfc3986 => true,
+            Dialect::Rfc1630 | Dialect::Rfc3986 | Dialect::Whatwg => true,
         }
     }
 
@@ -110,6 +133,6 @@ impl Dialect {
     /// ```
     #[inline]
     pub fn reads_authority(self, row: &SchemeRow) -> bool {
-        self == Dialect::Rfc3986 || row.syntax != Syntax::Opaque
+        matches!(self, Dialect::Rfc3986 | Dialect::Whatwg) || row.syntax != Syntax::Opaque
     }
 }

@@ -59,6 +59,17 @@ pub enum ParseErrorKind {
     /// look-alike of another name does (UTS 39 section 5.2): advice, a
     /// warning in both modes.
     MixedScript,
+    /// A validation error of the WHATWG URL Standard that its parser goes
+    /// on past; [`ParseError::rule`] is the Standard's name for it
+    /// (`invalid-reverse-solidus`...).
+    Validation,
+    /// A validation error that makes the WHATWG parser return failure;
+    /// [`ParseError::rule`] names it.
+    Failure,
+    /// A borrowed parse under the WHATWG dialect of an input that is not
+    /// its own serialization: the URL the Standard reads is another text,
+    /// which only an owned [`crate::Url`] can hold.
+    NotSerialized,
 }
 
 impl ParseErrorKind {
@@ -85,6 +96,9 @@ impl ParseErrorKind {
         ParseErrorKind::SchemeSyntax,
         ParseErrorKind::BadIdna,
         ParseErrorKind::MixedScript,
+        ParseErrorKind::Validation,
+        ParseErrorKind::Failure,
+        ParseErrorKind::NotSerialized,
     ];
 
     /// The kind whose [`ParseErrorKind::as_str`] is `name`.
@@ -136,6 +150,9 @@ impl ParseErrorKind {
             ParseErrorKind::SchemeSyntax => "scheme-syntax",
             ParseErrorKind::BadIdna => "bad-idna",
             ParseErrorKind::MixedScript => "mixed-script",
+            ParseErrorKind::Validation => "validation",
+            ParseErrorKind::Failure => "failure",
+            ParseErrorKind::NotSerialized => "not-serialized",
         }
     }
 
@@ -159,6 +176,8 @@ impl ParseErrorKind {
                 | ParseErrorKind::BadScheme
                 | ParseErrorKind::BadPort
                 | ParseErrorKind::UnclosedIpLiteral
+                | ParseErrorKind::Failure
+                | ParseErrorKind::NotSerialized
         )
     }
 }
@@ -373,6 +392,7 @@ impl ParseError {
         use Component as C;
         use Dialect as D;
         match (self.kind, self.dialect, self.component) {
+            (_, D::Whatwg, _) => "URL",
             (ParseErrorKind::Empty | ParseErrorKind::MissingScheme, D::Rfc3986, _) => "URI",
             (ParseErrorKind::Empty | ParseErrorKind::MissingScheme, D::Rfc1630, _) => "uri",
             (ParseErrorKind::Empty | ParseErrorKind::MissingScheme, D::Rfc1738, _) => "genericurl",
@@ -422,6 +442,7 @@ impl ParseError {
         use Dialect as D;
         use ParseErrorKind as K;
         match (self.dialect, self.kind, self.component) {
+            (D::Whatwg, _, _) => "URL Standard section 4.4",
             (_, K::UnclosedIpLiteral, _) => "RFC 3986 section 3.2.2",
             (D::Rfc1738, K::Empty | K::MissingScheme | K::BadScheme, _) => "RFC 1738 section 2.1",
             (D::Rfc1738, K::MissingAuthority | K::EmptyHost, _) => "RFC 1738 section 3.1",
@@ -562,6 +583,14 @@ impl ParseError {
             ParseErrorKind::MixedScript => {
                 write!(f, "host label at byte {at} mixes scripts")
             }
+            ParseErrorKind::Validation => {
+                write!(f, "validation error at byte {at} in the {comp}")
+            }
+            ParseErrorKind::Failure => write!(f, "not a URL: failure at byte {at} in the {comp}"),
+            ParseErrorKind::NotSerialized => write!(
+                f,
+                "under the WHATWG dialect this input reads as another text: parse it into an owned Url"
+            ),
         }?;
         if let Some(d) = self.detail {
             write!(f, ": {d}")?;

@@ -20,7 +20,9 @@ pub(crate) fn check(
     sink: &mut Sink<'_>,
 ) -> Result<bool, ParseError> {
     match d {
-        Dialect::Rfc3986 => check_reg_name(host, at, sink),
+        // The WHATWG dialect has its own host parser (crate::whatwg); a
+        // URL of it read again as text is read as RFC 3986 reads it.
+        Dialect::Rfc3986 | Dialect::Whatwg => check_reg_name(host, at, sink),
         Dialect::Rfc1738 | Dialect::Rfc1630 => check_name(host, at, d, sink),
     }
 }

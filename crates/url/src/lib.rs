@@ -100,6 +100,7 @@ mod swar;
 mod table;
 mod url;
 pub mod visible;
+pub mod whatwg;
 #[cfg(feature = "serde")]
 mod with_serde;
 

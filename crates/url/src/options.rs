@@ -199,6 +199,9 @@ impl ParseOptions {
         input: &'a str,
         sink: &mut Sink<'_>,
     ) -> Result<UrlRef<'a>, ParseError> {
+        if self.dialect == Dialect::Whatwg {
+            return whatwg_borrowed(input, self.strict, sink);
+        }
         // Nobody listens: only the generic pass's fatal faults count, and
         // the schemes' checks, which could only report, are not run.
         if !sink.listening() {
@@ -219,6 +222,37 @@ impl ParseOptions {
         }
         check_scheme(&url, sink)?;
         Ok(url)
+    }
+
+    /// Parses into an owned [`Url`] and appends each tolerated violation
+    /// to `warnings`: under every dialect, the WHATWG one included, whose
+    /// URL is the serialization of the input rather than the input.
+    ///
+    /// # Errors
+    ///
+    /// As [`ParseOptions::parse`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Dialect, ParseOptions};
+    /// let mut w = Vec::new();
+    /// let url = ParseOptions::new().dialect(Dialect::Whatwg)
+    ///     .parse_owned(" HTTP://h\\a ", &mut w)?;
+    /// assert_eq!(url.as_str(), "http://h/a");
+    /// assert_eq!(w.len(), 2);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn parse_owned(
+        &self,
+        input: &str,
+        warnings: &mut Vec<ParseError>,
+    ) -> Result<Url, ParseError> {
+        if self.dialect == Dialect::Whatwg {
+            return crate::whatwg::parse_for_options(input, self.strict, Some(warnings));
+        }
+        self.parse_with_warnings(input, warnings)
+            .map(|r| r.to_url())
     }
 
     /// Parses bytes, which must be UTF-8.
@@ -247,6 +281,27 @@ impl ParseOptions {
             )),
         }
     }
+}
+
+/// A borrowed parse under the WHATWG dialect: the input, when it is its
+/// own serialization; else an error that says to parse into a [`Url`].
+#[cold]
+fn whatwg_borrowed<'a>(
+    input: &'a str,
+    strict: bool,
+    sink: &mut Sink<'_>,
+) -> Result<UrlRef<'a>, ParseError> {
+    let url = crate::whatwg::parse_for_options(input, strict, sink.out.as_deref_mut())?;
+    if url.as_str() != input {
+        return Err(ParseError::new(
+            ParseErrorKind::NotSerialized,
+            0,
+            Component::Scheme,
+            None,
+            Dialect::Whatwg,
+        ));
+    }
+    Ok(UrlRef::from_parts(input, url.offsets(), None))
 }
 
 /// The scheme's own grammar, after the generic pass: kept out of line so
@@ -318,6 +373,9 @@ impl Url {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn parse_with(options: ParseOptions, input: &str) -> Result<Url, ParseError> {
+        if options.dialect == Dialect::Whatwg {
+            return crate::whatwg::parse_for_options(input, options.strict, None);
+        }
         options.parse(input).map(|r| r.to_url())
     }
 }

@@ -267,6 +267,8 @@ impl Rule {
             Dialect::Rfc1738 => self.rfc1738(),
             Dialect::Rfc1630 => self.rfc1630(),
             Dialect::Rfc3986 => self.rfc3986(),
+            // The URL Standard has no scheme's own rules.
+            Dialect::Whatwg => None,
         }
     }
 

@@ -250,7 +250,7 @@ pub(crate) fn class_of(b: u8, d: Dialect) -> Class {
             let reserved: &[u8] = match d {
                 Dialect::Rfc1738 => S1738_RESERVED,
                 Dialect::Rfc1630 => b"=;/#?:",
-                Dialect::Rfc3986 => b":/?#[]@!$&'()*+,;=",
+                Dialect::Rfc3986 | Dialect::Whatwg => b":/?#[]@!$&'()*+,;=",
             };
             if has(reserved, b) {
                 Class::Reserved

@@ -698,6 +698,10 @@ impl Url {
         Url { s, off, registry }
     }
 
+    pub(crate) fn offsets(&self) -> Offsets {
+        self.off
+    }
+
     /// The borrowed view.
     ///
     /// # Example

@@ -159,6 +159,7 @@ fn dialect_title(d: Dialect) -> &'static str {
         Dialect::Rfc1738 => "RFC 1738",
         Dialect::Rfc1630 => "RFC 1630",
         Dialect::Rfc3986 => "RFC 3986",
+        Dialect::Whatwg => "the URL Standard",
     }
 }
 

@@ -95,6 +95,8 @@ pub enum DialectName {
     Rfc1630,
     /// RFC 3986 (2005), today's generic URI syntax
     Rfc3986,
+    /// The WHATWG URL Standard, as browsers read URLs
+    Whatwg,
 }
 
 impl From<DialectName> for Dialect {
@@ -103,6 +105,7 @@ impl From<DialectName> for Dialect {
             DialectName::Rfc1738 => Dialect::Rfc1738,
             DialectName::Rfc1630 => Dialect::Rfc1630,
             DialectName::Rfc3986 => Dialect::Rfc3986,
+            DialectName::Whatwg => Dialect::Whatwg,
         }
     }
 }

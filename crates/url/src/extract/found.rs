@@ -189,8 +189,8 @@ impl Found<'_> {
         options: ParseOptions,
         warnings: &mut Vec<ParseError>,
     ) -> Result<(), ParseError> {
-        options
-            .parse_with_warnings(&self.absolute(), warnings)
-            .map(|_| ())
+        // parse_owned: under the WHATWG dialect the URL is its
+        // serialization, which the found text need not be.
+        options.parse_owned(&self.absolute(), warnings).map(|_| ())
     }
 }

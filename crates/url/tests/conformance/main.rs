@@ -25,6 +25,7 @@ mod resolve;
 mod rfc_examples;
 mod schemes;
 mod support;
+mod whatwg;
 mod wpt;
 
 use std::process::ExitCode;
@@ -54,6 +55,7 @@ fn main() -> ExitCode {
     let suites: &[(&str, Suite)] = &[
         ("rfc-examples", rfc_examples::run),
         ("wpt-url", wpt::run),
+        ("wpt-url (whatwg)", whatwg::run),
         ("go-net-url", go::run),
         ("perl-uri", perl::run),
         ("curl-lib1560", curl::run),
