@@ -27,6 +27,12 @@ pub fn span(url: &UrlRef<'_>) -> Option<Range<usize>> {
 /// the last `@` before the next `/` is taken for one. Hiding too much is
 /// the safe way to be wrong.
 pub fn locate(input: &[u8], dialect: Dialect) -> Option<Range<usize>> {
+    // The WHATWG parser rewrites its input: the password of the input as
+    // written is found where RFC 3986's userinfo reads it.
+    let dialect = match dialect {
+        Dialect::Whatwg => Dialect::Rfc3986,
+        d => d,
+    };
     match ParseOptions::new().dialect(dialect).parse_bytes(input) {
         Ok(url) => span(&url),
         Err(_) => guess(input),

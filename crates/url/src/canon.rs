@@ -372,9 +372,15 @@ impl UrlRef<'_> {
     /// // part, yet "%26" and "%3D" stay: a server reads them as data.
     /// let q = UrlRef::parse("http://h/?q=a%26b%3db%2d%41")?;
     /// assert_eq!(q.canonical(), "http://h/?q=a%26b%3Db-A");
+    /// // Under the WHATWG dialect the text is the serialization already.
+    /// let w = uniform::whatwg::parse("HTTP://h/%2f?%41", None)?;
+    /// assert_eq!(w.canonical(), "http://h/%2f?%41");
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn canonical(&self) -> String {
+        if self.dialect() == crate::Dialect::Whatwg {
+            return self.as_str().into();
+        }
         canonical(self)
     }
 
@@ -432,6 +438,9 @@ impl Url {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn normalize(&self) -> Url {
+        if self.dialect() == crate::Dialect::Whatwg {
+            return self.clone();
+        }
         let s = self.canonical();
         let r = self.as_url_ref();
         let mut sink = Sink {

@@ -66,6 +66,11 @@ pub enum Scheme {
     Mailserver,
     /// `z39.50`, reserved without syntax by RFC 1738 section 4.
     Z3950,
+    /// `ws`, the WebSocket protocol (RFC 6455 section 3): one of the URL
+    /// Standard's special schemes.
+    Ws,
+    /// `wss`, the WebSocket protocol over TLS (RFC 6455 section 3).
+    Wss,
     /// A name starting with `x-`: experimental (RFC 1738 section 4, RFC 1630).
     Experimental,
     /// Any other scheme: parsed by the generic syntax.
@@ -318,6 +323,10 @@ pub struct SchemeRow {
     pub fetch: bool,
     /// The typed view that reads the URL.
     pub view: ViewKind,
+    /// Whether the WHATWG URL Standard makes it a special scheme (`http`,
+    /// `https`, `ws`, `wss`, `ftp`, `file`): its host is a domain or an
+    /// address, `\\` reads as `/`, its path is never opaque.
+    pub special: bool,
 }
 
 impl SchemeRow {
@@ -340,15 +349,16 @@ impl SchemeRow {
             protocol: None,
             fetch: false,
             view: ViewKind::Generic,
+            special: false,
         }
     }
 }
 
 /// A row of [`SCHEMES`], written out once: name, texts, port, syntax,
-/// defined, hierarchical, search, protocol, fetch, view.
+/// defined, hierarchical, search, protocol, fetch, view, WHATWG special.
 macro_rules! row {
     ($scheme:ident, $name:literal, [$($rfc:literal),+], $port:expr, $syntax:ident, $defined:literal,
-     $hier:literal, $search:literal, $proto:expr, $fetch:literal, $view:ident) => {
+     $hier:literal, $search:literal, $proto:expr, $fetch:literal, $view:ident, $special:literal) => {
         SchemeRow {
             scheme: Scheme::$scheme,
             name: $name,
@@ -361,6 +371,7 @@ macro_rules! row {
             protocol: $proto,
             fetch: $fetch,
             view: ViewKind::$view,
+            special: $special,
         }
     };
 }
@@ -385,27 +396,29 @@ use Protocol as P;
 /// assert!(fetched.contains(&"gopher") && !fetched.contains(&"urn"));
 /// ```
 #[rustfmt::skip]
-pub static SCHEMES: [SchemeRow; 20] = [
-    row!(Ftp, "ftp", ["RFC 1738 section 3.2", "RFC 1630, FTP"], Some(21), Internet, true, true, false, Some(P::Ftp), true, Ftp),
-    row!(Http, "http", ["RFC 1738 section 3.3", "RFC 1630, HTTP"], Some(80), Internet, true, true, true, Some(P::Http), true, Http),
-    row!(Https, "https", ["RFC 2818 section 2.4"], Some(443), Internet, true, true, true, Some(P::Http), true, Http),
-    row!(Gopher, "gopher", ["RFC 1738 section 3.4", "RFC 1630, Gopher"], Some(70), Internet, true, true, false, Some(P::Gopher), true, Gopher),
-    row!(Mailto, "mailto", ["RFC 1738 section 3.5", "RFC 1630, Mailto"], None, Opaque, true, false, false, Some(P::Smtp), true, Mailto),
-    row!(News, "news", ["RFC 1738 section 3.6", "RFC 1630, News"], None, Opaque, true, false, false, Some(P::Nntp), true, News),
-    row!(Nntp, "nntp", ["RFC 1738 section 3.7", "RFC 1630, BNF for specific URL schemes"], Some(119), Internet, true, true, false, Some(P::Nntp), true, Nntp),
-    row!(Telnet, "telnet", ["RFC 1738 section 3.8", "RFC 1630, Telnet, rlogin, tn3270"], Some(23), Internet, true, true, false, Some(P::Telnet), true, Telnet),
-    row!(Wais, "wais", ["RFC 1738 section 3.9", "RFC 1630, WAIS"], Some(210), Internet, true, true, true, Some(P::Wais), true, Wais),
-    row!(File, "file", ["RFC 1738 section 3.10", "RFC 1630, file"], None, Internet, true, true, false, Some(P::File), true, File),
-    row!(Prospero, "prospero", ["RFC 1738 section 3.11", "RFC 1630, Prospero"], Some(1525), Internet, true, true, false, Some(P::Prospero), true, Prospero),
-    row!(Mid, "mid", ["RFC 1630, Message-Id", "RFC 1738 section 4"], None, Opaque, true, false, true, None, false, Mid),
-    row!(Cid, "cid", ["RFC 1630, Content-Id", "RFC 1738 section 4"], None, Opaque, true, false, true, None, false, Cid),
-    row!(Urn, "urn", ["RFC 1630, URN"], None, Generic, false, false, true, None, false, Urn),
-    row!(Rlogin, "rlogin", ["RFC 1630, Telnet, rlogin, tn3270"], Some(513), Internet, true, true, false, Some(P::Rlogin), false, Telnet),
-    row!(Tn3270, "tn3270", ["RFC 1630, Telnet, rlogin, tn3270", "RFC 1738 section 4"], Some(23), Internet, true, true, false, Some(P::Tn3270), false, Telnet),
-    row!(Afs, "afs", ["RFC 1738 section 4"], None, Generic, false, true, true, None, false, Generic),
-    row!(Nfs, "nfs", ["RFC 1738 section 4"], None, Generic, false, true, true, None, false, Generic),
-    row!(Mailserver, "mailserver", ["RFC 1738 section 4"], None, Generic, false, true, true, None, false, Generic),
-    row!(Z3950, "z39.50", ["RFC 1738 section 4"], None, Generic, false, true, true, None, false, Generic),
+pub static SCHEMES: [SchemeRow; 22] = [
+    row!(Ftp, "ftp", ["RFC 1738 section 3.2", "RFC 1630, FTP"], Some(21), Internet, true, true, false, Some(P::Ftp), true, Ftp, true),
+    row!(Http, "http", ["RFC 1738 section 3.3", "RFC 1630, HTTP"], Some(80), Internet, true, true, true, Some(P::Http), true, Http, true),
+    row!(Https, "https", ["RFC 2818 section 2.4"], Some(443), Internet, true, true, true, Some(P::Http), true, Http, true),
+    row!(Gopher, "gopher", ["RFC 1738 section 3.4", "RFC 1630, Gopher"], Some(70), Internet, true, true, false, Some(P::Gopher), true, Gopher, false),
+    row!(Mailto, "mailto", ["RFC 1738 section 3.5", "RFC 1630, Mailto"], None, Opaque, true, false, false, Some(P::Smtp), true, Mailto, false),
+    row!(News, "news", ["RFC 1738 section 3.6", "RFC 1630, News"], None, Opaque, true, false, false, Some(P::Nntp), true, News, false),
+    row!(Nntp, "nntp", ["RFC 1738 section 3.7", "RFC 1630, BNF for specific URL schemes"], Some(119), Internet, true, true, false, Some(P::Nntp), true, Nntp, false),
+    row!(Telnet, "telnet", ["RFC 1738 section 3.8", "RFC 1630, Telnet, rlogin, tn3270"], Some(23), Internet, true, true, false, Some(P::Telnet), true, Telnet, false),
+    row!(Wais, "wais", ["RFC 1738 section 3.9", "RFC 1630, WAIS"], Some(210), Internet, true, true, true, Some(P::Wais), true, Wais, false),
+    row!(File, "file", ["RFC 1738 section 3.10", "RFC 1630, file"], None, Internet, true, true, false, Some(P::File), true, File, true),
+    row!(Prospero, "prospero", ["RFC 1738 section 3.11", "RFC 1630, Prospero"], Some(1525), Internet, true, true, false, Some(P::Prospero), true, Prospero, false),
+    row!(Mid, "mid", ["RFC 1630, Message-Id", "RFC 1738 section 4"], None, Opaque, true, false, true, None, false, Mid, false),
+    row!(Cid, "cid", ["RFC 1630, Content-Id", "RFC 1738 section 4"], None, Opaque, true, false, true, None, false, Cid, false),
+    row!(Urn, "urn", ["RFC 1630, URN"], None, Generic, false, false, true, None, false, Urn, false),
+    row!(Rlogin, "rlogin", ["RFC 1630, Telnet, rlogin, tn3270"], Some(513), Internet, true, true, false, Some(P::Rlogin), false, Telnet, false),
+    row!(Tn3270, "tn3270", ["RFC 1630, Telnet, rlogin, tn3270", "RFC 1738 section 4"], Some(23), Internet, true, true, false, Some(P::Tn3270), false, Telnet, false),
+    row!(Afs, "afs", ["RFC 1738 section 4"], None, Generic, false, true, true, None, false, Generic, false),
+    row!(Nfs, "nfs", ["RFC 1738 section 4"], None, Generic, false, true, true, None, false, Generic, false),
+    row!(Mailserver, "mailserver", ["RFC 1738 section 4"], None, Generic, false, true, true, None, false, Generic, false),
+    row!(Z3950, "z39.50", ["RFC 1738 section 4"], None, Generic, false, true, true, None, false, Generic, false),
+    row!(Ws, "ws", ["RFC 6455 section 3"], Some(80), Internet, true, true, true, None, false, Generic, true),
+    row!(Wss, "wss", ["RFC 6455 section 3"], Some(443), Internet, true, true, true, None, false, Generic, true),
 ];
 
 /// The row of every `x-` name.
@@ -519,6 +532,8 @@ impl Scheme {
             (3, b'u') if eq("urn") => Scheme::Urn,
             (3, b'a') if eq("afs") => Scheme::Afs,
             (3, b'n') if eq("nfs") => Scheme::Nfs,
+            (2, b'w') if eq("ws") => Scheme::Ws,
+            (3, b'w') if eq("wss") => Scheme::Wss,
             (4, b'h') if eq("http") => Scheme::Http,
             (4, b'f') if eq("file") => Scheme::File,
             (4, b'w') if eq("wais") => Scheme::Wais,

@@ -348,6 +348,11 @@ impl<'a> UrlRef<'a> {
         let Some(host) = self.idna_host() else {
             return Ok(None);
         };
+        // The URL Standard's host parser wrote a special URL's domain in
+        // its ASCII form, by its own UTS 46 options.
+        if self.dialect() == Dialect::Whatwg && crate::whatwg::is_special(self.scheme()) {
+            return Ok(Some(Cow::Borrowed(host)));
+        }
         crate::idn::to_ascii(host, self.off.host_start as usize, self.dialect()).map(Some)
     }
 

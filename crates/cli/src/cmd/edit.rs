@@ -1035,7 +1035,7 @@ impl Record for Editor {
         };
         warnings.clear();
         let base = match cmd::parse_bytes(self.parse, input, warnings) {
-            Ok(u) => u.to_url(),
+            Ok(u) => u.url().to_url(),
             Err(e) => {
                 if !self.quiet {
                     let _ = self.options.draw(&mut sink.err, Severity::Error, &e, input);

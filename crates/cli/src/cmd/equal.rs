@@ -7,7 +7,8 @@ use crate::json;
 use crate::password;
 use std::ffi::OsString;
 use std::io::{self, Write};
-use uniform::{ParseError, UrlRef};
+use crate::cmd::Parsed;
+use uniform::ParseError;
 
 const HELP: &str = "\
 Two URLs are equivalent when their canonical forms (see `uniform normalize`)
@@ -115,7 +116,7 @@ impl Args {
         let ra = cmd::parse_bytes(parse, a, &mut wa);
         let rb = cmd::parse_bytes(parse, b, &mut wb);
         let equal = match (&ra, &rb) {
-            (Ok(x), Ok(y)) => Some(x.equivalent(y)),
+            (Ok(x), Ok(y)) => Some(x.url().equivalent(&y.url())),
             _ => None,
         };
         if self.json {
@@ -160,7 +161,7 @@ impl Args {
     }
 }
 
-fn error_or_null(buf: &mut Vec<u8>, r: &Result<UrlRef<'_>, ParseError>, scratch: &mut String) {
+fn error_or_null(buf: &mut Vec<u8>, r: &Result<Parsed<'_>, ParseError>, scratch: &mut String) {
     match r {
         Ok(_) => buf.extend_from_slice(b"null"),
         Err(e) => json::error(buf, e, scratch),

@@ -944,7 +944,7 @@ impl Args {
         let quiet = self.quiet || self.silent;
         let mut warnings = Vec::new();
         let parsed = cmd::parse_bytes(self.options.parse_options(), &input, &mut warnings);
-        let url = match parsed {
+        let parsed = match parsed {
             Ok(u) => u,
             Err(e) => {
                 transfer.errormsg = Some(e.to_string());
@@ -968,6 +968,7 @@ impl Args {
                 return Ok(Status::Failure);
             }
         };
+        let url = parsed.url();
         if !quiet && !self.json {
             for w in &warnings {
                 self.options

@@ -215,15 +215,39 @@ pub fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::with_capacity(64 * 1024, io::stdout().lock())
 }
 
+/// A URL read from a line: borrowed from it, or, under the WHATWG
+/// dialect, owned, since that URL is the line's serialization (its
+/// `href`), which need not be the line.
+#[derive(Debug)]
+pub enum Parsed<'a> {
+    /// The line itself.
+    Borrowed(uniform::UrlRef<'a>),
+    /// The serialization of the line.
+    Owned(uniform::Url),
+}
+
+impl Parsed<'_> {
+    /// The URL.
+    pub fn url(&self) -> uniform::UrlRef<'_> {
+        match self {
+            Parsed::Borrowed(u) => *u,
+            Parsed::Owned(u) => u.as_url_ref(),
+        }
+    }
+}
+
 /// Parses bytes that should be a URL: a line that is not UTF-8 is an
 /// error at its first bad byte.
 pub fn parse_bytes<'a>(
     options: ParseOptions,
     input: &'a [u8],
     warnings: &mut Vec<ParseError>,
-) -> Result<uniform::UrlRef<'a>, ParseError> {
+) -> Result<Parsed<'a>, ParseError> {
     match std::str::from_utf8(input) {
-        Ok(s) => options.parse_with_warnings(s, warnings),
-        Err(_) => options.parse_bytes(input),
+        Ok(s) if options.get_dialect() == Dialect::Whatwg => {
+            options.parse_owned(s, warnings).map(Parsed::Owned)
+        }
+        Ok(s) => options.parse_with_warnings(s, warnings).map(Parsed::Borrowed),
+        Err(_) => options.parse_bytes(input).map(Parsed::Borrowed),
     }
 }

@@ -90,7 +90,7 @@ impl Record for Normalizer {
         s.warnings.clear();
         let parse = self.options.parse_options();
         let url = cmd::parse_bytes(parse, input, &mut s.warnings);
-        let canonical = url.as_ref().ok().map(|u| u.canonical());
+        let canonical = url.as_ref().ok().map(|u| u.url().canonical());
         if self.json {
             let buf = &mut sink.out;
             let mask = self.options.mask(input);

@@ -113,8 +113,8 @@ impl Record for Printer {
     fn record(&self, s: &mut Scratch, index: u64, input: &[u8], sink: &mut Sink) -> bool {
         s.warnings.clear();
         let parse = self.options.parse_options();
-        let url = match cmd::parse_bytes(parse, input, &mut s.warnings) {
-            Ok(url) => url,
+        let parsed = match cmd::parse_bytes(parse, input, &mut s.warnings) {
+            Ok(parsed) => parsed,
             Err(e) => {
                 let mask = self.options.mask(input);
                 let shown = password::shown(input, mask.clone());
@@ -122,6 +122,7 @@ impl Record for Printer {
                 return false;
             }
         };
+        let url = parsed.url();
         let span = if self.options.show_password {
             None
         } else {

@@ -206,7 +206,7 @@ impl Record for Planner {
             .as_deref()
             .and_then(|q| request::with_query(input, q, self.parse));
         let input = with_query.as_deref().unwrap_or(input);
-        let url = match self.parse.parse_bytes(input) {
+        let parsed = match cmd::parse_bytes(self.parse, input, &mut Vec::new()) {
             Ok(u) => u,
             Err(e) => {
                 if self.json {
@@ -218,6 +218,7 @@ impl Record for Planner {
                 return false;
             }
         };
+        let url = parsed.url();
         let mut fetch_options;
         let mut options = &self.fetch_options;
         let with_user = match &self.user {

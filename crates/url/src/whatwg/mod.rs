@@ -55,6 +55,19 @@ use crate::url::{Url, UrlRef};
 use machine::{Fail, State};
 use record::Record;
 
+/// Whether `scheme` (lower case) is one of the Standard's special
+/// schemes: `http`, `https`, `ws`, `wss`, `ftp`, `file`.
+///
+/// # Example
+///
+/// ```
+/// assert!(uniform::whatwg::is_special("wss"));
+/// assert!(!uniform::whatwg::is_special("gopher"));
+/// ```
+pub fn is_special(scheme: &str) -> bool {
+    record::special(scheme).is_some()
+}
+
 /// The input as the machine reads it: leading and trailing C0 controls
 /// and spaces trimmed (when `trim`), tabs and newlines removed; and the
 /// way back to the input's byte offsets.

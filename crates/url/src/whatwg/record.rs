@@ -28,16 +28,11 @@ pub(crate) struct Record {
     pub fragment: Option<String>,
 }
 
-/// A special scheme's default port: `Some(None)` for `file`, `None` for a
-/// scheme that is not special.
+/// A special scheme's default port (`Some(None)` for `file`), from the
+/// scheme table; `None` for a scheme that is not special.
 pub(crate) fn special(scheme: &str) -> Option<Option<u16>> {
-    match scheme {
-        "http" | "ws" => Some(Some(80)),
-        "https" | "wss" => Some(Some(443)),
-        "ftp" => Some(Some(21)),
-        "file" => Some(None),
-        _ => None,
-    }
+    let row = Scheme::from_name(scheme).row();
+    row.special.then_some(row.default_port)
 }
 
 impl Record {
