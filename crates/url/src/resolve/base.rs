@@ -1,6 +1,6 @@
 //! Resolution against a base: the entry points, and a base split once.
 
-use super::error::ResolveError;
+use super::error::{Operand, ResolveError};
 use super::hierarchy::hierarchical;
 use super::rfc3986::{self, BaseView};
 use super::rules::Rules;
@@ -133,10 +133,12 @@ pub fn resolve_into(
         Rules::Rfc2396 => rfc3986::resolve_2396(base, reference, out),
         Rules::Rfc1808 => rfc1808::resolve(base, reference, out),
         Rules::Rfc1630 => rfc1630::resolve(base, reference, out),
+        Rules::Whatwg => whatwg_join(base, reference, out),
     };
     match r {
-        // RFC 3986's own branches keep their paths (rfc3986.rs).
-        Ok(()) if !matches!(rules, Rules::Rfc3986 | Rules::Rfc3986Compat) => {
+        // RFC 3986's own branches keep their paths (rfc3986.rs); the URL
+        // Standard's parser writes its own serialization.
+        Ok(()) if !matches!(rules, Rules::Rfc3986 | Rules::Rfc3986Compat | Rules::Whatwg) => {
             guard::keep_path(out, len, base, reference, rules);
         }
         Ok(()) => {}
@@ -170,6 +172,23 @@ pub struct Base<'a> {
     rules: Rules,
     /// The base split beforehand, under the rules of RFC 3986.
     split: Option<rfc3986::Prepared<'a>>,
+    /// Under [`Rules::Whatwg`], the base parsed once.
+    whatwg: Option<crate::Url>,
+}
+
+/// [`Rules::Whatwg`]: the base, then the reference against it, through
+/// the URL Standard's parser; the serialization appended.
+fn whatwg_join(base: &str, reference: &str, out: &mut String) -> Result<(), ResolveError> {
+    let base =
+        crate::whatwg::parse(base, None).map_err(|e| ResolveError::whatwg(Operand::Base, e))?;
+    whatwg_against(&base, reference, out)
+}
+
+fn whatwg_against(base: &crate::Url, reference: &str, out: &mut String) -> Result<(), ResolveError> {
+    let url = crate::whatwg::parse(reference, Some(base))
+        .map_err(|e| ResolveError::whatwg(Operand::Reference, e))?;
+    out.push_str(url.as_str());
+    Ok(())
 }
 
 impl<'a> Base<'a> {
@@ -193,6 +212,16 @@ impl<'a> Base<'a> {
             _ => split::SchemeSyntax::Strict,
         };
         let mut split = None;
+        if rules == Rules::Whatwg {
+            let url = crate::whatwg::parse(text, None)
+                .map_err(|e| ResolveError::whatwg(Operand::Base, e))?;
+            return Ok(Base {
+                text,
+                rules,
+                split,
+                whatwg: Some(url),
+            });
+        }
         if rules == Rules::Rfc1808 {
             if split::split_1808(text).scheme.is_none() {
                 return Err(ResolveError::base_not_absolute_1808(text));
@@ -205,7 +234,12 @@ impl<'a> Base<'a> {
                 split = Some(rfc3986::Prepared::scan(text, n, hierarchical(&text[..n])));
             }
         }
-        Ok(Base { text, rules, split })
+        Ok(Base {
+            text,
+            rules,
+            split,
+            whatwg: None,
+        })
     }
 
     /// The base as given.
@@ -272,6 +306,9 @@ impl<'a> Base<'a> {
     /// # Ok::<_, uniform::resolve::ResolveError>(())
     /// ```
     pub fn resolve_into(&self, reference: &str, out: &mut String) -> Result<(), ResolveError> {
+        if let Some(base) = &self.whatwg {
+            return whatwg_against(base, reference, out);
+        }
         let len = out.len();
         let r = match (&self.split, self.rules) {
             (Some(p), rules) => {

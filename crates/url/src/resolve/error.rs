@@ -26,6 +26,8 @@ pub struct ResolveError {
     /// [`ResolveErrorKind::BaseNotHierarchical`]: each removes dot segments,
     /// and refuses a base, under its own RFC's text.
     pub(super) rules: Option<Rules>,
+    /// Under [`Rules::Whatwg`], the parser's failure.
+    pub(super) failure: Option<alloc::boxed::Box<crate::ParseError>>,
 }
 
 /// The kind of a [`ResolveError`].
@@ -67,6 +69,17 @@ pub enum ResolveErrorKind {
     /// to the target under these rules (under RFC 3986, a target with `.`
     /// or `..` segments in its path).
     Unreachable,
+    /// [`Rules::Whatwg`]: the URL Standard's parser returns failure for
+    /// the base or for the reference against it;
+    /// [`ResolveError::failure`] says why.
+    ///
+    /// ```
+    /// use uniform::resolve::{resolve, ResolveErrorKind, Rules};
+    /// let e = resolve("http://h/", "http://[::1/", Rules::Whatwg).unwrap_err();
+    /// assert_eq!(e.kind(), ResolveErrorKind::Failure);
+    /// assert_eq!(e.failure().unwrap().rule(), "IPv6-unclosed");
+    /// ```
+    Failure,
 }
 
 /// Which input of a function a [`ResolveError`] is about.
@@ -85,6 +98,8 @@ pub enum Operand {
     Base,
     /// The target URL of [`relativize`](super::relativize).
     Target,
+    /// The reference being resolved (only [`Rules::Whatwg`] refuses one).
+    Reference,
 }
 
 impl ResolveError {
@@ -129,12 +144,38 @@ impl ResolveError {
         self.offset
     }
 
+    /// Under [`Rules::Whatwg`], the URL Standard parser's failure, with the
+    /// validation error it names.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::resolve::{resolve, Operand, Rules};
+    /// let e = resolve("no-scheme", "g", Rules::Whatwg).unwrap_err();
+    /// assert_eq!(e.operand(), Operand::Base);
+    /// assert_eq!(e.failure().unwrap().rule(), "missing-scheme-non-relative-URL");
+    /// ```
+    pub fn failure(&self) -> Option<&crate::ParseError> {
+        self.failure.as_deref()
+    }
+
+    pub(super) fn whatwg(operand: Operand, e: crate::ParseError) -> ResolveError {
+        ResolveError {
+            kind: ResolveErrorKind::Failure,
+            operand,
+            offset: e.offset(),
+            rules: Some(Rules::Whatwg),
+            failure: Some(alloc::boxed::Box::new(e)),
+        }
+    }
+
     pub(super) fn base_not_absolute(base: &str, syntax: split::SchemeSyntax) -> ResolveError {
         ResolveError {
             kind: ResolveErrorKind::BaseNotAbsolute,
             operand: Operand::Base,
             offset: scheme_stop(base, syntax),
             rules: None,
+            failure: None,
         }
     }
 
@@ -149,6 +190,7 @@ impl ResolveError {
             operand: Operand::Base,
             offset,
             rules: None,
+            failure: None,
         }
     }
 
@@ -158,6 +200,7 @@ impl ResolveError {
             operand: Operand::Base,
             offset: scheme.len(),
             rules: Some(rules),
+            failure: None,
         }
     }
 }
@@ -190,6 +233,7 @@ impl fmt::Display for ResolveError {
         let which = match self.operand {
             Operand::Base => "base",
             Operand::Target => "target",
+            Operand::Reference => "reference",
         };
         match self.kind {
             ResolveErrorKind::BaseNotAbsolute => write!(
@@ -223,6 +267,10 @@ impl fmt::Display for ResolveError {
                     _ => Ok(()),
                 }
             }
+            ResolveErrorKind::Failure => match &self.failure {
+                Some(e) => write!(f, "the {which} is no URL by the URL Standard: {e}"),
+                None => write!(f, "the {which} is no URL by the URL Standard"),
+            },
             ResolveErrorKind::Unreachable => {
                 let rule = match self.rules {
                     Some(Rules::Rfc1630) => {

@@ -57,6 +57,7 @@ pub fn relativize(base: &str, target: &str, rules: Rules) -> Result<String, Reso
             operand: Operand::Target,
             offset: scheme_stop(target, syntax),
             rules: None,
+            failure: None,
         });
     }
     let b = split(base, syntax);
@@ -85,6 +86,7 @@ pub fn relativize(base: &str, target: &str, rules: Rules) -> Result<String, Reso
         operand: Operand::Target,
         offset: 0,
         rules: Some(rules),
+        failure: None,
     })
 }
 

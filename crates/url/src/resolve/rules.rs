@@ -46,6 +46,12 @@ pub enum Rules {
     /// RFC 1630, "Partial (relative) form", as its rules are written
     /// (see [`resolve`](super::resolve) for the reading of each).
     Rfc1630,
+    /// The WHATWG URL Standard, as browsers resolve: the base and the
+    /// reference go through the Standard's parser ([`crate::whatwg`]),
+    /// and the result is the serialization (`href`): `\\` is `/` in
+    /// special schemes, `http:g` against an `http` base is relative, the
+    /// result is percent-encoded and its host IDNA-mapped.
+    Whatwg,
 }
 
 impl Rules {
@@ -55,18 +61,19 @@ impl Rules {
     ///
     /// ```
     /// use uniform::resolve::Rules;
-    /// assert_eq!(Rules::ALL.len(), 5);
+    /// assert_eq!(Rules::ALL.len(), 6);
     /// ```
-    pub const ALL: [Rules; 5] = [
+    pub const ALL: [Rules; 6] = [
         Rules::Rfc3986,
         Rules::Rfc3986Compat,
         Rules::Rfc2396,
         Rules::Rfc1808,
         Rules::Rfc1630,
+        Rules::Whatwg,
     ];
 
     /// The name [`FromStr`] accepts: `rfc3986`, `rfc3986-compat`,
-    /// `rfc2396`, `rfc1808` or `rfc1630`.
+    /// `rfc2396`, `rfc1808`, `rfc1630` or `whatwg`.
     ///
     /// # Example
     ///
@@ -81,6 +88,7 @@ impl Rules {
             Rules::Rfc2396 => "rfc2396",
             Rules::Rfc1808 => "rfc1808",
             Rules::Rfc1630 => "rfc1630",
+            Rules::Whatwg => "whatwg",
         }
     }
 }
@@ -107,7 +115,7 @@ impl fmt::Display for UnknownRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown resolution rules `{}`: expected rfc3986, rfc3986-compat, rfc2396, rfc1808 or rfc1630",
+            "unknown resolution rules `{}`: expected rfc3986, rfc3986-compat, rfc2396, rfc1808, rfc1630 or whatwg",
             self.0
         )
     }
