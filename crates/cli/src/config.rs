@@ -7,7 +7,7 @@
 //! `$HOME/.config/uniform/config.toml`), TOML with these keys:
 //!
 //! ```toml
-//! dialect = "rfc3986"      # rfc1738 (built in), rfc1630, rfc3986
+//! dialect = "rfc3986"      # rfc1738 (built in), rfc1630, rfc3986, whatwg
 //! strict = true            # parse, check, ...: --strict
 //! show-password = false    # --show-password
 //! gopher-strict = false    # fetch, links: --gopher-strict
@@ -204,12 +204,12 @@ fn check(kind: Kind, v: &toml::Value) -> Result<String, String> {
     match (kind, v) {
         (Kind::Dialect, toml::Value::String(s)) => uniform::Dialect::from_name(s)
             .map(|d| d.as_str().to_string())
-            .ok_or_else(|| format!("{s:?} is no dialect: rfc1738, rfc1630 or rfc3986")),
+            .ok_or_else(|| format!("{s:?} is no dialect: rfc1738, rfc1630, rfc3986 or whatwg")),
         (Kind::Bool, toml::Value::Boolean(b)) => Ok(b.to_string()),
         (Kind::Seconds, toml::Value::Integer(n)) if *n > 0 => Ok(n.to_string()),
         (Kind::Seconds, toml::Value::Float(x)) if x.is_finite() && *x > 0.0 => Ok(x.to_string()),
         (Kind::Dialect, _) => {
-            Err("a dialect is a string: \"rfc1738\", \"rfc1630\" or \"rfc3986\"".into())
+            Err("a dialect is a string: \"rfc1738\", \"rfc1630\", \"rfc3986\" or \"whatwg\"".into())
         }
         (Kind::Bool, _) => Err("true or false".into()),
         (Kind::Seconds, _) => Err("a number of seconds greater than 0".into()),
@@ -348,10 +348,15 @@ mod tests {
 
     #[test]
     fn a_bad_value_names_the_file_and_the_line() {
-        let (_d, path) = file("strict = true\n\ndialect = \"whatwg\"\n");
+        let (_d, path) = file("strict = true\n\ndialect = \"rfc2396\"\n");
         let e = resolve(Some(&path), None).unwrap_err();
         assert_eq!(e.place, format!("{} line 3", path.display()));
-        assert!(e.message.contains("\"whatwg\" is no dialect"), "{e}");
+        assert!(e.message.contains("\"rfc2396\" is no dialect"), "{e}");
+        let (_d, path) = file("dialect = \"WHATWG\"\n");
+        assert_eq!(
+            get(&resolve(Some(&path), None).unwrap(), "dialect").value.as_deref(),
+            Some("whatwg")
+        );
         let (_d, path) = file("timeout = -1\n");
         assert!(
             resolve(Some(&path), None)

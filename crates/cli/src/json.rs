@@ -46,6 +46,10 @@ pub struct Fields<'a> {
     pub fragment: Option<&'a str>,
     /// The scheme-specific fields (see [`crate::details`]).
     pub details: serde_json::Value,
+    /// Under the WHATWG dialect, the serialization (`href`, the URL's own
+    /// text) and the serialized origin; `None` under the RFC dialects,
+    /// whose output has neither key.
+    pub whatwg: Option<(Cow<'a, str>, String)>,
 }
 
 impl<'a> Fields<'a> {
@@ -53,13 +57,19 @@ impl<'a> Fields<'a> {
     /// from it (or from its masked text).
     pub fn of(url: &UrlRef<'a>, details: serde_json::Value) -> Fields<'a> {
         let scheme = url.scheme();
+        let whatwg = url.dialect() == uniform::Dialect::Whatwg;
         Fields {
             scheme: if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
                 Cow::Owned(scheme.to_ascii_lowercase())
             } else {
                 Cow::Borrowed(scheme)
             },
-            user: url.user_decoded().map(lossy),
+            // The URL Standard has no absent user name: an empty one is
+            // read as absent.
+            user: url
+                .user_decoded()
+                .map(lossy)
+                .filter(|u| !(whatwg && u.is_empty())),
             password: url.password_decoded().map(lossy),
             host: url.host(),
             host_ascii: url.host_ascii().ok().flatten(),
@@ -70,6 +80,10 @@ impl<'a> Fields<'a> {
             query: url.query(),
             fragment: url.fragment(),
             details,
+            whatwg: whatwg.then(|| {
+                let origin = uniform::whatwg::origin(&url.to_url()).to_string();
+                (Cow::Borrowed(url.as_str()), origin)
+            }),
         }
     }
 }
@@ -125,6 +139,12 @@ pub fn parse_object(
             opt_string(out, f.fragment);
             out.extend_from_slice(b",\"details\":");
             details(out, &f.details);
+            if let Some((href, origin)) = &f.whatwg {
+                out.extend_from_slice(b",\"href\":");
+                string(out, href);
+                out.extend_from_slice(b",\"origin\":");
+                string(out, origin);
+            }
         }
         Err(_) => out.extend_from_slice(
             b",\"valid\":false,\"scheme\":null,\"user\":null,\"password\":null,\"host\":null,\

@@ -85,7 +85,7 @@ impl Parsing<'_> {
                 Some(dialect) => options = options.dialect(dialect),
                 None => {
                     return exec_err!(
-                        "{}: unknown dialect '{name}' (rfc1738, rfc1630 or rfc3986)",
+                        "{}: unknown dialect '{name}' (rfc1738, rfc1630, rfc3986 or whatwg)",
                         self.name
                     );
                 }

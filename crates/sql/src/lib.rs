@@ -23,7 +23,9 @@
 //! | `url_encode(text [, set])`, `url_decode(text)` | percent-encoding by a named set (`reserved` by default) and its inverse |
 //! | `url_extract(text)` | the list of URLs found in the text |
 //!
-//! `dialect` is `rfc1738` (the default), `rfc1630` or `rfc3986`.
+//! `dialect` is `rfc1738` (the default), `rfc1630`, `rfc3986` or `whatwg`
+//! (the URL Standard: each function reads the serialization, the `href`,
+//! that its parser makes of the text; `url_normalize` gives the `href`).
 //!
 //! # Example
 //!

@@ -5,13 +5,38 @@ use datafusion::arrow::array::{ArrayRef, BooleanBuilder, Int32Builder};
 use datafusion::common::Result;
 use std::borrow::Cow;
 use std::sync::Arc;
-use uniform::UrlRef;
+use uniform::{Dialect, ParseOptions, Url, UrlRef};
 
 use crate::call::Call;
 use crate::slices::Slices;
 
 /// A component that is a piece of the URL's text.
 pub(crate) type Part = for<'u> fn(&UrlRef<'u>) -> Option<&'u str>;
+
+/// A row's URL: its own text, or under the WHATWG dialect the
+/// serialization the Standard's parser made of it (a piece of which is
+/// copied into the answer, never referenced).
+enum Row<'a> {
+    Text(UrlRef<'a>),
+    Serialized(Url),
+}
+
+impl Row<'_> {
+    fn url(&self) -> UrlRef<'_> {
+        match self {
+            Row::Text(u) => *u,
+            Row::Serialized(u) => u.as_url_ref(),
+        }
+    }
+}
+
+fn parse_row(options: ParseOptions, text: &str) -> Option<Row<'_>> {
+    if options.get_dialect() == Dialect::Whatwg {
+        Url::parse_with(options, text).ok().map(Row::Serialized)
+    } else {
+        options.parse(text).ok().map(Row::Text)
+    }
+}
 
 /// The row loop of the functions whose answer is text: row `i`'s URL,
 /// parsed by the options at `options` (dialect) and `options + 1`
@@ -20,18 +45,18 @@ pub(crate) type Part = for<'u> fn(&UrlRef<'u>) -> Option<&'u str>;
 fn text_per_url<'a>(
     call: &Call<'a>,
     options: usize,
-    mut answer: impl FnMut(&mut Slices<'_>, usize, &'a str, &UrlRef<'a>),
+    mut answer: impl for<'u> FnMut(&mut Slices<'_>, usize, &'a str, &UrlRef<'u>),
 ) -> Result<ArrayRef> {
     let urls = call.texts(0)?;
     let parsing = call.parsing(options, Some(options + 1))?;
     let mut out = Slices::new(&urls, call.rows);
     for i in 0..call.rows {
         let parsed = match (urls.get(i), parsing.at(i)?) {
-            (Some(text), Some(options)) => options.parse(text).ok().map(|url| (text, url)),
+            (Some(text), Some(options)) => parse_row(options, text).map(|url| (text, url)),
             _ => None,
         };
         match parsed {
-            Some((text, url)) => answer(&mut out, i, text, &url),
+            Some((text, row)) => answer(&mut out, i, text, &row.url()),
             None => out.null(),
         }
     }
@@ -87,7 +112,7 @@ pub(crate) fn valid(call: &Call<'_>) -> Result<ArrayRef> {
                 } else {
                     options
                 };
-                out.append_value(options.parse(text).is_ok());
+                out.append_value(parse_row(options, text).is_some());
             }
             _ => out.append_null(),
         }
@@ -104,7 +129,8 @@ pub(crate) fn port(call: &Call<'_>) -> Result<ArrayRef> {
     let mut out = Int32Builder::with_capacity(call.rows);
     for i in 0..call.rows {
         let port = match (urls.get(i), parsing.at(i)?) {
-            (Some(text), Some(options)) => options.parse(text).ok().and_then(|u| {
+            (Some(text), Some(options)) => parse_row(options, text).and_then(|row| {
+                let u = row.url();
                 // A port written that is no port number (a lenient parse
                 // lets 99999999 through) is not the default's.
                 match u.port_str() {
@@ -143,10 +169,12 @@ pub(crate) fn equal(call: &Call<'_>) -> Result<ArrayRef> {
     let mut out = BooleanBuilder::with_capacity(call.rows);
     for i in 0..call.rows {
         let answer = match (left.get(i), right.get(i), parsing.at(i)?) {
-            (Some(a), Some(b), Some(options)) => match (options.parse(a), options.parse(b)) {
-                (Ok(a), Ok(b)) => Some(a.equivalent(&b)),
-                _ => None,
-            },
+            (Some(a), Some(b), Some(options)) => {
+                match (parse_row(options, a), parse_row(options, b)) {
+                    (Some(a), Some(b)) => Some(a.url().equivalent(&b.url())),
+                    _ => None,
+                }
+            }
             _ => None,
         };
         out.append_option(answer);

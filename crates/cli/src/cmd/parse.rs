@@ -147,6 +147,9 @@ impl Record for Printer {
                 mask_values(&mut d, &needles);
                 let mut fields = Fields::of(&url, d);
                 fields.password = Some(Cow::Borrowed(MASK));
+                if let Some((href, _)) = &mut fields.whatwg {
+                    *href = Cow::Owned(self.options.masked(url.as_str()).into_owned());
+                }
                 self.emit(s, sink, index, &shown, Ok(&fields), input, Some(span))
             }
         }
@@ -251,6 +254,10 @@ fn text_record(
         line(t, "path", f.path);
         line(t, "query", f.query);
         line(t, "fragment", f.fragment);
+        if let Some((href, origin)) = &f.whatwg {
+            line(t, "href", Some(href));
+            line(t, "origin", Some(origin));
+        }
         details_lines(t, &f.details);
     }
     for w in warnings {
