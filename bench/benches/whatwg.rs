@@ -117,7 +117,10 @@ fn args() -> Result<Args, String> {
     }
     if let Some(job) = job {
         if !IR_JOBS.contains(&job.as_str()) {
-            return Err(format!("--ir: no job {job:?}; jobs: {}", IR_JOBS.join(", ")));
+            return Err(format!(
+                "--ir: no job {job:?}; jobs: {}",
+                IR_JOBS.join(", ")
+            ));
         }
         a.ir = Some((job, reps));
     }
@@ -201,9 +204,7 @@ fn ada_can(urls: &[&str]) -> usize {
 fn scan_floor(urls: &[&str]) -> usize {
     let mut sum = 0u8;
     for &u in urls {
-        sum = black_box(u)
-            .bytes()
-            .fold(sum, |acc, b| acc.wrapping_add(b));
+        sum = black_box(u).bytes().fold(sum, |acc, b| acc.wrapping_add(b));
     }
     black_box(sum);
     urls.len()
@@ -294,12 +295,7 @@ fn show_outcome(o: &Outcome) -> String {
 
 /// Compares Uniform's outcome with a peer's on every line; prints the
 /// counts and every disagreement, grouped. Returns (agreements, lines).
-fn agreement(
-    peer: &str,
-    urls: &[&str],
-    uniform: &[Outcome],
-    theirs: &[Outcome],
-) -> (usize, usize) {
+fn agreement(peer: &str, urls: &[&str], uniform: &[Outcome], theirs: &[Outcome]) -> (usize, usize) {
     let (mut same, mut both_fail) = (0usize, 0usize);
     // (group, input, uniform, peer), in corpus order within a group.
     let mut groups: Vec<(String, Vec<(&str, String, String)>)> = Vec::new();
@@ -315,7 +311,10 @@ fn agreement(
             }
             (Ok(_), Err(_)) => format!("Uniform parses, {peer} fails"),
             (Err(_), Ok(_)) => format!("{peer} parses, Uniform fails"),
-            (Ok(a), Ok(b)) => format!("both parse, hrefs differ first in: {}", first_difference(a, b)),
+            (Ok(a), Ok(b)) => format!(
+                "both parse, hrefs differ first in: {}",
+                first_difference(a, b)
+            ),
         };
         let row = (u, show_outcome(ours), show_outcome(other));
         match groups.iter_mut().find(|(g, _)| *g == group) {
@@ -483,7 +482,12 @@ fn bench_corpus(name: &str, lines: &[String], passes: usize) {
     let pct = |a: usize| 100.0 * a as f64 / n.max(1) as f64;
     println!(" ratios, the peer's time over Uniform's, the median of the per-round ratios:");
     for (peer, j, target, agree) in [
-        ("ada-url Url::parse / uniform parse", 1, TARGET_ADA, ada_agree),
+        (
+            "ada-url Url::parse / uniform parse",
+            1,
+            TARGET_ADA,
+            ada_agree,
+        ),
         ("url Url::parse / uniform parse", 2, TARGET_URL, url_agree),
     ] {
         let ratio = r.ratio(j, 0);

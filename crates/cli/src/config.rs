@@ -354,7 +354,9 @@ mod tests {
         assert!(e.message.contains("\"rfc2396\" is no dialect"), "{e}");
         let (_d, path) = file("dialect = \"WHATWG\"\n");
         assert_eq!(
-            get(&resolve(Some(&path), None).unwrap(), "dialect").value.as_deref(),
+            get(&resolve(Some(&path), None).unwrap(), "dialect")
+                .value
+                .as_deref(),
             Some("whatwg")
         );
         let (_d, path) = file("timeout = -1\n");

@@ -114,7 +114,11 @@ fn document_base(
 /// ones, else by RFC 3986.
 fn against(base: &str, text: &str, browser: bool) -> Result<String, String> {
     let standard = browser && scheme_of(base, true).is_some_and(|s| whatwg::is_special(&s));
-    let rules = if standard { Rules::Whatwg } else { Rules::Rfc3986 };
+    let rules = if standard {
+        Rules::Whatwg
+    } else {
+        Rules::Rfc3986
+    };
     Base::new(base, rules)
         .and_then(|b| b.resolve(text))
         .map_err(|e| match (e.failure(), e.operand()) {
@@ -235,9 +239,18 @@ mod tests {
                 ("sub/\n\tpage.html", "file:///site/docs/sub/page.html"),
                 (" \x0C b.html\r\n", "file:///site/docs/b.html"),
                 ("a b.html", "file:///site/docs/a%20b.html"),
-                ("./x/../y.html?q=1 2#f g", "file:///site/docs/y.html?q=1%202#f%20g"),
-                ("HTTPS://Example.ORG:443/a/./b/../c", "https://example.org/a/c"),
-                ("https://example.org/a\n   b.html", "https://example.org/a%20%20%20b.html"),
+                (
+                    "./x/../y.html?q=1 2#f g",
+                    "file:///site/docs/y.html?q=1%202#f%20g",
+                ),
+                (
+                    "HTTPS://Example.ORG:443/a/./b/../c",
+                    "https://example.org/a/c",
+                ),
+                (
+                    "https://example.org/a\n   b.html",
+                    "https://example.org/a%20%20%20b.html",
+                ),
                 ("ht\ntp://h/x", "http://h/x"),
                 ("http://h", "http://h/"),
                 ("ws://h:80/", "ws://h/"),
@@ -249,7 +262,10 @@ mod tests {
             // `http:x` against an http base is relative to it, as in a
             // browser.
             let d = doc(format, Some("http://h/dir/page.html"));
-            assert_eq!(absolute(&d, None, &link("http:x.html")).unwrap(), "http://h/dir/x.html");
+            assert_eq!(
+                absolute(&d, None, &link("http:x.html")).unwrap(),
+                "http://h/dir/x.html"
+            );
             assert_eq!(
                 absolute(&d, Some(" ..\\up\\ "), &link("x")).unwrap(),
                 "http://h/up/x"
@@ -260,9 +276,18 @@ mod tests {
     #[test]
     fn plain_text_keeps_the_rfc_reading() {
         let d = doc(Format::Text, Some("http://h/dir/page.txt"));
-        assert_eq!(absolute(&d, None, &link("HTTP://H:80/a/../b")).unwrap(), "HTTP://H:80/a/../b");
-        assert_eq!(absolute(&d, None, &link("http:x.html")).unwrap(), "http:x.html");
-        assert_eq!(absolute(&d, None, &link("a\\b")).unwrap(), "http://h/dir/a\\b");
+        assert_eq!(
+            absolute(&d, None, &link("HTTP://H:80/a/../b")).unwrap(),
+            "HTTP://H:80/a/../b"
+        );
+        assert_eq!(
+            absolute(&d, None, &link("http:x.html")).unwrap(),
+            "http:x.html"
+        );
+        assert_eq!(
+            absolute(&d, None, &link("a\\b")).unwrap(),
+            "http://h/dir/a\\b"
+        );
     }
 
     #[test]
@@ -291,26 +316,43 @@ mod tests {
             ("wais://h/db/t/p", "q", "wais://h/db/t/q"),
         ] {
             let d = doc(Format::Html, Some(base));
-            assert_eq!(absolute(&d, None, &link(text)).unwrap(), want, "{base} {text}");
+            assert_eq!(
+                absolute(&d, None, &link(text)).unwrap(),
+                want,
+                "{base} {text}"
+            );
             let d = doc(Format::Html, Some("http://h/"));
-            assert_eq!(absolute(&d, Some(base), &link(text)).unwrap(), want, "{base} {text}");
+            assert_eq!(
+                absolute(&d, Some(base), &link(text)).unwrap(),
+                want,
+                "{base} {text}"
+            );
         }
         // The Standard's special schemes in such a document: the
         // Standard's reading.
         let d = doc(Format::Html, Some("gopher://h/1/dir/"));
-        assert_eq!(absolute(&d, None, &link("HTTP://H/a/../b")).unwrap(), "http://h/b");
+        assert_eq!(
+            absolute(&d, None, &link("HTTP://H/a/../b")).unwrap(),
+            "http://h/b"
+        );
     }
 
     #[test]
     fn failures_name_the_standards_validation_error() {
         let d = doc(Format::Html, Some("http://h/a/"));
         let e = absolute(&d, None, &link("http://h:99999/")).unwrap_err();
-        assert!(e.starts_with("the link is no URL by the URL Standard"), "{e}");
+        assert!(
+            e.starts_with("the link is no URL by the URL Standard"),
+            "{e}"
+        );
         assert!(e.contains("port-out-of-range"), "{e}");
         let e = absolute(&d, None, &link("http://exa mple.org/")).unwrap_err();
         assert!(e.contains("domain-to-ASCII"), "{e}");
         let e = absolute(&d, None, &link("//[::1/x")).unwrap_err();
-        assert!(e.starts_with("the link is no URL by the URL Standard"), "{e}");
+        assert!(
+            e.starts_with("the link is no URL by the URL Standard"),
+            "{e}"
+        );
         assert!(e.contains("IPv6-unclosed"), "{e}");
         let e = absolute(&d, Some("http://[::1/"), &link("x")).unwrap_err();
         assert!(e.starts_with("the <base href> does not resolve"), "{e}");

@@ -237,7 +237,9 @@ fn bad_arguments_name_the_function() {
     assert!(error("SELECT url_host()").contains("url_host takes 1 to 3 arguments"));
     assert!(error("SELECT url_host(1)").contains("url_host: argument 1 must be text"));
     assert!(error("SELECT url_valid('http://h/', 'rfc1738', 'yes')").contains("must be a boolean"));
-    assert!(error("SELECT url_valid('http://h/', 'rfc2396')").contains("unknown dialect 'rfc2396'"));
+    assert!(
+        error("SELECT url_valid('http://h/', 'rfc2396')").contains("unknown dialect 'rfc2396'")
+    );
     assert!(error("SELECT url_encode('x', 'nope')").contains("unknown set 'nope'"));
 }
 
@@ -284,7 +286,9 @@ fn the_whatwg_dialect_reads_the_serialization() {
         "NULL|"
     );
     assert_eq!(
-        one("SELECT url_equal('http://H:80/x/../y', 'http://h/y', 'whatwg'), url_valid('http://h/a b', 'whatwg'), url_valid('http://h/a b', 'whatwg', false)"),
+        one(
+            "SELECT url_equal('http://H:80/x/../y', 'http://h/y', 'whatwg'), url_valid('http://h/a b', 'whatwg'), url_valid('http://h/a b', 'whatwg', false)"
+        ),
         "true|false|true"
     );
     assert_eq!(one("SELECT url_host('http://exa mple/', 'whatwg')"), "NULL");

@@ -1,13 +1,13 @@
 //! `uniform equal A B`: whether two URLs are equivalent.
 
 use crate::caret::Severity;
+use crate::cmd::Parsed;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::input::{Bom, Inputs};
 use crate::json;
 use crate::password;
 use std::ffi::OsString;
 use std::io::{self, Write};
-use crate::cmd::Parsed;
 use uniform::ParseError;
 
 const HELP: &str = "\

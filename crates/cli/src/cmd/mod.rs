@@ -247,7 +247,9 @@ pub fn parse_bytes<'a>(
         Ok(s) if options.get_dialect() == Dialect::Whatwg => {
             options.parse_owned(s, warnings).map(Parsed::Owned)
         }
-        Ok(s) => options.parse_with_warnings(s, warnings).map(Parsed::Borrowed),
+        Ok(s) => options
+            .parse_with_warnings(s, warnings)
+            .map(Parsed::Borrowed),
         Err(_) => options.parse_bytes(input).map(Parsed::Borrowed),
     }
 }

@@ -142,8 +142,11 @@ pub(crate) fn anchors(source: &str, out: &mut HashSet<String>) {
     }
 }
 
-/// `value` without ASCII white space around it, with the offset where it
-/// starts; `None` when nothing is left.
+/// `value` without ASCII white space around it (HTML's "strip leading and
+/// trailing ASCII whitespace", which a browser applies to a URL
+/// attribute before it parses it), with the offset where it starts;
+/// `None` when nothing is left. White space inside is kept: the URL
+/// parser drops tabs and line breaks itself (resolve.rs).
 fn trim(value: &str) -> Option<(usize, &str)> {
     let start = value.bytes().position(|b| !is_ascii_ws(b))?;
     let end = value.bytes().rposition(|b| !is_ascii_ws(b))? + 1;
@@ -535,6 +538,28 @@ mod tests {
         assert_eq!(
             texts("<a href=\"\u{a0}x\u{a0}\">"),
             s(&[("\u{a0}x\u{a0}", LinkKind::Href)])
+        );
+    }
+
+    #[test]
+    fn inner_white_space_and_backslashes_reach_the_url_parser() {
+        // Only the ends are trimmed: the URL parser (resolve.rs) drops a
+        // tab or a line break inside, as a browser does, and reads `\` as
+        // `/` in the special schemes.
+        assert_eq!(
+            at("<a href=\"https://example.org/a\n   b.html\">\n<a href=docs\\page.html>"),
+            [
+                ("https://example.org/a\n   b.html".into(), 1, 10),
+                ("docs\\page.html".into(), 3, 9),
+            ]
+        );
+        assert_eq!(
+            texts("<img src=\"\tsub/\r\n\tpage.png\n\">"),
+            s(&[("sub/\n\tpage.png", LinkKind::Src)])
+        );
+        assert_eq!(
+            base_href("<base href=\"\n ..\\up\\\n \">").as_deref(),
+            Some("..\\up\\")
         );
     }
 

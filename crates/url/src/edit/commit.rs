@@ -174,6 +174,15 @@ impl Url {
     pub(crate) fn committed(&self, new: Parts<'_>, component: Component) -> Result<Url, EditError> {
         let options = self.reparse_options();
         let text = new.write();
+        // The URL Standard's parser rewrites what it reads (a host lower
+        // case, a default port dropped, a space encoded): the edit is the
+        // serialization of the new text, and only a failure refuses it.
+        if self.dialect() == crate::Dialect::Whatwg {
+            return crate::whatwg::parse(&text, None).map_err(|e| {
+                EditError::new(EditErrorKind::Invalid, component, "the URL would not parse")
+                    .with_source(e)
+            });
+        }
         let mut warnings = Vec::new();
         let parsed = options
             .parse_with_warnings(&text, &mut warnings)

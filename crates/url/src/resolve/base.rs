@@ -184,7 +184,11 @@ fn whatwg_join(base: &str, reference: &str, out: &mut String) -> Result<(), Reso
     whatwg_against(&base, reference, out)
 }
 
-fn whatwg_against(base: &crate::Url, reference: &str, out: &mut String) -> Result<(), ResolveError> {
+fn whatwg_against(
+    base: &crate::Url,
+    reference: &str,
+    out: &mut String,
+) -> Result<(), ResolveError> {
     let url = crate::whatwg::parse(reference, Some(base))
         .map_err(|e| ResolveError::whatwg(Operand::Reference, e))?;
     out.push_str(url.as_str());
