@@ -270,3 +270,67 @@ fn extract_checks_what_it_finds_by_the_standard() {
     assert_eq!(rows[1]["warnings"].as_array().unwrap().len(), 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn check_compare_shows_each_dialect_and_the_rule_behind_each_difference() {
+    let r = uniform(&["check", "--compare", "--json", "HTTP://0x7f.1:80/a\\b"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let v: Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["agree"], false);
+    let forms: Vec<(&str, &str)> = v["readings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["dialect"].as_str().unwrap(), r["form"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        forms,
+        [
+            ("whatwg", "http://127.0.0.1/a/b"),
+            ("rfc3986", "http://0x7f.1/a%5Cb"),
+            ("rfc1738", "http://0x7f.1/a%5Cb"),
+            ("rfc1630", "http://0x7f.1/a%5Cb"),
+        ]
+    );
+    let host = v["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["component"] == "host")
+        .expect("the hosts differ");
+    assert_eq!(host["values"]["whatwg"], "127.0.0.1");
+    assert_eq!(host["values"]["rfc3986"], "0x7f.1");
+    let whatwg_rules: Vec<&str> = host["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["dialect"] == "whatwg")
+        .map(|r| r["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        whatwg_rules,
+        ["IPv4-too-few-parts", "IPv4-non-decimal-part"]
+    );
+    // An RFC 1738 ftp URL keeps "?" in its url-path.
+    let r = uniform(&["check", "--compare", "ftp://h/a?b"]);
+    assert!(
+        r.stdout
+            .contains("search part: whatwg \"b\", rfc3986 \"b\", rfc1738 none"),
+        "{}",
+        r.stdout
+    );
+    let r = uniform(&["check", "--compare", "http://example.com/x"]);
+    assert_eq!(r.code, 0);
+    assert!(
+        r.stdout.contains("every dialect reads the same valid URL"),
+        "{}",
+        r.stdout
+    );
+    // A password is masked in every form.
+    let r = uniform(&["check", "--compare", "ftp://u:secret@h/"]);
+    assert!(
+        !r.stdout.contains("secret") && r.stdout.contains("u:****@h"),
+        "{}",
+        r.stdout
+    );
+}

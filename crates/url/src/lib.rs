@@ -78,6 +78,7 @@ mod prelude {
 }
 
 mod canon;
+pub mod compare;
 mod dialect;
 pub mod edit;
 mod error;

@@ -29,6 +29,21 @@ first segment of a relative path holds no ':').
 --json: one object per URL: {input, valid, errors, warnings}, where errors
 and warnings are arrays of {offset, kind, message}.
 
+Under --dialect whatwg a URL is valid when the URL Standard's parser meets
+no validation error in it; each error is named as the Standard names it
+(invalid-reverse-solidus, IPv4-non-decimal-part...), at its byte of the
+input as given.
+
+--compare: what each dialect makes of each URL, side by side: the href under
+whatwg, the canonical form under rfc3986, rfc1738 and rfc1630 (or each one's
+error), whether it is valid there, then every component on which the forms
+differ with the rule behind each dialect's value (the rule of a fault in
+that component, else the normalization that writes it). --json gives
+{input, agree, readings: [{dialect, form, valid, error, faults}],
+differences: [{component, values: {DIALECT: value}, rules: [{dialect, rule,
+section}]}]}. The exit status is then 0 when every dialect reads the URL as
+the same valid URL in the same form, 1 when they differ.
+
 Passwords are shown as \"****\" unless --show-password is given. Standard
 input (\"-\"): one URL per line, a leading byte order mark dropped.
 
@@ -53,6 +68,10 @@ pub struct Args {
     /// dialect's generic grammar
     #[arg(long)]
     reference: bool,
+    /// Show what each dialect makes of each URL and the rule behind each
+    /// difference
+    #[arg(long, conflicts_with_all = ["reference", "dialect", "strict"])]
+    compare: bool,
 }
 
 impl Run for Args {
@@ -66,6 +85,7 @@ impl Run for Args {
             },
             json: self.json,
             reference: self.reference,
+            compare: self.compare,
         };
         let ok = bulk::run(&checker, &mut inputs, &mut out, self.jobs.count())?;
         out.flush()?;
@@ -77,6 +97,7 @@ struct Checker {
     options: UrlOptions,
     json: bool,
     reference: bool,
+    compare: bool,
 }
 
 impl Record for Checker {
@@ -85,6 +106,9 @@ impl Record for Checker {
     fn state(&self) {}
 
     fn record(&self, _: &mut (), _: u64, input: &[u8], sink: &mut Sink) -> bool {
+        if self.compare {
+            return compare(&self.options, self.json, input, &mut sink.out);
+        }
         check(
             &self.options,
             self.json,
@@ -149,6 +173,133 @@ fn check(
         buf.extend_from_slice(text.as_bytes());
     }
     errors.is_empty()
+}
+
+/// Writes what each dialect makes of `input` into `buf`; `true` when all
+/// agree on one valid URL.
+fn compare(options: &UrlOptions, json: bool, input: &[u8], buf: &mut Vec<u8>) -> bool {
+    let text = String::from_utf8_lossy(input);
+    let c = uniform::compare::compare(&text);
+    let mask = |s: &str| options.masked(s).into_owned();
+    let shown = password::shown(input, options.mask(input)).into_owned();
+    let mut scratch = String::new();
+    if json {
+        buf.extend_from_slice(b"{\"input\":");
+        json::string(buf, &shown);
+        buf.extend_from_slice(b",\"agree\":");
+        json::boolean(buf, c.agree());
+        buf.extend_from_slice(b",\"readings\":[");
+        for (i, r) in c.readings.iter().enumerate() {
+            if i > 0 {
+                buf.push(b',');
+            }
+            buf.extend_from_slice(b"{\"dialect\":");
+            json::string(buf, r.dialect.as_str());
+            buf.extend_from_slice(b",\"form\":");
+            let form = r.form.as_ref().ok().map(|u| mask(u.as_str()));
+            json::opt_string(buf, form.as_deref());
+            buf.extend_from_slice(b",\"valid\":");
+            json::boolean(buf, r.is_valid());
+            buf.extend_from_slice(b",\"error\":");
+            match &r.form {
+                Ok(_) => buf.extend_from_slice(b"null"),
+                Err(e) => json::error(buf, e, &mut scratch),
+            }
+            buf.extend_from_slice(b",\"faults\":");
+            json::errors(buf, &r.faults, &mut scratch);
+            buf.push(b'}');
+        }
+        buf.extend_from_slice(b"],\"differences\":[");
+        for (i, d) in c.differences.iter().enumerate() {
+            if i > 0 {
+                buf.push(b',');
+            }
+            buf.extend_from_slice(b"{\"component\":");
+            json::string(buf, d.component.name());
+            buf.extend_from_slice(b",\"values\":{");
+            for (j, (dialect, value)) in d.values.iter().enumerate() {
+                if j > 0 {
+                    buf.push(b',');
+                }
+                json::string(buf, dialect.as_str());
+                buf.push(b':');
+                let value = value.as_deref().map(|v| shown_value(d.component, v));
+                json::opt_string(buf, value.as_deref());
+            }
+            buf.extend_from_slice(b"},\"rules\":[");
+            for (j, (dialect, rule, section)) in d.rules.iter().enumerate() {
+                if j > 0 {
+                    buf.push(b',');
+                }
+                buf.extend_from_slice(b"{\"dialect\":");
+                json::string(buf, dialect.as_str());
+                buf.extend_from_slice(b",\"rule\":");
+                json::string(buf, rule);
+                buf.extend_from_slice(b",\"section\":");
+                json::string(buf, section);
+                buf.push(b'}');
+            }
+            buf.extend_from_slice(b"]}");
+        }
+        buf.extend_from_slice(b"]}\n");
+        return c.agree();
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "input: {}", uniform::visible::escaped(&shown));
+    for r in &c.readings {
+        let name = r.dialect.as_str();
+        match &r.form {
+            Ok(u) => {
+                let verdict = match r.faults.len() {
+                    0 => "valid".to_string(),
+                    1 => "invalid: 1 fault".to_string(),
+                    n => format!("invalid: {n} faults"),
+                };
+                let form = uniform::visible::escaped(&mask(u.as_str())).into_owned();
+                let _ = writeln!(out, "  {name:<8} {form}  ({verdict})");
+            }
+            Err(e) => {
+                let _ = writeln!(
+                    out,
+                    "  {name:<8} no URL: {}",
+                    uniform::visible::escaped(&e.to_string())
+                );
+            }
+        }
+    }
+    if c.agree() {
+        out.push_str("every dialect reads the same valid URL\n");
+    }
+    for d in &c.differences {
+        let values: Vec<String> = d
+            .values
+            .iter()
+            .map(|(dialect, v)| match v {
+                Some(v) => format!("{} {:?}", dialect.as_str(), shown_value(d.component, v)),
+                None => format!("{} none", dialect.as_str()),
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            d.component.name(),
+            uniform::visible::escaped(&values.join(", "))
+        );
+        for (dialect, rule, section) in &d.rules {
+            let _ = writeln!(out, "  {}: {rule} ({section})", dialect.as_str());
+        }
+    }
+    buf.extend_from_slice(out.as_bytes());
+    c.agree()
+}
+
+/// A component's value as shown: a password masked.
+fn shown_value(c: uniform::Component, v: &str) -> String {
+    if c == uniform::Component::Password && !v.is_empty() {
+        password::MASK.to_string()
+    } else {
+        v.to_string()
+    }
 }
 
 /// Reads `input` as a URL, or with `reference` as a URI-reference.

@@ -32,7 +32,16 @@ Inputs: files, folders (walked; only .html, .htm, .md, .markdown, .txt
 files, filtered by --include-path and --exclude-path globs), URLs (fetched,
 then their links checked) and - (standard input). A file's format comes
 from its extension, else a look at its text (--input-format overrides).
-Relative links resolve against the document (an HTML <base href> first).
+
+HTML and Markdown links are read as a browser reads them: white space at
+their ends stripped, then parsed by the WHATWG URL Standard against the
+document (an HTML <base href> first, itself read the same way), so that
+docs\\page.html is docs/page.html and a link broken over lines is joined;
+the URL checked and reported is the Standard's serialization. The
+Standard reads only its special schemes (http, https, ftp, ws, wss,
+file): a link of another scheme (gopher, news, mailto...) is kept as
+written, and a relative link in a document whose base has such a scheme
+resolves by RFC 3986, as do the links of plain text.
 
 Exit status: 0 every link checked is fine; 2 some are broken; 1 an input
 could not be read (the links of the others are still checked and shown).";
