@@ -293,12 +293,15 @@ fn show_outcome(o: &Outcome) -> String {
     }
 }
 
+/// A disagreement: the input, Uniform's answer, the peer's.
+type Row<'a> = (&'a str, String, String);
+
 /// Compares Uniform's outcome with a peer's on every line; prints the
 /// counts and every disagreement, grouped. Returns (agreements, lines).
 fn agreement(peer: &str, urls: &[&str], uniform: &[Outcome], theirs: &[Outcome]) -> (usize, usize) {
     let (mut same, mut both_fail) = (0usize, 0usize);
-    // (group, input, uniform, peer), in corpus order within a group.
-    let mut groups: Vec<(String, Vec<(&str, String, String)>)> = Vec::new();
+    // Each group's rows, in corpus order.
+    let mut groups: Vec<(String, Vec<Row<'_>>)> = Vec::new();
     for ((&u, ours), other) in urls.iter().zip(uniform).zip(theirs) {
         let group = match (ours, other) {
             (Ok(a), Ok(b)) if a == b => {

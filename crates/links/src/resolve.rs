@@ -81,7 +81,7 @@ pub fn absolute(doc: &Document, base_href: Option<&str>, link: &Link) -> Result<
         return by_standard(text, base.as_deref()).map_err(|e| format!("the link is {e}"));
     }
     match base()? {
-        Some(b) => against(&b, text, browser),
+        Some(b) => against(&b, text, browser, "the link"),
         None => Err("a relative link, and the document has no URL to resolve it against".into()),
     }
 }
@@ -101,7 +101,7 @@ fn document_base(
     let resolved = match (scheme_of(href, browser), own) {
         (Some(s), _) if !(browser && whatwg::is_special(&s)) => return Ok(Some(href.to_string())),
         (Some(_), own) => by_standard(href, own).map_err(|e| format!("it is {e}")),
-        (None, Some(own)) => against(own, href, browser),
+        (None, Some(own)) => against(own, href, browser, "it"),
         (None, None) => return Ok(None),
     };
     resolved
@@ -111,8 +111,8 @@ fn document_base(
 
 /// `text` (relative) resolved against `base` (absolute): by the URL
 /// Standard when `browser` and the base's scheme is one of its special
-/// ones, else by RFC 3986.
-fn against(base: &str, text: &str, browser: bool) -> Result<String, String> {
+/// ones, else by RFC 3986. `what` names `text` in an error.
+fn against(base: &str, text: &str, browser: bool, what: &str) -> Result<String, String> {
     let standard = browser && scheme_of(base, true).is_some_and(|s| whatwg::is_special(&s));
     let rules = if standard {
         Rules::Whatwg
@@ -122,8 +122,10 @@ fn against(base: &str, text: &str, browser: bool) -> Result<String, String> {
     Base::new(base, rules)
         .and_then(|b| b.resolve(text))
         .map_err(|e| match (e.failure(), e.operand()) {
-            (Some(f), Operand::Reference) => format!("the link is no URL by the URL Standard: {f}"),
-            (Some(f), _) => format!("the base {base} is no URL by the URL Standard: {f}"),
+            (Some(f), Operand::Reference) => format!("{what} is no URL by the URL Standard: {f}"),
+            // Not the base's text: a fetched document's URL may hold a
+            // password.
+            (Some(f), _) => format!("the document's base is no URL by the URL Standard: {f}"),
             (None, _) => e.to_string(),
         })
 }
@@ -358,7 +360,19 @@ mod tests {
         assert!(e.starts_with("the <base href> does not resolve"), "{e}");
         assert!(e.contains("IPv6-unclosed"), "{e}");
         let e = absolute(&d, Some("//[::1/"), &link("x")).unwrap_err();
-        assert!(e.starts_with("the <base href> does not resolve"), "{e}");
+        assert!(
+            e.starts_with("the <base href> does not resolve: it is no URL by the URL Standard"),
+            "{e}"
+        );
+        // A document URL the Standard refuses is not quoted (a fetched
+        // document's URL may hold a password).
+        let bad = doc(Format::Html, Some("http://u:secret@[::1/a"));
+        let e = absolute(&bad, None, &link("x")).unwrap_err();
+        assert!(
+            e.starts_with("the document's base is no URL by the URL Standard"),
+            "{e}"
+        );
+        assert!(!e.contains("secret"), "{e}");
         // An absolute link stands whatever its base.
         assert_eq!(
             absolute(&d, Some("http://[::1/"), &link("https://h2/")).unwrap(),

@@ -36,6 +36,7 @@
 //! ```
 
 mod encode;
+mod fast;
 mod host;
 mod machine;
 mod origin;
@@ -164,6 +165,23 @@ fn run(
     }
 }
 
+/// The URL of `input` against `base`: the one-pass copy when it takes the
+/// input (no base, no validation error kept), else the machine's record
+/// serialized.
+fn url_of(
+    input: &str,
+    base: Option<&Record>,
+    warnings: Option<&mut Vec<ParseError>>,
+) -> Result<Url, ParseError> {
+    if base.is_none()
+        && warnings.is_none()
+        && let Some((text, off)) = fast::parse(input)
+    {
+        return Ok(Url::from_parts(text, off, None));
+    }
+    run(input, base, warnings).map(|r| r.to_url())
+}
+
 /// The record of `base`: read from its text when another dialect parsed
 /// it.
 fn base_record(base: &UrlRef<'_>) -> Result<Record, ParseError> {
@@ -194,7 +212,7 @@ fn base_record(base: &UrlRef<'_>) -> Result<Record, ParseError> {
 /// ```
 pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
     let base = base.map(|b| base_record(&b.as_url_ref())).transpose()?;
-    run(input, base.as_ref(), None).map(|r| r.to_url())
+    url_of(input, base.as_ref(), None)
 }
 
 /// As [`parse`], and appends each validation error the parser meets to
@@ -242,7 +260,7 @@ pub fn parse_with_warnings(
 /// ```
 pub fn join(base: Option<&str>, input: &str) -> Result<Url, ParseError> {
     let base = base.map(|b| run(b, None, None)).transpose()?;
-    run(input, base.as_ref(), None).map(|r| r.to_url())
+    url_of(input, base.as_ref(), None)
 }
 
 /// `URL.canParse(input, base)`: whether [`join`] succeeds, without
@@ -257,6 +275,9 @@ pub fn join(base: Option<&str>, input: &str) -> Result<Url, ParseError> {
 /// assert!(!whatwg::can_parse("http://[::1/", None));
 /// ```
 pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+    if base.is_none() && fast::accepts(input) {
+        return true;
+    }
     let Ok(base) = base.map(|b| run(b, None, None)).transpose() else {
         return false;
     };
@@ -271,7 +292,7 @@ pub(crate) fn parse_for_options(
     warnings: Option<&mut Vec<ParseError>>,
 ) -> Result<Url, ParseError> {
     if !strict {
-        return run(input, None, warnings).map(|r| r.to_url());
+        return url_of(input, None, warnings);
     }
     let mut all = Vec::new();
     let url = run(input, None, Some(&mut all))?;
