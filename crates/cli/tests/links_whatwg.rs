@@ -133,3 +133,22 @@ fn gopher_links_keep_the_rfc_reading() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_link_no_browser_can_parse_is_broken() {
+    let dir = scratch("links-whatwg-invalid");
+    let index = write(
+        &dir,
+        "index.html",
+        "<a href=\"http://[::1/x\">v6</a>\n<a href=\"http://h.example:99999/\">port</a>\n",
+    );
+    let out = links(&["--json", "-v", &index]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let statuses: Vec<String> = report(&out).into_iter().map(|(.., s)| s).collect();
+    assert_eq!(statuses, ["broken", "broken"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("IPv6-unclosed") && text.contains("port-out-of-range"),
+        "{text}"
+    );
+}

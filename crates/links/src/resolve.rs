@@ -3,8 +3,38 @@
 //! its own reading of, by RFC 3986 elsewhere.
 
 use crate::{Document, Format, Link};
+use std::fmt;
 use uniform::resolve::{Base, Operand, Rules};
 use uniform::whatwg;
+
+/// Why a link has no absolute URL.
+///
+/// # Example
+///
+/// ```
+/// use uniform_links::{Document, Format, Link, LinkKind, resolve::{self, Unresolved}};
+/// let link = |text: &str| Link { text: text.into(), line: 1, column: 1, kind: LinkKind::Href };
+/// let stdin = Document::text("-", Format::Html, "");
+/// assert!(matches!(resolve::absolute(&stdin, None, &link("a.html")), Err(Unresolved::NoBase(_))));
+/// assert!(matches!(resolve::absolute(&stdin, None, &link("http://[::1/")), Err(Unresolved::Invalid(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unresolved {
+    /// A relative link with nothing to resolve it against (a document
+    /// read from standard input): it cannot be checked.
+    NoBase(String),
+    /// The link, or the base it needs, is no URL: no browser follows it,
+    /// so it is broken.
+    Invalid(String),
+}
+
+impl fmt::Display for Unresolved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unresolved::NoBase(why) | Unresolved::Invalid(why) => f.write_str(why),
+        }
+    }
+}
 
 /// The absolute URL `link` names in `doc`.
 ///
@@ -68,7 +98,32 @@ use uniform::whatwg;
 /// let e = resolve::absolute(&d, None, &link("http://[::1/")).unwrap_err();
 /// assert!(e.contains("IPv6-unclosed"), "{e}");
 /// ```
-pub fn absolute(doc: &Document, base_href: Option<&str>, link: &Link) -> Result<String, String> {
+pub fn absolute(
+    doc: &Document,
+    base_href: Option<&str>,
+    link: &Link,
+) -> Result<String, Unresolved> {
+    absolute_text(doc, base_href, link).map_err(|why| match why {
+        Why::NoBase => Unresolved::NoBase(
+            "a relative link, and the document has no URL to resolve it against".into(),
+        ),
+        Why::Invalid(why) => Unresolved::Invalid(why),
+    })
+}
+
+/// Why [`absolute_text`] failed.
+enum Why {
+    NoBase,
+    Invalid(String),
+}
+
+impl From<String> for Why {
+    fn from(why: String) -> Why {
+        Why::Invalid(why)
+    }
+}
+
+fn absolute_text(doc: &Document, base_href: Option<&str>, link: &Link) -> Result<String, Why> {
     let text = strip(&link.text);
     let browser = doc.format != Format::Text;
     let base = || document_base(doc, base_href, browser);
@@ -78,11 +133,12 @@ pub fn absolute(doc: &Document, base_href: Option<&str>, link: &Link) -> Result<
         }
         // `http:x` against an `http:` base is relative to it.
         let base = base().ok().flatten();
-        return by_standard(text, base.as_deref()).map_err(|e| format!("the link is {e}"));
+        return by_standard(text, base.as_deref())
+            .map_err(|e| Why::Invalid(format!("the link is {e}")));
     }
     match base()? {
-        Some(b) => against(&b, text, browser, "the link"),
-        None => Err("a relative link, and the document has no URL to resolve it against".into()),
+        Some(b) => Ok(against(&b, text, browser, "the link")?),
+        None => Err(Why::NoBase),
     }
 }
 
@@ -221,10 +277,12 @@ mod tests {
             );
             assert_eq!(absolute(&d, None, &link("ftp://h/x")).unwrap(), "ftp://h/x");
             d.base = None;
-            let e = absolute(&d, None, &link("b.html")).unwrap_err();
+            let e = absolute(&d, None, &link("b.html")).unwrap_err().to_string();
             assert!(e.contains("no URL to resolve it against"), "{e}");
             // A relative <base href> without a document URL: the same.
-            let e = absolute(&d, Some("/x/"), &link("b.html")).unwrap_err();
+            let e = absolute(&d, Some("/x/"), &link("b.html"))
+                .unwrap_err()
+                .to_string();
             assert!(e.contains("no URL to resolve it against"), "{e}");
             // An absolute link needs no base.
             assert_eq!(absolute(&d, None, &link("ftp://h/x")).unwrap(), "ftp://h/x");
@@ -342,24 +400,34 @@ mod tests {
     #[test]
     fn failures_name_the_standards_validation_error() {
         let d = doc(Format::Html, Some("http://h/a/"));
-        let e = absolute(&d, None, &link("http://h:99999/")).unwrap_err();
+        let e = absolute(&d, None, &link("http://h:99999/"))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("the link is no URL by the URL Standard"),
             "{e}"
         );
         assert!(e.contains("port-out-of-range"), "{e}");
-        let e = absolute(&d, None, &link("http://exa mple.org/")).unwrap_err();
+        let e = absolute(&d, None, &link("http://exa mple.org/"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("domain-to-ASCII"), "{e}");
-        let e = absolute(&d, None, &link("//[::1/x")).unwrap_err();
+        let e = absolute(&d, None, &link("//[::1/x"))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("the link is no URL by the URL Standard"),
             "{e}"
         );
         assert!(e.contains("IPv6-unclosed"), "{e}");
-        let e = absolute(&d, Some("http://[::1/"), &link("x")).unwrap_err();
+        let e = absolute(&d, Some("http://[::1/"), &link("x"))
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("the <base href> does not resolve"), "{e}");
         assert!(e.contains("IPv6-unclosed"), "{e}");
-        let e = absolute(&d, Some("//[::1/"), &link("x")).unwrap_err();
+        let e = absolute(&d, Some("//[::1/"), &link("x"))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("the <base href> does not resolve: it is no URL by the URL Standard"),
             "{e}"
@@ -367,7 +435,7 @@ mod tests {
         // A document URL the Standard refuses is not quoted (a fetched
         // document's URL may hold a password).
         let bad = doc(Format::Html, Some("http://u:secret@[::1/a"));
-        let e = absolute(&bad, None, &link("x")).unwrap_err();
+        let e = absolute(&bad, None, &link("x")).unwrap_err().to_string();
         assert!(
             e.starts_with("the document's base is no URL by the URL Standard"),
             "{e}"

@@ -5,6 +5,7 @@
 use crate::cache::Cache;
 use crate::check::{self, Again, CheckOptions, Verdict};
 use crate::hosts::Hosts;
+use crate::resolve::Unresolved;
 use crate::{Document, Link, Source, extract, resolve};
 use regex::RegexSet;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -70,7 +71,7 @@ pub struct Entry {
     /// The link as written, and where.
     pub link: Link,
     /// The absolute URL, or why there is none.
-    pub url: Result<String, String>,
+    pub url: Result<String, Unresolved>,
     /// What its check found.
     pub verdict: Verdict,
 }
@@ -88,7 +89,7 @@ pub struct Entry {
 /// // (the HTML reading is another module's; the URL is resolved here)
 /// assert!(found.iter().all(|(_, _, url)| url.is_ok()));
 /// ```
-pub fn found(docs: &[Document]) -> Vec<(Source, Link, Result<String, String>)> {
+pub fn found(docs: &[Document]) -> Vec<(Source, Link, Result<String, Unresolved>)> {
     let mut out = Vec::new();
     for doc in docs {
         let base = match doc.format {
@@ -115,11 +116,16 @@ fn wanted(url: &str, opts: &RunOptions) -> bool {
 ///
 /// ```
 /// use uniform_links::run::{RunOptions, distinct};
-/// let urls = vec![Ok("http://h/a#x".to_string()), Ok("http://h/a".to_string()), Err("relative".into())];
+/// use uniform_links::resolve::Unresolved;
+/// let urls = vec![
+///     Ok("http://h/a#x".to_string()),
+///     Ok("http://h/a".to_string()),
+///     Err(Unresolved::NoBase("relative".into())),
+/// ];
 /// assert_eq!(distinct(urls.iter(), &RunOptions::default()), ["http://h/a"]);
 /// ```
 pub fn distinct<'a>(
-    urls: impl Iterator<Item = &'a Result<String, String>>,
+    urls: impl Iterator<Item = &'a Result<String, Unresolved>>,
     opts: &RunOptions,
 ) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
@@ -274,7 +280,7 @@ fn has_anchor(anchors: &HashSet<String>, fragment: &str) -> bool {
 
 /// The documents that fine links with a fragment name, each once.
 fn fragment_targets(
-    found: &[(Source, Link, Result<String, String>)],
+    found: &[(Source, Link, Result<String, Unresolved>)],
     by_url: &HashMap<&str, &Verdict>,
 ) -> Vec<String> {
     let mut seen = HashSet::new();
@@ -378,7 +384,13 @@ pub fn run_cached(
         .into_iter()
         .map(|(document, link, url)| {
             let verdict = match &url {
-                Err(why) => Verdict::Unchecked {
+                // A link no browser can follow is broken; one with
+                // nothing to resolve it against goes unchecked.
+                Err(Unresolved::Invalid(why)) => Verdict::Broken {
+                    reason: why.clone(),
+                    refused: false,
+                },
+                Err(Unresolved::NoBase(why)) => Verdict::Unchecked {
                     reason: why.clone(),
                 },
                 Ok(u) => {
