@@ -96,7 +96,7 @@ impl fmt::Display for Unresolved {
 ///
 /// // A link no browser follows names the Standard's validation error.
 /// let e = resolve::absolute(&d, None, &link("http://[::1/")).unwrap_err();
-/// assert!(e.contains("IPv6-unclosed"), "{e}");
+/// assert!(e.to_string().contains("IPv6-unclosed"), "{e}");
 /// ```
 pub fn absolute(
     doc: &Document,
