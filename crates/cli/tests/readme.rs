@@ -198,6 +198,7 @@ pages! {
     docs_config: "docs/config.md", at least 2, sql 0;
     docs_completions: "docs/completions.md", at least 3, sql 0;
     docs_library: "docs/library.md", at least 0, sql 0;
+    docs_whatwg: "docs/whatwg.md", at least 6, sql 0;
 }
 
 #[test]

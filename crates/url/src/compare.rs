@@ -93,7 +93,7 @@ impl Comparison {
     }
 
     /// Whether every dialect reads the input as the same valid URL, in
-    /// the same form.
+    /// the same form and with the same components.
     ///
     /// # Example
     ///
@@ -101,12 +101,16 @@ impl Comparison {
     /// use uniform::compare;
     /// assert!(compare::compare("http://example.com/a").agree());
     /// assert!(!compare::compare("http://example.com/a b").agree());
+    /// assert!(!compare::compare("ftp://h/a?b").agree());
     /// ```
     pub fn agree(&self) -> bool {
         let first = self.readings.first().and_then(|r| r.form.as_ref().ok());
-        self.readings.iter().all(|r| {
-            r.is_valid() && r.form.as_ref().ok().map(Url::as_str) == first.map(Url::as_str)
-        })
+        // One text may be read two ways: ftp's "?" is a query under RFC
+        // 3986 and part of the url-path under RFC 1738.
+        self.differences.is_empty()
+            && self.readings.iter().all(|r| {
+                r.is_valid() && r.form.as_ref().ok().map(Url::as_str) == first.map(Url::as_str)
+            })
     }
 }
 

@@ -26,6 +26,10 @@ line, by the chosen rules:
                   slashes which has no greater number of consecutive slashes
                   anywhere to the right of it\"; otherwise the last part of
                   the base path (after its rightmost slash) is replaced
+  whatwg          the WHATWG URL Standard, as browsers resolve: \"\\\" is \"/\"
+                  in http, https, ws, wss, ftp and file, \"http:g\" against an
+                  http base is relative, and the result is the Standard's
+                  serialization; a failure names its validation error
 
 Under rfc3986, rfc3986-compat and rfc1630 any base with a scheme takes a
 relative reference, one without a hierarchy too (mailto:a@b?x with ?y gives
