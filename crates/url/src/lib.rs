@@ -20,6 +20,10 @@
 //!   pairs, each checked by the parser of the URL's dialect.
 //! - [`resolve`] resolves and relativizes references by RFC 1630, RFC 1808
 //!   and RFC 3986; [`extract`] finds URLs in free text.
+//! - [`whatwg`]: the WHATWG URL Standard, the reading of browsers
+//!   ([`Dialect::Whatwg`]): its parser, setters, origin and
+//!   `URLSearchParams`; [`compare`] sets every dialect's reading of a URL
+//!   side by side.
 //!
 //! # Features
 //!
