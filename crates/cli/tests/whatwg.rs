@@ -334,3 +334,19 @@ fn check_compare_shows_each_dialect_and_the_rule_behind_each_difference() {
         r.stdout
     );
 }
+
+#[test]
+fn fetch_acts_on_the_href() {
+    // A file: URL written as a browser takes it: upper-case scheme,
+    // backslashes, a dot segment. The Standard's href names the file.
+    let dir = std::env::temp_dir().join(format!("uniform-whatwg-fetch-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("sub/b.txt"), "fetched by its href\n").unwrap();
+    let written = format!("FILE://{}\\x\\..\\sub\\b.txt", dir.display());
+    let r = uniform(&["fetch", "--dialect", "whatwg", &written]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "fetched by its href\n"), "{}", r.stderr);
+    // RFC 1738 reads the backslashes as part of one file name.
+    let r = uniform(&["fetch", &written]);
+    assert_ne!(r.code, 0, "{}", r.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -9,6 +9,15 @@ use crate::table::Component;
 use crate::url::Url;
 
 /// What one dialect makes of the input.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{compare, Dialect};
+/// let c = compare::compare("http://[::1/");
+/// let w = c.reading(Dialect::Whatwg).unwrap();
+/// assert_eq!(w.form.as_ref().unwrap_err().rule(), "IPv6-unclosed");
+/// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Reading {
@@ -41,6 +50,19 @@ impl Reading {
 }
 
 /// A component on which the dialects' forms differ.
+///
+/// # Example
+///
+/// ```
+/// use uniform::{compare, Component, Dialect};
+/// let c = compare::compare("http://h:80/a%7e");
+/// // Every dialect drops the default port; RFC 3986 decodes %7e, the
+/// // Standard decodes nothing.
+/// let d = &c.differences[0];
+/// assert_eq!(d.component, Component::Path);
+/// assert!(d.values.contains(&(Dialect::Whatwg, Some("/a%7e".into()))));
+/// assert!(d.values.contains(&(Dialect::Rfc3986, Some("/a~".into()))));
+/// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Difference {
