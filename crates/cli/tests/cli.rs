@@ -852,7 +852,7 @@ fn a_closed_output_is_not_an_error() {
 fn usage_errors_exit_2() {
     clitest!(2, "frobnicate");
     clitest!(2, "parse");
-    clitest!(2, "parse", "--dialect", "whatwg", "http://h/");
+    clitest!(2, "parse", "--dialect", "rfc2396", "http://h/");
     clitest!(2, "equal", "http://h/");
     clitest!(2, "encode");
     clitest!(2, "parse", "--no-such-flag", "http://h/");
@@ -1541,7 +1541,13 @@ fn schemes_prints_the_table() {
 fn schemes_json_is_one_object_per_scheme() {
     let out = clitest!(0, "schemes", "--json");
     let v = out.json();
-    assert_eq!(v.len(), 20, "{out:?}");
+    assert_eq!(v.len(), 22, "{out:?}");
+    let special: Vec<&str> = v
+        .iter()
+        .filter(|o| o["special"] == true)
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(special, ["ftp", "http", "https", "file", "ws", "wss"]);
     let names: Vec<&str> = v.iter().map(|o| o["name"].as_str().unwrap()).collect();
     assert_eq!(&names[..4], ["ftp", "http", "https", "gopher"]);
     for o in &v {

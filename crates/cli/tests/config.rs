@@ -109,14 +109,14 @@ fn the_file_then_the_environment_then_the_flag() {
 
 #[test]
 fn a_bad_value_stops_every_command_naming_the_file_and_line() {
-    let h = Home::new("bad", Some("strict = false\n\ndialect = \"whatwg\"\n"));
+    let h = Home::new("bad", Some("strict = false\n\ndialect = \"rfc2396\"\n"));
     for args in [&["config"][..], &["parse", "http://h/"], &["schemes"]] {
         let o = h.run(&[], args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let e = err(&o);
         assert!(
             e.contains(&format!("{} line 3", h.file().display()))
-                && e.contains("\"whatwg\" is no dialect"),
+                && e.contains("\"rfc2396\" is no dialect"),
             "{e}"
         );
         assert!(text(&o).is_empty());

@@ -344,7 +344,12 @@ fn fetch_acts_on_the_href() {
     std::fs::write(dir.join("sub/b.txt"), "fetched by its href\n").unwrap();
     let written = format!("FILE://{}\\x\\..\\sub\\b.txt", dir.display());
     let r = uniform(&["fetch", "--dialect", "whatwg", &written]);
-    assert_eq!((r.code, r.stdout.as_str()), (0, "fetched by its href\n"), "{}", r.stderr);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "fetched by its href\n"),
+        "{}",
+        r.stderr
+    );
     // RFC 1738 reads the backslashes as part of one file name.
     let r = uniform(&["fetch", &written]);
     assert_ne!(r.code, 0, "{}", r.stdout);

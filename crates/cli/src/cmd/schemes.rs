@@ -13,17 +13,20 @@ no port or no protocol. Other schemes are read by the generic syntax;
 x- names are experimental (RFC 1738 section 4).
 
 --json prints one JSON object per scheme (JSON Lines): {name, rfcs,
-default_port, protocol, fetch, syntax, hierarchical, search, defined, view},
-where syntax is internet, opaque or generic, search whether \"?\" starts a
-search part under RFC 1738, defined whether the seeds give the scheme a
-syntax, and view the \"kind\" of its details in parse --json.";
+default_port, protocol, fetch, syntax, hierarchical, search, defined, view,
+special}, where syntax is internet, opaque or generic, search whether \"?\"
+starts a search part under RFC 1738, defined whether the seeds give the
+scheme a syntax, view the \"kind\" of its details in parse --json, and
+special whether the WHATWG URL Standard makes it a special scheme (http,
+https, ws, wss, ftp, file).";
 
 /// Print the scheme table: names, RFCs, default ports, protocols
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = HELP)]
 pub struct Args {
     /// Print one JSON object per scheme: {name, rfcs, default_port,
-    /// protocol, fetch, syntax, hierarchical, search, defined, view}
+    /// protocol, fetch, syntax, hierarchical, search, defined, view,
+    /// special}
     #[arg(long)]
     json: bool,
 }
@@ -77,6 +80,8 @@ fn object(out: &mut Vec<u8>, row: &SchemeRow) {
     json::boolean(out, row.defined);
     out.extend_from_slice(b",\"view\":");
     json::string(out, row.view.as_str());
+    out.extend_from_slice(b",\"special\":");
+    json::boolean(out, row.special);
     out.push(b'}');
 }
 
