@@ -125,10 +125,20 @@ mod tests {
                 "f:/.//g",
                 "{rules:?}"
             );
+            // The URL Standard gives a file URL an empty host: its
+            // path then follows "//" and is read as a path again.
+            let file = match rules {
+                Rules::Whatwg => "file:////etc/passwd",
+                _ => "file:/.//etc/passwd",
+            };
             assert_eq!(
                 resolve("file:/x", ".//etc/passwd", rules).unwrap(),
-                "file:/.//etc/passwd",
+                file,
                 "{rules:?}"
+            );
+            assert_eq!(
+                crate::whatwg::parse(file, None).unwrap().path_with_slash(),
+                "//etc/passwd"
             );
         }
         assert_eq!(

@@ -46,6 +46,16 @@ use crate::prelude::*;
 /// # Ok::<_, uniform::resolve::ResolveError>(())
 /// ```
 pub fn relativize(base: &str, target: &str, rules: Rules) -> Result<String, ResolveError> {
+    // The URL Standard resolves against the base's serialization: the
+    // candidates are made from it (`HTTP:a` is `http://a/`).
+    let serialized;
+    let base = if rules == Rules::Whatwg {
+        serialized =
+            crate::whatwg::parse(base, None).map_err(|e| ResolveError::whatwg(Operand::Base, e))?;
+        serialized.as_str()
+    } else {
+        base
+    };
     let syntax = match rules {
         Rules::Rfc1630 => SchemeSyntax::BeforeColon,
         _ => SchemeSyntax::Strict,

@@ -8,7 +8,6 @@
 //! It keeps no validation error: a parse that keeps them takes the
 //! machine (`super::run`).
 
-use super::encode::EncodeSet;
 use super::host::ends_in_number;
 use crate::dialect::Dialect;
 use crate::offsets::{AUTHORITY, NONE, Offsets, PATH_SLASH, PORT, PORT_COLON};
@@ -40,6 +39,103 @@ pub(crate) fn accepts(input: &str) -> bool {
     shape(input.as_bytes()).is_some()
 }
 
+/// What each byte may be, one bit a place: a host name's letters,
+/// digits, `.`, `_` and `-` (`NAME`; `UPPER` for the capitals, `DASH` for
+/// `-`), and the bytes a path segment, a special URL's query and a
+/// fragment hold as they are. One load a byte, and eight bytes a step.
+const UPPER: u8 = 2;
+const PATH: u8 = 4;
+const QUERY: u8 = 8;
+const FRAGMENT: u8 = 16;
+const DASH: u8 = 32;
+const NAME: u8 = 64;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        let mut bits = 0;
+        if c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'.' || c == b'_' {
+            bits |= NAME;
+        }
+        if c.is_ascii_uppercase() {
+            bits |= UPPER | NAME;
+        }
+        if c == b'-' {
+            bits |= DASH | NAME;
+        }
+        if path_plain(c) {
+            bits |= PATH;
+        }
+        if query_plain(c) {
+            bits |= QUERY;
+        }
+        if fragment_plain(c) {
+            bits |= FRAGMENT;
+        }
+        t[b] = bits;
+        b += 1;
+    }
+    t
+};
+
+#[inline]
+fn class(c: u8) -> u8 {
+    CLASS[usize::from(c)]
+}
+
+/// A path segment's plain bytes: in no byte of the path percent-encode
+/// set, and neither `/` nor `\\`.
+const fn path_plain(c: u8) -> bool {
+    matches!(c, b'!' | b'$'..=b'.' | b'0'..=b';' | b'=' | b'@'..=b'[' | b']' | b'_' | b'a'..=b'z' | b'|' | b'~')
+}
+
+/// A special URL's query's: in no byte of the special-query set, and not
+/// `#`.
+const fn query_plain(c: u8) -> bool {
+    matches!(c, b'!' | b'$'..=b'&' | b'('..=b';' | b'=' | b'?'..=b'~')
+}
+
+/// A fragment's: in no byte of the fragment set.
+const fn fragment_plain(c: u8) -> bool {
+    matches!(c, b'!' | b'#'..=b';' | b'=' | b'?'..=b'_' | b'a'..=b'~')
+}
+
+/// Where the run of bytes of class `bit` that starts at `i` ends, and
+/// the classes of its bytes together: eight bytes a step while all are,
+/// then four, then one (a third fewer instructions than a byte a step on
+/// the corpora, by callgrind).
+#[inline(always)]
+fn run_of(b: &[u8], mut i: usize, bit: u8) -> (usize, u8) {
+    let mut seen = 0;
+    while let Some(&[c0, c1, c2, c3, c4, c5, c6, c7]) = b.get(i..).and_then(<[u8]>::first_chunk) {
+        let (k0, k1, k2, k3) = (class(c0), class(c1), class(c2), class(c3));
+        let (k4, k5, k6, k7) = (class(c4), class(c5), class(c6), class(c7));
+        if (k0 & k1 & k2 & k3 & k4 & k5 & k6 & k7) & bit == 0 {
+            break;
+        }
+        seen |= k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7;
+        i += 8;
+    }
+    if let Some(&[c0, c1, c2, c3]) = b.get(i..).and_then(<[u8]>::first_chunk) {
+        let (k0, k1, k2, k3) = (class(c0), class(c1), class(c2), class(c3));
+        if (k0 & k1 & k2 & k3) & bit != 0 {
+            seen |= k0 | k1 | k2 | k3;
+            i += 4;
+        }
+    }
+    while let Some(&c) = b.get(i) {
+        let k = class(c);
+        if k & bit == 0 {
+            break;
+        }
+        seen |= k;
+        i += 1;
+    }
+    (i, seen)
+}
+
 #[inline]
 fn shape(b: &[u8]) -> Option<Shape> {
     // Leading or trailing C0 controls and spaces are trimmed by the
@@ -47,7 +143,7 @@ fn shape(b: &[u8]) -> Option<Shape> {
     if b.first().is_none_or(|&c| c <= b' ') || b.last().is_some_and(|&c| c <= b' ') {
         return None;
     }
-    let colon = b.iter().position(|&c| c == b':')?;
+    let colon = b.iter().take(6).position(|&c| c == b':')?;
     let scheme = Scheme::from_bytes(&b[..colon]);
     if !matches!(
         scheme,
@@ -61,25 +157,34 @@ fn shape(b: &[u8]) -> Option<Shape> {
         return None;
     }
     // The authority: a host name of letters, digits, '-', '.' and '_',
-    // then an optional port.
+    // then an optional port. An xn-- label goes through UTS 46 (and may
+    // fail), a host that ends in a number through the IPv4 parser: both
+    // the machine's.
     let host_start = colon + 3;
-    let mut i = host_start;
-    while i < b.len() {
-        match b[i] {
-            b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => {}
-            b'A'..=b'Z' => upper = true,
-            _ => break,
-        }
-        i += 1;
-    }
+    let (mut i, seen) = run_of(b, host_start, NAME);
     let host_end = i;
     if host_end == host_start {
         return None;
     }
+    upper |= seen & UPPER != 0;
     let host = &b[host_start..host_end];
-    // An xn-- label goes through UTS 46 (and may fail), a host that ends
-    // in a number through the IPv4 parser: both the machine's.
-    if has_xn_label(host) || ends_in_number(core::str::from_utf8(host).ok()?) {
+    if seen & DASH != 0
+        && host
+            .split(|&c| c == b'.')
+            .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case(b"xn--"))
+    {
+        return None;
+    }
+    // The last label (before a final '.') starting with a digit may make
+    // the host a number: the exact check then.
+    let trimmed = host.strip_suffix(b".").unwrap_or(host);
+    let last = trimmed
+        .iter()
+        .rposition(|&c| c == b'.')
+        .map_or(0, |p| p + 1);
+    if trimmed.get(last).is_some_and(u8::is_ascii_digit)
+        && ends_in_number(core::str::from_utf8(host).ok()?)
+    {
         return None;
     }
     let mut port = None;
@@ -106,23 +211,22 @@ fn shape(b: &[u8]) -> Option<Shape> {
     match b.get(i) {
         None | Some(b'?' | b'#') => {}
         Some(b'/') => {
-            let mut seg = i + 1;
             i += 1;
             loop {
-                match b.get(i) {
-                    None | Some(b'?' | b'#' | b'/') => {
-                        if is_dot_segment(&b[seg..i]) {
-                            return None;
-                        }
-                        if b.get(i) != Some(&b'/') {
-                            break;
-                        }
-                        seg = i + 1;
-                    }
-                    Some(&c) if EncodeSet::Path.contains(c) || c == b'\\' => return None,
-                    Some(_) => {}
+                let seg = i;
+                i = run_of(b, i, PATH).0;
+                // A dot segment starts with '.' or "%2e" and is short.
+                if i - seg <= 6
+                    && matches!(b.get(seg), Some(b'.' | b'%'))
+                    && is_dot_segment(&b[seg..i])
+                {
+                    return None;
                 }
-                i += 1;
+                match b.get(i) {
+                    Some(b'/') => i += 1,
+                    None | Some(b'?' | b'#') => break,
+                    Some(_) => return None,
+                }
             }
         }
         Some(_) => return None,
@@ -131,22 +235,15 @@ fn shape(b: &[u8]) -> Option<Shape> {
     let mut query = None;
     if b.get(i) == Some(&b'?') {
         query = Some(i);
-        i += 1;
-        while let Some(&c) = b.get(i) {
-            if c == b'#' {
-                break;
-            }
-            if EncodeSet::SpecialQuery.contains(c) {
-                return None;
-            }
-            i += 1;
+        i = run_of(b, i + 1, QUERY).0;
+        if !matches!(b.get(i), None | Some(b'#')) {
+            return None;
         }
     }
     let mut fragment = None;
     if b.get(i) == Some(&b'#') {
         fragment = Some(i);
-        i += 1;
-        if b[i..].iter().any(|&c| EncodeSet::Fragment.contains(c)) {
+        if run_of(b, i + 1, FRAGMENT).0 != b.len() {
             return None;
         }
     }
@@ -160,12 +257,6 @@ fn shape(b: &[u8]) -> Option<Shape> {
         fragment,
         upper,
     })
-}
-
-/// A label that starts with `xn--`, in any case.
-fn has_xn_label(host: &[u8]) -> bool {
-    host.split(|&c| c == b'.')
-        .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case(b"xn--"))
 }
 
 /// `.`, `..` and their `%2e` spellings.
@@ -242,4 +333,27 @@ fn write(input: &str, s: &Shape) -> (String, Offsets) {
         flags,
     };
     (out, off)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::whatwg::EncodeSet;
+
+    #[test]
+    fn the_plain_bytes_are_those_no_set_encodes() {
+        for c in 0..=255u8 {
+            let name = c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-');
+            assert_eq!(class(c) & NAME != 0, name, "{c:#x}");
+            let path = !EncodeSet::Path.contains(c) && c != b'/' && c != b'\\';
+            assert_eq!(path_plain(c), path, "{c:#x}");
+            let query = !EncodeSet::SpecialQuery.contains(c) && c != b'#';
+            assert_eq!(query_plain(c), query, "{c:#x}");
+            assert_eq!(
+                fragment_plain(c),
+                !EncodeSet::Fragment.contains(c),
+                "{c:#x}"
+            );
+        }
+    }
 }

@@ -150,6 +150,9 @@ impl Machine<'_, '_, '_> {
         // Where the text the buffer holds started, for positions.
         let mut buffer_start = 0usize;
         let mut p: isize = 0;
+        // Whether the URL is special, as of its scheme: read from the
+        // scheme table once, then again only where the scheme changes.
+        let mut special = self.url.is_special();
         loop {
             let pu = p.max(0) as usize;
             let c: Option<u8> = if p >= 0 && p < len {
@@ -158,7 +161,6 @@ impl Machine<'_, '_, '_> {
                 None
             };
             let remaining = input.get(pu + 1..).unwrap_or(&[]);
-            let special = self.url.is_special();
             match state {
                 State::SchemeStart => {
                     if let Some(c) = c.filter(u8::is_ascii_alphabetic) {
@@ -189,6 +191,7 @@ impl Machine<'_, '_, '_> {
                             return Ok(());
                         }
                         self.url.scheme = new_scheme;
+                        special = new_special;
                         if self.over.is_some() {
                             if self.url.port.is_some() && self.url.port == self.url.default_port() {
                                 self.url.port = None;
@@ -242,6 +245,7 @@ impl Machine<'_, '_, '_> {
                         ));
                     } else if base.opaque.is_some() {
                         self.url.scheme = base.scheme.clone();
+                        special = self.url.is_special();
                         self.url.opaque = base.opaque.clone();
                         self.url.path.clear();
                         self.url.query = base.query.clone();
@@ -282,7 +286,7 @@ impl Machine<'_, '_, '_> {
                         ));
                     };
                     self.url.scheme = base.scheme.clone();
-                    let special = self.url.is_special();
+                    special = self.url.is_special();
                     if c == Some(b'/') {
                         state = State::RelativeSlash;
                     } else if special && c == Some(b'\\') {
@@ -476,6 +480,7 @@ impl Machine<'_, '_, '_> {
                 }
                 State::File => {
                     self.url.scheme = "file".into();
+                    special = true;
                     self.url.host = Some(Host::Empty);
                     if matches!(c, Some(b'/' | b'\\')) {
                         if c == Some(b'\\') {
