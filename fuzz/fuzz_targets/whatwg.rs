@@ -100,16 +100,26 @@ impl<'a> Case<'a> {
         Some(&rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())])
     }
 
-    /// The host of a special URL other than `file`, as the Standard cuts
-    /// it from the input: after the scheme and any slashes and
-    /// backslashes, up to the next delimiter, after the last `@`, before
-    /// a port's `:` (outside brackets).
+    /// The host of a special URL, as the Standard cuts it from the
+    /// input: after the scheme and any slashes and backslashes (two, for
+    /// `file`), up to the next delimiter; then, but for `file`, after the
+    /// last `@` and before a port's `:` (outside brackets).
     fn special_host(&self) -> Option<&str> {
-        if !self.special() || self.scheme_is("file") {
+        if !self.special() {
             return None;
         }
-        let rest = self.after_scheme().trim_start_matches(['/', '\\']);
-        let authority = &rest[..rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len())];
+        let after = self.after_scheme();
+        let end = |s: &str| s.find(['/', '\\', '?', '#']).unwrap_or(s.len());
+        if self.scheme_is("file") {
+            let b = after.as_bytes();
+            if b.len() < 2 || !matches!(b[0], b'/' | b'\\') || !matches!(b[1], b'/' | b'\\') {
+                return None;
+            }
+            let rest = &after[2..];
+            return Some(&rest[..end(rest)]);
+        }
+        let rest = after.trim_start_matches(['/', '\\']);
+        let authority = &rest[..end(rest)];
         let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
         Some(host_before_port(host_port).0)
     }
@@ -150,7 +160,10 @@ fn split_href(href: &str) -> (&str, &str, &str) {
         let a = colon + 2;
         path_start = a + href[a..].find(['/', '?', '#']).unwrap_or(href.len() - a);
     }
-    let rest = path_start + href[path_start..].find(['?', '#']).unwrap_or(href.len() - path_start);
+    let rest = path_start
+        + href[path_start..]
+            .find(['?', '#'])
+            .unwrap_or(href.len() - path_start);
     (&href[..path_start], &href[path_start..rest], &href[rest..])
 }
 
@@ -159,6 +172,15 @@ fn split_href(href: &str) -> (&str, &str, &str) {
 fn drive_letter(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')
+}
+
+/// Whether a segment is a double-dot segment (`..`, with either dot
+/// possibly `%2e`).
+fn double_dot(s: &str) -> bool {
+    matches!(
+        s.to_ascii_lowercase().as_str(),
+        ".." | ".%2e" | "%2e." | "%2e%2e"
+    )
 }
 
 /// What rust-url does with the inputs a rule names.
@@ -239,7 +261,22 @@ const RULES: &[Rule] = &[
     // written `C:`.
     Rule {
         name: "file-pipe-drive-letter",
-        applies: |c| c.scheme_is("file") && c.cleaned.contains('|'),
+        applies: |c| {
+            let first = |h: &str| {
+                let path = split_href(h).1;
+                path[path.len().min(1)..]
+                    .split('/')
+                    .next()
+                    .map(str::to_owned)
+            };
+            c.scheme_is("file")
+                && match (&c.ours, &c.theirs) {
+                    (Ok(a), Ok(b)) => first(a).zip(first(b)).is_some_and(|(x, y)| {
+                        drive_letter(&x) && x.ends_with(':') && y == x.replace(':', "|")
+                    }),
+                    _ => false,
+                }
+        },
         departure: Departure::Rewrite(pipe_drive_as_colon, Sides::Url),
     },
     // Empty segments at the start of a file URL's path: the Standard
@@ -258,20 +295,53 @@ const RULES: &[Rule] = &[
         },
         departure: Departure::Rewrite(one_leading_slash, Sides::Uniform),
     },
-    // rust-url tells a drive letter from the input before it drops tabs
-    // and newlines, so `file:n:<CR>x` reads `n:` as a drive letter
-    // ending its segment and writes `file:///n:/x`; the Standard drops
-    // the CR first and reads the segment `n:x` (`file:///n:x`). Only the
-    // path may differ.
+    // rust-url drops a tab or newline of a path only as it meets it,
+    // writing out what came before; when that is `/n:` it takes `n:` for
+    // a drive letter that ends its segment: `file:n:<CR>x` and
+    // `file:n<TAB>:<TAB>x` give `file:///n:/x`. The Standard drops tabs
+    // and newlines first and reads the segment `n:x` (`file:///n:x`).
+    // Only the path may differ.
     Rule {
         name: "file-drive-letter-before-tab-or-newline",
         applies: |c| {
+            let b = c.input.as_bytes();
             c.scheme_is("file")
-                && c.input.as_bytes().windows(3).any(|w| {
-                    w[0].is_ascii_alphabetic()
-                        && matches!(w[1], b':' | b'|')
-                        && matches!(w[2], b'\t' | b'\n' | b'\r')
+                && (1..b.len().saturating_sub(1)).any(|i| {
+                    let tab = |x: u8| matches!(x, b'\t' | b'\n' | b'\r');
+                    let before = b[..i].iter().rposition(|&x| !tab(x));
+                    matches!(b[i], b':' | b'|')
+                        && tab(b[i + 1])
+                        && before.is_some_and(|k| b[k].is_ascii_alphabetic())
                 })
+        },
+        departure: Departure::Path,
+    },
+    // rust-url keeps a path segment that looks like a drive letter (`x:`,
+    // `x|`, or one followed by `\` in a URL that is not special) when a
+    // `..` follows, in every URL: its
+    // `last_slash_can_be_removed` asks `path_starts_with_windows_drive_letter`
+    // whatever the scheme. The Standard's "shorten a URL's path" keeps a
+    // normalized drive letter only as the only segment of a file URL's
+    // path (`lttq:/../x:/../y` is `lttq:/y`; rust-url writes
+    // `lttq:/x:/y`). Only the path may differ.
+    Rule {
+        name: "drive-letter-like-segment-before-dot-dot",
+        applies: |c| {
+            // The segments of the input before any `?` or `#`.
+            let after = c.after_scheme();
+            let path = &after[..after.find(['?', '#']).unwrap_or(after.len())];
+            let slashes: &[char] = if c.special() { &['/', '\\'] } else { &['/'] };
+            let segments: Vec<&str> = path.split(slashes).collect();
+            segments.iter().enumerate().any(|(i, s)| {
+                // A drive letter, alone or before a `\` (in a URL that is
+                // not special: rust-url reads it as ending the letter).
+                let b = s.as_bytes();
+                let drive = b.len() >= 2
+                    && b[0].is_ascii_alphabetic()
+                    && matches!(b[1], b':' | b'|')
+                    && (b.len() == 2 || b[2] == b'\\');
+                drive && segments[i + 1..].iter().any(|d| double_dot(d))
+            })
         },
         departure: Departure::Path,
     },
