@@ -97,9 +97,10 @@ fn is_double_dot(s: &[u8]) -> bool {
         || s.eq_ignore_ascii_case(b"%2e%2e")
 }
 
-/// ASCII bytes (the machine's encoded output) as a string.
+/// ASCII bytes (the machine's encoded output) as a string: one copy
+/// (any other byte, which cannot be there, would read as U+FFFD).
 fn ascii(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| b as char).collect()
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 impl Machine<'_, '_, '_> {
@@ -114,6 +115,10 @@ impl Machine<'_, '_, '_> {
     /// Reports an invalid URL unit at `p` when there is one: a code point
     /// that is no URL code point, or a `%` without two hex digits.
     fn check_unit(&mut self, p: usize, component: Component) {
+        // Nobody keeps it: not worth a look.
+        if !self.listening {
+            return;
+        }
         let input = self.input;
         let c = input[p];
         let bad = if c == b'%' {
