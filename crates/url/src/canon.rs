@@ -378,7 +378,7 @@ impl UrlRef<'_> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn canonical(&self) -> String {
-        if self.dialect() == crate::Dialect::Whatwg {
+        if self.dialect() == crate::dialect::Dialect::Whatwg {
             return self.as_str().into();
         }
         canonical(self)
@@ -438,7 +438,7 @@ impl Url {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn normalize(&self) -> Url {
-        if self.dialect() == crate::Dialect::Whatwg {
+        if self.dialect() == crate::dialect::Dialect::Whatwg {
             return self.clone();
         }
         let s = self.canonical();

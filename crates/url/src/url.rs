@@ -350,7 +350,7 @@ impl<'a> UrlRef<'a> {
         };
         // The URL Standard's host parser wrote a special URL's domain in
         // its ASCII form, by its own UTS 46 options.
-        if self.dialect() == Dialect::Whatwg && crate::whatwg::is_special(self.scheme()) {
+        if self.dialect() == Dialect::Whatwg && self.scheme_row().special {
             return Ok(Some(Cow::Borrowed(host)));
         }
         crate::idn::to_ascii(host, self.off.host_start as usize, self.dialect()).map(Some)

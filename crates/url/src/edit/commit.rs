@@ -177,7 +177,7 @@ impl Url {
         // The URL Standard's parser rewrites what it reads (a host lower
         // case, a default port dropped, a space encoded): the edit is the
         // serialization of the new text, and only a failure refuses it.
-        if self.dialect() == crate::Dialect::Whatwg {
+        if self.dialect() == crate::dialect::Dialect::Whatwg {
             return crate::whatwg::parse(&text, None).map_err(|e| {
                 EditError::new(EditErrorKind::Invalid, component, "the URL would not parse")
                     .with_source(e)

@@ -173,7 +173,7 @@ pub struct Base<'a> {
     /// The base split beforehand, under the rules of RFC 3986.
     split: Option<rfc3986::Prepared<'a>>,
     /// Under [`Rules::Whatwg`], the base parsed once.
-    whatwg: Option<crate::Url>,
+    whatwg: Option<crate::url::Url>,
 }
 
 /// [`Rules::Whatwg`]: the base, then the reference against it, through
@@ -185,7 +185,7 @@ fn whatwg_join(base: &str, reference: &str, out: &mut String) -> Result<(), Reso
 }
 
 fn whatwg_against(
-    base: &crate::Url,
+    base: &crate::url::Url,
     reference: &str,
     out: &mut String,
 ) -> Result<(), ResolveError> {

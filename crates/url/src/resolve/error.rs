@@ -27,7 +27,7 @@ pub struct ResolveError {
     /// and refuses a base, under its own RFC's text.
     pub(super) rules: Option<Rules>,
     /// Under [`Rules::Whatwg`], the parser's failure.
-    pub(super) failure: Option<alloc::boxed::Box<crate::ParseError>>,
+    pub(super) failure: Option<alloc::boxed::Box<crate::error::ParseError>>,
 }
 
 /// The kind of a [`ResolveError`].
@@ -155,11 +155,11 @@ impl ResolveError {
     /// assert_eq!(e.operand(), Operand::Base);
     /// assert_eq!(e.failure().unwrap().rule(), "missing-scheme-non-relative-URL");
     /// ```
-    pub fn failure(&self) -> Option<&crate::ParseError> {
+    pub fn failure(&self) -> Option<&crate::error::ParseError> {
         self.failure.as_deref()
     }
 
-    pub(super) fn whatwg(operand: Operand, e: crate::ParseError) -> ResolveError {
+    pub(super) fn whatwg(operand: Operand, e: crate::error::ParseError) -> ResolveError {
         ResolveError {
             kind: ResolveErrorKind::Failure,
             operand,

@@ -65,7 +65,7 @@ impl fmt::Display for Origin {
 /// # Ok::<_, uniform::ParseError>(())
 /// ```
 pub fn origin(url: &Url) -> Origin {
-    match super::base_record(&url.as_url_ref()) {
+    match super::entry::base_record(&url.as_url_ref()) {
         Ok(r) => of_record(&r),
         Err(_) => Origin::Opaque,
     }
@@ -76,7 +76,7 @@ pub(crate) fn of_record(r: &Record) -> Origin {
         "blob" => {
             let mut path = String::new();
             r.pathname(&mut path);
-            match super::run(&path, None, None) {
+            match super::entry::run(&path, None, None) {
                 Ok(inner) if matches!(inner.scheme.as_str(), "http" | "https") => of_record(&inner),
                 _ => Origin::Opaque,
             }

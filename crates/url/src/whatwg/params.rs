@@ -98,7 +98,7 @@ impl SearchParams {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn apply(&self, url: &mut Url) {
-        if let Ok(mut r) = super::base_record(&url.as_url_ref()) {
+        if let Ok(mut r) = super::entry::base_record(&url.as_url_ref()) {
             let s = self.to_string();
             r.query = if s.is_empty() { None } else { Some(s) };
             *url = r.to_url();
