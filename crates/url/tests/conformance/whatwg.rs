@@ -52,29 +52,18 @@ fn load(dir: &Path, file: &str) -> Result<Value, Tally> {
     )
 }
 
-const ATTRIBUTES: [Attribute; 9] = [
-    Attribute::Protocol,
-    Attribute::Username,
-    Attribute::Password,
-    Attribute::Host,
-    Attribute::Hostname,
-    Attribute::Port,
-    Attribute::Pathname,
-    Attribute::Search,
-    Attribute::Hash,
-];
+/// The objects of a wpt file (its strings are comments).
+fn objects(rows: &Value) -> impl Iterator<Item = &Value> {
+    rows.as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| r.is_object())
+}
 
 /// The attributes `row` names that `url` does not have.
-fn compare(url: &uniform::Url, row: &Value, with_href: bool) -> Result<(), String> {
+fn compare(url: &uniform::Url, row: &Value) -> Result<(), String> {
     let mut bad = Vec::new();
-    let attrs = if with_href {
-        [Attribute::Href, Attribute::Origin]
-            .iter()
-            .chain(ATTRIBUTES.iter())
-    } else {
-        [].iter().chain(ATTRIBUTES.iter())
-    };
-    for &a in attrs {
+    for &a in Attribute::ALL {
         let Some(want) = row[a.as_str()].as_str() else {
             continue;
         };
@@ -96,12 +85,7 @@ fn urltestdata(dir: &Path, file: &str, diffs: &Differences) -> Tally {
         Err(t) => return t,
     };
     let mut t = Tally::new(suite_name(file));
-    for row in rows
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|r| r.is_object())
-    {
+    for row in objects(&rows) {
         let input = row["input"].as_str().unwrap_or_default();
         let base = row["base"].as_str();
         let case = match base {
@@ -115,7 +99,7 @@ fn urltestdata(dir: &Path, file: &str, diffs: &Differences) -> Tally {
             (Err(_), true) => Ok(()),
             (Ok(u), true) => Err(format!("parses as {}, want failure", u.as_str())),
             (Err(e), false) => Err(format!("fails ({}), want {}", e.rule(), row["href"])),
-            (Ok(u), false) => compare(&u, row, true),
+            (Ok(u), false) => compare(&u, row),
         };
         t.record(diffs, &case, outcome);
     }
@@ -149,7 +133,7 @@ fn setters(dir: &Path, diffs: &Differences) -> Tally {
                         (Err(e), Attribute::Href) => {
                             Err(format!("href setter fails ({})", e.rule()))
                         }
-                        _ => compare(&url, &row["expected"], true),
+                        _ => compare(&url, &row["expected"]),
                     }
                 }
             };
@@ -166,12 +150,7 @@ fn hosts(dir: &Path, file: &str, with_setters: bool, diffs: &Differences) -> Tal
     };
     let mut t = Tally::new(suite_name(file));
     let mut empty = 0;
-    for row in rows
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|r| r.is_object())
-    {
+    for row in objects(&rows) {
         let input = row["input"].as_str().unwrap_or_default();
         // wpt's scripts skip it too: `https:///x` is another URL.
         if input.is_empty() {
@@ -189,7 +168,7 @@ fn hosts(dir: &Path, file: &str, with_setters: bool, diffs: &Differences) -> Tal
                     "host": w, "hostname": w, "pathname": "/x",
                     "href": format!("https://{w}/x"),
                 });
-                compare(&u, &expected, true)
+                compare(&u, &expected)
             }
         };
         t.record(diffs, input, outcome);
@@ -227,12 +206,7 @@ fn percent_encoding(dir: &Path, diffs: &Differences) -> Tally {
     };
     let mut t = Tally::new(suite_name(file));
     let mut legacy = 0;
-    for row in rows
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|r| r.is_object())
-    {
+    for row in objects(&rows) {
         let input = row["input"].as_str().unwrap_or_default();
         for (encoding, want) in row["output"].as_object().into_iter().flatten() {
             if encoding != "utf-8" {
@@ -249,7 +223,6 @@ fn percent_encoding(dir: &Path, diffs: &Differences) -> Tally {
                 Ok(u) => compare(
                     &u,
                     &serde_json::json!({"search": format!("?{want}"), "hash": format!("#{want}")}),
-                    false,
                 ),
             };
             t.record(diffs, input, outcome);
