@@ -8,7 +8,11 @@
 //! - Resolution never makes an authority that neither the base nor the
 //!   reference had: a result that starts `scheme://` comes from a base or a
 //!   reference with `//` of its own (`f:/a` and `.//g` must not give the
-//!   host `g`).
+//!   host `g`). Under the URL Standard, whose special schemes always have
+//!   a host (`http:g` is the host g), this holds for the other schemes, of
+//!   the inputs as its parser reads them (trimmed of C0 controls and
+//!   spaces, without tabs and newlines); and a result is its own
+//!   serialization.
 //! - `relativize(base, t)` gives a reference that resolves back to `t`.
 //! - Under RFC 3986, a base and a reference that parse strictly give a
 //!   result that parses leniently as RFC 3986.
@@ -27,6 +31,15 @@ fuzz_target!(|data: &[u8]| {
         check(base, reference, rules);
     }
 });
+
+/// `s` as the URL Standard's parser reads it: leading and trailing C0
+/// controls and spaces trimmed, tabs and newlines removed.
+fn as_parsed(s: &str) -> String {
+    s.trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect()
+}
 
 fn check(base: &str, reference: &str, rules: Rules) {
     let got = resolve(base, reference, rules);
@@ -54,7 +67,24 @@ fn check(base: &str, reference: &str, rules: Rules) {
         scheme_len(&out, syntax).is_some(),
         "{rules:?}: {base:?} + {reference:?} = {out:?} has no scheme"
     );
-    if authority(&out, syntax) {
+    if rules == Rules::Whatwg {
+        let again = uniform::whatwg::parse(&out, None).map(|u| u.as_str().to_string());
+        assert_eq!(
+            again.as_deref(),
+            Ok(out.as_str()),
+            "{base:?} + {reference:?}: not its own serialization"
+        );
+        let special = out
+            .split_once(':')
+            .is_some_and(|(scheme, _)| uniform::whatwg::is_special(scheme));
+        let (base, reference) = (as_parsed(base), as_parsed(reference));
+        if !special && authority(&out, syntax) {
+            assert!(
+                authority(&base, syntax) || authority(&reference, syntax),
+                "{rules:?}: {base:?} + {reference:?} = {out:?} made an authority"
+            );
+        }
+    } else if authority(&out, syntax) {
         assert!(
             authority(base, syntax) || authority(reference, syntax),
             "{rules:?}: {base:?} + {reference:?} = {out:?} made an authority"

@@ -36,7 +36,7 @@ pub(crate) fn parse(input: &str) -> Option<(String, Offsets)> {
 
 /// Whether the pass takes `input` (it is then a URL).
 pub(crate) fn accepts(input: &str) -> bool {
-    shape(input.as_bytes()).is_some()
+    shape_in(input.as_bytes()).is_some()
 }
 
 /// What each byte may be, one bit a place: a host name's letters,
@@ -115,19 +115,27 @@ const fn fragment_plain(c: u8) -> bool {
 /// One lane a byte: bit 0 of each byte of a word.
 const LANES: u64 = 0x0101_0101_0101_0101;
 
+/// The class of each byte at each of the eight places of a word, so that
+/// a word of classes is eight loads and seven ORs (no shifts).
+static LANE_CLASS: [[u64; 256]; 8] = {
+    let mut t = [[0u64; 256]; 8];
+    let mut lane = 0;
+    while lane < 8 {
+        let mut c = 0;
+        while c < 256 {
+            t[lane][c] = (CLASS[c] as u64) << (8 * lane);
+            c += 1;
+        }
+        lane += 1;
+    }
+    t
+};
+
 /// The classes of eight bytes, one a byte of a word (little end first).
 #[inline(always)]
 fn packed(c: &[u8; 8]) -> u64 {
-    u64::from_le_bytes([
-        class(c[0]),
-        class(c[1]),
-        class(c[2]),
-        class(c[3]),
-        class(c[4]),
-        class(c[5]),
-        class(c[6]),
-        class(c[7]),
-    ])
+    let at = |lane: usize| LANE_CLASS[lane][usize::from(c[lane])];
+    at(0) | at(1) | at(2) | at(3) | at(4) | at(5) | at(6) | at(7)
 }
 
 /// The classes of the eight bytes from `i` (`i` before the end): the
@@ -182,26 +190,42 @@ fn run_of(b: &[u8], mut i: usize, bit: u8) -> (usize, u8) {
     (b.len(), seen)
 }
 
-#[inline]
+/// The pass, out of line for `parse` (measured: inlined there, the parse
+/// takes a sixth longer).
+#[inline(never)]
 fn shape(b: &[u8]) -> Option<Shape> {
+    shape_in(b)
+}
+
+/// The pass itself, inlined into `accepts`, where what only `parse`
+/// needs (the places) is then never written.
+#[inline(always)]
+fn shape_in(b: &[u8]) -> Option<Shape> {
     // Leading or trailing C0 controls and spaces are trimmed by the
     // parser: the machine's.
     if b.first().is_none_or(|&c| c <= b' ') || b.last().is_some_and(|&c| c <= b' ') {
         return None;
     }
-    let colon = b.iter().take(6).position(|&c| c == b':')?;
-    // The five special schemes but file, by length then letters.
-    let name = &b[..colon];
-    let is = |s: &[u8]| name.eq_ignore_ascii_case(s);
-    let scheme = match colon {
-        4 if is(b"http") => Scheme::Http,
-        5 if is(b"https") => Scheme::Https,
-        2 if is(b"ws") => Scheme::Ws,
-        3 if is(b"wss") => Scheme::Wss,
-        3 if is(b"ftp") => Scheme::Ftp,
-        _ => return None,
+    // The five special schemes but file, by where their ':' is, then
+    // their letters in either case (`| 0x20` folds a letter's case, and
+    // only a letter's: the names are letters).
+    let c = b.first_chunk::<8>()?;
+    let low = |i: usize| c[i] | 0x20;
+    let (scheme, colon) = if c[4] == b':' && [low(0), low(1), low(2), low(3)] == *b"http" {
+        (Scheme::Http, 4)
+    } else if c[5] == b':' && [low(0), low(1), low(2), low(3), low(4)] == *b"https" {
+        (Scheme::Https, 5)
+    } else if c[2] == b':' && [low(0), low(1)] == *b"ws" {
+        (Scheme::Ws, 2)
+    } else if c[3] == b':' && [low(0), low(1), low(2)] == *b"wss" {
+        (Scheme::Wss, 3)
+    } else if c[3] == b':' && [low(0), low(1), low(2)] == *b"ftp" {
+        (Scheme::Ftp, 3)
+    } else {
+        return None;
     };
-    let mut upper = b[..colon].iter().any(u8::is_ascii_uppercase);
+    // A capital letter has bit 0x20 clear.
+    let mut upper = c[..colon].iter().any(|&x| x & 0x20 == 0);
     let rest = &b[colon + 1..];
     if !rest.starts_with(b"//") || matches!(rest.get(2), Some(b'/' | b'\\')) {
         return None;
@@ -225,17 +249,24 @@ fn shape(b: &[u8]) -> Option<Shape> {
     {
         return None;
     }
-    // The last label (before a final '.') starting with a digit may make
-    // the host a number: the exact check then.
+    // A host ends in a number when its last label (before a final '.')
+    // is digits, or "0x" and hex digits: it then ends in a hex digit or
+    // an 'x' (most names end in another letter, and are done with here),
+    // and starts with a digit: the exact check then.
     let trimmed = host.strip_suffix(b".").unwrap_or(host);
-    let last = trimmed
-        .iter()
-        .rposition(|&c| c == b'.')
-        .map_or(0, |p| p + 1);
-    if trimmed.get(last).is_some_and(u8::is_ascii_digit)
-        && ends_in_number(core::str::from_utf8(host).ok()?)
+    if trimmed
+        .last()
+        .is_some_and(|&c| c.is_ascii_hexdigit() || c | 0x20 == b'x')
     {
-        return None;
+        let last = trimmed
+            .iter()
+            .rposition(|&c| c == b'.')
+            .map_or(0, |p| p + 1);
+        if trimmed.get(last).is_some_and(u8::is_ascii_digit)
+            && ends_in_number(core::str::from_utf8(host).ok()?)
+        {
+            return None;
+        }
     }
     let mut port = None;
     if b.get(i) == Some(&b':') {
