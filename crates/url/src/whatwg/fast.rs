@@ -263,6 +263,7 @@ fn shape_in(b: &[u8]) -> Option<Shape> {
             .rposition(|&c| c == b'.')
             .map_or(0, |p| p + 1);
         if trimmed.get(last).is_some_and(u8::is_ascii_digit)
+            && !is_serialized_ipv4(host)
             && ends_in_number(core::str::from_utf8(host).ok()?)
         {
             return None;
@@ -390,6 +391,28 @@ fn path_end(b: &[u8], start: usize) -> Option<usize> {
     matches!(b.get(i), None | Some(b'?' | b'#')).then_some(i)
 }
 
+/// Whether `host` is an IPv4 address as the host serializer writes it:
+/// four decimal numbers to 255, without leading zeros, between dots. The
+/// host parser gives it back as it is.
+fn is_serialized_ipv4(host: &[u8]) -> bool {
+    let mut parts = 0;
+    for part in host.split(|&c| c == b'.') {
+        parts += 1;
+        let ok = match part {
+            [d] => d.is_ascii_digit(),
+            [b'1'..=b'9', d] => d.is_ascii_digit(),
+            [b'1', d, e] => d.is_ascii_digit() && e.is_ascii_digit(),
+            [b'2', b'0'..=b'4', d] => d.is_ascii_digit(),
+            [b'2', b'5', b'0'..=b'5'] => true,
+            _ => false,
+        };
+        if !ok || parts > 4 {
+            return false;
+        }
+    }
+    parts == 4
+}
+
 /// `.`, `..` and their `%2e` spellings.
 fn is_dot_segment(s: &[u8]) -> bool {
     match s.len() {
@@ -470,6 +493,24 @@ fn write(input: &str, s: &Shape) -> (String, Offsets) {
 mod tests {
     use super::*;
     use crate::whatwg::EncodeSet;
+
+    #[test]
+    fn serialized_ipv4_is_only_the_serializer_s_form() {
+        for yes in ["127.0.0.1", "0.0.0.0", "255.255.255.255", "10.200.49.9"] {
+            assert!(is_serialized_ipv4(yes.as_bytes()), "{yes}");
+        }
+        for no in [
+            "127.0.0.01",
+            "256.0.0.1",
+            "1.2.3",
+            "1.2.3.4.5",
+            "0x7f.0.0.1",
+            "1.2.3.4.",
+            "1..3.4",
+        ] {
+            assert!(!is_serialized_ipv4(no.as_bytes()), "{no}");
+        }
+    }
 
     #[test]
     fn the_plain_bytes_are_those_no_set_encodes() {
