@@ -368,22 +368,18 @@ fn path_end(b: &[u8], start: usize) -> Option<usize> {
         } else {
             out.trailing_zeros() / 8
         };
-        // A dot segment can start only where a '.' or '%' is: most words
-        // have none, and skip the look.
-        if k & (u64::from(DOTLIKE) * LANES) != 0 {
-            let within = if n == 8 {
-                u64::MAX
-            } else {
-                (1u64 << (8 * n)) - 1
-            };
-            let dot = (k >> DOTLIKE.trailing_zeros()) & LANES & within;
-            let mut starts = ((slash << 8) | u64::from(after_slash)) & dot;
-            while starts != 0 {
-                if dot_check(i + (starts.trailing_zeros() / 8) as usize) {
-                    return None;
-                }
-                starts &= starts - 1;
+        let within = if n == 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * n)) - 1
+        };
+        let dot = (k >> DOTLIKE.trailing_zeros()) & LANES & within;
+        let mut starts = ((slash << 8) | u64::from(after_slash)) & dot;
+        while starts != 0 {
+            if dot_check(i + (starts.trailing_zeros() / 8) as usize) {
+                return None;
             }
+            starts &= starts - 1;
         }
         if n < 8 {
             i = (i + n as usize).min(b.len());
