@@ -213,12 +213,18 @@ impl EncodeSet {
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
+/// `%XX` for `b`, in upper-case hex.
+#[inline]
+pub(crate) fn escape(b: u8) -> [u8; 3] {
+    [b'%', HEX[(b >> 4) as usize], HEX[(b & 15) as usize]]
+}
+
 /// Appends `%XX` for `b`, in upper-case hex.
 #[inline]
 pub(crate) fn push_escape(out: &mut String, b: u8) {
-    out.push('%');
-    out.push(HEX[(b >> 4) as usize] as char);
-    out.push(HEX[(b & 15) as usize] as char);
+    for c in escape(b) {
+        out.push(c as char);
+    }
 }
 
 /// Percent-encodes `data` with `set`; borrows when nothing needs encoding.

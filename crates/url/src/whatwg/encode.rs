@@ -84,7 +84,7 @@ impl EncodeSet {
     /// assert!(!EncodeSet::Fragment.contains(b'#'));
     /// ```
     #[inline]
-    pub fn contains(self, b: u8) -> bool {
+    pub const fn contains(self, b: u8) -> bool {
         b >= 0x80 || self.bits() & (1u128 << b) != 0
     }
 
@@ -112,7 +112,7 @@ impl EncodeSet {
                 if b == b' ' && self == EncodeSet::Form {
                     out.push('+');
                 } else {
-                    push_pct(out, b);
+                    crate::pct::push_escape(out, b);
                 }
                 start = i + 1;
             }
@@ -127,47 +127,6 @@ fn push_str_bytes(out: &mut String, bytes: &[u8]) {
     // Every byte past 0x7E is in every set, so a run between encoded
     // bytes is ASCII.
     out.extend(bytes.iter().map(|&b| b as char));
-}
-
-/// Appends `%XX` for `b`, upper-case hex as the Standard writes it.
-#[inline]
-pub(crate) fn push_pct(out: &mut String, b: u8) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    out.push('%');
-    out.push(HEX[usize::from(b >> 4)] as char);
-    out.push(HEX[usize::from(b & 15)] as char);
-}
-
-/// Percent-decodes `input` (a `%` not followed by two hex digits stays).
-pub(crate) fn decode(input: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(input.len());
-    let mut i = 0;
-    while i < input.len() {
-        let b = input[i];
-        if b == b'%'
-            && let (Some(h), Some(l)) = (
-                input.get(i + 1).and_then(|&c| hex(c)),
-                input.get(i + 2).and_then(|&c| hex(c)),
-            )
-        {
-            out.push(h << 4 | l);
-            i += 3;
-            continue;
-        }
-        out.push(b);
-        i += 1;
-    }
-    out
-}
-
-#[inline]
-pub(crate) fn hex(c: u8) -> Option<u8> {
-    match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
-    }
 }
 
 /// Whether `c` is one of the URL code points (section 4.3), `%` aside.

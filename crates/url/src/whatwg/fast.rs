@@ -8,7 +8,9 @@
 //! It keeps no validation error: a parse that keeps them takes the
 //! machine (`super::run`).
 
+use super::encode::EncodeSet;
 use super::host::ends_in_number;
+use super::machine::{is_double_dot, is_single_dot};
 use crate::dialect::Dialect;
 use crate::offsets::{AUTHORITY, NONE, Offsets, PATH_SLASH, PORT, PORT_COLON};
 use crate::prelude::*;
@@ -98,18 +100,18 @@ fn class(c: u8) -> u8 {
 /// A path segment's plain bytes: in no byte of the path percent-encode
 /// set, and neither `/` nor `\\`.
 const fn path_plain(c: u8) -> bool {
-    matches!(c, b'!' | b'$'..=b'.' | b'0'..=b';' | b'=' | b'@'..=b'[' | b']' | b'_' | b'a'..=b'z' | b'|' | b'~')
+    !EncodeSet::Path.contains(c) && c != b'/' && c != b'\\'
 }
 
 /// A special URL's query's: in no byte of the special-query set, and not
 /// `#`.
 const fn query_plain(c: u8) -> bool {
-    matches!(c, b'!' | b'$'..=b'&' | b'('..=b';' | b'=' | b'?'..=b'~')
+    !EncodeSet::SpecialQuery.contains(c) && c != b'#'
 }
 
 /// A fragment's: in no byte of the fragment set.
 const fn fragment_plain(c: u8) -> bool {
-    matches!(c, b'!' | b'#'..=b';' | b'=' | b'?'..=b'_' | b'a'..=b'~')
+    !EncodeSet::Fragment.contains(c)
 }
 
 /// One lane a byte: bit 0 of each byte of a word.
@@ -413,16 +415,9 @@ fn is_serialized_ipv4(host: &[u8]) -> bool {
     parts == 4
 }
 
-/// `.`, `..` and their `%2e` spellings.
+/// `.`, `..` and their `%2e` spellings: the machine's own tests.
 fn is_dot_segment(s: &[u8]) -> bool {
-    match s.len() {
-        1 => s[0] == b'.',
-        2 => s == b"..",
-        3 => s.eq_ignore_ascii_case(b"%2e"),
-        4 => s.eq_ignore_ascii_case(b".%2e") || s.eq_ignore_ascii_case(b"%2e."),
-        6 => s.eq_ignore_ascii_case(b"%2e%2e"),
-        _ => false,
-    }
+    is_single_dot(s) || is_double_dot(s)
 }
 
 fn write(input: &str, s: &Shape) -> (String, Offsets) {

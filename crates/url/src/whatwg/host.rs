@@ -5,6 +5,7 @@
 use super::encode::{self, EncodeSet};
 use super::validation::ValidationError as V;
 use crate::prelude::*;
+use crate::table::hex_val;
 use core::fmt::Write as _;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
@@ -63,15 +64,10 @@ pub(crate) fn parse(
         return opaque_host(input, report).map(Host::Opaque);
     }
     let bytes = input.as_bytes();
-    let decoded: Cow<'_, [u8]> = if bytes.contains(&b'%') {
-        let d = encode::decode(bytes);
-        if d.len() != bytes.len() {
-            report(V::DomainPercentEncoded);
-        }
-        Cow::Owned(d)
-    } else {
-        Cow::Borrowed(bytes)
-    };
+    let decoded = crate::pct::decode(bytes);
+    if decoded.len() != bytes.len() {
+        report(V::DomainPercentEncoded);
+    }
     let domain = String::from_utf8_lossy(&decoded);
     let ascii = domain_to_ascii(&domain, listening, report)?;
     if ends_in_number(&ascii) {
@@ -165,8 +161,7 @@ fn opaque_host(input: &str, report: Report<'_>) -> Result<String, V> {
     let bytes = input.as_bytes();
     let bad_unit = input.char_indices().any(|(i, c)| {
         if c == '%' {
-            !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-                && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
+            crate::pct::escape_value(bytes, i).is_none()
         } else {
             !encode::is_url_code_point(c)
         }
@@ -202,7 +197,7 @@ fn ipv4_number(input: &[u8]) -> Option<(u64, bool)> {
     }
     let mut n: u64 = 0;
     for &b in digits {
-        let d = u64::from(encode::hex(b)?);
+        let d = u64::from(hex_val(b)?);
         if d >= radix {
             return None;
         }
@@ -285,7 +280,7 @@ fn ipv6_parse(input: &[u8], report: Report<'_>) -> Result<[u16; 8], V> {
         }
         let (mut value, mut length) = (0u16, 0usize);
         while length < 4
-            && let Some(d) = at(p).and_then(encode::hex)
+            && let Some(d) = at(p).and_then(hex_val)
         {
             value = value * 0x10 + u16::from(d);
             p += 1;

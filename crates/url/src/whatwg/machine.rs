@@ -86,11 +86,11 @@ struct Machine<'i, 'r, 'w> {
     warn: Warn<'w>,
 }
 
-fn is_single_dot(s: &[u8]) -> bool {
+pub(crate) fn is_single_dot(s: &[u8]) -> bool {
     s == b"." || s.eq_ignore_ascii_case(b"%2e")
 }
 
-fn is_double_dot(s: &[u8]) -> bool {
+pub(crate) fn is_double_dot(s: &[u8]) -> bool {
     s == b".."
         || s.eq_ignore_ascii_case(b".%2e")
         || s.eq_ignore_ascii_case(b"%2e.")
@@ -122,8 +122,7 @@ impl Machine<'_, '_, '_> {
         let input = self.input;
         let c = input[p];
         let bad = if c == b'%' {
-            !(input.get(p + 1).is_some_and(u8::is_ascii_hexdigit)
-                && input.get(p + 2).is_some_and(u8::is_ascii_hexdigit))
+            crate::pct::escape_value(input, p).is_none()
         } else if c < 0x80 {
             !encode::is_url_code_point(c as char)
         } else if c >= 0xC0 {
@@ -638,9 +637,7 @@ impl Machine<'_, '_, '_> {
                     } else if let Some(c) = c {
                         self.check_unit(pu, Component::Path);
                         if EncodeSet::Path.contains(c) {
-                            let mut s = String::new();
-                            encode::push_pct(&mut s, c);
-                            buffer.extend_from_slice(s.as_bytes());
+                            buffer.extend_from_slice(&crate::pct::escape(c));
                         } else {
                             buffer.push(c);
                         }

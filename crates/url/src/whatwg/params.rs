@@ -1,7 +1,7 @@
 //! `URLSearchParams` and the `application/x-www-form-urlencoded` format
 //! (URL Standard section 5).
 
-use super::encode::{self, EncodeSet};
+use super::encode::EncodeSet;
 use crate::prelude::*;
 use crate::url::Url;
 use core::fmt;
@@ -287,7 +287,7 @@ fn form_parse(input: &[u8]) -> Vec<(String, String)> {
             .iter()
             .map(|&b| if b == b'+' { b' ' } else { b })
             .collect();
-        String::from_utf8_lossy(&encode::decode(&plus)).into_owned()
+        String::from_utf8_lossy(&crate::pct::decode(&plus)).into_owned()
     };
     input
         .split(|&b| b == b'&')
