@@ -23,6 +23,9 @@
 //! rules that applied. A new difference is a rule only when the Standard
 //! says Uniform is right (ada-url, which passes the same tests, is a good
 //! third opinion); otherwise it is a fault of Uniform's.
+//!
+//! `uniform::whatwg::can_parse(input, None)` must also be true exactly
+//! when Uniform's parse succeeds.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -32,6 +35,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let case = Case::new(input);
+    // can_parse decides most URLs from their scheme and authority alone:
+    // it must still answer as the parse does.
+    assert_eq!(
+        uniform::whatwg::can_parse(input, None),
+        case.ours.is_ok(),
+        "can_parse against parse: {input:?}"
+    );
     check(&case);
 });
 

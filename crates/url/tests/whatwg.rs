@@ -251,7 +251,8 @@ fn the_one_pass_copy_is_the_machine_s_serialization() {
     // whatwg::parse takes the one-pass copy where it can;
     // parse_with_warnings always runs the machine. Both must give the
     // same URL, component by component, on every real URL at hand and on
-    // inputs at the copy's edges.
+    // inputs at the copy's edges; and can_parse, which decides most
+    // inputs from their head, the same answer as the machine.
     let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
     let mut inputs: Vec<String> = [
         "http://h",
@@ -289,6 +290,22 @@ fn the_one_pass_copy_is_the_machine_s_serialization() {
         "http://h.",
         "http://h..",
         "http://.h/",
+        // can_parse reads only the scheme and authority of these: what
+        // follows never fails the parse, whatever it holds.
+        "http://h/%zz/\u{0}/a b?\u{7f}#\u{1F600}",
+        "https://h:65535?x y",
+        "http://h#",
+        "http://h:99999/",
+        "http://h:8x/",
+        "http://h@/",
+        "http://h\\a@b/",
+        "http://h%41/",
+        "http://h\u{0}/",
+        "http://h|x/",
+        "http://1.2.3.256/a b",
+        "http://09/",
+        "http://xn--/",
+        "http://h.xn--zz/",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -319,5 +336,60 @@ fn the_one_pass_copy_is_the_machine_s_serialization() {
             whatwg::parse_with_warnings(input, None, &mut Vec::new()).is_ok(),
             "{input:?}"
         );
+    }
+}
+
+/// Special-scheme URL-shaped strings with what the one-pass copy and
+/// can_parse must hand to the machine: credentials, ports, IP-like and
+/// xn-- hosts, encodable bytes, dot segments, `\`, tabs and controls.
+fn special_urlish() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let piece = prop_oneof![
+        Just("/".to_string()),
+        Just("\\".to_string()),
+        Just("@".to_string()),
+        Just(":".to_string()),
+        Just("?".to_string()),
+        Just("#".to_string()),
+        Just(".".to_string()),
+        Just("%2e".to_string()),
+        Just("%".to_string()),
+        Just("xn--".to_string()),
+        Just("0x".to_string()),
+        Just("\t".to_string()),
+        Just(" ".to_string()),
+        Just("[".to_string()),
+        "[a-zA-Z0-9_-]{0,6}",
+        "[0-9]{1,6}",
+        "\\PC{0,2}",
+    ];
+    let scheme = prop_oneof![
+        Just("http://"),
+        Just("HTTPS://"),
+        Just("ws://"),
+        Just("wss:"),
+        Just("ftp://"),
+        Just("http:/"),
+    ];
+    (scheme, proptest::collection::vec(piece, 0..12))
+        .prop_map(|(s, p)| format!("{s}{}", p.concat()))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+
+    #[test]
+    fn the_fast_paths_answer_as_the_machine(s in special_urlish()) {
+        let machine = whatwg::parse_with_warnings(&s, None, &mut Vec::new());
+        proptest::prop_assert_eq!(whatwg::can_parse(&s, None), machine.is_ok(), "{:?}", s);
+        let fast = whatwg::parse(&s, None);
+        match (fast, machine) {
+            (Ok(a), Ok(b)) => {
+                proptest::prop_assert_eq!(a.as_str(), b.as_str());
+                proptest::prop_assert_eq!(parts(&a), parts(&b));
+            }
+            (Err(a), Err(b)) => proptest::prop_assert_eq!(a, b),
+            (a, b) => proptest::prop_assert!(false, "{:?}: {:?} against {:?}", s, a, b),
+        }
     }
 }

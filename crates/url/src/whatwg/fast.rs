@@ -7,6 +7,10 @@
 //!
 //! It keeps no validation error: a parse that keeps them takes the
 //! machine (`super::run`).
+//!
+//! `can_parse` needs less: whether the parse fails, which past a special
+//! URL's authority it never does. `valid` reads the scheme and authority
+//! only.
 
 use super::encode::EncodeSet;
 use super::host::ends_in_number;
@@ -34,11 +38,6 @@ struct Shape {
 pub(crate) fn parse(input: &str) -> Option<(String, Offsets)> {
     let s = shape(input.as_bytes())?;
     Some(write(input, &s))
-}
-
-/// Whether the pass takes `input` (it is then a URL).
-pub(crate) fn accepts(input: &str) -> bool {
-    shape_in(input.as_bytes()).is_some()
 }
 
 /// What each byte may be, one bit a place: a host name's letters,
@@ -192,17 +191,80 @@ fn run_of(b: &[u8], mut i: usize, bit: u8) -> (usize, u8) {
     (b.len(), seen)
 }
 
-/// The pass, out of line for `parse` (measured: inlined there, the parse
+/// The pass, out of line (measured: inlined into `parse`, the parse
 /// takes a sixth longer).
 #[inline(never)]
 fn shape(b: &[u8]) -> Option<Shape> {
     shape_in(b)
 }
 
-/// The pass itself, inlined into `accepts`, where what only `parse`
-/// needs (the places) is then never written.
+/// The scheme and authority of an input the pass takes, and where its
+/// path starts.
+struct Head {
+    scheme: Scheme,
+    scheme_end: usize,
+    host: (usize, usize),
+    port: Option<((usize, usize), u16)>,
+    upper: bool,
+    path_start: usize,
+}
+
+/// The pass itself.
 #[inline(always)]
 fn shape_in(b: &[u8]) -> Option<Shape> {
+    let head = head(b)?;
+    let mut i = head.path_start;
+    // The path: from its '/' (or none: the serialization adds "/").
+    match b.get(i) {
+        None | Some(b'?' | b'#') => {}
+        Some(b'/') => i = path_end(b, i)?,
+        Some(_) => return None,
+    }
+    let path = (head.path_start, i);
+    let mut query = None;
+    if b.get(i) == Some(&b'?') {
+        query = Some(i);
+        i = run_of(b, i + 1, QUERY).0;
+        if !matches!(b.get(i), None | Some(b'#')) {
+            return None;
+        }
+    }
+    let mut fragment = None;
+    if b.get(i) == Some(&b'#') {
+        fragment = Some(i);
+        if run_of(b, i + 1, FRAGMENT).0 != b.len() {
+            return None;
+        }
+    }
+    Some(Shape {
+        scheme: head.scheme,
+        scheme_end: head.scheme_end,
+        host: head.host,
+        port: head.port,
+        path,
+        query,
+        fragment,
+        upper: head.upper,
+    })
+}
+
+/// Whether `input` is a URL, known from its scheme and authority alone:
+/// past the authority of a special URL, the path, query and fragment
+/// states report validation errors but never fail (they encode what they
+/// must), so an input whose head the pass takes, followed by the end, a
+/// `/`, `?` or `#`, parses whatever comes after. `false` means "ask the
+/// machine", not "invalid".
+pub(crate) fn valid(input: &str) -> bool {
+    let b = input.as_bytes();
+    head(b).is_some_and(|h| matches!(b.get(h.path_start), None | Some(b'/' | b'?' | b'#')))
+}
+
+/// The scheme (a special one but `file`, as written from the first
+/// byte), `//`, a host name the host parser gives back lower-cased, and
+/// an optional port written as the serializer writes it; `None` for
+/// anything else, and for leading or trailing C0 controls and spaces.
+#[inline(always)]
+fn head(b: &[u8]) -> Option<Head> {
     // Leading or trailing C0 controls and spaces are trimmed by the
     // parser: the machine's.
     if b.first().is_none_or(|&c| c <= b' ') || b.last().is_some_and(|&c| c <= b' ') {
@@ -290,38 +352,13 @@ fn shape_in(b: &[u8]) -> Option<Shape> {
         }
         port = Some(((start, i), value as u16));
     }
-    // The path: from its '/' (or none: the serialization adds "/").
-    let path_start = i;
-    match b.get(i) {
-        None | Some(b'?' | b'#') => {}
-        Some(b'/') => i = path_end(b, i)?,
-        Some(_) => return None,
-    }
-    let path = (path_start, i);
-    let mut query = None;
-    if b.get(i) == Some(&b'?') {
-        query = Some(i);
-        i = run_of(b, i + 1, QUERY).0;
-        if !matches!(b.get(i), None | Some(b'#')) {
-            return None;
-        }
-    }
-    let mut fragment = None;
-    if b.get(i) == Some(&b'#') {
-        fragment = Some(i);
-        if run_of(b, i + 1, FRAGMENT).0 != b.len() {
-            return None;
-        }
-    }
-    Some(Shape {
+    Some(Head {
         scheme,
         scheme_end: colon,
         host: (host_start, host_end),
         port,
-        path,
-        query,
-        fragment,
         upper,
+        path_start: i,
     })
 }
 

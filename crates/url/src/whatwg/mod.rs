@@ -154,7 +154,7 @@ pub fn join(base: Option<&str>, input: &str) -> Result<Url, ParseError> {
 /// assert!(!whatwg::can_parse("http://[::1/", None));
 /// ```
 pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-    if base.is_none() && fast::accepts(input) {
+    if base.is_none() && fast::valid(input) {
         return true;
     }
     let Ok(base) = base.map(|b| run(b, None, None)).transpose() else {
