@@ -8,7 +8,8 @@
 //! to an item of `B`. A path that names an item re-exported by `B` counts
 //! as a dependency on `B`, since that is what the reader has to open; a
 //! `mod b;` declaration is not a dependency. Test modules are left out:
-//! they may read any module of their file's parent.
+//! they may read any module of their file's parent. [`ModuleGraph::folded`]
+//! reads a folder as one module.
 //!
 //! ```
 //! let graph = uniform_testkit::modgraph::ModuleGraph::read(
@@ -154,6 +155,38 @@ impl ModuleGraph {
             })
             .collect();
         out.sort();
+        out
+    }
+
+    /// The graph of folders as modules: an edge between two modules
+    /// becomes an edge between the two siblings that hold them, children
+    /// of the deepest module holding both. `crate::a::x -> crate::b::y`
+    /// is `crate::a -> crate::b`: the folder `a/`, read as one module,
+    /// depends on `b`. So two folders that reach into each other through
+    /// different files are a cycle here, though no file imports one that
+    /// imports it back. An edge between a module and one inside it joins
+    /// no siblings and is left out (the file graph has it).
+    ///
+    /// ```
+    /// let src = uniform_testkit::repo().join("crates/testkit/src");
+    /// let graph = uniform_testkit::modgraph::ModuleGraph::read(&src).unwrap();
+    /// assert!(graph.folded().cycles().is_empty());
+    /// ```
+    pub fn folded(&self) -> ModuleGraph {
+        let mut out = ModuleGraph::default();
+        for (from, targets) in &self.edges {
+            out.edges.entry(from.clone()).or_default();
+            let a: Vec<&str> = from.split("::").collect();
+            for to in targets {
+                let b: Vec<&str> = to.split("::").collect();
+                let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+                if common == a.len() || common == b.len() {
+                    continue;
+                }
+                let lift = |p: &[&str]| p[..=common].join("::");
+                out.edges.entry(lift(&a)).or_default().insert(lift(&b));
+            }
+        }
         out
     }
 

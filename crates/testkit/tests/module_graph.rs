@@ -1,6 +1,7 @@
 //! No module of any crate imports a module that imports it back: the
-//! modules of each crate form layers (issue 14). A failure names one
-//! cycle per module caught in one.
+//! modules of each crate form layers (issue 14), and so do its folders,
+//! each read as one module (issue 36). A failure names one cycle per
+//! module caught in one.
 
 use uniform_testkit::modgraph::ModuleGraph;
 
@@ -8,17 +9,23 @@ fn assert_layered(krate: &str) {
     let src = uniform_testkit::repo().join(krate).join("src");
     let graph = ModuleGraph::read(&src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
     assert!(!graph.modules().is_empty(), "{krate}: no modules read");
-    let cycles = graph.cycles();
+    let report = cycles_of(&graph, "modules") + &cycles_of(&graph.folded(), "folders as modules");
+    assert!(report.is_empty(), "{krate}:\n{report}");
+}
+
+/// Each cycle of `graph`, one chain a module in it; empty when there is
+/// none.
+fn cycles_of(graph: &ModuleGraph, what: &str) -> String {
     let mut report = String::new();
-    for component in &cycles {
-        report.push_str(&format!("{} modules in a cycle:\n", component.len()));
+    for component in &graph.cycles() {
+        report.push_str(&format!("{} {what} in a cycle:\n", component.len()));
         for module in component {
             if let Some(chain) = graph.cycle_through(module) {
                 report.push_str(&format!("  {chain}\n"));
             }
         }
     }
-    assert!(cycles.is_empty(), "{krate}:\n{report}");
+    report
 }
 
 #[test]
@@ -94,6 +101,51 @@ fn a_planted_cycle_is_found() {
             "crate::a".to_string(),
             "crate::a::x".to_string(),
             "crate::b".to_string()
+        ]]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Folders as modules: two folders that reach into each other through
+/// different files are a cycle, which the file graph does not show; a
+/// test module's reach does not count, nor does a file's edge to its own
+/// folder's root.
+#[test]
+fn a_cycle_between_folders_is_found() {
+    let dir = std::env::temp_dir().join(format!("modgraph-folders-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for d in ["a", "b", "c"] {
+        std::fs::create_dir_all(dir.join(d)).unwrap();
+    }
+    std::fs::write(dir.join("lib.rs"), "mod a;\nmod b;\nmod c;\n").unwrap();
+    std::fs::write(dir.join("a/mod.rs"), "mod x;\nmod y;\npub struct A;\n").unwrap();
+    std::fs::write(dir.join("a/x.rs"), "use crate::b::p::P;\nuse super::A;\n").unwrap();
+    std::fs::write(dir.join("a/y.rs"), "pub struct Y;\n").unwrap();
+    std::fs::write(dir.join("b/mod.rs"), "pub mod p;\nmod q;\n").unwrap();
+    std::fs::write(dir.join("b/p.rs"), "pub struct P;\n").unwrap();
+    std::fs::write(dir.join("b/q.rs"), "use crate::a::y::Y;\n").unwrap();
+    std::fs::write(dir.join("c/mod.rs"), "mod r;\n").unwrap();
+    std::fs::write(
+        dir.join("c/r.rs"),
+        "use crate::a::y::Y;\n#[cfg(test)]\nmod tests { use crate::b::p::P; }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("b/p.rs"), "pub struct P;\nfn f() { crate::c::r::g(); }\n").unwrap();
+    let graph = ModuleGraph::read(&dir).unwrap();
+    assert_eq!(graph.cycles(), Vec::<Vec<String>>::new());
+    let folded = graph.folded();
+    assert_eq!(folded.uses("crate::a"), vec!["crate::b".to_string()]);
+    assert_eq!(
+        folded.uses("crate::b"),
+        vec!["crate::a".to_string(), "crate::c".to_string()]
+    );
+    assert_eq!(folded.uses("crate::c"), vec!["crate::a".to_string()]);
+    assert_eq!(
+        folded.cycles(),
+        vec![vec![
+            "crate::a".to_string(),
+            "crate::b".to_string(),
+            "crate::c".to_string()
         ]]
     );
     let _ = std::fs::remove_dir_all(&dir);
