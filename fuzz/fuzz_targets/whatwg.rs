@@ -250,15 +250,27 @@ const RULES: &[Rule] = &[
     // rust-url drops the host (`file://h/C:/x` gives `file:///C:/x`; its
     // expected failures list `file://example.net/C:/`,
     // `file://1.2.3.4/C:/`, `file://[1::8]/C:/`); the Standard keeps it.
-    // Undone on Uniform's side: the host taken out.
+    // Undone on Uniform's side: the host taken out, where both paths
+    // start with a drive letter and rust-url's href has no host (its path
+    // may start otherwise when another of its departures applies, as
+    // `drive-letter-like-segment-before-dot-dot` below: it then keeps
+    // the host).
     Rule {
         name: "file-host-before-drive-letter",
         applies: |c| {
+            let starts_with_drive = |h: &str| {
+                let path = split_href(h).1;
+                path[path.len().min(1)..]
+                    .split('/')
+                    .next()
+                    .is_some_and(drive_letter)
+            };
             c.scheme_is("file")
                 && c.ours.as_deref().is_ok_and(|h| {
-                    let (authority, path, _) = split_href(h);
-                    authority.len() > "file://".len()
-                        && path[1..].split('/').next().is_some_and(drive_letter)
+                    split_href(h).0.len() > "file://".len() && starts_with_drive(h)
+                })
+                && c.theirs.as_deref().is_ok_and(|h| {
+                    split_href(h).0 == "file://" && starts_with_drive(h)
                 })
         },
         departure: Departure::Rewrite(drop_file_host, Sides::Uniform),
