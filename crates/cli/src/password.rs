@@ -7,18 +7,14 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
-use uniform::{Dialect, ParseOptions, UrlRef};
+use uniform::{Component, Dialect, ParseOptions, UrlRef};
 
 /// What is shown in place of a password, as `uniform plan` shows it.
 pub const MASK: &str = "****";
 
 /// The bytes of the non-empty password of `url` in its text.
 pub fn span(url: &UrlRef<'_>) -> Option<Range<usize>> {
-    let password = url.password().filter(|p| !p.is_empty())?;
-    // The accessors slice the URL's own text, so the distance between the
-    // two pointers is the offset.
-    let start = password.as_ptr() as usize - url.as_str().as_ptr() as usize;
-    Some(start..start + password.len())
+    url.span(Component::Password).filter(|r| !r.is_empty())
 }
 
 /// The bytes of a non-empty password in `input`, which need not be a valid

@@ -20,6 +20,7 @@ use crate::prelude::*;
 use crate::scheme::{Scheme, SchemeRow};
 use crate::table::Component;
 use core::fmt;
+use core::ops::Range;
 
 /// A URL borrowed from its text: parsing allocates nothing.
 ///
@@ -222,8 +223,7 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn user(&self) -> Option<&'a str> {
-        self.has(USER)
-            .then(|| self.slice(self.off.scheme_end + 3, self.off.user_end))
+        self.component(Component::User)
     }
 
     /// The password as written (still encoded): `Some("")` when empty,
@@ -238,8 +238,7 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn password(&self) -> Option<&'a str> {
-        self.has(PASSWORD)
-            .then(|| self.slice(self.off.user_end + 1, self.off.host_start - 1))
+        self.component(Component::Password)
     }
 
     /// The user name, decoded to bytes.
@@ -284,8 +283,7 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn host(&self) -> Option<&'a str> {
-        self.has(AUTHORITY)
-            .then(|| self.slice(self.off.host_start, self.off.host_end))
+        self.component(Component::Host)
     }
 
     /// The host without the brackets of an IP literal: what a resolver is
@@ -427,8 +425,7 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn port_str(&self) -> Option<&'a str> {
-        self.has(PORT_COLON)
-            .then(|| self.slice(self.off.host_end + 1, self.off.path_start))
+        self.component(Component::Port)
     }
 
     /// The scheme's default port (ftp 21, http 80, gopher 70, nntp 119,
@@ -598,15 +595,50 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn component(&self, c: Component) -> Option<&'a str> {
+        self.span(c).map(|r| &self.s[r])
+    }
+
+    /// Where one component lies in the URL's text, as a byte range; `None`
+    /// when absent. The range is that of the text [`UrlRef::component`]
+    /// gives (the path with its leading `/`; no `:`, `@`, `?` or `#`
+    /// around the others), so that a part can be replaced in place: how a
+    /// password is masked.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Component, UrlRef};
+    /// let url = UrlRef::parse("ftp://u:secret@h/x")?;
+    /// let at = url.span(Component::Password).unwrap();
+    /// assert_eq!(at, 8..14);
+    /// let mut shown = url.as_str().to_string();
+    /// shown.replace_range(at, "****");
+    /// assert_eq!(shown, "ftp://u:****@h/x");
+    /// assert_eq!(UrlRef::parse("ftp://u:@h/")?.span(Component::Password), Some(8..8));
+    /// assert_eq!(UrlRef::parse("ftp://u@h/")?.span(Component::Password), None);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn span(&self, c: Component) -> Option<Range<usize>> {
+        let o = &self.off;
+        let r = |from: u32, to: u32| from as usize..to as usize;
         match c {
-            Component::Scheme => Some(self.scheme()),
-            Component::User => self.user(),
-            Component::Password => self.password(),
-            Component::Host => self.host(),
-            Component::Port => self.port_str(),
-            Component::Path => Some(self.path_with_slash()),
-            Component::Query => self.query(),
-            Component::Fragment => self.fragment(),
+            Component::Scheme => Some(r(0, o.scheme_end)),
+            Component::User => self.has(USER).then(|| r(o.scheme_end + 3, o.user_end)),
+            Component::Password => self
+                .has(PASSWORD)
+                .then(|| r(o.user_end + 1, o.host_start - 1)),
+            Component::Host => self.has(AUTHORITY).then(|| r(o.host_start, o.host_end)),
+            Component::Port => self
+                .has(PORT_COLON)
+                .then(|| r(o.host_end + 1, o.path_start)),
+            Component::Path => Some(r(o.path_start, self.path_end())),
+            Component::Query => {
+                (o.query_start != NONE).then(|| r(o.query_start + 1, self.fragment_or_end()))
+            }
+            Component::Fragment => {
+                (o.fragment_start != NONE).then(|| o.fragment_start as usize + 1..self.s.len())
+            }
         }
     }
 
@@ -625,8 +657,7 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn query(&self) -> Option<&'a str> {
-        (self.off.query_start != NONE)
-            .then(|| self.slice(self.off.query_start + 1, self.fragment_or_end()))
+        self.component(Component::Query)
     }
 
     /// The fragment after `#`, as written; `None` when absent.
@@ -639,7 +670,7 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn fragment(&self) -> Option<&'a str> {
-        (self.off.fragment_start != NONE).then(|| &self.s[self.off.fragment_start as usize + 1..])
+        self.component(Component::Fragment)
     }
 
     /// The URL without its fragment: what names the whole object.
@@ -749,6 +780,19 @@ impl Url {
     /// ```
     pub fn component(&self, c: Component) -> Option<&str> {
         self.as_url_ref().component(c)
+    }
+
+    /// See [`UrlRef::span`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Component, Url};
+    /// assert_eq!(Url::parse("http://h:8080/")?.span(Component::Port), Some(9..13));
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn span(&self, c: Component) -> Option<core::ops::Range<usize>> {
+        self.as_url_ref().span(c)
     }
 
     delegate! {

@@ -421,13 +421,10 @@ impl Show {
     fn url(self, url: &Url) -> String {
         let text = url.as_str();
         let mut shown = text.to_string();
-        if let (Some(host), Some(written)) = (self.host(url), url.host())
-            && host != written
+        if let (Some(host), Some(at)) = (self.host(url), url.span(Component::Host))
+            && host != text[at.clone()]
         {
-            // The host is a slice of the URL's text: its place is the
-            // distance between the two addresses.
-            let start = written.as_ptr() as usize - text.as_ptr() as usize;
-            shown.replace_range(start..start + written.len(), &host);
+            shown.replace_range(at, &host);
         }
         password::masked(&shown, url.dialect(), self.password).into_owned()
     }

@@ -93,16 +93,6 @@ impl<'a> Parts<'a> {
     }
 }
 
-/// Where `component` lies in `u`'s text, as a byte range; `None` when
-/// absent. The path's range includes its leading `/`.
-fn span(u: &UrlRef<'_>, component: Component) -> Option<(usize, usize)> {
-    let text = u.component(component)?;
-    // Each accessor returns a slice of the URL's text: its place is the
-    // distance between the two addresses.
-    let start = text.as_ptr() as usize - u.as_str().as_ptr() as usize;
-    Some((start, start + text.len()))
-}
-
 impl Url {
     /// The options this URL was parsed by, strictness aside (a URL does
     /// not keep it): its dialect and registry.
@@ -237,12 +227,13 @@ impl Url {
 
 /// The warnings (not advice) that fall inside `component` of `u`.
 fn faults(u: &UrlRef<'_>, warnings: &[ParseError], component: Component) -> Vec<ParseError> {
-    let Some((start, end)) = span(u, component) else {
+    let Some(at) = u.span(component) else {
         return Vec::new();
     };
+    // A fault at the byte after the component (what it lacks) is its.
     warnings
         .iter()
-        .filter(|w| !w.is_advice() && (start..=end).contains(&w.offset()))
+        .filter(|w| !w.is_advice() && (at.start..=at.end).contains(&w.offset()))
         .cloned()
         .collect()
 }
