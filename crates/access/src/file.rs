@@ -31,6 +31,7 @@ use crate::interaction::Interaction;
 use crate::listing::{Entry, EntryKind, Listing};
 use crate::net::Deadline;
 use crate::options::FetchOptions;
+use crate::session::Session;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -49,7 +50,8 @@ const CHUNK: usize = 64 * 1024;
 pub(crate) fn fetch(
     url: &UrlRef<'_>,
     plan: &FilePlan,
-    opts: &FetchOptions,
+    _opts: &FetchOptions,
+    session: &Session,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
@@ -62,7 +64,7 @@ pub(crate) fn fetch(
             format!("no local file name: {e}"),
         )
     })?;
-    let deadline = Deadline::after(opts.timeouts.total);
+    let deadline = Deadline::after(session.timeouts.total);
     let meta = fs::metadata(path).map_err(|e| fail(path, "opening", e))?;
     if meta.is_dir() {
         return list(url, path, deadline).map(Fetched::Listing);

@@ -75,7 +75,7 @@ pub struct Exchange {
     /// one (curl's `%{num_connects}` counts these).
     pub new_connection: bool,
     /// When each stage of the exchange ended, from the start of the fetch.
-    pub timings: crate::http::response::Timings,
+    pub timings: Timings,
 }
 
 impl Exchange {
@@ -127,3 +127,27 @@ impl Exchange {
 pub struct Unattended;
 
 impl Interaction for Unattended {}
+
+/// The times of curl's `-w` variables, each from the start of the fetch.
+///
+/// # Example
+///
+/// ```
+/// let t = uniform_access::Timings::default();
+/// assert!(t.connect <= t.starttransfer);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Timings {
+    /// The host's addresses known (`time_namelookup`).
+    pub namelookup: std::time::Duration,
+    /// The TCP connection made (`time_connect`), to the server or the
+    /// proxy.
+    pub connect: std::time::Duration,
+    /// The TLS handshake done (`time_appconnect`); zero without TLS.
+    pub appconnect: std::time::Duration,
+    /// The request about to be sent (`time_pretransfer`).
+    pub pretransfer: std::time::Duration,
+    /// The first octet of the response come (`time_starttransfer`).
+    pub starttransfer: std::time::Duration,
+}

@@ -8,10 +8,13 @@
 //! Directories, menus and groups come back as a [`Listing`].
 //!
 //! Blocking I/O with explicit time limits ([`Timeouts`]), like curl's easy
-//! interface.
+//! interface. What lives across URLs (the time limits, the resolver, the
+//! tracer, the connections kept open) is a [`Session`], handed to every
+//! fetch beside its [`FetchOptions`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs, missing_debug_implementations)]
 
+mod date;
 pub mod error;
 mod fetched;
 #[doc(hidden)]
@@ -23,7 +26,10 @@ pub mod net;
 mod options;
 pub mod output;
 mod planning;
+mod pool;
 pub mod proxy;
+mod session;
+mod stream;
 
 mod file;
 mod ftp;
@@ -59,12 +65,13 @@ pub struct CrateReadmeExample;
 pub use error::{AccessError, AccessErrorKind};
 pub use fetched::Fetched;
 pub use ftp::list as ftp_list;
-pub use http::response::Timings;
-pub use interaction::{Exchange, Interaction, Unattended};
+pub use interaction::{Exchange, Interaction, Timings, Unattended};
 pub use listing::{Entry, EntryKind, Listing};
 pub use net::Timeouts;
-pub use options::{Connections, FetchOptions, HeadOutput, HttpResponses, Message, TlsOptions};
+pub use options::{FetchOptions, HeadOutput, HttpResponses, Message, TlsOptions};
 pub use planning::{plan_for, require_config, route};
+pub use pool::Connections;
+pub use session::Session;
 pub use socks::{SocksError, SocksErrorKind};
 pub use telnet::{ESCAPE_KEY, SessionEnd, TelnetSession};
 pub use trace::{Trace, Tracer};
@@ -73,7 +80,8 @@ use std::io::Write;
 use uniform::UrlRef;
 use uniform::plan::{Approved, Dialogue, Endpoint};
 
-/// Fetches what `url` names, writing an object to `out`.
+/// Fetches what `url` names, writing an object to `out`, with what
+/// `session` keeps across URLs.
 ///
 /// # Errors
 ///
@@ -83,26 +91,28 @@ use uniform::plan::{Approved, Dialogue, Endpoint};
 ///
 /// ```
 /// use uniform::UrlRef;
-/// use uniform_access::{AccessErrorKind, FetchOptions, Unattended, fetch};
+/// use uniform_access::{AccessErrorKind, FetchOptions, Session, Unattended, fetch};
 /// // RFC 1738 section 6: never sent.
 /// let url = UrlRef::parse("ftp://h/%0D%0ADELE%20x")?;
-/// let e = fetch(&url, &FetchOptions::default(), &mut Vec::new(), &mut Unattended).unwrap_err();
+/// let (opts, session) = (FetchOptions::default(), Session::default());
+/// let e = fetch(&url, &opts, &session, &mut Vec::new(), &mut Unattended).unwrap_err();
 /// assert!(matches!(e.kind(), AccessErrorKind::Refused(_)));
 /// # Ok::<_, uniform::ParseError>(())
 /// ```
 pub fn fetch(
     url: &UrlRef<'_>,
     opts: &FetchOptions,
+    session: &Session,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
     // libwww's fallback for a file of another host: anonymous FTP (file.rs).
     if let Some(ftp) = file::via_ftp(url, opts) {
-        return fetch(&ftp?.as_url_ref(), opts, out, ui);
+        return fetch(&ftp?.as_url_ref(), opts, session, out, ui);
     }
     let plan = plan_for(url, opts)?;
     require_config(&plan)?;
-    execute(&plan, opts, out, ui)
+    execute(&plan, opts, session, out, ui)
 }
 
 /// Runs a judged plan: the protocol of its dialogue executes that
@@ -116,16 +126,18 @@ pub fn fetch(
 ///
 /// ```
 /// use uniform::UrlRef;
-/// use uniform_access::{AccessErrorKind, FetchOptions, Unattended, execute, plan_for};
+/// use uniform_access::{AccessErrorKind, FetchOptions, Session, Unattended, execute, plan_for};
 /// let url = UrlRef::parse("ftp://127.0.0.1:47/x.txt")?;
-/// let plan = plan_for(&url, &FetchOptions::default()).unwrap();
-/// let e = execute(&plan, &FetchOptions::default(), &mut Vec::new(), &mut Unattended).unwrap_err();
+/// let (opts, session) = (FetchOptions::default(), Session::default());
+/// let plan = plan_for(&url, &opts).unwrap();
+/// let e = execute(&plan, &opts, &session, &mut Vec::new(), &mut Unattended).unwrap_err();
 /// assert_eq!(e.kind(), AccessErrorKind::Connect);
 /// # Ok::<_, uniform::ParseError>(())
 /// ```
 pub fn execute(
     plan: &Approved,
     opts: &FetchOptions,
+    session: &Session,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
@@ -137,27 +149,28 @@ pub fn execute(
             "the plan's URL does not parse again",
         ));
     };
-    // The lines of this access go to the user's tracer (`-v`).
-    let _trace = trace::Scope::enter(opts.trace.as_ref());
-    let _socks = net::SocksScope::enter(opts.proxies.socks_for(&url));
-    let _resolve = net::ResolveScope::enter(opts.resolve.clone());
+    // The route's decision for this URL; HTTP takes it again per hop.
+    let socks = opts.proxies.socks_for(&url);
+    let dial = session.dial(socks.as_ref());
     let result = match plan.dialogue() {
-        Dialogue::Ftp(p) => ftp::fetch(&url, p, opts, out, ui),
-        Dialogue::Http(p) => http::fetch(&url, p, opts, out, ui),
-        Dialogue::Gopher(p) => gopher::fetch(&url, p, opts, out, ui),
-        Dialogue::Nntp(p) => nntp::fetch(&url, p, opts, out, ui),
-        Dialogue::Smtp(p) => smtp::send(p, opts, ui),
-        Dialogue::Telnet(p) => telnet::session(&url, p, opts, ui),
-        Dialogue::File(p) => file::fetch(&url, p, opts, out, ui),
-        Dialogue::Wais(p) => wais::fetch(&url, p, opts, out, ui),
-        Dialogue::Prospero(p) => match prospero::resolve_plan(p, url.without_fragment(), opts)? {
-            prospero::Resolution::Directory(l) => Ok(Fetched::Listing(l)),
-            // The access method's URL, fetched as any other.
-            prospero::Resolution::Url(u) => {
-                let target = prospero::method_url(&url, &u)?;
-                fetch(&target, opts, out, ui)
+        Dialogue::Ftp(p) => ftp::fetch(&url, p, opts, session, dial, out, ui),
+        Dialogue::Http(p) => http::fetch(&url, p, opts, session, out, ui),
+        Dialogue::Gopher(p) => gopher::fetch(&url, p, opts, session, dial, out, ui),
+        Dialogue::Nntp(p) => nntp::fetch(&url, p, opts, session, dial, out, ui),
+        Dialogue::Smtp(p) => smtp::send(p, opts, session, dial, ui),
+        Dialogue::Telnet(p) => telnet::session(&url, p, opts, session, dial, ui),
+        Dialogue::File(p) => file::fetch(&url, p, opts, session, out, ui),
+        Dialogue::Wais(p) => wais::fetch(&url, p, opts, session, dial, out, ui),
+        Dialogue::Prospero(p) => {
+            match prospero::resolve_plan(p, url.without_fragment(), opts, session)? {
+                prospero::Resolution::Directory(l) => Ok(Fetched::Listing(l)),
+                // The access method's URL, fetched as any other.
+                prospero::Resolution::Url(u) => {
+                    let target = prospero::method_url(&url, &u)?;
+                    fetch(&target, opts, session, out, ui)
+                }
             }
-        },
+        }
         _ => Err(AccessError::new(
             AccessErrorKind::Unsupported,
             url.scheme(),

@@ -4,69 +4,99 @@
 //! every line-based reader of the crate (the line layer in `line`, HTTP's
 //! heads).
 //!
-//! Every TCP connection of an access is opened by [`connect`], so that is
-//! where a SOCKS proxy ([`crate::proxy::Proxies::socks_for`]) takes them
-//! over: the proxy of a fetch is in force on its thread for the length of
-//! the fetch, as the `-v` tracer is (trace.rs), rather than handed down
-//! through every protocol.
+//! Every TCP connection of an access is opened by a `Dial`, which carries
+//! what the connection needs from the session (the resolver's pins, the
+//! `-v` tracer) and the route (the SOCKS proxy that takes connections
+//! over, [`crate::proxy::Proxies::socks_for`]): handed down explicitly, so
+//! that nothing here depends on what runs on the thread.
 
 use crate::proxy::SocksProxy;
-use std::cell::RefCell;
+use crate::trace::Tracer;
 use std::fmt;
 use std::io::{self, BufRead, Read};
 use std::net::{IpAddr, SocketAddr, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
-thread_local! {
-    static SOCKS: RefCell<Option<SocksProxy>> = const { RefCell::new(None) };
-    static RESOLVE: RefCell<Resolve> = const {
-        RefCell::new(Resolve {
-            family: None,
-            pinned: Vec::new(),
-        })
-    };
+/// How the connections of one access are made: where names resolve to,
+/// the SOCKS proxy that opens them (the route's decision, per URL), where
+/// the trace goes. Borrowed from the session and the route for the length
+/// of one access; the time limits are given to each connection, since
+/// each has them cut to what is left of the access.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Dial<'a> {
+    pub(crate) resolve: Option<&'a Resolve>,
+    pub(crate) socks: Option<&'a SocksProxy>,
+    pub(crate) tracer: Option<&'a Tracer>,
 }
 
-/// The SOCKS proxy of a fetch, in force on its thread until dropped (the
-/// one before it back in force then, for a fetch inside a fetch: a file:
-/// URL by FTP, a Prospero link).
-pub(crate) struct SocksScope(Option<SocksProxy>);
-
-impl SocksScope {
-    pub(crate) fn enter(proxy: Option<SocksProxy>) -> SocksScope {
-        SocksScope(SOCKS.with(|c| c.replace(proxy)))
+impl<'a> Dial<'a> {
+    /// Whether the connections go through a SOCKS proxy: then a server
+    /// cannot connect back (FTP's `PORT`), since the proxy only connects
+    /// out.
+    pub(crate) fn through_socks(&self) -> bool {
+        self.socks.is_some()
     }
-}
 
-impl Drop for SocksScope {
-    fn drop(&mut self) {
-        let before = self.0.take();
-        SOCKS.with(|c| *c.borrow_mut() = before);
+    /// Connects to `to`, an address a server gave for a second
+    /// connection on the host `name` (FTP's passive data connection),
+    /// within `wait`. Through a SOCKS proxy the connection is to `name`
+    /// on the port of `to`, as curl makes it: the proxy reaches the host
+    /// as it reached it for the control connection (by name with
+    /// socks5h), and the address a server announces may mean nothing
+    /// where the proxy is.
+    pub(crate) fn connect_to(
+        &self,
+        name: &str,
+        to: SocketAddr,
+        wait: Duration,
+    ) -> io::Result<TcpStream> {
+        match self.socks {
+            Some(p) => crate::socks::connect(p, name, to.port(), wait, wait, self.tracer),
+            None => TcpStream::connect_timeout(&to, wait),
+        }
     }
-}
 
-/// The SOCKS proxy in force on this thread, if any.
-pub(crate) fn socks() -> Option<SocksProxy> {
-    SOCKS.with(|c| c.borrow().clone())
-}
+    /// [`connect`], through this dial's proxy, pins and tracer.
+    pub(crate) fn connect(&self, host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
+        self.connect_noting(host, port, t).map(|(s, _)| s)
+    }
 
-/// Whether this thread's connections go through a SOCKS proxy: then a
-/// server cannot connect back (FTP's `PORT`), since the proxy only
-/// connects out.
-pub(crate) fn through_socks() -> bool {
-    SOCKS.with(|c| c.borrow().is_some())
-}
-
-/// Connects to `to`, an address a server gave for a second connection on
-/// the host `name` (FTP's passive data connection), within `wait`.
-/// Through a SOCKS proxy the connection is to `name` on the port of `to`,
-/// as curl makes it: the proxy reaches the host as it reached it for the
-/// control connection (by name with socks5h), and the address a server
-/// announces may mean nothing where the proxy is.
-pub(crate) fn connect_to(name: &str, to: SocketAddr, wait: Duration) -> io::Result<TcpStream> {
-    match socks() {
-        Some(p) => crate::socks::connect(&p, name, to.port(), wait, wait),
-        None => TcpStream::connect_timeout(&to, wait),
+    /// [`Dial::connect`], and when the host's addresses were known
+    /// (curl's `time_namelookup`; through a SOCKS proxy, which resolves
+    /// the name itself or is given an address, when the proxy was asked).
+    pub(crate) fn connect_noting(
+        &self,
+        host: &str,
+        port: u16,
+        t: &Timeouts,
+    ) -> io::Result<(TcpStream, Instant)> {
+        if let Some(p) = self.socks {
+            let asked = Instant::now();
+            return crate::socks::connect(p, host, port, t.connect, t.idle, self.tracer)
+                .map(|s| (s, asked));
+        }
+        let mut last = Unresolved::io(format!("{host} has no address"));
+        let addrs = match self.resolve {
+            Some(r) => r.addresses(host, port)?,
+            None => Resolve::default().addresses(host, port)?,
+        };
+        let resolved = Instant::now();
+        for addr in addrs {
+            match TcpStream::connect_timeout(&addr, t.connect) {
+                Ok(s) => {
+                    s.set_read_timeout(Some(t.idle))?;
+                    s.set_write_timeout(Some(t.idle))?;
+                    s.set_nodelay(true)?;
+                    crate::trace::info(
+                        self.tracer,
+                        &format!("Connected to {host} ({}) port {port}", addr.ip()),
+                    );
+                    return Ok((s, resolved));
+                }
+                Err(e) => last = e,
+            }
+        }
+        Err(last)
     }
 }
 
@@ -467,16 +497,14 @@ impl Deadline {
     }
 }
 
-/// Connects to `host`:`port`, trying each address in turn within the
-/// connect limit, then sets the idle limit on reads and writes. During a
-/// fetch whose connections go through a SOCKS proxy
-/// ([`crate::proxy::Proxies::socks_for`]), the proxy is asked to connect,
-/// within the same limit.
+/// Connects to `host`:`port`, trying each address the system resolver
+/// gives in turn within the connect limit, then sets the idle limit on
+/// reads and writes. A direct connection: a fetch's own go through its
+/// session's `--resolve` pins and its route's SOCKS proxy.
 ///
 /// # Errors
 ///
-/// The last connection error, or `TimedOut`; through a SOCKS proxy, an
-/// error carrying a [`crate::SocksError`].
+/// The last connection error, or `TimedOut`.
 ///
 /// # Example
 ///
@@ -486,43 +514,13 @@ impl Deadline {
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub fn connect(host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
-    connect_noting(host, port, t).map(|(s, _)| s)
-}
-
-/// [`connect`], and when the host's addresses were known (curl's
-/// `time_namelookup`; through a SOCKS proxy, which resolves the name
-/// itself or is given an address, when the proxy was asked).
-pub(crate) fn connect_noting(
-    host: &str,
-    port: u16,
-    t: &Timeouts,
-) -> io::Result<(TcpStream, Instant)> {
-    if let Some(p) = socks() {
-        let asked = Instant::now();
-        return crate::socks::connect(&p, host, port, t.connect, t.idle).map(|s| (s, asked));
-    }
-    let mut last = Unresolved::io(format!("{host} has no address"));
-    let addrs = RESOLVE.with(|r| r.borrow().addresses(host, port))?;
-    let resolved = Instant::now();
-    for addr in addrs {
-        match TcpStream::connect_timeout(&addr, t.connect) {
-            Ok(s) => {
-                s.set_read_timeout(Some(t.idle))?;
-                s.set_write_timeout(Some(t.idle))?;
-                s.set_nodelay(true)?;
-                crate::trace::info(&format!("Connected to {host} ({}) port {port}", addr.ip()));
-                return Ok((s, resolved));
-            }
-            Err(e) => last = e,
-        }
-    }
-    Err(last)
+    Dial::default().connect(host, port, t)
 }
 
 /// Which addresses a connection to a host may go to: curl's `-4`, `-6`
-/// and `--resolve`. In force on a fetch's thread for the length of the
-/// fetch ([`crate::FetchOptions::resolve`]), as its SOCKS proxy is; a
-/// connection through a SOCKS proxy leaves the name to the proxy's rules.
+/// and `--resolve`. A session's ([`crate::Session::resolve`]), for every
+/// connection of its fetches; a connection through a SOCKS proxy leaves
+/// the name to the proxy's rules.
 ///
 /// # Example
 ///
@@ -757,23 +755,6 @@ impl Resolve {
                 "{host} has no address of the family {flag} asks for"
             )),
         })
-    }
-}
-
-/// The [`Resolve`] of a fetch, in force on its thread until dropped (the
-/// one before it back in force then).
-pub(crate) struct ResolveScope(Resolve);
-
-impl ResolveScope {
-    pub(crate) fn enter(resolve: Resolve) -> ResolveScope {
-        ResolveScope(RESOLVE.with(|c| c.replace(resolve)))
-    }
-}
-
-impl Drop for ResolveScope {
-    fn drop(&mut self) {
-        let before = std::mem::take(&mut self.0);
-        RESOLVE.with(|c| *c.borrow_mut() = before);
     }
 }
 

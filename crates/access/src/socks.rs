@@ -18,13 +18,14 @@
 //! proxy that does not answer in time.
 
 use crate::proxy::{SocksProxy, SocksVersion};
+use crate::trace::Tracer;
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::net::{IpAddr, SocketAddr, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
 /// Why a connection through a SOCKS proxy failed: the payload of the
-/// `io::Error` that [`crate::net::connect`] returns then, so that the
+/// `io::Error` that a connection of a fetch returns then, so that the
 /// access error can give curl's exit status however many layers the error
 /// went through. Its message names the proxy by host and port and where
 /// it was configured, never with its password.
@@ -255,16 +256,18 @@ const FAR: Duration = Duration::from_secs(24 * 60 * 60);
 /// One handshake's proxy, limit and words for its messages.
 struct Shake<'a> {
     proxy: &'a SocksProxy,
+    tracer: Option<&'a Tracer>,
     deadline: Instant,
     limit: Duration,
 }
 
 impl Shake<'_> {
-    fn new(proxy: &SocksProxy, limit: Duration) -> Shake<'_> {
+    fn new<'a>(proxy: &'a SocksProxy, limit: Duration, tracer: Option<&'a Tracer>) -> Shake<'a> {
         let now = Instant::now();
         let limit = limit.min(FAR);
         Shake {
             proxy,
+            tracer,
             deadline: now.checked_add(limit).unwrap_or(now),
             limit,
         }
@@ -360,8 +363,9 @@ pub(crate) fn connect(
     port: u16,
     connect: Duration,
     idle: Duration,
+    tracer: Option<&Tracer>,
 ) -> io::Result<TcpStream> {
-    let shake = Shake::new(proxy, connect);
+    let shake = Shake::new(proxy, connect, tracer);
     let host = host
         .strip_prefix('[')
         .and_then(|h| h.strip_suffix(']'))
@@ -380,7 +384,7 @@ pub(crate) fn connect(
                 return Ok(s);
             }
             Err(e) if tried.peek().is_some() && unreachable(&e) && shake.left().is_some() => {
-                crate::trace::info(&format!("{e}; trying the next address"));
+                crate::trace::info(shake.tracer, &format!("{e}; trying the next address"));
                 // A proxy closes the connection after a failed CONNECT.
                 s = open(&shake)?;
             }
@@ -449,12 +453,15 @@ fn open(shake: &Shake<'_>) -> io::Result<TcpStream> {
         };
         match TcpStream::connect_timeout(&addr, left) {
             Ok(s) => {
-                crate::trace::info(&format!(
-                    "Connected to {} ({}) port {}",
-                    proxy.host(),
-                    addr.ip(),
-                    proxy.port()
-                ));
+                crate::trace::info(
+                    shake.tracer,
+                    &format!(
+                        "Connected to {} ({}) port {}",
+                        proxy.host(),
+                        addr.ip(),
+                        proxy.port()
+                    ),
+                );
                 return Ok(s);
             }
             Err(e) => last = Some(e),
@@ -664,7 +671,7 @@ fn socks5<W: Wire>(w: &mut W, shake: &Shake<'_>, target: Target<'_>) -> io::Resu
     };
     let mut bound = [0u8; 255 + 2];
     shake.recv(w, &mut bound[..len + 2], "reply")?;
-    crate::trace::info("SOCKS5 request granted.");
+    crate::trace::info(shake.tracer, "SOCKS5 request granted.");
     Ok(())
 }
 
@@ -727,7 +734,7 @@ fn socks4<W: Wire>(w: &mut W, shake: &Shake<'_>, target: Target<'_>) -> io::Resu
     }
     let why = match reply[1] {
         90 => {
-            crate::trace::info("SOCKS4 request granted.");
+            crate::trace::info(shake.tracer, "SOCKS4 request granted.");
             return Ok(());
         }
         91 => "request rejected or failed",
@@ -757,7 +764,7 @@ fn label(v: SocksVersion) -> &'static str {
 
 /// curl's `-v` line for the request.
 fn trace_connect(shake: &Shake<'_>, target: Target<'_>) {
-    if !crate::trace::on() {
+    if !crate::trace::on(shake.tracer) {
         return;
     }
     let v = label(shake.proxy.version());
@@ -768,7 +775,7 @@ fn trace_connect(shake: &Shake<'_>, target: Target<'_>) {
         }
         Target::Name(..) => format!("{v} connect to {target} (remotely resolved)"),
     };
-    crate::trace::info(&line);
+    crate::trace::info(shake.tracer, &line);
 }
 
 #[cfg(test)]
@@ -829,7 +836,7 @@ mod tests {
     /// result, what was sent, and what the proxy had left unread.
     fn run(url: &str, target: Target<'_>, replies: &[&[u8]]) -> (io::Result<()>, Vec<u8>, Vec<u8>) {
         let p = proxy(url);
-        let shake = Shake::new(&p, Duration::from_secs(5));
+        let shake = Shake::new(&p, Duration::from_secs(5), None);
         let mut s = Script {
             replies: replies.iter().map(|r| r.to_vec()).collect(),
             sent: Vec::new(),
@@ -1094,6 +1101,7 @@ mod tests {
             70,
             limits(limit).connect,
             limits(limit).idle,
+            None,
         )
         .unwrap_err();
         let took = start.elapsed();
@@ -1145,6 +1153,7 @@ mod tests {
             70,
             limits(limit).connect,
             limits(limit).idle,
+            None,
         )
         .unwrap_err();
         let took = start.elapsed();
@@ -1165,6 +1174,7 @@ mod tests {
             70,
             limits(Duration::from_secs(5)).connect,
             limits(Duration::from_secs(5)).idle,
+            None,
         )
         .unwrap_err();
         let s = SocksError::of(&e).unwrap();
@@ -1183,6 +1193,7 @@ mod tests {
             70,
             limits(Duration::from_secs(5)).connect,
             limits(Duration::from_secs(5)).idle,
+            None,
         )
         .unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::ConnectionRefused);
@@ -1196,6 +1207,7 @@ mod tests {
             70,
             limits(Duration::from_secs(5)).connect,
             limits(Duration::from_secs(5)).idle,
+            None,
         )
         .unwrap_err();
         assert_eq!(SocksError::of(&e).unwrap().exit_code(), 6);
@@ -1204,7 +1216,7 @@ mod tests {
     #[test]
     fn socks5_resolves_here_and_socks5h_does_not() {
         let p = proxy("socks5://proxy");
-        let shake = Shake::new(&p, Duration::from_secs(5));
+        let shake = Shake::new(&p, Duration::from_secs(5), None);
         assert_eq!(
             targets(&shake, "127.0.0.1", 21).unwrap(),
             [Target::Addr("127.0.0.1:21".parse().unwrap())]
@@ -1221,13 +1233,13 @@ mod tests {
             SocksErrorKind::TargetUnresolved
         );
         let p = proxy("socks5h://proxy");
-        let shake = Shake::new(&p, Duration::from_secs(5));
+        let shake = Shake::new(&p, Duration::from_secs(5), None);
         assert_eq!(
             targets(&shake, "no-such-host.invalid", 21).unwrap(),
             [Target::Name("no-such-host.invalid", 21)]
         );
         let p = proxy("socks4://proxy");
-        let shake = Shake::new(&p, Duration::from_secs(5));
+        let shake = Shake::new(&p, Duration::from_secs(5), None);
         assert!(
             targets(&shake, "localhost", 21)
                 .unwrap()

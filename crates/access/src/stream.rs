@@ -1,5 +1,7 @@
 //! The connections HTTP speaks over: TCP, TLS on TCP, or TLS inside a TLS
-//! tunnel (an `https` URL through an `https://` proxy). Every read and
+//! tunnel (an `https` URL through an `https://` proxy). A module of its
+//! own, below HTTP, so that the connection pool (pool.rs) can keep them
+//! without depending on the protocol. Every read and
 //! write waits at most the idle limit, shortened to what is left of the
 //! whole access, and reads keep to the low-speed limit.
 

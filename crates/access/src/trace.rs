@@ -1,15 +1,15 @@
 //! What goes over the wire, line by line, for the user who asks to see it
 //! (curl's `-v`).
 //!
-//! A [`Tracer`] in [`crate::FetchOptions`] is in force for the length of
-//! one [`crate::fetch`] on its thread: the protocol code reports each line
-//! it sends and receives here, without a tracer handed down through every
-//! call (as the `tracing` crate's dispatcher does). Lines that carry a
+//! The [`Tracer`] of a [`crate::Session`] is handed down to the code that
+//! sends and receives, which reports each line here: explicit rather than
+//! in force on a thread, so that a fetch inside a fetch, a worker thread or
+//! a connection kept for the next URL traces where its session says. Lines
+//! that carry a
 //! password are reported with it hidden where the protocol marks it (FTP
 //! `PASS`, NNTP `AUTHINFO PASS`, HTTP's credentials fields); the user's
 //! side hides the passwords it knows too.
 
-use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 
@@ -97,62 +97,38 @@ impl PartialEq for Tracer {
     }
 }
 
-thread_local! {
-    static CURRENT: RefCell<Option<Tracer>> = const { RefCell::new(None) };
-}
-
-/// The tracer of a fetch, in force until dropped (the one before it back
-/// in force then, for a fetch inside a fetch: a file: URL by FTP).
-pub(crate) struct Scope(Option<Tracer>);
-
-impl Scope {
-    pub(crate) fn enter(tracer: Option<&Tracer>) -> Scope {
-        let before = CURRENT.with(|c| c.replace(tracer.cloned()));
-        Scope(before)
+fn emit(tracer: Option<&Tracer>, event: Trace<'_>) {
+    if let Some(t) = tracer {
+        t.emit(event);
     }
-}
-
-impl Drop for Scope {
-    fn drop(&mut self) {
-        let before = self.0.take();
-        CURRENT.with(|c| *c.borrow_mut() = before);
-    }
-}
-
-fn emit(event: Trace<'_>) {
-    CURRENT.with(|c| {
-        if let Some(t) = c.borrow().as_ref() {
-            t.emit(event);
-        }
-    });
 }
 
 /// Whether a trace is being kept (to spare the work of one that is not).
-pub(crate) fn on() -> bool {
-    CURRENT.with(|c| c.borrow().is_some())
+pub(crate) fn on(tracer: Option<&Tracer>) -> bool {
+    tracer.is_some()
 }
 
 /// What the client does.
-pub(crate) fn info(text: &str) {
-    emit(Trace::Info(text));
+pub(crate) fn info(tracer: Option<&Tracer>, text: &str) {
+    emit(tracer, Trace::Info(text));
 }
 
 /// A line sent, its password hidden if it is a command that carries one.
-pub(crate) fn sent(line: &[u8]) {
-    if !on() {
+pub(crate) fn sent(tracer: Option<&Tracer>, line: &[u8]) {
+    if !on(tracer) {
         return;
     }
     let line = trim_eol(line);
     match password_at(line) {
-        Some(at) => emit(Trace::Sent(&[&line[..at], b"****"].concat())),
-        None => emit(Trace::Sent(line)),
+        Some(at) => emit(tracer, Trace::Sent(&[&line[..at], b"****"].concat())),
+        None => emit(tracer, Trace::Sent(line)),
     }
 }
 
 /// A line received.
-pub(crate) fn received(line: &[u8]) {
-    if on() {
-        emit(Trace::Received(trim_eol(line)));
+pub(crate) fn received(tracer: Option<&Tracer>, line: &[u8]) {
+    if on(tracer) {
+        emit(tracer, Trace::Received(trim_eol(line)));
     }
 }
 
@@ -188,31 +164,28 @@ mod tests {
     use super::*;
     use std::sync::Mutex;
 
-    fn traced(f: impl FnOnce()) -> Vec<String> {
+    fn traced(f: impl FnOnce(Option<&Tracer>)) -> Vec<String> {
         let seen = Arc::new(Mutex::new(Vec::new()));
         let keep = Arc::clone(&seen);
         let t = Tracer::new(move |e: Trace<'_>| keep.lock().unwrap().push(e.to_string()));
-        {
-            let _scope = Scope::enter(Some(&t));
-            f();
-        }
-        // Out of the scope, nothing is reported.
-        sent(b"after");
+        f(Some(&t));
+        // Without a tracer, nothing is reported.
+        sent(None, b"after");
         seen.lock().unwrap().clone()
     }
 
     #[test]
     fn passwords_are_hidden_in_the_commands_that_carry_them() {
-        let got = traced(|| {
-            sent(b"USER me\r\n");
-            sent(b"PASS s3cret\r\n");
-            sent(b"pass s3cret");
-            sent(b"AUTHINFO PASS s3cret");
-            sent(b"Authorization: Basic bWU6czNjcmV0");
-            sent(b"Proxy-Authorization:  Basic eDp5");
-            sent(b"Authorization:");
-            received(b"230 Logged in\r\n");
-            info("Connected to h");
+        let got = traced(|t| {
+            sent(t, b"USER me\r\n");
+            sent(t, b"PASS s3cret\r\n");
+            sent(t, b"pass s3cret");
+            sent(t, b"AUTHINFO PASS s3cret");
+            sent(t, b"Authorization: Basic bWU6czNjcmV0");
+            sent(t, b"Proxy-Authorization:  Basic eDp5");
+            sent(t, b"Authorization:");
+            received(t, b"230 Logged in\r\n");
+            info(t, "Connected to h");
         });
         assert_eq!(
             got,
@@ -228,18 +201,5 @@ mod tests {
                 "* Connected to h",
             ]
         );
-    }
-
-    #[test]
-    fn scopes_nest_and_restore() {
-        let outer = traced(|| {
-            sent(b"A");
-            {
-                let _inner = Scope::enter(None);
-                sent(b"B");
-            }
-            sent(b"C");
-        });
-        assert_eq!(outer, ["> A", "> C"]);
     }
 }

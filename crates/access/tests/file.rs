@@ -3,14 +3,13 @@
 
 mod common;
 
+use common::{Opts, fetch};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use uniform::UrlRef;
 use uniform::plan::Rule;
 use uniform::schemes::FileUrl;
-use uniform_access::{
-    AccessError, AccessErrorKind, EntryKind, FetchOptions, Fetched, Interaction, Listing, fetch,
-};
+use uniform_access::{AccessError, AccessErrorKind, EntryKind, Fetched, Interaction, Listing};
 
 #[derive(Debug, Default)]
 struct Record {
@@ -50,7 +49,7 @@ fn url_of(path: &Path) -> String {
     FileUrl::from_path(path).unwrap().into_string()
 }
 
-fn get(url: &str, o: &FetchOptions) -> Result<(Fetched, Vec<u8>, Record), AccessError> {
+fn get(url: &str, o: &Opts) -> Result<(Fetched, Vec<u8>, Record), AccessError> {
     let mut out = Vec::new();
     let mut ui = Record::default();
     let u = UrlRef::parse(url).unwrap_or_else(|e| panic!("{url}: {e}"));
@@ -58,7 +57,7 @@ fn get(url: &str, o: &FetchOptions) -> Result<(Fetched, Vec<u8>, Record), Access
 }
 
 fn listing(url: &str) -> Listing {
-    match get(url, &FetchOptions::default()) {
+    match get(url, &Opts::new()) {
         Ok((Fetched::Listing(l), out, _)) => {
             assert!(out.is_empty());
             l
@@ -75,7 +74,7 @@ fn a_file_whose_name_has_spaces_and_a_semicolon_streams_whole() {
     std::fs::write(&path, &content).unwrap();
     let url = url_of(&path);
     assert!(url.ends_with("/a%20b%3Bc.txt"), "{url}");
-    let (f, out, ui) = get(&url, &FetchOptions::default()).unwrap();
+    let (f, out, ui) = get(&url, &Opts::new()).unwrap();
     assert!(matches!(f, Fetched::Object { bytes: 200_000 }), "{f:?}");
     assert!(out == content);
     assert_eq!(ui.size, Some(200_000));
@@ -87,7 +86,7 @@ fn localhost_is_this_machine() {
     let dir = Scratch::new("localhost");
     std::fs::write(dir.0.join("x"), b"here\n").unwrap();
     let url = url_of(&dir.0.join("x")).replacen("file://", "file://LocalHost", 1);
-    let (_, out, _) = get(&url, &FetchOptions::default()).unwrap();
+    let (_, out, _) = get(&url, &Opts::new()).unwrap();
     assert_eq!(out, b"here\n");
 }
 
@@ -135,7 +134,7 @@ fn a_directory_is_a_listing_with_kinds_sizes_and_child_urls() {
             .url
             .clone()
             .unwrap(),
-        &FetchOptions::default(),
+        &Opts::new(),
     )
     .unwrap();
     assert_eq!(out, b"12345");
@@ -166,14 +165,14 @@ fn a_name_that_is_not_utf_8_keeps_its_octets_in_the_url() {
     assert_eq!(l.entries[0].name, "caf\u{FFFD}");
     let u = l.entries[0].url.clone().unwrap();
     assert!(u.ends_with("/caf%E9"), "{u}");
-    let (_, out, _) = get(&u, &FetchOptions::default()).unwrap();
+    let (_, out, _) = get(&u, &Opts::new()).unwrap();
     assert_eq!(out, b"latin-1");
 }
 
 #[test]
 fn a_missing_file_is_an_io_error_naming_it() {
     let dir = Scratch::new("missing");
-    let e = get(&url_of(&dir.0.join("nope.txt")), &FetchOptions::default()).unwrap_err();
+    let e = get(&url_of(&dir.0.join("nope.txt")), &Opts::new()).unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Io, "{e}");
     assert!(e.to_string().contains("nope.txt"), "{e}");
     assert_eq!(e.scheme(), "file");
@@ -181,13 +180,13 @@ fn a_missing_file_is_an_io_error_naming_it() {
 
 #[test]
 fn another_host_is_refused_by_the_plan() {
-    let e = get("file://example.com/etc/motd", &FetchOptions::default()).unwrap_err();
+    let e = get("file://example.com/etc/motd", &Opts::new()).unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Refused(Rule::RemoteFile), "{e}");
 }
 
 #[test]
 fn an_encoded_slash_is_no_file_name() {
-    let e = get("file:///etc%2Fpasswd", &FetchOptions::default()).unwrap_err();
+    let e = get("file:///etc%2Fpasswd", &Opts::new()).unwrap_err();
     assert!(
         matches!(
             e.kind(),
@@ -210,9 +209,9 @@ fn the_total_limit_stops_a_read_that_never_ends() {
             Ok(())
         }
     }
-    let mut o = FetchOptions::default();
+    let mut o = Opts::new();
     let total = Duration::from_secs(1);
-    o.timeouts.total = Some(total);
+    o.session.timeouts.total = Some(total);
     let mut sink = Sink(0);
     let started = std::time::Instant::now();
     let e = fetch(
@@ -237,9 +236,9 @@ fn the_total_limit_stops_a_read_that_never_ends() {
 
 #[test]
 fn with_file_via_ftp_another_host_is_fetched_by_anonymous_ftp() {
-    let mut o = FetchOptions::default();
+    let mut o = Opts::new();
     o.file_via_ftp = true;
-    o.timeouts.total = Some(Duration::from_secs(30));
+    o.session.timeouts.total = Some(Duration::from_secs(30));
     if !common::peer_up(&["vsftpd", "pyftpdlib"]) {
         return;
     }
@@ -266,11 +265,7 @@ fn with_file_via_ftp_another_host_is_fetched_by_anonymous_ftp() {
             "{name}: {l:?}"
         );
         // Without the option the plan refuses the same URL.
-        let e = get(
-            &format!("file://{host}/pub/hello.txt"),
-            &FetchOptions::default(),
-        )
-        .unwrap_err();
+        let e = get(&format!("file://{host}/pub/hello.txt"), &Opts::new()).unwrap_err();
         assert_eq!(
             e.kind(),
             AccessErrorKind::Refused(Rule::RemoteFile),

@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::{Opts, fetch};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::thread::{self, JoinHandle};
@@ -12,9 +13,7 @@ use std::time::{Duration, Instant};
 use uniform::UrlRef;
 use uniform_access::ftp_list::{parse_list, parse_list_line};
 use uniform_access::output::AtomicFile;
-use uniform_access::{
-    AccessError, AccessErrorKind, EntryKind, FetchOptions, Fetched, Interaction, Listing, fetch,
-};
+use uniform_access::{AccessError, AccessErrorKind, EntryKind, Fetched, Interaction, Listing};
 
 /// The two real servers: name, port setting.
 const SERVERS: [(&str, &str); 2] = [
@@ -45,15 +44,15 @@ impl Interaction for Record {
     }
 }
 
-fn options() -> FetchOptions {
-    let mut o = FetchOptions::default();
-    o.timeouts.connect = Duration::from_secs(5);
-    o.timeouts.idle = Duration::from_secs(10);
-    o.timeouts.total = Some(Duration::from_secs(60));
+fn options() -> Opts {
+    let mut o = Opts::new();
+    o.session.timeouts.connect = Duration::from_secs(5);
+    o.session.timeouts.idle = Duration::from_secs(10);
+    o.session.timeouts.total = Some(Duration::from_secs(60));
     o
 }
 
-fn get(url: &str, o: &FetchOptions, ui: &mut Record) -> Result<(Fetched, Vec<u8>), AccessError> {
+fn get(url: &str, o: &Opts, ui: &mut Record) -> Result<(Fetched, Vec<u8>), AccessError> {
     let u = UrlRef::parse(url).unwrap_or_else(|e| panic!("{url}: {e}"));
     let mut out = Vec::new();
     fetch(&u, o, &mut out, ui).map(|f| (f, out))
@@ -763,12 +762,12 @@ fn serve(script: impl FnOnce(&mut Ctl) + Send + 'static) -> (u16, JoinHandle<Vec
     (port, h)
 }
 
-fn fast(port: u16) -> FetchOptions {
-    let mut o = FetchOptions::default();
+fn fast(port: u16) -> Opts {
+    let mut o = Opts::new();
     o.plan.allowed_ports.push(port);
-    o.timeouts.connect = Duration::from_secs(2);
-    o.timeouts.idle = Duration::from_secs(3);
-    o.timeouts.total = Some(Duration::from_secs(20));
+    o.session.timeouts.connect = Duration::from_secs(2);
+    o.session.timeouts.idle = Duration::from_secs(3);
+    o.session.timeouts.total = Some(Duration::from_secs(20));
     o
 }
 
@@ -1162,8 +1161,8 @@ fn a_data_connection_closed_mid_transfer_leaves_no_complete_looking_file() {
         // A long idle limit: a client that waited on the cut connection
         // would take all of it; one that sees the cut ends long before.
         let mut o = fast(port);
-        o.timeouts.idle = Duration::from_secs(15);
-        o.timeouts.total = Some(Duration::from_secs(60));
+        o.session.timeouts.idle = Duration::from_secs(15);
+        o.session.timeouts.total = Some(Duration::from_secs(60));
         let started = Instant::now();
         let mut file = AtomicFile::create(&target).unwrap();
         let u = format!("ftp://127.0.0.1:{port}/f.bin");
@@ -1178,7 +1177,7 @@ fn a_data_connection_closed_mid_transfer_leaves_no_complete_looking_file() {
         assert_eq!(e.kind(), kind, "{e}");
         assert!(e.to_string().contains(says), "{e}");
         assert!(
-            started.elapsed() < o.timeouts.idle,
+            started.elapsed() < o.session.timeouts.idle,
             "a failure does not wait for the idle limit: {:?}",
             started.elapsed()
         );
@@ -1229,8 +1228,8 @@ fn a_server_that_never_answers_times_out_within_the_idle_limit() {
     });
     let mut o = fast(port);
     let idle = Duration::from_secs(1);
-    o.timeouts.idle = idle;
-    o.timeouts.total = Some(Duration::from_secs(60));
+    o.session.timeouts.idle = idle;
+    o.session.timeouts.total = Some(Duration::from_secs(60));
     let started = Instant::now();
     let e = get(
         &format!("ftp://127.0.0.1:{port}/f"),
@@ -1263,8 +1262,8 @@ fn the_total_limit_cuts_a_slow_dialogue_short() {
     });
     let mut o = fast(port);
     let total = Duration::from_secs(1);
-    o.timeouts.idle = Duration::from_secs(30);
-    o.timeouts.total = Some(total);
+    o.session.timeouts.idle = Duration::from_secs(30);
+    o.session.timeouts.total = Some(total);
     let started = Instant::now();
     let e = get(
         &format!("ftp://127.0.0.1:{port}/f"),
@@ -1336,7 +1335,7 @@ fn an_error_names_the_port_connected_to() {
 // ------------------------------------------------------- curl's -I (--head)
 
 /// The options of curl's `-I`.
-fn head_options() -> FetchOptions {
+fn head_options() -> Opts {
     let mut o = options();
     o.plan.http.head_only = true;
     o
@@ -1644,7 +1643,7 @@ fn retr_after_cwds(c: &mut Ctl, typed: bool, name: &str, data: &[u8]) {
 }
 
 /// Options for several URLs in one run, as `uniform fetch` sets them.
-fn kept(port: u16) -> FetchOptions {
+fn kept(port: u16) -> Opts {
     let mut o = fast(port);
     o.plan.http.keep_alive = true;
     o
@@ -1696,7 +1695,7 @@ fn another_directory_goes_back_to_the_entry_one_on_the_same_connection() {
         assert!(matches!(f, Fetched::Object { .. }), "{url}: {f:?}");
         assert_eq!(out, want, "{url}");
     }
-    o.connections.close();
+    o.session.connections.close();
     let seen = lines(&h.join().unwrap());
     let count = |verb: &str| seen.iter().filter(|l| l.starts_with(verb)).count();
     assert_eq!(
@@ -1752,7 +1751,7 @@ fn an_unknown_entry_directory_fails_nothing_and_another_directory_logs_in_anew()
                 .unwrap_or_else(|e| panic!("{answer:?} {url}: {e}"));
             assert_eq!(out, want, "{answer:?} {url}");
         }
-        o.connections.close();
+        o.session.connections.close();
         let [one, two] = h.join().unwrap();
         let sent = lines(&[one, two].concat());
         assert!(!sent.iter().any(|l| l.contains('\0')), "{sent:?}");
@@ -1849,7 +1848,7 @@ fn real_servers_fetch_several_directories_over_one_login() {
                     "{name} {url}"
                 );
             }
-            o.connections.close();
+            o.session.connections.close();
         }
     }
 }

@@ -4,19 +4,18 @@
 
 mod common;
 
+use common::{Opts, fetch};
 use common::{fixture, host, peer_up, port};
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::time::Duration;
 use uniform::UrlRef;
-use uniform_access::{
-    AccessError, AccessErrorKind, EntryKind, FetchOptions, Fetched, Listing, Unattended, fetch,
-};
+use uniform_access::{AccessError, AccessErrorKind, EntryKind, Fetched, Listing, Unattended};
 
 const GOPHERNICUS: &str = "UNIFORM_GOPHER_PORT";
 const PYGOPHERD: &str = "UNIFORM_GOPHERPLUS_PORT";
 
-fn get_with(url: &str, opts: &FetchOptions) -> (Result<Fetched, AccessError>, Vec<u8>) {
+fn get_with(url: &str, opts: &Opts) -> (Result<Fetched, AccessError>, Vec<u8>) {
     let url = UrlRef::parse(url).unwrap_or_else(|e| panic!("{url}: {e}"));
     let mut out = Vec::new();
     let r = fetch(&url, opts, &mut out, &mut Unattended);
@@ -27,7 +26,7 @@ fn get_with(url: &str, opts: &FetchOptions) -> (Result<Fetched, AccessError>, Ve
 /// line (scripts/peers/README.md): by default their text is taken as they
 /// send it.
 fn get(url: &str) -> (Result<Fetched, AccessError>, Vec<u8>) {
-    get_with(url, &FetchOptions::default())
+    get_with(url, &Opts::new())
 }
 
 /// The object's bytes, checking that the count returned is theirs.
@@ -41,7 +40,7 @@ fn object(url: &str) -> Vec<u8> {
     }
 }
 
-fn listing(url: &str, opts: &FetchOptions) -> Listing {
+fn listing(url: &str, opts: &Opts) -> Listing {
     match get_with(url, opts) {
         (Ok(Fetched::Listing(l)), out) => {
             assert!(out.is_empty(), "a listing writes nothing");
@@ -103,7 +102,7 @@ fn a_text_item_ended_by_the_close_is_kept_with_one_warning() {
     let url = UrlRef::parse(&text).unwrap();
     let mut out = Vec::new();
     let mut seen = Warnings::default();
-    let got = fetch(&url, &FetchOptions::default(), &mut out, &mut seen);
+    let got = fetch(&url, &Opts::new(), &mut out, &mut seen);
     assert!(matches!(got, Ok(Fetched::Object { .. })), "{got:?}");
     assert_eq!(out, fixture("anon/pub/hello.txt"));
     assert_eq!(seen.0.len(), 1, "{:?}", seen.0);
@@ -116,7 +115,7 @@ fn a_text_item_ended_by_the_close_is_kept_with_one_warning() {
     ] {
         let mut seen = Warnings::default();
         let url = UrlRef::parse(&u).unwrap();
-        fetch(&url, &FetchOptions::default(), &mut Vec::new(), &mut seen).unwrap();
+        fetch(&url, &Opts::new(), &mut Vec::new(), &mut seen).unwrap();
         assert!(seen.0.is_empty(), "{u}: {:?}", seen.0);
     }
 }
@@ -129,7 +128,7 @@ fn a_text_item_without_its_dot_line_is_an_error_when_strict() {
         return;
     }
     let url = format!("{}/0/hello.txt", base(GOPHERNICUS));
-    let mut strict = FetchOptions::default();
+    let mut strict = Opts::new();
     strict.gopher_strict = true;
     let e = get_with(&url, &strict).0.unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Protocol, "{e}");
@@ -161,7 +160,7 @@ fn binary_items_are_the_exact_bytes() {
 #[test]
 fn the_root_menu_is_a_listing() {
     for (name, base) in servers() {
-        let l = listing(&format!("{base}/"), &FetchOptions::default());
+        let l = listing(&format!("{base}/"), &Opts::new());
         assert_eq!(l.url, format!("{base}/"));
         let by_name = |n: &str| {
             l.entries
@@ -244,7 +243,7 @@ fn the_root_menu_is_a_listing() {
 #[test]
 fn a_directory_the_server_lists() {
     for (name, base) in servers() {
-        let l = listing(&format!("{base}/1/sub"), &FetchOptions::default());
+        let l = listing(&format!("{base}/1/sub"), &Opts::new());
         let files: Vec<_> = l
             .entries
             .iter()
@@ -267,7 +266,7 @@ fn a_search_sends_the_query() {
     for (name, base) in servers() {
         let l = listing(
             &format!("{base}/7/cgi-bin/search%09rfc%201738"),
-            &FetchOptions::default(),
+            &Opts::new(),
         );
         assert_eq!(
             (l.entries[0].name.as_str(), l.entries[0].kind),
@@ -281,7 +280,7 @@ fn a_search_sends_the_query() {
         );
         assert_eq!(l.entries.len(), 2, "{name}: {l:#?}");
         // No search in the URL: the one given in the options.
-        let mut o = FetchOptions::default();
+        let mut o = Opts::new();
         o.plan.query = Some("from the options".into());
         let l = listing(&format!("{base}/7/cgi-bin/search"), &o);
         assert_eq!(l.entries[0].name, "query=from the options", "{name}");
@@ -305,7 +304,7 @@ fn gopher_plus_length_prefixed_replies() {
     );
     assert!(object(&format!("{base}/9/binary.bin%09%09+")) == fixture("anon/pub/binary.bin"));
     // A directory's Gopher+ form ("+-2", then the menu to the close).
-    let l = listing(&format!("{base}/1/sub%09%09+"), &FetchOptions::default());
+    let l = listing(&format!("{base}/1/sub%09%09+"), &Opts::new());
     let names: Vec<_> = l
         .entries
         .iter()
@@ -474,8 +473,8 @@ fn a_silent_server_times_out() {
     let p = scripted(|mut s| {
         uniform_testkit::until_closed(&mut s);
     });
-    let mut o = FetchOptions::default();
-    o.timeouts.idle = Duration::from_secs(1);
+    let mut o = Opts::new();
+    o.session.timeouts.idle = Duration::from_secs(1);
     let e = get_with(&format!("gopher://127.0.0.1:{p}/0/x"), &o)
         .0
         .unwrap_err();
@@ -542,12 +541,7 @@ fn a_form_item_is_asked_and_answered() {
     let url = format!("gopher://127.0.0.1:{port}/0/form%09%09?");
     let url = UrlRef::parse(&url).unwrap();
     let mut out = Vec::new();
-    let r = fetch(
-        &url,
-        &FetchOptions::default(),
-        &mut out,
-        &mut Answers(vec!["Ada", "2"]),
-    );
+    let r = fetch(&url, &Opts::new(), &mut out, &mut Answers(vec!["Ada", "2"]));
     assert!(matches!(r, Ok(Fetched::Object { .. })), "{r:?}");
     assert_eq!(heard.recv().unwrap(), b"/form\t!+ASK\r\n");
     assert_eq!(

@@ -5,15 +5,14 @@
 
 mod common;
 
+use common::{Opts, fetch};
 use common::{fixture, host, peer_up, port, setting};
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 use uniform::plan::Rule;
 use uniform::{Dialect, ParseOptions};
-use uniform_access::{
-    AccessError, AccessErrorKind, FetchOptions, Fetched, Interaction, Unattended, fetch,
-};
+use uniform_access::{AccessError, AccessErrorKind, Fetched, Interaction, Unattended};
 
 const NGINX: &str = "UNIFORM_HTTP_PORT";
 
@@ -45,7 +44,7 @@ impl Interaction for Seen {
 
 fn get_with(
     url: &str,
-    opts: &FetchOptions,
+    opts: &Opts,
     ui: &mut dyn Interaction,
 ) -> (Result<Fetched, AccessError>, Vec<u8>) {
     let url = ParseOptions::new()
@@ -58,7 +57,7 @@ fn get_with(
 }
 
 fn get(url: &str) -> (Result<Fetched, AccessError>, Vec<u8>) {
-    get_with(url, &FetchOptions::default(), &mut Unattended)
+    get_with(url, &Opts::new(), &mut Unattended)
 }
 
 /// The object's bytes, checking that the count returned is theirs.
@@ -72,7 +71,7 @@ fn object(url: &str) -> Vec<u8> {
     }
 }
 
-fn failure(url: &str, opts: &FetchOptions) -> AccessError {
+fn failure(url: &str, opts: &Opts) -> AccessError {
     match get_with(url, opts, &mut Unattended) {
         (Err(e), _) => e,
         (other, _) => panic!("{url}: expected an error, got {other:?}"),
@@ -139,7 +138,7 @@ fn a_large_file_streams_with_its_size_and_progress() {
     let mut seen = Seen::default();
     let (r, out) = get_with(
         &format!("{}/large/large.bin", base()),
-        &FetchOptions::default(),
+        &Opts::new(),
         &mut seen,
     );
     assert!(
@@ -161,10 +160,7 @@ fn a_404_is_a_protocol_error_quoting_the_status_line() {
     if !peer_up(&["nginx"]) {
         return;
     }
-    let e = failure(
-        &format!("{}/pub/nope.txt", base()),
-        &FetchOptions::default(),
-    );
+    let e = failure(&format!("{}/pub/nope.txt", base()), &Opts::new());
     assert_eq!(e.kind(), AccessErrorKind::Protocol);
     assert_eq!(e.reply(), Some("HTTP/1.1 404 Not Found"));
     assert_eq!((e.scheme(), e.host()), ("http", Some(host().as_str())));
@@ -181,10 +177,7 @@ fn basic_auth_from_the_url_options_or_prompt() {
     let pass = setting("UNIFORM_PEER_PASSWORD");
     let expected = fixture("user/private.txt");
 
-    let e = failure(
-        &format!("http://{h}:{p}/private/private.txt"),
-        &FetchOptions::default(),
-    );
+    let e = failure(&format!("http://{h}:{p}/private/private.txt"), &Opts::new());
     assert_eq!(e.kind(), AccessErrorKind::Auth);
     assert_eq!(e.reply(), Some("HTTP/1.1 401 Unauthorized"));
 
@@ -195,13 +188,13 @@ fn basic_auth_from_the_url_options_or_prompt() {
 
     let bad = failure(
         &format!("http://{user}:wrong-s3cret@{h}:{p}/private/private.txt"),
-        &FetchOptions::default(),
+        &Opts::new(),
     );
     assert_eq!(bad.kind(), AccessErrorKind::Auth);
     assert!(!bad.to_string().contains("wrong-s3cret"), "{bad}");
 
     let only_user = format!("http://{user}@{h}:{p}/private/private.txt");
-    let mut opts = FetchOptions::default();
+    let mut opts = Opts::new();
     opts.password = Some(pass.clone().into_bytes());
     let (r, out) = get_with(&only_user, &opts, &mut Unattended);
     assert!(r.is_ok(), "{r:?}");
@@ -211,12 +204,12 @@ fn basic_auth_from_the_url_options_or_prompt() {
         answer: Some(pass.into_bytes()),
         ..Seen::default()
     };
-    let (r, out) = get_with(&only_user, &FetchOptions::default(), &mut seen);
+    let (r, out) = get_with(&only_user, &Opts::new(), &mut seen);
     assert!(r.is_ok(), "{r:?}");
     assert_eq!(out, expected);
     assert_eq!(seen.asked, [format!("{user} at {h}")]);
 
-    let e = failure(&only_user, &FetchOptions::default());
+    let e = failure(&only_user, &Opts::new());
     assert_eq!(e.kind(), AccessErrorKind::Cancelled);
 }
 
@@ -230,14 +223,14 @@ fn redirects_are_followed_within_the_limit() {
         fixture("anon/pub/hello.txt")
     );
 
-    let mut none = FetchOptions::default();
+    let mut none = Opts::new();
     none.max_redirects = 0;
     let e = failure(&format!("{}/redirect", base()), &none);
     assert_eq!(e.kind(), AccessErrorKind::Redirect);
     // The reason phrase as nginx sends it.
     assert_eq!(e.reply(), Some("HTTP/1.1 302 Moved Temporarily"));
 
-    let mut three = FetchOptions::default();
+    let mut three = Opts::new();
     three.max_redirects = 3;
     let e = failure(&format!("{}/redirect-loop", base()), &three);
     assert_eq!(e.kind(), AccessErrorKind::Redirect);
@@ -253,7 +246,7 @@ fn a_redirect_to_file_is_never_followed() {
     let mut seen = Seen::default();
     let (r, out) = get_with(
         &format!("{}/evil-redirect", base()),
-        &FetchOptions::default(),
+        &Opts::new(),
         &mut seen,
     );
     let e = r.unwrap_err();
@@ -299,12 +292,9 @@ fn credentials_do_not_follow_a_redirect_to_another_host() {
 #[test]
 fn the_policy_refuses_before_connecting() {
     // No server needed: nothing is sent.
-    let e = failure("http://127.0.0.1:25/", &FetchOptions::default());
+    let e = failure("http://127.0.0.1:25/", &Opts::new());
     assert_eq!(e.kind(), AccessErrorKind::Refused(Rule::BadPort));
-    let e = failure(
-        "http://example.org%2F.evil.example/",
-        &FetchOptions::default(),
-    );
+    let e = failure("http://example.org%2F.evil.example/", &Opts::new());
     assert_eq!(e.kind(), AccessErrorKind::Refused(Rule::AuthorityConfusion));
 }
 
@@ -315,7 +305,7 @@ fn https_to_a_plain_http_server_fails_the_handshake() {
     }
     let e = failure(
         &format!("https://{}:{}/", host(), port(NGINX)),
-        &FetchOptions::default(),
+        &Opts::new(),
     );
     assert_eq!(e.kind(), AccessErrorKind::Connect);
     assert!(e.message().contains("TLS"), "{e}");
@@ -326,10 +316,7 @@ fn a_refused_connection_is_a_connect_error() {
     // A port held where nothing listens.
     let closed = uniform_testkit::ClosedPort::new();
     let port = closed.port();
-    let e = failure(
-        &format!("http://127.0.0.1:{port}/"),
-        &FetchOptions::default(),
-    );
+    let e = failure(&format!("http://127.0.0.1:{port}/"), &Opts::new());
     assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
 }
 
@@ -356,10 +343,10 @@ fn a_silent_server_times_out_at_the_idle_limit() {
     let port = scripted(|mut s| {
         uniform_testkit::until_closed(&mut s);
     });
-    let mut opts = FetchOptions::default();
+    let mut opts = Opts::new();
     let idle = Duration::from_secs(1);
-    opts.timeouts.idle = idle;
-    opts.timeouts.total = Some(Duration::from_secs(60));
+    opts.session.timeouts.idle = idle;
+    opts.session.timeouts.total = Some(Duration::from_secs(60));
     let start = Instant::now();
     let e = failure(&format!("http://127.0.0.1:{port}/"), &opts);
     let took = start.elapsed();
@@ -386,10 +373,10 @@ fn a_trickle_ends_at_the_total_limit() {
             std::thread::sleep(Duration::from_millis(100));
         }
     });
-    let mut opts = FetchOptions::default();
+    let mut opts = Opts::new();
     let total = Duration::from_secs(1);
-    opts.timeouts.idle = Duration::from_secs(30);
-    opts.timeouts.total = Some(total);
+    opts.session.timeouts.idle = Duration::from_secs(30);
+    opts.session.timeouts.total = Some(total);
     let start = Instant::now();
     let e = failure(&format!("http://127.0.0.1:{port}/"), &opts);
     let took = start.elapsed();
@@ -408,7 +395,7 @@ fn a_connection_dropped_mid_body_is_an_error_not_a_short_object() {
     });
     let (r, out) = get_with(
         &format!("http://127.0.0.1:{port}/"),
-        &FetchOptions::default(),
+        &Opts::new(),
         &mut Unattended,
     );
     let e = r.unwrap_err();
@@ -439,10 +426,7 @@ fn a_redirect_to_another_scheme_is_not_followed() {
         let port = scripted(move |mut s| {
             let _ = s.write_all(reply.as_bytes());
         });
-        let e = failure(
-            &format!("http://127.0.0.1:{port}/"),
-            &FetchOptions::default(),
-        );
+        let e = failure(&format!("http://127.0.0.1:{port}/"), &Opts::new());
         assert_eq!(e.kind(), kind, "{location}: {e}");
     }
 }
@@ -490,7 +474,7 @@ fn keeping(
 #[test]
 fn kept_connections_carry_the_next_url_and_a_closed_one_is_replaced() {
     use std::sync::atomic::Ordering;
-    let mut opts = FetchOptions::default();
+    let mut opts = Opts::new();
     opts.plan.http.keep_alive = true;
     // Three URLs over one connection.
     let (port, accepted) = keeping(3, b"abc");
@@ -507,7 +491,7 @@ fn kept_connections_carry_the_next_url_and_a_closed_one_is_replaced() {
     // The server closes after each answer, saying nothing: the kept
     // connection is found closed when the next request goes, and the
     // request goes again on a new one.
-    let mut opts = FetchOptions::default();
+    let mut opts = Opts::new();
     opts.plan.http.keep_alive = true;
     let (port, accepted) = keeping(1, b"xyz");
     for path in ["/1", "/2", "/3"] {
@@ -520,5 +504,5 @@ fn kept_connections_carry_the_next_url_and_a_closed_one_is_replaced() {
         assert_eq!(out, b"xyz");
     }
     assert_eq!(accepted.load(Ordering::SeqCst), 3);
-    opts.connections.close();
+    opts.session.connections.close();
 }

@@ -4,14 +4,13 @@
 
 mod common;
 
+use common::{Opts, fetch};
 use common::{fixture, host, peer_up, port};
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::time::Duration;
 use uniform::UrlRef;
-use uniform_access::{
-    AccessError, AccessErrorKind, EntryKind, FetchOptions, Fetched, Listing, Unattended, fetch,
-};
+use uniform_access::{AccessError, AccessErrorKind, EntryKind, Fetched, Listing, Unattended};
 
 const NNTP: &str = "UNIFORM_NNTP_PORT";
 
@@ -19,13 +18,13 @@ fn server() -> String {
     format!("{}:{}", host(), port(NNTP))
 }
 
-fn opts() -> FetchOptions {
-    let mut o = FetchOptions::default();
+fn opts() -> Opts {
+    let mut o = Opts::new();
     o.plan.news_server = Some(server());
     o
 }
 
-fn get_with(url: &str, o: &FetchOptions) -> (Result<Fetched, AccessError>, Vec<u8>) {
+fn get_with(url: &str, o: &Opts) -> (Result<Fetched, AccessError>, Vec<u8>) {
     let url = UrlRef::parse(url).unwrap_or_else(|e| panic!("{url}: {e}"));
     let mut out = Vec::new();
     let r = fetch(&url, o, &mut out, &mut Unattended);
@@ -42,7 +41,7 @@ fn article(url: &str) -> String {
     }
 }
 
-fn listing(url: &str, o: &FetchOptions) -> Listing {
+fn listing(url: &str, o: &Opts) -> Listing {
     match get_with(url, o) {
         (Ok(Fetched::Listing(l)), _) => l,
         (other, _) => panic!("{url}: {other:?}"),
@@ -199,9 +198,7 @@ fn missing_things_are_errors_quoting_the_server() {
 
 #[test]
 fn news_needs_a_configured_server() {
-    let e = get_with("news:local.test", &FetchOptions::default())
-        .0
-        .unwrap_err();
+    let e = get_with("news:local.test", &Opts::new()).0.unwrap_err();
     assert!(matches!(e.kind(), AccessErrorKind::Config(_)), "{e}");
 }
 
@@ -239,10 +236,10 @@ fn a_server_that_never_answers_times_out() {
         let (mut s, _) = l.accept().unwrap();
         assert!(uniform_testkit::until_closed(&mut s));
     });
-    let mut o = FetchOptions::default();
+    let mut o = Opts::new();
     let idle = Duration::from_secs(1);
-    o.timeouts.idle = idle;
-    o.timeouts.total = Some(Duration::from_secs(60));
+    o.session.timeouts.idle = idle;
+    o.session.timeouts.total = Some(Duration::from_secs(60));
     let started = std::time::Instant::now();
     let e = get_with(&format!("nntp://127.0.0.1:{p}/local.test/1"), &o)
         .0
@@ -272,10 +269,7 @@ fn without_over_the_listing_comes_from_xover() {
         _ => b"500 What?\r\n".to_vec(),
     }
     });
-    let l = listing(
-        &format!("nntp://127.0.0.1:{p}/g.x"),
-        &FetchOptions::default(),
-    );
+    let l = listing(&format!("nntp://127.0.0.1:{p}/g.x"), &Opts::new());
     let got: Vec<_> = l
         .entries
         .iter()
@@ -299,10 +293,7 @@ fn without_over_and_xover_the_listing_comes_from_listgroup() {
         "LISTGROUP g.x" => b"211 list follows\r\n5\r\n6\r\n.\r\n".to_vec(),
         _ => b"205 bye\r\n".to_vec(),
     });
-    let l = listing(
-        &format!("nntp://127.0.0.1:{p}/g.x"),
-        &FetchOptions::default(),
-    );
+    let l = listing(&format!("nntp://127.0.0.1:{p}/g.x"), &Opts::new());
     let got: Vec<_> = l
         .entries
         .iter()
@@ -332,10 +323,7 @@ fn without_any_listing_command_the_group_range_is_listed() {
         "QUIT" => b"205 bye\r\n".to_vec(),
         _ => b"500 What?\r\n".to_vec(),
     });
-    let l = listing(
-        &format!("nntp://127.0.0.1:{p}/g.x"),
-        &FetchOptions::default(),
-    );
+    let l = listing(&format!("nntp://127.0.0.1:{p}/g.x"), &Opts::new());
     let names: Vec<_> = l.entries.iter().map(|e| e.name.as_str()).collect();
     assert_eq!(names, ["10", "11", "12"]);
 }
@@ -352,8 +340,8 @@ fn an_article_cut_short_is_an_error() {
     // The scripted server keeps the connection open after the partial
     // article: the idle limit ends the wait. A second, so that a server
     // slow to answer a command on a loaded machine is not taken for it.
-    let mut o = FetchOptions::default();
-    o.timeouts.idle = Duration::from_secs(1);
+    let mut o = Opts::new();
+    o.session.timeouts.idle = Duration::from_secs(1);
     let (r, out) = get_with(&format!("nntp://127.0.0.1:{p}/g.x/1"), &o);
     assert_eq!(r.unwrap_err().kind(), AccessErrorKind::Timeout);
     assert_eq!(out, b"Subject: x\n\nbody without its end\n");
@@ -365,12 +353,9 @@ fn a_login_demand_is_an_auth_error() {
         "MODE READER" => b"200 ok\r\n".to_vec(),
         _ => b"480 Authentication required\r\n".to_vec(),
     });
-    let e = get_with(
-        &format!("nntp://127.0.0.1:{p}/g.x/1"),
-        &FetchOptions::default(),
-    )
-    .0
-    .unwrap_err();
+    let e = get_with(&format!("nntp://127.0.0.1:{p}/g.x/1"), &Opts::new())
+        .0
+        .unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Auth, "{e}");
     assert_eq!(e.reply(), Some("480 Authentication required"));
 }
@@ -378,12 +363,9 @@ fn a_login_demand_is_an_auth_error() {
 #[test]
 fn a_refusing_greeting_is_quoted() {
     let p = scripted(b"502 You have no permission to talk\r\n", |_| Vec::new());
-    let e = get_with(
-        &format!("nntp://127.0.0.1:{p}/g.x"),
-        &FetchOptions::default(),
-    )
-    .0
-    .unwrap_err();
+    let e = get_with(&format!("nntp://127.0.0.1:{p}/g.x"), &Opts::new())
+        .0
+        .unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Protocol, "{e}");
     assert_eq!(e.reply(), Some("502 You have no permission to talk"));
 }

@@ -7,21 +7,20 @@ mod common;
 #[path = "support/prospero_responder.rs"]
 mod responder;
 
+use common::{Opts, fetch, resolve};
 use responder::{Faults, Object, Responder};
 use std::time::{Duration, Instant};
 use uniform::UrlRef;
 use uniform::plan::{PlanOptions, plan};
-use uniform_access::prospero::{Resolution, resolve};
-use uniform_access::{
-    AccessErrorKind, EntryKind, FetchOptions, Fetched, Listing, Unattended, fetch,
-};
+use uniform_access::prospero::Resolution;
+use uniform_access::{AccessErrorKind, EntryKind, Fetched, Listing, Unattended};
 
 /// Short limits: the ARDP timer is idle/15 = 100 ms, so a server that
 /// never answers is given up after 1.5 s.
-fn opts() -> FetchOptions {
-    let mut o = FetchOptions::default();
-    o.timeouts.idle = Duration::from_millis(1500);
-    o.timeouts.total = Some(Duration::from_secs(20));
+fn opts() -> Opts {
+    let mut o = Opts::new();
+    o.session.timeouts.idle = Duration::from_millis(1500);
+    o.session.timeouts.total = Some(Duration::from_secs(20));
     o
 }
 
@@ -497,9 +496,9 @@ fn a_gateway_is_used_instead_of_ardp() {
 
 /// The limits of the stall tests: no total limit, so that only the
 /// Prospero resolution's own bound (twice the idle limit) stops them.
-fn stall_opts() -> FetchOptions {
+fn stall_opts() -> Opts {
     let mut o = opts();
-    o.timeouts.total = None;
+    o.session.timeouts.total = None;
     o
 }
 
@@ -516,7 +515,7 @@ fn stalled(faults: Faults) -> (uniform_access::AccessError, Duration, Responder)
 /// and not much more: 2 s over it at most, on a loaded machine. The
 /// retries without the bound would last 1.5 s x 4 = 6 s and more.
 fn within_twice_the_idle_limit(took: Duration) -> bool {
-    let bound = 2 * stall_opts().timeouts.idle;
+    let bound = 2 * stall_opts().session.timeouts.idle;
     took >= bound && took < bound + Duration::from_secs(2)
 }
 
@@ -575,7 +574,7 @@ fn a_forwarded_target_passes_the_safety_policy() {
     let text = format!("prospero://127.0.0.1:{}//x", r.port);
     let url = UrlRef::parse(&text).unwrap();
     let mut o = opts();
-    o.timeouts.idle = Duration::from_millis(300);
+    o.session.timeouts.idle = Duration::from_millis(300);
     o.plan.allowed_ports.push(25);
     let e = resolve(&url.prospero().unwrap(), &o).unwrap_err();
     assert_eq!(e.kind(), AccessErrorKind::Timeout, "{e}");
@@ -615,7 +614,7 @@ fn a_forwarded_host_without_port_is_at_port_1525() {
     let text = format!("prospero://127.0.0.1:{}//x", r.port);
     let url = UrlRef::parse(&text).unwrap();
     let mut o = opts();
-    o.timeouts.idle = Duration::from_millis(300);
+    o.session.timeouts.idle = Duration::from_millis(300);
     let e = resolve(&url.prospero().unwrap(), &o).unwrap_err();
     assert!(e.to_string().contains("127.0.0.1:1525"), "{e}");
     assert_eq!(r.requests().len(), 1, "asked the forwarding server again");

@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::{Opts, fetch};
 use common::{fixture, host, peer_up, port, setting};
 use std::io::{Read, Write};
 use std::net::TcpListener;
@@ -12,7 +13,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 use uniform::{Dialect, ParseOptions};
 use uniform_access::proxy::Proxies;
-use uniform_access::{AccessError, AccessErrorKind, FetchOptions, Fetched, Unattended, fetch};
+use uniform_access::{AccessError, AccessErrorKind, Fetched, Unattended};
 
 const NGINX: &str = "UNIFORM_HTTP_PORT";
 
@@ -40,7 +41,7 @@ fn recorder(reply: &'static [u8], n: usize) -> (u16, mpsc::Receiver<String>) {
     (port, rx)
 }
 
-fn via(opts: &FetchOptions, url: &str) -> (Result<Fetched, AccessError>, Vec<u8>) {
+fn via(opts: &Opts, url: &str) -> (Result<Fetched, AccessError>, Vec<u8>) {
     let url = ParseOptions::new()
         .dialect(Dialect::Rfc3986)
         .parse(url)
@@ -50,8 +51,8 @@ fn via(opts: &FetchOptions, url: &str) -> (Result<Fetched, AccessError>, Vec<u8>
     (r, out)
 }
 
-fn gateway(scheme: &str, url: &str) -> FetchOptions {
-    let mut opts = FetchOptions::default();
+fn gateway(scheme: &str, url: &str) -> Opts {
+    let mut opts = Opts::new();
     opts.proxies.gateway(scheme, url).unwrap();
     opts
 }
@@ -112,7 +113,7 @@ fn an_http_url_through_a_proxy_sends_its_credentials_as_a_header() {
     let (port, heard) = recorder(HELLO, 1);
     let p = format!("http://proxyuser:proxypw@127.0.0.1:{port}");
     let vars = [("http_proxy", p.as_str())];
-    let mut opts = FetchOptions::default();
+    let mut opts = Opts::new();
     opts.proxies = Proxies::from_vars(|k| {
         vars.iter()
             .find(|(n, _)| *n == k)
@@ -265,7 +266,7 @@ fn nginx_answers_the_absolute_form_as_a_gateway_would_hear_it() {
     // A listing answered in chunks, the same bytes as fetched directly.
     let (r, chunked) = via(&gateway("http", &gw), &format!("{gw}pub/many/"));
     assert!(r.is_ok(), "{r:?}");
-    let (r, direct) = via(&FetchOptions::default(), &format!("{gw}pub/many/"));
+    let (r, direct) = via(&Opts::new(), &format!("{gw}pub/many/"));
     assert!(r.is_ok(), "{r:?}");
     assert_eq!(chunked, direct);
     assert!(chunked.windows(13).any(|w| w == b"entry-149.txt"));

@@ -3,25 +3,24 @@
 
 mod common;
 
+use common::{Opts, fetch};
 use common::{host, peer_up, port, setting};
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use uniform::UrlRef;
-use uniform_access::{
-    AccessError, AccessErrorKind, FetchOptions, Fetched, Message, Unattended, fetch,
-};
+use uniform_access::{AccessError, AccessErrorKind, Fetched, Message, Unattended};
 
 const SMTP: &str = "UNIFORM_SMTP_PORT";
 
 fn send(url: &str, relay: &str, message: Option<Message>) -> Result<Fetched, AccessError> {
     let url = UrlRef::parse(url).unwrap();
-    let mut o = FetchOptions::default();
+    let mut o = Opts::new();
     o.plan.smtp_server = Some(relay.to_string());
     o.plan.from = Some("sender@example.net".into());
     o.plan.client_name = Some("client.example".into());
-    o.timeouts.idle = Duration::from_secs(10);
+    o.session.timeouts.idle = Duration::from_secs(10);
     o.message = message;
     let mut out = Vec::new();
     let r = fetch(&url, &o, &mut out, &mut Unattended);
@@ -136,7 +135,7 @@ fn no_message_is_not_sent() {
 #[test]
 fn no_relay_is_a_config_error() {
     let url = UrlRef::parse("mailto:a@example.org").unwrap();
-    let mut o = FetchOptions::default();
+    let mut o = Opts::new();
     o.plan.email = Some("me@example.net".into());
     let e = fetch(&url, &o, &mut Vec::new(), &mut Unattended).unwrap_err();
     assert!(matches!(e.kind(), AccessErrorKind::Config(_)), "{e}");
@@ -145,7 +144,7 @@ fn no_relay_is_a_config_error() {
 #[test]
 fn no_relay_and_no_sender_are_named_in_one_message() {
     let url = UrlRef::parse("mailto:someone@example.com").unwrap();
-    let mut o = FetchOptions::default();
+    let mut o = Opts::new();
     o.plan.email = None;
     o.plan.smtp_server = None;
     o.message = Some(Message::new(None, b"hi\n".to_vec()));

@@ -9,6 +9,7 @@
 
 mod common;
 
+use common::{Opts, fetch};
 use common::{fixture, host, peer_up, port, setting};
 use std::error::Error;
 use std::io::{self, Read, Write};
@@ -19,8 +20,7 @@ use std::time::Duration;
 use uniform::UrlRef;
 use uniform_access::proxy::Proxies;
 use uniform_access::{
-    AccessError, AccessErrorKind, FetchOptions, Fetched, SocksError, SocksErrorKind, Trace, Tracer,
-    Unattended, fetch,
+    AccessError, AccessErrorKind, Fetched, SocksError, SocksErrorKind, Trace, Tracer, Unattended,
 };
 
 const SOCKS: &str = "UNIFORM_SOCKS_PORT";
@@ -81,16 +81,16 @@ fn pump(from: &TcpStream, to: &TcpStream) {
 }
 
 /// Options whose connections go through the SOCKS proxy `url`.
-fn through(url: &str) -> FetchOptions {
-    let mut o = FetchOptions::default();
-    o.timeouts.connect = Duration::from_secs(5);
-    o.timeouts.idle = Duration::from_secs(10);
-    o.timeouts.total = Some(Duration::from_secs(60));
+fn through(url: &str) -> Opts {
+    let mut o = Opts::new();
+    o.session.timeouts.connect = Duration::from_secs(5);
+    o.session.timeouts.idle = Duration::from_secs(10);
+    o.session.timeouts.total = Some(Duration::from_secs(60));
     o.proxies.socks_spec(url).unwrap();
     o
 }
 
-fn get(url: &str, o: &FetchOptions) -> Result<Vec<u8>, AccessError> {
+fn get(url: &str, o: &Opts) -> Result<Vec<u8>, AccessError> {
     let u = UrlRef::parse(url).unwrap_or_else(|e| panic!("{url}: {e}"));
     let mut out = Vec::new();
     match fetch(&u, o, &mut out, &mut Unattended)? {
@@ -368,7 +368,7 @@ fn the_trace_shows_the_handshake_as_curl_does() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let keep = Arc::clone(&seen);
     let mut o = through(&format!("socks5h://127.0.0.1:{}", port(SOCKS)));
-    o.trace = Some(Tracer::new(move |e: Trace<'_>| {
+    o.session.tracer = Some(Tracer::new(move |e: Trace<'_>| {
         keep.lock().unwrap().push(e.to_string())
     }));
     let g = port("UNIFORM_GOPHER_PORT");

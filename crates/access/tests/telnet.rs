@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::{Opts, fetch};
 use common::{host, peer_up, port, setting};
 use std::io::{self, IsTerminal, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -13,9 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use uniform::UrlRef;
-use uniform_access::{
-    AccessErrorKind, ESCAPE_KEY, FetchOptions, Interaction, SessionEnd, TelnetSession, fetch,
-};
+use uniform_access::{AccessErrorKind, ESCAPE_KEY, Interaction, SessionEnd, TelnetSession};
 
 /// The user's keyboard: what the test sends.
 struct Keys(Receiver<Vec<u8>>, Vec<u8>);
@@ -232,7 +231,7 @@ fn rlogin_and_tn3270_are_refused_before_connecting() {
     for url in ["rlogin://user@127.0.0.1:2323/", "tn3270://127.0.0.1:2323/"] {
         let url = UrlRef::parse(url).unwrap();
         let mut ui = Advised::default();
-        let e = fetch(&url, &FetchOptions::default(), &mut Vec::new(), &mut ui).unwrap_err();
+        let e = fetch(&url, &Opts::new(), &mut Vec::new(), &mut ui).unwrap_err();
         assert_eq!(e.kind(), AccessErrorKind::Unsupported, "{e}");
         assert!(ui.0.is_empty());
     }
@@ -274,7 +273,7 @@ fn the_advice_comes_first_and_the_password_is_never_sent() {
     let text = format!("telnet://guest:s3cret@127.0.0.1:{p}/");
     let url = UrlRef::parse(&text).unwrap();
     let mut ui = Advised::default();
-    let r = fetch(&url, &FetchOptions::default(), &mut Vec::new(), &mut ui);
+    let r = fetch(&url, &Opts::new(), &mut Vec::new(), &mut ui);
     assert!(r.is_ok(), "{r:?}");
     assert_eq!(
         ui.0.first()

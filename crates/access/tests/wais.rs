@@ -4,16 +4,15 @@
 
 mod common;
 
+use common::{Opts, fetch};
 use std::time::Duration;
 use uniform::UrlRef;
-use uniform_access::{
-    AccessError, AccessErrorKind, EntryKind, FetchOptions, Fetched, Listing, Unattended, fetch,
-};
+use uniform_access::{AccessError, AccessErrorKind, EntryKind, Fetched, Listing, Unattended};
 
-fn opts() -> FetchOptions {
-    let mut o = FetchOptions::default();
-    o.timeouts.idle = Duration::from_secs(10);
-    o.timeouts.total = Some(Duration::from_secs(30));
+fn opts() -> Opts {
+    let mut o = Opts::new();
+    o.session.timeouts.idle = Duration::from_secs(10);
+    o.session.timeouts.total = Some(Duration::from_secs(30));
     o
 }
 

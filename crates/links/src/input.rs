@@ -22,7 +22,7 @@
 //! # Example
 //!
 //! ```
-//! use uniform_access::FetchOptions;
+//! use uniform_access::{FetchOptions, Session};
 //! use uniform_links::Format;
 //! use uniform_links::input::{InputOptions, documents};
 //!
@@ -33,7 +33,8 @@
 //! std::fs::write(dir.join("logo.png"), [0x89, b'P', b'N', b'G'])?;
 //!
 //! let inputs = vec![dir.display().to_string(), "no/such/thing".to_string()];
-//! let (docs, errors) = documents(&inputs, &InputOptions::default(), &FetchOptions::default());
+//! let (opts, fetch) = (InputOptions::default(), FetchOptions::default());
+//! let (docs, errors) = documents(&inputs, &opts, &fetch, &Session::default());
 //! let formats: Vec<Format> = docs.iter().map(|d| d.format).collect();
 //! assert_eq!(formats, [Format::Html, Format::Markdown]); // sorted by path; no PNG
 //! assert!(docs[0].base.as_deref().is_some_and(|b| b.starts_with("file:///")));
@@ -52,7 +53,7 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 use uniform::schemes::FileUrl;
 use uniform::{Protocol, UrlRef};
-use uniform_access::{Exchange, FetchOptions, Fetched, Interaction, Listing};
+use uniform_access::{Exchange, FetchOptions, Fetched, Interaction, Listing, Session};
 
 /// The most octets of a document by default: 16 MiB.
 const DEFAULT_MAX_BYTES: u64 = 16 * 1024 * 1024;
@@ -185,14 +186,15 @@ impl std::error::Error for InputError {}
 /// # Example
 ///
 /// ```
-/// use uniform_access::FetchOptions;
+/// use uniform_access::{FetchOptions, Session};
 /// use uniform_links::input::{InputOptions, documents};
 /// use uniform_links::{Format, Source};
 ///
 /// let path = std::env::temp_dir().join(format!("uniform-links-input-fn-{}.md", std::process::id()));
 /// std::fs::write(&path, "See <http://example.org/>.\n")?;
 /// let inputs = [path.display().to_string(), "mailto:a@example.org".to_string()];
-/// let (docs, errors) = documents(&inputs, &InputOptions::default(), &FetchOptions::default());
+/// let (opts, fetch) = (InputOptions::default(), FetchOptions::default());
+/// let (docs, errors) = documents(&inputs, &opts, &fetch, &Session::default());
 /// assert_eq!(docs.len(), 1);
 /// assert_eq!(docs[0].source, Source::File(path.clone()));
 /// assert_eq!(docs[0].format, Format::Markdown);
@@ -204,11 +206,12 @@ pub fn documents(
     inputs: &[String],
     opts: &InputOptions,
     fetch: &FetchOptions,
+    session: &Session,
 ) -> (Vec<Document>, Vec<InputError>) {
     let mut docs = Vec::new();
     let mut errors = Vec::new();
     for input in inputs {
-        one(input, opts, fetch, &mut docs, &mut errors);
+        one(input, opts, fetch, session, &mut docs, &mut errors);
     }
     (docs, errors)
 }
@@ -218,6 +221,7 @@ fn one(
     input: &str,
     opts: &InputOptions,
     fetch: &FetchOptions,
+    session: &Session,
     docs: &mut Vec<Document>,
     errors: &mut Vec<InputError>,
 ) {
@@ -248,7 +252,7 @@ fn one(
     };
     match UrlRef::parse(input) {
         Ok(url) => match fetchable(&url) {
-            Ok(()) => match url_document(input, &url, opts, fetch) {
+            Ok(()) => match url_document(input, &url, opts, fetch, session) {
                 Ok(d) => docs.push(d),
                 Err(message) => errors.push(InputError::new(shown(&url), message)),
             },
@@ -595,6 +599,7 @@ fn url_document(
     url: &UrlRef<'_>,
     opts: &InputOptions,
     fetch: &FetchOptions,
+    session: &Session,
 ) -> Result<Document, String> {
     let mut sink = Bounded {
         bytes: Vec::new(),
@@ -602,7 +607,7 @@ fn url_document(
         over: false,
     };
     let mut ui = LastResponse::default();
-    let fetched = uniform_access::fetch(url, fetch, &mut sink, &mut ui);
+    let fetched = uniform_access::fetch(url, fetch, session, &mut sink, &mut ui);
     if sink.over {
         return Err(too_large(opts.max_bytes));
     }
@@ -732,7 +737,12 @@ mod tests {
         /// The documents of the tree, by `opts`: their paths relative to
         /// it, and the errors.
         fn walk(&self, opts: &InputOptions) -> (Vec<String>, Vec<InputError>) {
-            let (docs, errors) = documents(&[self.input()], opts, &FetchOptions::default());
+            let (docs, errors) = documents(
+                &[self.input()],
+                opts,
+                &FetchOptions::default(),
+                &Session::default(),
+            );
             let names = docs
                 .iter()
                 .map(|d| match &d.source {
@@ -801,7 +811,12 @@ mod tests {
                 "z.MD"
             ]
         );
-        let (docs, _) = documents(&[t.input()], &opts(), &FetchOptions::default());
+        let (docs, _) = documents(
+            &[t.input()],
+            &opts(),
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         let formats: Vec<Format> = docs.iter().map(|d| d.format).collect();
         use Format::*;
         assert_eq!(
@@ -868,7 +883,12 @@ mod tests {
                 format: Some(Format::Text),
                 ..with_globs(include, exclude)
             };
-            let (docs, errors) = documents(&[root.to_string()], &o, &FetchOptions::default());
+            let (docs, errors) = documents(
+                &[root.to_string()],
+                &o,
+                &FetchOptions::default(),
+                &Session::default(),
+            );
             assert!(errors.is_empty(), "{errors:?}");
             docs.iter()
                 .map(|d| d.source.to_string())
@@ -914,6 +934,7 @@ mod tests {
             &[t.path(".git").display().to_string()],
             &opts(),
             &FetchOptions::default(),
+            &Session::default(),
         );
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(docs.len(), 1);
@@ -931,7 +952,12 @@ mod tests {
             format: Some(Format::Html),
             ..with_globs(&["*.php", "*.md"], &[])
         };
-        let (docs, _) = documents(&[t.input()], &o, &FetchOptions::default());
+        let (docs, _) = documents(
+            &[t.input()],
+            &o,
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         let got: Vec<(String, Format)> = docs
             .iter()
             .map(|d| (d.source.to_string(), d.format))
@@ -963,7 +989,12 @@ mod tests {
             .iter()
             .map(|n| t.path(n).display().to_string())
             .collect();
-        let (docs, errors) = documents(&inputs, &opts(), &FetchOptions::default());
+        let (docs, errors) = documents(
+            &inputs,
+            &opts(),
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         assert!(errors.is_empty(), "{errors:?}");
         let formats: Vec<Format> = docs.iter().map(|d| d.format).collect();
         assert_eq!(formats, [Format::Html, Format::Text, Format::Markdown]);
@@ -974,11 +1005,16 @@ mod tests {
             format: Some(Format::Markdown),
             ..opts()
         };
-        let (docs, _) = documents(&inputs, &o, &FetchOptions::default());
+        let (docs, _) = documents(&inputs, &o, &FetchOptions::default(), &Session::default());
         assert!(docs.iter().all(|d| d.format == Format::Markdown));
         // A file named on the command line is read whatever the globs.
         let o = with_globs(&["*.html"], &["*"]);
-        let (docs, errors) = documents(&inputs[..1], &o, &FetchOptions::default());
+        let (docs, errors) = documents(
+            &inputs[..1],
+            &o,
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         assert!(errors.is_empty() && docs.len() == 1);
     }
 
@@ -986,7 +1022,12 @@ mod tests {
     fn invalid_utf8_is_replaced() {
         let t = Tree::new("utf8");
         t.file("bad.txt", b"a\xffb http://example.org/\xe2\x82\n");
-        let (docs, _) = documents(&[t.input()], &opts(), &FetchOptions::default());
+        let (docs, _) = documents(
+            &[t.input()],
+            &opts(),
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         assert_eq!(docs[0].text, "a\u{fffd}b http://example.org/\u{fffd}\n");
     }
 
@@ -994,7 +1035,12 @@ mod tests {
     fn base_is_the_files_own_file_url_percent_encoded() {
         let t = Tree::new("base");
         t.file("with space/a b.html", "<a href=c.html>");
-        let (docs, errors) = documents(&[t.input()], &opts(), &FetchOptions::default());
+        let (docs, errors) = documents(
+            &[t.input()],
+            &opts(),
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         assert!(errors.is_empty(), "{errors:?}");
         let base = docs[0].base.as_deref().unwrap();
         assert!(base.starts_with("file:///"), "{base}");
@@ -1009,6 +1055,7 @@ mod tests {
             &[roundabout.display().to_string()],
             &opts(),
             &FetchOptions::default(),
+            &Session::default(),
         );
         assert_eq!(docs[0].base.as_deref(), Some(base));
         assert_eq!(docs[0].source, Source::File(roundabout));
@@ -1017,7 +1064,12 @@ mod tests {
     #[test]
     fn relative_paths_get_absolute_bases() {
         // A path relative to the working directory (this crate's folder).
-        let (docs, errors) = documents(&["README.md".into()], &opts(), &FetchOptions::default());
+        let (docs, errors) = documents(
+            &["README.md".into()],
+            &opts(),
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         assert!(errors.is_empty(), "{errors:?}");
         let base = docs[0].base.as_deref().unwrap();
         assert!(
@@ -1047,7 +1099,12 @@ mod tests {
             )]
         );
         let b = t.path("b.txt").display().to_string();
-        let (docs, errors) = documents(std::slice::from_ref(&b), &o, &FetchOptions::default());
+        let (docs, errors) = documents(
+            std::slice::from_ref(&b),
+            &o,
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         assert!(docs.is_empty());
         assert_eq!(errors[0].input, b);
         let none = InputOptions {
@@ -1120,7 +1177,12 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        let (docs, errors) = documents(&inputs, &opts(), &FetchOptions::default());
+        let (docs, errors) = documents(
+            &inputs,
+            &opts(),
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         assert!(docs.is_empty());
         let got: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         assert_eq!(
@@ -1186,7 +1248,12 @@ mod tests {
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert_eq!(errors[0].input, t.path("dangling.md").display().to_string());
         // The base of a link is its target's URL.
-        let (docs, _) = documents(&[t.input()], &opts(), &FetchOptions::default());
+        let (docs, _) = documents(
+            &[t.input()],
+            &opts(),
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         assert!(docs[0].base.as_deref().unwrap().ends_with("/sub/a.md"));
     }
 
@@ -1200,7 +1267,12 @@ mod tests {
         if std::fs::write(t.0.join(name), "x").is_err() {
             return; // a file system that refuses such names
         }
-        let (docs, errors) = documents(&[t.input()], &opts(), &FetchOptions::default());
+        let (docs, errors) = documents(
+            &[t.input()],
+            &opts(),
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         assert!(errors.is_empty(), "{errors:?}");
         assert!(
             docs[0].base.as_deref().unwrap().ends_with("/caf%E9.txt"),
@@ -1224,6 +1296,7 @@ mod tests {
             &[url.clone(), plain.clone()],
             &opts(),
             &FetchOptions::default(),
+            &Session::default(),
         );
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(docs[0].source, Source::Url(url.clone()));
@@ -1236,8 +1309,12 @@ mod tests {
             max_bytes: 3,
             ..opts()
         };
-        let (docs, errors) =
-            documents(std::slice::from_ref(&url), &small, &FetchOptions::default());
+        let (docs, errors) = documents(
+            std::slice::from_ref(&url),
+            &small,
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         assert!(docs.is_empty());
         assert_eq!(
             errors,
@@ -1260,6 +1337,7 @@ mod tests {
             std::slice::from_ref(&dir),
             &opts(),
             &FetchOptions::default(),
+            &Session::default(),
         );
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(docs[0].format, Format::Text);
@@ -1351,7 +1429,12 @@ mod tests {
             t.path("dir").display().to_string(),
             t.path("one.txt").display().to_string(),
         ];
-        let (docs, errors) = documents(&inputs, &opts(), &FetchOptions::default());
+        let (docs, errors) = documents(
+            &inputs,
+            &opts(),
+            &FetchOptions::default(),
+            &Session::default(),
+        );
         let texts: Vec<&str> = docs.iter().map(|d| d.text.as_str()).collect();
         assert_eq!(texts, ["2", "3", "1"]);
         assert_eq!(errors.len(), 1);

@@ -159,7 +159,7 @@ fn parallel<R: Send + Clone>(
                 // Each worker keeps its own connections, alive between
                 // its checks of one server.
                 let mut mine = opts.check.clone();
-                mine.fetch.connections = uniform_access::Connections::default();
+                mine.session.connections = uniform_access::Connections::default();
                 while let Some(i) = take().filter(|&i| i < len) {
                     let r = work(i, &mine);
                     if let Ok(mut all) = results.lock() {
@@ -167,7 +167,7 @@ fn parallel<R: Send + Clone>(
                     }
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 }
-                mine.fetch.connections.close();
+                mine.session.close();
             });
         }
     });
@@ -257,6 +257,7 @@ fn anchors_of(url: &str, opts: &CheckOptions) -> Result<HashSet<String>, String>
         &[url.to_string()],
         &crate::input::InputOptions::default(),
         &opts.fetch,
+        &opts.session,
     );
     if let Some(e) = errors.first() {
         return Err(e.message.clone());

@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
-use uniform_access::FetchOptions;
+use uniform_access::{FetchOptions, Session};
 use uniform_links::check::Verdict;
 use uniform_links::input::{InputOptions, documents};
 use uniform_links::run::{self, Entry, RunOptions};
@@ -27,7 +27,12 @@ fn write(dir: &Path, name: &str, text: &str) {
 /// The documents of `inputs`, read as `uniform links` reads them.
 fn read(inputs: &[&Path]) -> Vec<Document> {
     let inputs: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
-    let (docs, errors) = documents(&inputs, &InputOptions::default(), &FetchOptions::default());
+    let (docs, errors) = documents(
+        &inputs,
+        &InputOptions::default(),
+        &FetchOptions::default(),
+        &Session::default(),
+    );
     assert!(errors.is_empty(), "{errors:?}");
     docs
 }

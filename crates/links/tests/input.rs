@@ -3,7 +3,7 @@
 //! vsftpd (a directory is a listing). A peer that cannot be started is a
 //! counted skip.
 
-use uniform_access::FetchOptions;
+use uniform_access::{FetchOptions, Session};
 use uniform_links::input::{InputError, InputOptions, documents};
 use uniform_links::{Document, Format, Source};
 use uniform_testkit::{fixture, host, peer_up, port};
@@ -13,7 +13,7 @@ fn nginx() -> String {
 }
 
 fn run(inputs: &[String], opts: &InputOptions) -> (Vec<Document>, Vec<InputError>) {
-    documents(inputs, opts, &FetchOptions::default())
+    documents(inputs, opts, &FetchOptions::default(), &Session::default())
 }
 
 /// The one document of one input, which must give one.

@@ -11,6 +11,7 @@
 //! A line whose command the server refuses is left out; a reply that does
 //! not read as its command's answer is left out too.
 
+use crate::date::Stamp;
 use crate::line::reply::Reply;
 
 /// curl's exit status for a file the server says is not there
@@ -57,12 +58,6 @@ pub(crate) fn size(message: &[u8]) -> Option<u64> {
     std::str::from_utf8(&text[digits..]).ok()?.parse().ok()
 }
 
-const WEEKDAYS: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-const MONTHS: [&str; 12] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
-
 /// The IMF-fixdate (RFC 9110 section 5.6.7, formerly RFC 7231 section
 /// 7.1.1.1) of the time-val of an `MDTM` answer (RFC 3659 section 2.3):
 /// `YYYYMMDDHHMMSS` in UTC, then optionally `.` and fractions of a second,
@@ -87,51 +82,9 @@ pub(crate) fn imf_fixdate(time_val: &[u8]) -> Option<String> {
             .iter()
             .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'))
     };
-    let (year, month, day) = (field(0, 4), field(4, 2), field(6, 2));
-    let (hour, minute, second) = (field(8, 2), field(10, 2), field(12, 2));
-    if !(1..=12).contains(&month)
-        || day == 0
-        || day > days_in_month(year, month)
-        || hour > 23
-        || minute > 59
-        || second > 60
-    {
-        return None;
-    }
-    let weekday = WEEKDAYS[weekday(year, month, day)];
-    let month = MONTHS[month as usize - 1];
-    Some(format!(
-        "{weekday}, {day:02} {month} {year:04} {hour:02}:{minute:02}:{second:02} GMT"
-    ))
-}
-
-/// Whether `year` is a leap year of the Gregorian calendar.
-fn leap(year: u32) -> bool {
-    year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400))
-}
-
-fn days_in_month(year: u32, month: u32) -> u32 {
-    match month {
-        2 if leap(year) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-/// The day of the week, 0 for Sunday, of a date of the proleptic
-/// Gregorian calendar: the days since 1970-01-01 (a Thursday) by Howard
-/// Hinnant's `days_from_civil`, taken modulo 7.
-fn weekday(year: u32, month: u32, day: u32) -> usize {
-    let y = i64::from(year) - i64::from(month <= 2);
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let m = i64::from(month);
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(day) - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    // 1970-01-01 was a Thursday (4).
-    usize::try_from((days + 4).rem_euclid(7)).unwrap_or(0)
+    let date = (i64::from(field(0, 4)), field(4, 2), field(6, 2));
+    let time = (field(8, 2), field(10, 2), field(12, 2));
+    Stamp::new(date, time).map(|s| s.imf_fixdate())
 }
 
 #[cfg(test)]

@@ -139,8 +139,10 @@ use crate::line::conn::{Limits, LineConn};
 use crate::line::error::{LineError, LineErrorKind};
 use crate::line::reply::Reply;
 use crate::listing::Listing;
-use crate::net::Deadline;
-use crate::options::{FetchOptions, FtpKey, FtpState};
+use crate::net::{Deadline, Dial};
+use crate::options::FetchOptions;
+use crate::pool::{FtpKey, FtpState};
+use crate::session::Session;
 use data::Mode;
 use names::{Bases, Form};
 use script::{Command, Script};
@@ -166,6 +168,8 @@ pub(crate) fn fetch(
     url: &UrlRef<'_>,
     ftp: &FtpPlan,
     opts: &FetchOptions,
+    session: &Session,
+    dial: Dial<'_>,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
@@ -189,7 +193,9 @@ pub(crate) fn fetch(
         },
         user: Some(String::from_utf8_lossy(&ftp.user).into_owned()),
         opts,
-        deadline: Deadline::after(opts.timeouts.total),
+        session,
+        dial,
+        deadline: Deadline::after(session.timeouts.total),
         secrets: script::secrets(ftp),
         ctl: None,
         logged_in: false,
@@ -218,7 +224,7 @@ pub(crate) fn fetch(
         user: ftp.user.clone(),
     };
     if run.keep
-        && let Some((conn, state)) = opts.connections.take_ftp(&key)
+        && let Some((conn, state)) = session.connections.take_ftp(&key)
     {
         run.take_up(conn, state, &ftp.cwd, &key);
     }
@@ -233,7 +239,7 @@ pub(crate) fn fetch(
             cwd: ftp.cwd.clone(),
             entry: run.entry.take(),
         };
-        opts.connections.park_ftp(key, conn, state);
+        session.connections.park_ftp(key, conn, state);
     }
     result
 }
@@ -245,6 +251,10 @@ struct Run<'o> {
     server: String,
     user: Option<String>,
     opts: &'o FetchOptions,
+    session: &'o Session,
+    /// How connections are made: the session's, through the route's SOCKS
+    /// proxy.
+    dial: Dial<'o>,
     deadline: Deadline,
     secrets: Vec<Vec<u8>>,
     /// The control connection.
@@ -381,17 +391,20 @@ impl Run<'_> {
         if !there && state.entry.is_none() {
             return;
         }
-        conn.renew(&self.opts.timeouts, self.deadline);
-        crate::trace::info(&format!(
-            "Re-using the connection to {}:{}, logged in{}",
-            key.host,
-            key.port,
-            if there {
-                " and in the directory"
-            } else {
-                ": back to the entry directory, then this URL's"
-            }
-        ));
+        conn.renew(&self.session.timeouts, self.deadline, self.session.trace());
+        crate::trace::info(
+            self.session.trace(),
+            &format!(
+                "Re-using the connection to {}:{}, logged in{}",
+                key.host,
+                key.port,
+                if there {
+                    " and in the directory"
+                } else {
+                    ": back to the entry directory, then this URL's"
+                }
+            ),
+        );
         self.sent_type = state.ty;
         self.entry = state.entry;
         self.there = there;
@@ -418,7 +431,8 @@ impl Run<'_> {
             SCHEME,
             host,
             port,
-            &self.opts.timeouts,
+            self.dial,
+            &self.session.timeouts,
             self.deadline,
             Limits::PROTOCOL,
         )
@@ -697,7 +711,7 @@ impl Run<'_> {
                 _ => return Err(e),
             },
         };
-        let timeouts = self.opts.timeouts;
+        let timeouts = self.session.timeouts;
         let result = match t {
             Transfer::FtpAscii | Transfer::FtpImage => transfer::copy(
                 &mut stream,
@@ -829,7 +843,7 @@ impl Run<'_> {
         }
         // The server would connect to us: through a SOCKS proxy's CONNECT
         // there is no way back.
-        if crate::net::through_socks() {
+        if self.dial.through_socks() {
             return Err(self.err(
                 AccessErrorKind::Connect,
                 format!(
@@ -892,10 +906,10 @@ impl Run<'_> {
                 )
                 .with_reply(&self.scrub(&reply.text)));
         }
-        let connect = self.deadline.clamp(self.opts.timeouts.connect);
-        // Through a SOCKS proxy when one is in force, to the URL's host on
+        let connect = self.deadline.clamp(self.session.timeouts.connect);
+        // Through the route's SOCKS proxy when it has one, to the URL's host on
         // the port the server gave, as curl does.
-        match crate::net::connect_to(&self.host, to, connect) {
+        match self.dial.connect_to(&self.host, to, connect) {
             Ok(s) => {
                 self.data_limits(&s)?;
                 Ok(Some(s))
@@ -942,7 +956,7 @@ impl Run<'_> {
         }
         self.data_command(wire, expect, shown)?;
         let peer = self.peer()?;
-        let wait = self.deadline.clamp(self.opts.timeouts.connect);
+        let wait = self.deadline.clamp(self.session.timeouts.connect);
         let s = data::accept_from(&listener, peer.ip(), wait).map_err(|e| {
             AccessError::io(
                 SCHEME,
@@ -964,7 +978,7 @@ impl Run<'_> {
     /// The idle limit (cut to what is left of the total) on a data
     /// connection's reads and writes.
     fn data_limits(&self, s: &TcpStream) -> Result<(), AccessError> {
-        let wait = self.deadline.clamp(self.opts.timeouts.idle);
+        let wait = self.deadline.clamp(self.session.timeouts.idle);
         s.set_read_timeout(Some(wait))
             .and_then(|()| s.set_write_timeout(Some(wait)))
             .map_err(|e| AccessError::io(SCHEME, Some(&self.host), "setting the time limit", e))

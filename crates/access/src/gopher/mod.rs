@@ -39,8 +39,9 @@ use crate::line::dotted::{self, PIECE};
 use crate::line::error::LineError;
 use crate::line::sink::{Fault, Sink, fault_error};
 use crate::line::write::write_line;
-use crate::net::{self, Deadline, Timed, read_piece};
+use crate::net::{self, Deadline, Dial, Timed, Timeouts, read_piece};
 use crate::options::FetchOptions;
+use crate::session::Session;
 use menu::MenuFault;
 use plus::{Head, Length};
 use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
@@ -95,6 +96,8 @@ pub(crate) fn fetch(
     url: &UrlRef<'_>,
     g: &GopherPlan,
     opts: &FetchOptions,
+    session: &Session,
+    dial: Dial<'_>,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
@@ -116,7 +119,8 @@ pub(crate) fn fetch(
             "the plan names no server",
         ));
     };
-    let deadline = Deadline::after(opts.timeouts.total);
+    let deadline = Deadline::after(session.timeouts.total);
+    let timeouts = &session.timeouts;
     let request = |lines: &[Vec<u8>]| -> Result<Vec<u8>, AccessError> {
         let mut out = Vec::new();
         for l in lines {
@@ -135,7 +139,7 @@ pub(crate) fn fetch(
         w.write_all(bytes)
             .map_err(|e| AccessError::io(SCHEME, Some(host), "sending the request", e))?;
         for line in bytes.split_inclusive(|&b| b == b'\n') {
-            crate::trace::sent(line);
+            crate::trace::sent(dial.tracer, line);
         }
         Ok(())
     };
@@ -143,23 +147,23 @@ pub(crate) fn fetch(
         // RFC 1738 section 3.4.5: the form first, its questions asked of
         // the user, then the answers as the item's data block.
         let (ask, answer) = g.ask_requests();
-        let s = connect(to, *port, opts, &deadline)?;
+        let s = connect(to, *port, dial, timeouts, &deadline)?;
         send(&s, &request(&[wire_of(v, &ask, ui)?])?)?;
-        let mut r = BufReader::new(timed(s, host, deadline, opts)?);
+        let mut r = BufReader::new(timed(s, host, deadline, timeouts)?);
         let answers = fill_form(v, &mut r, ui)?;
         let mut lines = vec![wire_of(v, &answer, ui)?, b"+-1".to_vec()];
         lines.extend(answers.into_iter().map(String::into_bytes));
         lines.push(b".".to_vec());
-        let s = connect(to, *port, opts, &deadline)?;
+        let s = connect(to, *port, dial, timeouts, &deadline)?;
         send(&s, &request(&lines)?)?;
-        let mut r = BufReader::with_capacity(64 * 1024, timed(s, host, deadline, opts)?);
+        let mut r = BufReader::with_capacity(64 * 1024, timed(s, host, deadline, timeouts)?);
         return read(v, Transfer::GopherPlus, &mut r, opts, out, ui);
     }
     let mut lines = vec![wire_of(v, &g.request_line(), ui)?];
     lines.extend(g.form.iter().cloned());
-    let s = connect(to, *port, opts, &deadline)?;
+    let s = connect(to, *port, dial, timeouts, &deadline)?;
     send(&s, &request(&lines)?)?;
-    let mut r = BufReader::with_capacity(64 * 1024, timed(s, host, deadline, opts)?);
+    let mut r = BufReader::with_capacity(64 * 1024, timed(s, host, deadline, timeouts)?);
     read(v, g.transfer, &mut r, opts, out, ui)
 }
 
@@ -169,9 +173,9 @@ fn timed(
     s: TcpStream,
     host: &str,
     deadline: Deadline,
-    opts: &FetchOptions,
+    timeouts: &Timeouts,
 ) -> Result<Timed<TcpStream>, AccessError> {
-    Timed::socket(s, deadline, &opts.timeouts)
+    Timed::socket(s, deadline, timeouts)
         .map_err(|e| AccessError::io(SCHEME, Some(host), "setting up the connection", e))
 }
 
@@ -299,12 +303,14 @@ fn asked(v: &GopherUrl<'_>, line: &Line, ui: &mut dyn Interaction) -> Result<Vec
 fn connect(
     host: &str,
     port: u16,
-    opts: &FetchOptions,
+    dial: Dial<'_>,
+    timeouts: &Timeouts,
     deadline: &Deadline,
 ) -> Result<TcpStream, AccessError> {
-    let s = net::connect(host, port, &opts.timeouts)
+    let s = dial
+        .connect(host, port, timeouts)
         .map_err(|e| connect_error(SCHEME, host, port, e))?;
-    s.set_read_timeout(Some(deadline.clamp(opts.timeouts.idle)))
+    s.set_read_timeout(Some(deadline.clamp(timeouts.idle)))
         .map_err(|e| AccessError::io(SCHEME, Some(host), "setting the time limit", e))?;
     Ok(s)
 }

@@ -4,9 +4,8 @@
 //! head's octets and the body; the response head read back, and the body
 //! framed as RFC 9112 section 6.3 says. A connection whose response was
 //! read whole, and that neither side asked to close, is kept in the
-//! fetch's [`Connections`] for the next URL with the same route.
+//! session's [`crate::Connections`] for the next URL with the same route.
 
-use super::conn::{Limited, READ_BUFFER, Reader};
 use super::failure::{connect_error, io_error};
 use super::response::{Response, Timings, Via};
 use super::shown::shown;
@@ -15,8 +14,10 @@ use super::wire::{
 };
 use crate::error::{AccessError, AccessErrorKind};
 use crate::net::{Deadline, Timeouts};
-use crate::options::{Connections, FetchOptions};
-use crate::proxy::Gateway;
+use crate::pool::Connections;
+use crate::proxy::{Gateway, SocksProxy};
+use crate::session::Session;
+use crate::stream::{Limited, READ_BUFFER, Reader};
 use crate::trace;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::time::Instant;
@@ -27,6 +28,9 @@ use uniform::plan::{HttpPlan, RequestHead};
 /// one (its whole URL on the request line, or a CONNECT tunnel).
 pub(crate) struct Route<'a> {
     pub(crate) gateway: Option<&'a Gateway>,
+    /// The SOCKS proxy that opens the connection, when the URL's route
+    /// goes through one.
+    pub(crate) socks: Option<&'a SocksProxy>,
     /// The TLS client for the server (`https`), made when the plan needs
     /// it.
     pub(crate) server_tls: Option<std::sync::Arc<rustls::ClientConfig>>,
@@ -42,10 +46,11 @@ pub(crate) fn send(
     plan: &HttpPlan,
     route: &Route<'_>,
     authorization: Option<&str>,
-    opts: &FetchOptions,
+    session: &Session,
     deadline: Deadline,
     started: Instant,
 ) -> Result<(Response, String), AccessError> {
+    let tracer = session.trace();
     let fail =
         |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
     let method = &plan.head.method;
@@ -55,37 +60,29 @@ pub(crate) fn send(
     // A kept connection may have been closed by the server since; the
     // request goes once more on a new one when it failed before any octet
     // of a response came back, as curl retries (RFC 9112 section 9.3.1).
-    let mut kept = opts.connections.take_http(&key);
+    let mut kept = session.connections.take_http(&key);
     loop {
         let reused = kept.is_some();
         let mut timings = Timings::default();
         let mut reader = match kept.take() {
             Some(mut r) => {
-                r.get_mut().renew(&opts.timeouts, deadline);
-                trace::info("Re-using the connection kept from the previous URL");
+                r.get_mut().renew(&session.timeouts, deadline);
+                trace::info(tracer, "Re-using the connection kept from the previous URL");
                 let now = started.elapsed();
                 timings.namelookup = now;
                 timings.connect = now;
                 r
             }
-            None => open(
-                url,
-                plan,
-                route,
-                &opts.timeouts,
-                deadline,
-                started,
-                &mut timings,
-            )?,
+            None => open(url, plan, route, session, deadline, started, &mut timings)?,
         };
         timings.pretransfer = started.elapsed();
-        if trace::on() {
+        if trace::on(tracer) {
             // The plan's lines: the octets below, a password hidden.
             for line in plan.head.lines() {
-                trace::sent(line.to_string().as_bytes());
+                trace::sent(tracer, line.to_string().as_bytes());
             }
             if let Some(body) = &plan.body {
-                trace::info(&format!("then the body: {} octets", body.len()));
+                trace::info(tracer, &format!("then the body: {} octets", body.len()));
             }
         }
         let sent = reader
@@ -101,7 +98,7 @@ pub(crate) fn send(
         match first {
             Ok(n) if n > 0 => {}
             Ok(_) | Err(_) if reused && !deadline.passed() => {
-                trace::info("The kept connection was closed: a new one");
+                trace::info(tracer, "The kept connection was closed: a new one");
                 continue;
             }
             Ok(_) => {
@@ -112,7 +109,7 @@ pub(crate) fn send(
             }
             Err(e) => {
                 let what = "sending the request or waiting for the response";
-                return Err(io_error(url, &doing, what, e, &opts.timeouts, &deadline));
+                return Err(io_error(url, &doing, what, e, &session.timeouts, &deadline));
             }
         }
         timings.starttransfer = started.elapsed();
@@ -122,7 +119,7 @@ pub(crate) fn send(
                 &doing,
                 "reading the response",
                 e,
-                &opts.timeouts,
+                &session.timeouts,
                 &deadline,
             )
         })?;
@@ -135,7 +132,7 @@ pub(crate) fn send(
         };
         let version = version_of(&head.status_line);
         let keep = keep_alive(&plan.head, &version, &head.fields, framing)
-            .then(|| (opts.connections.clone(), key.clone()));
+            .then(|| (session.connections.clone(), key.clone()));
         let via = Via {
             addresses: reader.get_ref().addresses(),
             new_connection: !reused,
@@ -188,9 +185,7 @@ fn doing(url: &UrlRef<'_>, plan: &HttpPlan, gateway: Option<&Gateway>) -> String
 /// same way (through the same SOCKS proxy, TLS to the gateway or not),
 /// the same tunnel, TLS to the same server.
 fn key(plan: &HttpPlan, route: &Route<'_>) -> String {
-    let socks = crate::net::socks()
-        .map(|p| format!("{p:?}"))
-        .unwrap_or_default();
+    let socks = route.socks.map(|p| format!("{p:?}")).unwrap_or_default();
     let tunnel = plan
         .tunnel
         .as_ref()
@@ -275,11 +270,13 @@ fn open(
     url: &UrlRef<'_>,
     plan: &HttpPlan,
     route: &Route<'_>,
-    timeouts: &Timeouts,
+    session: &Session,
     deadline: Deadline,
     started: Instant,
     timings: &mut Timings,
 ) -> Result<Reader, AccessError> {
+    let dial = session.dial(route.socks);
+    let (timeouts, tracer) = (&session.timeouts, dial.tracer);
     let fail =
         |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);
     let (host, port) = match &plan.endpoint {
@@ -297,8 +294,9 @@ fn open(
     };
     let mut limits = *timeouts;
     limits.connect = deadline.clamp(limits.connect);
-    let (stream, resolved) =
-        crate::net::connect_noting(host, port, &limits).map_err(|e| connect_error(url, &to, e))?;
+    let (stream, resolved) = dial
+        .connect_noting(host, port, &limits)
+        .map_err(|e| connect_error(url, &to, e))?;
     timings.namelookup = resolved.saturating_duration_since(started);
     timings.connect = started.elapsed();
     let doing = doing(url, plan, route.gateway);
@@ -326,16 +324,19 @@ fn open(
         let name = super::tls::server_name(g.host())
             .map_err(|e| fail(AccessErrorKind::Connect, format!("{doing}: TLS: {e}")))?;
         conn = conn.tls(config.clone(), name).map_err(tls_fail)?;
-        trace::info(&format!(
-            "TLS to the proxy {}, its certificate checked",
-            g.authority()
-        ));
+        trace::info(
+            tracer,
+            &format!(
+                "TLS to the proxy {}, its certificate checked",
+                g.authority()
+            ),
+        );
     }
     if let Some(tunnel) = &plan.tunnel {
         let connect = wire_head(&tunnel.head, None).map_err(|why| refusal(url, &doing, why))?;
-        if trace::on() {
+        if trace::on(tracer) {
             for line in tunnel.head.lines() {
-                trace::sent(line.to_string().as_bytes());
+                trace::sent(tracer, line.to_string().as_bytes());
             }
         }
         conn.write_all(&connect)
@@ -352,8 +353,8 @@ fn open(
                 &deadline,
             )
         })?;
-        if trace::on() {
-            trace::received(&head.status_line);
+        if trace::on(tracer) {
+            trace::received(tracer, &head.status_line);
         }
         // The server speaks first after a tunnel only with TLS's answer:
         // nothing may wait in the buffer.
@@ -383,7 +384,7 @@ fn open(
         })?;
         conn = conn.tls(config, name).map_err(tls_fail)?;
         timings.appconnect = started.elapsed();
-        trace::info("TLS handshake done, the server's name checked");
+        trace::info(tracer, "TLS handshake done, the server's name checked");
     }
     Ok(BufReader::with_capacity(READ_BUFFER, conn))
 }

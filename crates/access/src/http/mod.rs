@@ -16,7 +16,6 @@
 //! [`AccessErrorKind::Auth`], the rest [`AccessErrorKind::Protocol`].
 
 mod auth;
-pub(crate) mod conn;
 pub(crate) mod exchange;
 mod failure;
 pub(crate) mod redirect;
@@ -31,6 +30,7 @@ use crate::interaction::Exchange;
 use crate::interaction::Interaction;
 use crate::net::Deadline;
 use crate::options::{FetchOptions, HeadOutput};
+use crate::session::Session;
 use crate::trace;
 use failure::io_error;
 use response::Response;
@@ -45,11 +45,12 @@ pub(crate) fn fetch(
     url: &UrlRef<'_>,
     first: &HttpPlan,
     opts: &FetchOptions,
+    session: &Session,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
     let started = std::time::Instant::now();
-    let deadline = Deadline::after(opts.timeouts.total);
+    let deadline = Deadline::after(session.timeouts.total);
     let credentials = auth::of_url(url, opts, ui)?;
     let origin = auth::Origin::of(url);
     let mut current: Url = url.to_url();
@@ -63,8 +64,7 @@ pub(crate) fn fetch(
         let gateway = opts.proxies.for_url(&here);
         // A redirect's target has its own SOCKS proxy, or none (no_proxy),
         // as it has its own gateway.
-        let _socks =
-            (hops > 0).then(|| crate::net::SocksScope::enter(opts.proxies.socks_for(&here)));
+        let socks = opts.proxies.socks_for(&here);
         let gateway = gateway.filter(|_| plan.route.is_some() || plan.tunnel.is_some());
         let route = exchange::Route {
             server_tls: if plan.tls {
@@ -77,13 +77,14 @@ pub(crate) fn fetch(
                 _ => None,
             },
             gateway: gateway.as_ref(),
+            socks: socks.as_ref(),
         };
         let (response, doing) = exchange::send(
             &here,
             &plan,
             &route,
             auth.map(|c| c.header()),
-            opts,
+            session,
             deadline,
             started,
         )?;
@@ -105,9 +106,9 @@ pub(crate) fn fetch(
             timings: response.via.timings,
         };
         ui.response(&exchange);
-        if trace::on() {
+        if trace::on(session.trace()) {
             for line in exchange.head_bytes().split_inclusive(|&b| b == b'\n') {
-                trace::received(line);
+                trace::received(session.trace(), line);
             }
         }
         let follow = opts.http.follow;
@@ -128,7 +129,9 @@ pub(crate) fn fetch(
             // Nothing after the octets had: the object is whole already.
             416 if resuming => return Ok(Fetched::Object { bytes: 0 }),
             200..=299 => {
-                return deliver(response, &exchange, &here, &doing, opts, &deadline, out, ui);
+                return deliver(
+                    response, &exchange, &here, &doing, opts, session, &deadline, out, ui,
+                );
             }
             s if follow && redirect::is_redirect(s) && response.location.is_some() => {
                 if hops >= opts.max_redirects {
@@ -166,7 +169,11 @@ pub(crate) fn fetch(
             }
             // Not followed, not failed: a response like any other (curl
             // without -L, without -f).
-            _ => return deliver(response, &exchange, &here, &doing, opts, &deadline, out, ui),
+            _ => {
+                return deliver(
+                    response, &exchange, &here, &doing, opts, session, &deadline, out, ui,
+                );
+            }
         }
     }
 }
@@ -219,6 +226,7 @@ fn deliver(
     url: &UrlRef<'_>,
     doing: &str,
     opts: &FetchOptions,
+    session: &Session,
     deadline: &Deadline,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
@@ -279,7 +287,7 @@ fn deliver(
                     doing,
                     "reading the body",
                     e,
-                    &opts.timeouts,
+                    &session.timeouts,
                     deadline,
                 ));
             }

@@ -2,7 +2,10 @@
 
 use std::io::Read;
 use std::net::SocketAddr;
-use std::time::Duration;
+
+// The public type lives with the exchange it describes (interaction.rs):
+// HTTP fills it in, but the user's side must not depend on HTTP.
+pub(crate) use crate::interaction::Timings;
 
 /// A response whose body is still to be read.
 pub(crate) struct Response {
@@ -30,28 +33,4 @@ pub(crate) struct Via {
     /// Made for this request, not kept from an earlier one.
     pub(crate) new_connection: bool,
     pub(crate) timings: Timings,
-}
-
-/// The times of curl's `-w` variables, each from the start of the fetch.
-///
-/// # Example
-///
-/// ```
-/// let t = uniform_access::Timings::default();
-/// assert!(t.connect <= t.starttransfer);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Timings {
-    /// The host's addresses known (`time_namelookup`).
-    pub namelookup: Duration,
-    /// The TCP connection made (`time_connect`), to the server or the
-    /// proxy.
-    pub connect: Duration,
-    /// The TLS handshake done (`time_appconnect`); zero without TLS.
-    pub appconnect: Duration,
-    /// The request about to be sent (`time_pretransfer`).
-    pub pretransfer: Duration,
-    /// The first octet of the response come (`time_starttransfer`).
-    pub starttransfer: Duration,
 }

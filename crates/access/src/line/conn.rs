@@ -6,8 +6,8 @@ use super::error::{LineError, LineErrorKind};
 use super::reply::{Continues, Reply, status};
 use super::write::write_line;
 use crate::error::{AccessError, AccessErrorKind};
-use crate::net::{self, Deadline, Timed, Timeouts};
-use crate::trace;
+use crate::net::{self, Deadline, Dial, Timed, Timeouts};
+use crate::trace::{self, Tracer};
 use std::io::{self, BufReader, Write};
 use std::net::TcpStream;
 use std::time::Duration;
@@ -45,11 +45,14 @@ pub(crate) struct LineConn {
     idle: Duration,
     deadline: Deadline,
     line: Vec<u8>,
+    /// Owned, not borrowed from the session: a connection kept for the
+    /// next URL outlives the fetch that opened it.
+    trace: Option<Tracer>,
 }
 
 impl LineConn {
-    /// Connects to `host`:`port` within the connect limit (cut to what is
-    /// left of the total).
+    /// Connects to `host`:`port` by `dial` within the connect limit (cut
+    /// to what is left of the total).
     ///
     /// # Errors
     ///
@@ -58,6 +61,7 @@ impl LineConn {
         scheme: &str,
         host: &str,
         port: u16,
+        dial: Dial<'_>,
         timeouts: &Timeouts,
         deadline: Deadline,
         limits: Limits,
@@ -71,23 +75,27 @@ impl LineConn {
             total: None,
             speed: timeouts.speed,
         };
-        let s = net::connect(host, port, &t).map_err(|e| connect_error(scheme, host, port, e))?;
+        let s = dial
+            .connect(host, port, &t)
+            .map_err(|e| connect_error(scheme, host, port, e))?;
         let peer = if host.contains(':') {
             format!("[{host}]:{port}")
         } else {
             format!("{host}:{port}")
         };
-        LineConn::over(s, peer, timeouts, deadline, limits)
+        LineConn::over(s, peer, timeouts, deadline, limits, dial.tracer.cloned())
             .map_err(|e| AccessError::io(scheme, Some(host), "setting up the connection", e))
     }
 
-    /// A connection over `stream`, already open, to `peer`.
+    /// A connection over `stream`, already open, to `peer`, its lines
+    /// traced to `trace`.
     pub(crate) fn over(
         stream: TcpStream,
         peer: String,
         timeouts: &Timeouts,
         deadline: Deadline,
         limits: Limits,
+        trace: Option<Tracer>,
     ) -> io::Result<LineConn> {
         let writer = stream.try_clone()?;
         let mut c = LineConn {
@@ -98,6 +106,7 @@ impl LineConn {
             idle: timeouts.idle,
             deadline,
             line: Vec::with_capacity(512),
+            trace,
         };
         c.arm(None).map_err(|e| match e.kind {
             LineErrorKind::Io(e) => e,
@@ -107,11 +116,23 @@ impl LineConn {
     }
 
     /// Kept for another access (the next URL of one server): its limits
-    /// are that access's.
-    pub(crate) fn renew(&mut self, timeouts: &Timeouts, deadline: Deadline) {
+    /// and its trace are that access's.
+    pub(crate) fn renew(
+        &mut self,
+        timeouts: &Timeouts,
+        deadline: Deadline,
+        trace: Option<&Tracer>,
+    ) {
+        self.trace = trace.cloned();
         self.idle = timeouts.idle;
         self.deadline = deadline;
         self.reader.get_mut().renew(deadline);
+    }
+
+    /// Traced no more: what it says after its last access (a goodbye)
+    /// belongs to none.
+    pub(crate) fn untrace(&mut self) {
+        self.trace = None;
     }
 
     /// The socket (its addresses; shutting it down).
@@ -153,7 +174,7 @@ impl LineConn {
     pub(crate) fn send(&mut self, line: &[u8]) -> Result<(), LineError> {
         self.arm(None)?;
         write_line(&mut self.writer, line).map_err(|k| self.error(k))?;
-        trace::sent(line);
+        trace::sent(self.trace.as_ref(), line);
         Ok(())
     }
 
@@ -175,7 +196,7 @@ impl LineConn {
         match net::read_line(&mut self.reader, &mut self.line, self.limits.line) {
             Ok(0) => Err(LineError::new(LineErrorKind::Closed, &self.peer)),
             Ok(_) => {
-                trace::received(&self.line);
+                trace::received(self.trace.as_ref(), &self.line);
                 Ok(&self.line)
             }
             Err(e) if e.kind() == io::ErrorKind::InvalidData => Err(LineError::new(
@@ -262,6 +283,7 @@ mod tests {
             &Timeouts::default(),
             Deadline::after(None),
             limits,
+            None,
         )
         .unwrap()
     }

@@ -31,8 +31,10 @@ use crate::line::dotted;
 use crate::line::reply::Reply;
 use crate::line::sink::{Sink, fault_error};
 use crate::listing::{Entry, Listing};
+use crate::net::Dial;
 use crate::net::{Deadline, MAX_LINE};
 use crate::options::FetchOptions;
+use crate::session::Session;
 use listing::Server;
 use std::io::{self, Write};
 use uniform::UrlRef;
@@ -56,14 +58,16 @@ impl Conn {
         scheme: &str,
         host: &str,
         port: u16,
-        opts: &FetchOptions,
+        session: &Session,
+        dial: Dial<'_>,
         deadline: Deadline,
     ) -> Result<Conn, AccessError> {
         let c = LineConn::open(
             scheme,
             host,
             port,
-            &opts.timeouts,
+            dial,
+            &session.timeouts,
             deadline,
             Limits::PROTOCOL,
         )?;
@@ -191,12 +195,14 @@ struct State {
 pub(crate) fn fetch(
     url: &UrlRef<'_>,
     n: &NntpPlan,
-    opts: &FetchOptions,
+    _opts: &FetchOptions,
+    session: &Session,
+    dial: Dial<'_>,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
     let scheme = url.scheme().to_ascii_lowercase();
-    let deadline = Deadline::after(opts.timeouts.total);
+    let deadline = Deadline::after(session.timeouts.total);
     let Endpoint::Host { host, port } = &n.server else {
         return Err(AccessError::new(
             AccessErrorKind::Unsupported,
@@ -205,7 +211,7 @@ pub(crate) fn fetch(
             "no news server is configured",
         ));
     };
-    let mut c = Conn::open(&scheme, host, *port, opts, deadline)?;
+    let mut c = Conn::open(&scheme, host, *port, session, dial, deadline)?;
     let greeting = c.reply("the greeting")?;
     if !NntpCommand::GREETING.contains(&greeting.code) {
         return Err(c.refused("the greeting", &greeting));

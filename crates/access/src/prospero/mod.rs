@@ -44,8 +44,9 @@ pub mod text;
 
 use crate::error::{AccessError, AccessErrorKind};
 use crate::listing::{Entry, EntryKind, Listing};
-use crate::net::Deadline;
+use crate::net::{Deadline, Timeouts};
 use crate::options::FetchOptions;
+use crate::session::Session;
 use std::collections::HashSet;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::Duration;
@@ -64,8 +65,8 @@ pub const MAX_FORWARDS: usize = 8;
 /// # Example
 ///
 /// ```
-/// use uniform_access::{FetchOptions, prospero::TRANSACTION_IDLES};
-/// let idle = FetchOptions::default().timeouts.idle;
+/// use uniform_access::{Session, prospero::TRANSACTION_IDLES};
+/// let idle = Session::default().timeouts.idle;
 /// assert_eq!(idle * TRANSACTION_IDLES, std::time::Duration::from_secs(120));
 /// ```
 pub const TRANSACTION_IDLES: u32 = 2;
@@ -149,18 +150,23 @@ enum Ask {
 ///
 /// ```no_run
 /// use uniform::UrlRef;
-/// use uniform_access::{FetchOptions, prospero::{Resolution, resolve}};
+/// use uniform_access::{FetchOptions, Session, prospero::{Resolution, resolve}};
 /// let url = UrlRef::parse("prospero://127.0.0.1:1525//pub/hello.txt")?;
-/// if let Resolution::Url(u) = resolve(&url.prospero().unwrap(), &FetchOptions::default())? {
+/// let (opts, session) = (FetchOptions::default(), Session::default());
+/// if let Resolution::Url(u) = resolve(&url.prospero().unwrap(), &opts, &session)? {
 ///     println!("fetch {u}");
 /// }
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-pub fn resolve(v: &ProsperoUrl<'_>, opts: &FetchOptions) -> Result<Resolution, AccessError> {
+pub fn resolve(
+    v: &ProsperoUrl<'_>,
+    opts: &FetchOptions,
+    session: &Session,
+) -> Result<Resolution, AccessError> {
     let url = v.url();
     let plan = crate::planning::plan_for(&url, opts)?;
     match plan.dialogue() {
-        Dialogue::Prospero(p) => resolve_plan(p, url.without_fragment(), opts),
+        Dialogue::Prospero(p) => resolve_plan(p, url.without_fragment(), opts, session),
         _ => Err(AccessError::new(
             AccessErrorKind::Unsupported,
             "prospero",
@@ -176,7 +182,9 @@ pub(crate) fn resolve_plan(
     plan: &ProsperoPlan,
     base: &str,
     opts: &FetchOptions,
+    session: &Session,
 ) -> Result<Resolution, AccessError> {
+    let timeouts = &session.timeouts;
     let Endpoint::Host { host, port } = &plan.endpoint else {
         return Err(AccessError::new(
             AccessErrorKind::Unsupported,
@@ -191,8 +199,8 @@ pub(crate) fn resolve_plan(
         hsoname: plan.hsoname.clone(),
         version: plan.version.clone(),
     };
-    let limit = opts.timeouts.idle.saturating_mul(RESOLUTION_IDLES);
-    let deadline = Deadline::after(Some(opts.timeouts.total.map_or(limit, |t| t.min(limit))));
+    let limit = timeouts.idle.saturating_mul(RESOLUTION_IDLES);
+    let deadline = Deadline::after(Some(timeouts.total.map_or(limit, |t| t.min(limit))));
     let mut ask = Ask::Object;
     let mut seen: HashSet<(Target, Ask)> = HashSet::new();
     let mut forwards = 0usize;
@@ -211,7 +219,7 @@ pub(crate) fn resolve_plan(
         // The policy refused a CR, LF or NUL in the plan's fields; a
         // forwarded target passed the plan and its policy too.
         let lines: Vec<Vec<u8>> = request.iter().filter_map(|l| l.wire()).collect();
-        let reply = exchange(&target, &text::message(&lines), opts, deadline)?;
+        let reply = exchange(&target, &text::message(&lines), timeouts, deadline)?;
         let parsed = text::parse_reply(&reply).map_err(|e| {
             err(
                 AccessErrorKind::Protocol,
@@ -366,7 +374,7 @@ fn failure(lines: &[ReplyLine], t: &Target) -> Result<(), AccessError> {
 fn exchange(
     t: &Target,
     request: &[u8],
-    opts: &FetchOptions,
+    timeouts: &Timeouts,
     deadline: Deadline,
 ) -> Result<Vec<u8>, AccessError> {
     let host = t.host.as_str();
@@ -387,13 +395,13 @@ fn exchange(
     // in proportion (1 + 2 + 4 + 8 = 15 timers).
     let timing = ardp::Timing {
         timer: ARDP_TIMER
-            .min(opts.timeouts.idle / 15)
+            .min(timeouts.idle / 15)
             .max(Duration::from_millis(10)),
         retries: 3,
-        max_wait: opts.timeouts.idle,
+        max_wait: timeouts.idle,
         max_waits: 8,
         deadline: Deadline::after(Some(
-            deadline.clamp(opts.timeouts.idle.saturating_mul(TRANSACTION_IDLES)),
+            deadline.clamp(timeouts.idle.saturating_mul(TRANSACTION_IDLES)),
         )),
     };
     ardp::transact(addr, ardp::connection_id(), request, &timing).map_err(|e| {

@@ -3,6 +3,7 @@
 //! composes the message; the access side gives it these two when it plans
 //! the sending.
 
+use crate::date::Stamp;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A Message-ID for a message sent by `from` at `now`: the time to the
@@ -21,38 +22,7 @@ pub(crate) fn message_id(from: &str, now: SystemTime) -> String {
 /// `now` as RFC 5322 section 3.3 writes a date, in UTC: `Tue, 25 Nov 2025
 /// 09:59:17 +0000`.
 pub(crate) fn date(now: SystemTime) -> String {
-    const DAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
-    const MONTHS: [&str; 12] = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ];
-    let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let days = secs / 86_400;
-    let rest = secs % 86_400;
-    let (y, m, d) = civil(days);
-    format!(
-        "{}, {d} {} {y} {:02}:{:02}:{:02} +0000",
-        DAYS[(days % 7) as usize],
-        MONTHS[(m - 1) as usize],
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
-}
-
-/// The year, month (1-12) and day of the `days`th day after 1970-01-01,
-/// in the proleptic Gregorian calendar (Howard Hinnant's
-/// `civil_from_days`, for days on or after the epoch).
-fn civil(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z % 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + u64::from(m <= 2);
-    (y, m, d)
+    Stamp::of(now).rfc5322()
 }
 
 #[cfg(test)]

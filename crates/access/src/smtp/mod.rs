@@ -31,8 +31,9 @@ use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::line::conn::{Limits, LineConn};
 use crate::line::reply::Reply;
-use crate::net::Deadline;
+use crate::net::{Deadline, Dial};
 use crate::options::FetchOptions;
+use crate::session::Session;
 use script::{Exchange, Out};
 use std::net::Shutdown;
 use std::time::Duration;
@@ -46,7 +47,9 @@ const QUIT_WAIT: Duration = Duration::from_secs(5);
 /// Sends the plan's message to its recipient through its relay.
 pub(crate) fn send(
     plan: &SmtpPlan,
-    opts: &FetchOptions,
+    _opts: &FetchOptions,
+    session: &Session,
+    dial: Dial<'_>,
     _ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
     let s = script::script(plan)
@@ -67,12 +70,13 @@ pub(crate) fn send(
         data.extend_from_slice(line);
         data.extend_from_slice(b"\r\n");
     }
-    let deadline = Deadline::after(opts.timeouts.total);
+    let deadline = Deadline::after(session.timeouts.total);
     let mut conn = LineConn::open(
         SCHEME,
         host,
         s.port,
-        &opts.timeouts,
+        dial,
+        &session.timeouts,
         deadline,
         Limits::PROTOCOL,
     )?;
@@ -191,14 +195,16 @@ mod tests {
         let Dialogue::Smtp(m) = p.dialogue() else {
             panic!("not smtp")
         };
-        let e = send(m, &o, &mut Unattended).unwrap_err();
+        let s = Session::default();
+        let e = send(m, &o, &s, s.dial(None), &mut Unattended).unwrap_err();
         assert_eq!(e.kind(), AccessErrorKind::Cancelled);
         o.plan.message = Some(Message::new(None, b"x".to_vec()));
         let p = plan(&url, &o.plan).unwrap();
         let Dialogue::Smtp(m) = p.dialogue() else {
             panic!("not smtp")
         };
-        let e = send(m, &o, &mut Unattended).unwrap_err();
+        let s = Session::default();
+        let e = send(m, &o, &s, s.dial(None), &mut Unattended).unwrap_err();
         assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
     }
 }

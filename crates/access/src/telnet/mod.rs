@@ -29,7 +29,9 @@ use crate::error::{AccessError, AccessErrorKind};
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::line::conn::connect_error;
+use crate::net::Dial;
 use crate::options::FetchOptions;
+use crate::session::Session;
 use protocol::{Decoder, Encoder, LocalEol};
 use std::io::{self, IsTerminal, Read, Write};
 use std::net::{Shutdown, TcpStream};
@@ -455,6 +457,8 @@ pub(crate) fn session(
     url: &UrlRef<'_>,
     plan: &TelnetPlan,
     opts: &FetchOptions,
+    session: &Session,
+    dial: Dial<'_>,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
     let scheme = url.scheme().to_ascii_lowercase();
@@ -491,12 +495,13 @@ pub(crate) fn session(
         ));
     };
     let (h, port) = (h.clone(), *port);
-    let conn = crate::net::connect(&h, port, &opts.timeouts)
+    let conn = dial
+        .connect(&h, port, &session.timeouts)
         .map_err(|e| connect_error(&scheme, &h, port, e))?;
     let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
     let mut s = TelnetSession::new()
-        .linger(opts.timeouts.idle)
-        .limit(opts.timeouts.total);
+        .linger(session.timeouts.idle)
+        .limit(session.timeouts.total);
     let raw = if interactive {
         ui.advise(&format!(
             "connected to {h} port {port}; Ctrl-] ends the session"

@@ -62,7 +62,7 @@ use crate::error::{AccessError, AccessErrorKind, UNRESOLVED};
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::listing::{Entry, EntryKind, Listing};
-use crate::net::{Deadline, Pace, Unresolved, connect};
+use crate::net::{Deadline, Dial, Pace, Timeouts, Unresolved};
 use crate::options::FetchOptions;
 use pdu::{Diagnostic, Pdu, Query, Record, RecordSyntax, Records};
 use std::io::{Read, Write};
@@ -104,7 +104,10 @@ fn record_id(data: &[u8]) -> Option<u64> {
 pub(crate) fn fetch(
     url: &UrlRef<'_>,
     plan: &WaisPlan,
-    opts: &FetchOptions,
+    _opts: &FetchOptions,
+    // Not `Session`: that name is the Z39.50 session's, here.
+    session: &crate::session::Session,
+    dial: Dial<'_>,
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
@@ -138,7 +141,7 @@ pub(crate) fn fetch(
         }
         _ => None,
     };
-    let mut s = Session::open(to, *port, opts, ber::MAX_APDU)?;
+    let mut s = Session::open(to, *port, dial, &session.timeouts, ber::MAX_APDU)?;
     let base = &plan.base;
     let result = match (plan.form, doc) {
         (_, Some((syntax, which, words))) => s.document(&database, &syntax, which, words, out, ui),
@@ -172,10 +175,11 @@ impl Session {
     fn open(
         host: &str,
         port: u16,
-        opts: &FetchOptions,
+        dial: Dial<'_>,
+        timeouts: &Timeouts,
         limit: usize,
     ) -> Result<Session, AccessError> {
-        let stream = connect(host, port, &opts.timeouts).map_err(|e| {
+        let stream = dial.connect(host, port, timeouts).map_err(|e| {
             let unresolved = Unresolved::is(&e);
             let e = AccessError::io(
                 "wais",
@@ -194,9 +198,9 @@ impl Session {
         let mut s = Session {
             stream,
             pending: Vec::new(),
-            deadline: Deadline::after(opts.timeouts.total),
-            idle: opts.timeouts.idle,
-            pace: Pace::new(opts.timeouts.speed),
+            deadline: Deadline::after(timeouts.total),
+            idle: timeouts.idle,
+            pace: Pace::new(timeouts.speed),
             host: host.to_string(),
             limit,
             server: String::new(),
@@ -864,18 +868,19 @@ mod tests {
         );
     }
 
-    fn opts() -> FetchOptions {
-        let mut o = FetchOptions::default();
-        o.timeouts.idle = Duration::from_secs(2);
-        o.timeouts.total = Some(Duration::from_secs(10));
-        o
+    fn session() -> crate::Session {
+        let mut s = crate::Session::default();
+        s.timeouts.idle = Duration::from_secs(2);
+        s.timeouts.total = Some(Duration::from_secs(10));
+        s
     }
 
     fn run(url: &str) -> Result<Fetched, AccessError> {
         let url = uniform::UrlRef::parse(url).unwrap();
         crate::fetch(
             &url,
-            &opts(),
+            &FetchOptions::default(),
+            &session(),
             &mut Vec::new(),
             &mut crate::interaction::Unattended,
         )
@@ -903,7 +908,7 @@ mod tests {
     fn a_server_that_stops_mid_apdu_times_out() {
         // Half an APDU, then silence, the connection open.
         let port = fake(vec![0xB7, 0x80, 0x97, 0x01]);
-        let idle = opts().timeouts.idle;
+        let idle = session().timeouts.idle;
         let started = std::time::Instant::now();
         let e = run(&format!("wais://127.0.0.1:{port}/Default?x")).unwrap_err();
         let took = started.elapsed();

@@ -22,7 +22,7 @@ use uniform_access::net::IpFamily;
 use uniform_access::output::AtomicFile;
 use uniform_access::{
     AccessError, AccessErrorKind, Exchange, FetchOptions, Fetched, HeadOutput, HttpResponses,
-    Interaction, Listing, Message, Trace, Tracer,
+    Interaction, Listing, Message, Session, Trace, Tracer,
 };
 
 const HELP: &str = "\
@@ -601,7 +601,7 @@ impl Run for Args {
         // The options every URL starts from, made once (the proxy
         // variables read, the gateways parsed), the HTTP connections they
         // hold shared by every URL.
-        let mut base = match self.fetch_options() {
+        let (mut base, mut session) = match self.fetch_options() {
             Ok(o) => o,
             Err(message) => {
                 let _ = cmd::say!(io::stderr(), "uniform: {message}");
@@ -611,7 +611,7 @@ impl Run for Args {
         base.plan.http = http;
         // curl's CURLE_SETOPT_OPTION_SYNTAX for an entry it cannot read.
         for entry in &self.resolve {
-            if let Err(message) = base.resolve.add(entry) {
+            if let Err(message) = session.resolve.add(entry) {
                 let _ = cmd::say!(io::stderr(), "uniform: {message}");
                 return Ok(Status::Exit(49));
             }
@@ -665,13 +665,13 @@ impl Run for Args {
                 }
                 None => Target::Stdout,
             };
-            let one = self.fetch_one(i, raw, target, &base, format.as_deref())?;
+            let one = self.fetch_one(i, raw, target, &base, &session, format.as_deref())?;
             if one != Status::Success {
                 status = one;
             }
         }
         // A kept FTP control connection says goodbye, as curl's does.
-        base.connections.close();
+        session.close();
         Ok(status)
     }
 }
@@ -822,6 +822,7 @@ impl Args {
         raw: &OsString,
         target: Target,
         base: &FetchOptions,
+        session: &Session,
         format: Option<&str>,
     ) -> io::Result<Status> {
         let started = std::time::Instant::now();
@@ -838,7 +839,7 @@ impl Args {
                     .retry_max_time
                     .is_some_and(|m| started.elapsed() + wait >= m);
             let (status, passing) =
-                self.fetch_into(raw, target.clone(), base, last, &mut transfer)?;
+                self.fetch_into(raw, target.clone(), base, session, last, &mut transfer)?;
             let retry = !last
                 && status != Status::Success
                 && status != Status::Usage
@@ -904,10 +905,11 @@ impl Args {
         raw: &OsString,
         target: Target,
         base: &FetchOptions,
+        session: &Session,
         last: bool,
         transfer: &mut Transfer,
     ) -> io::Result<(Status, bool)> {
-        let status = self.try_once(raw, target, base, last, transfer)?;
+        let status = self.try_once(raw, target, base, session, last, transfer)?;
         let passing = match status {
             Status::Exit(28) => true,
             Status::Exit(7) => self.retry_connrefused,
@@ -925,6 +927,7 @@ impl Args {
         raw: &OsString,
         target: Target,
         base: &FetchOptions,
+        session: &Session,
         last: bool,
         transfer: &mut Transfer,
     ) -> io::Result<Status> {
@@ -941,6 +944,8 @@ impl Args {
         let shown = password::shown(&input, self.options.mask(&input)).into_owned();
         transfer.url = Some(shown.clone());
         let mut opts = base.clone();
+        // This try's own tracer; the kept connections stay shared.
+        let mut session = session.clone();
         let quiet = self.quiet || self.silent;
         let mut warnings = Vec::new();
         let parsed = cmd::parse_bytes(self.options.parse_options(), &input, &mut warnings);
@@ -1128,7 +1133,7 @@ impl Args {
         };
         let traced = self.verbose.then(|| Arc::new(Mutex::new(secrets.clone())));
         if let Some(hidden) = &traced {
-            opts.trace = Some(tracer(Arc::clone(hidden), self.options.show_password));
+            session.tracer = Some(tracer(Arc::clone(hidden), self.options.show_password));
         }
         let mut terminal = Terminal::new(quiet, secrets, self.options.show_password);
         terminal.bar_allowed &= !self.no_progress_meter;
@@ -1150,9 +1155,9 @@ impl Args {
         if let Some(d) = &terminal.dump
             && url.scheme_kind() == uniform::Scheme::Ftp
         {
-            opts.trace = Some(ftp_replies(Arc::clone(d), opts.trace.take()));
+            session.tracer = Some(ftp_replies(Arc::clone(d), session.tracer.take()));
         }
-        let result = uniform_access::fetch(&url, &opts, &mut output, &mut terminal);
+        let result = uniform_access::fetch(&url, &opts, &session, &mut output, &mut terminal);
         terminal.done();
         if let Some(x) = &terminal.exchange {
             self.record(transfer, x, &terminal);
@@ -1239,26 +1244,29 @@ impl Args {
 }
 
 impl Args {
-    /// The fetch options from the flags, then the environment.
-    fn fetch_options(&self) -> Result<FetchOptions, String> {
+    /// The fetch options and the session every URL shares, from the
+    /// flags, then the environment.
+    fn fetch_options(&self) -> Result<(FetchOptions, Session), String> {
         let mut o = FetchOptions::default();
+        let mut session = Session::default();
         o.plan = self.access.plan_options();
-        if let Some(t) = self.connect_timeout {
-            o.timeouts.connect = t;
+        let t = &mut session.timeouts;
+        if let Some(c) = self.connect_timeout {
+            t.connect = c;
         }
-        if let Some(t) = self.timeout {
-            o.timeouts.idle = t;
+        if let Some(i) = self.timeout {
+            t.idle = i;
         }
-        o.timeouts.total = self.max_time;
+        t.total = self.max_time;
         if let Some(l) = self.speed_limit {
-            o.timeouts.speed.limit = l;
+            t.speed.limit = l;
         }
-        if let Some(t) = self.speed_time {
-            o.timeouts.speed.time = t;
+        if let Some(s) = self.speed_time {
+            t.speed.time = s;
         }
         // Given, they mean what curl's mean: the window opens as soon as a
         // reply is awaited, and a peer that says nothing is cut off too.
-        o.timeouts.speed.from_request = self.speed_limit.is_some() || self.speed_time.is_some();
+        t.speed.from_request = self.speed_limit.is_some() || self.speed_time.is_some();
         o.gopher_strict = self.gopher_strict && !self.gopher_text_to_close;
         if let Some(n) = self.max_redirects {
             o.max_redirects = n;
@@ -1284,14 +1292,14 @@ impl Args {
         o.tls.proxy_insecure = self.proxy_insecure;
         o.show_password = self.options.show_password;
         o.proxies = self.route.proxies(&self.gateway)?;
-        o.resolve.family = if self.ipv4 {
+        session.resolve.family = if self.ipv4 {
             Some(IpFamily::V4)
         } else if self.ipv6 {
             Some(IpFamily::V6)
         } else {
             None
         };
-        Ok(o)
+        Ok((o, session))
     }
 
     fn deliver(

@@ -197,11 +197,12 @@ impl Args {
             accept: accept(&self.accept)?,
             ..CheckOptions::default()
         };
-        let f = &mut o.fetch;
-        f.timeouts.connect = seconds(self.connect_timeout, "--connect-timeout")?;
+        let t = &mut o.session.timeouts;
+        t.connect = seconds(self.connect_timeout, "--connect-timeout")?;
         let total = seconds(self.timeout, "--timeout")?;
-        f.timeouts.total = Some(total);
-        f.timeouts.idle = f.timeouts.idle.min(total);
+        t.total = Some(total);
+        t.idle = t.idle.min(total);
+        let f = &mut o.fetch;
         f.max_redirects = self.max_redirects;
         f.tls.insecure = self.insecure;
         f.tls.ca_file = self.cacert.clone();
@@ -306,8 +307,12 @@ impl Run for Args {
                 return Ok(Status::Usage);
             }
         };
-        let (docs, errors) =
-            input::documents(&self.inputs, &self.input_options(), &opts.check.fetch);
+        let (docs, errors) = input::documents(
+            &self.inputs,
+            &self.input_options(),
+            &opts.check.fetch,
+            &opts.check.session,
+        );
         for e in &errors {
             let _ = cmd::say!(io::stderr(), "uniform: {e}");
         }

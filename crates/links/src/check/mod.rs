@@ -22,7 +22,7 @@ use probe::{Probe, Seen};
 use std::ops::RangeInclusive;
 use std::time::Duration;
 use uniform::{Dialect, ParseOptions, Scheme, UrlRef};
-use uniform_access::{AccessError, FetchOptions, Fetched, HeadOutput};
+use uniform_access::{AccessError, FetchOptions, Fetched, HeadOutput, Session};
 
 /// How links are checked.
 ///
@@ -35,9 +35,12 @@ use uniform_access::{AccessError, FetchOptions, Fetched, HeadOutput};
 /// ```
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
-    /// Timeouts, proxies, TLS trust, redirects: as `uniform fetch` has
-    /// them.
+    /// Proxies, TLS trust, redirects: as `uniform fetch` has them.
     pub fetch: FetchOptions,
+    /// Time limits, name resolution and the connections kept between
+    /// checks: as `uniform fetch` has them. Each worker of a run checks
+    /// in a clone of its own, with connections of its own.
+    pub session: Session,
     /// The HTTP statuses that mean a link is fine (lychee's `--accept`).
     pub accept: Vec<RangeInclusive<u16>>,
 }
@@ -54,6 +57,7 @@ impl Default for CheckOptions {
         fetch.plan.http.keep_alive = true;
         CheckOptions {
             fetch,
+            session: Session::default(),
             accept: vec![200..=299],
         }
     }
@@ -292,7 +296,7 @@ pub fn check_once(url: &str, opts: &CheckOptions) -> (Verdict, Again) {
         How::Unchecked(reason) => (Verdict::Unchecked { reason }, Again::No),
         How::Head if parsed.scheme_kind() == Scheme::Ftp => ftp(&parsed, opts),
         How::Head => http(&parsed, opts),
-        How::Fetch => fetched(&parsed, &opts.fetch),
+        How::Fetch => fetched(&parsed, &opts.fetch, &opts.session),
         How::Connect => (connect(&parsed, opts), Again::No),
         How::Mail => (mail(&parsed), Again::No),
     }
@@ -335,7 +339,7 @@ fn answered(opts: &CheckOptions, a: Answer) -> (Verdict, Again) {
 /// HEAD, then GET's head where HEAD's status is not accepted.
 fn http(url: &UrlRef<'_>, opts: &CheckOptions) -> (Verdict, Again) {
     let head = head_options(opts);
-    match status(url, &head) {
+    match status(url, &head, &opts.session) {
         Ok(a) if opts.accepts(a.status) => return answered(opts, a),
         // Gone is gone, whatever GET would say; a server that asks for a
         // pause is asked again later, with HEAD again.
@@ -346,7 +350,7 @@ fn http(url: &UrlRef<'_>, opts: &CheckOptions) -> (Verdict, Again) {
     let mut get = head;
     get.plan.http.head_only = false;
     get.plan.http.method = Some("GET".into());
-    match status(url, &get) {
+    match status(url, &get, &opts.session) {
         Ok(a) => answered(opts, a),
         Err(e) => refusal(e),
     }
@@ -362,10 +366,10 @@ struct Answer {
 
 /// The status of the last response (after redirects), its line and its
 /// `Retry-After`.
-fn status(url: &UrlRef<'_>, opts: &FetchOptions) -> Result<Answer, AccessError> {
+fn status(url: &UrlRef<'_>, opts: &FetchOptions, session: &Session) -> Result<Answer, AccessError> {
     let mut seen = Seen::default();
     let mut sink = Probe::new(0);
-    uniform_access::fetch(url, opts, &mut sink, &mut seen)?;
+    uniform_access::fetch(url, opts, session, &mut sink, &mut seen)?;
     match seen.last {
         Some(x) => Ok(Answer {
             status: x.status,
@@ -410,7 +414,13 @@ pub fn retry_after(value: &[u8]) -> Option<Duration> {
 fn ftp(url: &UrlRef<'_>, opts: &CheckOptions) -> (Verdict, Again) {
     let head = head_options(opts);
     let mut sink = Probe::new(0);
-    match uniform_access::fetch(url, &head, &mut sink, &mut uniform_access::Unattended) {
+    match uniform_access::fetch(
+        url,
+        &head,
+        &opts.session,
+        &mut sink,
+        &mut uniform_access::Unattended,
+    ) {
         // curl's three lines of `-I`, as one.
         Ok(_) => (
             Verdict::fine(
@@ -424,14 +434,20 @@ fn ftp(url: &UrlRef<'_>, opts: &CheckOptions) -> (Verdict, Again) {
             Again::No,
         ),
         Err(e) if matches!(e.kind(), uniform_access::AccessErrorKind::Refused(_)) => refusal(e),
-        Err(_) => fetched(url, &opts.fetch),
+        Err(_) => fetched(url, &opts.fetch, &opts.session),
     }
 }
 
 /// The object fetched until its first octets come, or its listing.
-fn fetched(url: &UrlRef<'_>, opts: &FetchOptions) -> (Verdict, Again) {
+fn fetched(url: &UrlRef<'_>, opts: &FetchOptions, session: &Session) -> (Verdict, Again) {
     let mut sink = Probe::new(probe::ENOUGH);
-    let v = match uniform_access::fetch(url, opts, &mut sink, &mut uniform_access::Unattended) {
+    let v = match uniform_access::fetch(
+        url,
+        opts,
+        session,
+        &mut sink,
+        &mut uniform_access::Unattended,
+    ) {
         Ok(Fetched::Listing(l)) => {
             Verdict::fine(format!("a listing of {} entries", l.entries.len()))
         }
@@ -451,7 +467,7 @@ fn connect(url: &UrlRef<'_>, opts: &CheckOptions) -> Verdict {
     let Some(port) = url.port_or_default() else {
         return Verdict::broken("no port to connect to");
     };
-    match uniform_access::net::connect(host, port, &opts.fetch.timeouts) {
+    match uniform_access::net::connect(host, port, &opts.session.timeouts) {
         Ok(_) => Verdict::fine(format!("connected to {host} port {port}")),
         Err(e) => Verdict::broken(format!("no connection to {host} port {port}: {e}")),
     }

@@ -1,0 +1,81 @@
+//! What lives across the URLs of a run: the connections kept open, the
+//! resolver's pins, the `-v` tracer, the time limits.
+//!
+//! Handed to every executor explicitly, beside the [`crate::FetchOptions`]
+//! of one fetch, rather than put in force on a thread: a worker thread, a
+//! fetch inside a fetch (a `file:` URL by FTP, a Prospero link) or a
+//! connection kept for the next URL then uses the session it was given.
+//! What a route decides (a SOCKS proxy for this URL) is no part of it.
+
+use crate::net::{Dial, Resolve, Timeouts};
+use crate::pool::Connections;
+use crate::proxy::SocksProxy;
+use crate::trace::Tracer;
+
+/// What the fetches of a run share: time limits, name resolution, the
+/// trace and the connections kept between URLs.
+///
+/// Clones share the kept connections (as [`Connections`] clones do), so a
+/// clone may carry a tracer of its own (one try of a URL) and still reuse
+/// what the others left open.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use uniform::UrlRef;
+/// use uniform_access::{AccessErrorKind, FetchOptions, Session, Unattended, fetch};
+/// let mut session = Session::default();
+/// session.timeouts.connect = Duration::from_secs(5);
+/// let url = UrlRef::parse("ftp://127.0.0.1:47/x.txt")?;
+/// let opts = FetchOptions::default();
+/// let e = fetch(&url, &opts, &session, &mut Vec::new(), &mut Unattended).unwrap_err();
+/// assert_eq!(e.kind(), AccessErrorKind::Connect);
+/// assert!(session.clone().connections.shares(&session.connections));
+/// session.close();
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct Session {
+    /// Time limits.
+    pub timeouts: Timeouts,
+    /// Which addresses connections go to (curl's `-4`, `-6`,
+    /// `--resolve`); by default the system resolver's, any family.
+    pub resolve: Resolve,
+    /// Where the lines sent and received go, when the user asks to see
+    /// them (curl's `-v`).
+    pub tracer: Option<Tracer>,
+    /// The open connections, kept for the next fetch of this session (or
+    /// a clone of it): several URLs of one server over one connection, as
+    /// curl does.
+    pub connections: Connections,
+}
+
+impl Session {
+    /// Ends what the session keeps open ([`Connections::close`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// uniform_access::Session::default().close();
+    /// ```
+    pub fn close(&self) {
+        self.connections.close();
+    }
+
+    /// How this session's connections are made, through `socks` when the
+    /// route goes through a SOCKS proxy.
+    pub(crate) fn dial<'a>(&'a self, socks: Option<&'a SocksProxy>) -> Dial<'a> {
+        Dial {
+            resolve: Some(&self.resolve),
+            socks,
+            tracer: self.tracer.as_ref(),
+        }
+    }
+
+    /// The tracer, borrowed, as the trace functions take it.
+    pub(crate) fn trace(&self) -> Option<&Tracer> {
+        self.tracer.as_ref()
+    }
+}
