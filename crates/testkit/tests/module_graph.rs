@@ -122,7 +122,6 @@ fn a_cycle_between_folders_is_found() {
     std::fs::write(dir.join("a/x.rs"), "use crate::b::p::P;\nuse super::A;\n").unwrap();
     std::fs::write(dir.join("a/y.rs"), "pub struct Y;\n").unwrap();
     std::fs::write(dir.join("b/mod.rs"), "pub mod p;\nmod q;\n").unwrap();
-    std::fs::write(dir.join("b/p.rs"), "pub struct P;\n").unwrap();
     std::fs::write(dir.join("b/q.rs"), "use crate::a::y::Y;\n").unwrap();
     std::fs::write(dir.join("c/mod.rs"), "mod r;\n").unwrap();
     std::fs::write(
@@ -130,7 +129,11 @@ fn a_cycle_between_folders_is_found() {
         "use crate::a::y::Y;\n#[cfg(test)]\nmod tests { use crate::b::p::P; }\n",
     )
     .unwrap();
-    std::fs::write(dir.join("b/p.rs"), "pub struct P;\nfn f() { crate::c::r::g(); }\n").unwrap();
+    std::fs::write(
+        dir.join("b/p.rs"),
+        "pub struct P;\nfn f() { crate::c::r::g(); }\n",
+    )
+    .unwrap();
     let graph = ModuleGraph::read(&dir).unwrap();
     assert_eq!(graph.cycles(), Vec::<Vec<String>>::new());
     let folded = graph.folded();
