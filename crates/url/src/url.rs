@@ -241,6 +241,30 @@ impl<'a> UrlRef<'a> {
         self.component(Component::Password)
     }
 
+    /// The URL's text with its non-empty password replaced by `mask`, as
+    /// a message or a log shows a URL; the text as it is when the
+    /// password is empty (`ftp://u:@h/` says something `ftp://u@h/` does
+    /// not) or absent.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// assert_eq!(UrlRef::parse("ftp://u:secret@h/x")?.masked("****"), "ftp://u:****@h/x");
+    /// assert_eq!(UrlRef::parse("ftp://u:@h/x")?.masked("****"), "ftp://u:@h/x");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn masked(&self, mask: &str) -> Cow<'a, str> {
+        match self.span(Component::Password).filter(|r| !r.is_empty()) {
+            Some(at) => {
+                let mut text = String::from(self.s);
+                text.replace_range(at, mask);
+                Cow::Owned(text)
+            }
+            None => Cow::Borrowed(self.s),
+        }
+    }
+
     /// The user name, decoded to bytes.
     ///
     /// # Example
@@ -793,6 +817,19 @@ impl Url {
     /// ```
     pub fn span(&self, c: Component) -> Option<core::ops::Range<usize>> {
         self.as_url_ref().span(c)
+    }
+
+    /// See [`UrlRef::masked`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Url;
+    /// assert_eq!(Url::parse("http://u:pw@h/")?.masked("****"), "http://u:****@h/");
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn masked(&self, mask: &str) -> Cow<'_, str> {
+        self.as_url_ref().masked(mask)
     }
 
     delegate! {

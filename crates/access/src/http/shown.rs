@@ -10,12 +10,5 @@ pub(crate) fn secs(d: Duration) -> String {
 
 /// A URL as messages show it: its password replaced by `****`.
 pub(crate) fn shown(url: &UrlRef<'_>) -> String {
-    let s = url.as_str();
-    match url.password().filter(|p| !p.is_empty()) {
-        Some(p) => {
-            let start = p.as_ptr() as usize - s.as_ptr() as usize;
-            format!("{}****{}", &s[..start], &s[start + p.len()..])
-        }
-        None => s.to_string(),
-    }
+    url.masked("****").into_owned()
 }
