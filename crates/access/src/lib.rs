@@ -28,6 +28,7 @@ pub mod output;
 mod planning;
 mod pool;
 pub mod proxy;
+mod retry;
 mod session;
 mod stream;
 
@@ -71,6 +72,7 @@ pub use net::Timeouts;
 pub use options::{FetchOptions, HeadOutput, HttpResponses, Message, TlsOptions};
 pub use planning::{plan_for, require_config, route};
 pub use pool::Connections;
+pub use retry::Retry;
 pub use session::Session;
 pub use socks::{SocksError, SocksErrorKind};
 pub use telnet::{ESCAPE_KEY, SessionEnd, TelnetSession};

@@ -110,9 +110,9 @@ pub struct HttpResponses {
     /// A 4xx or 5xx status is an error (curl's `-f`, exit 22); else the
     /// response's body is delivered.
     pub fail: bool,
-    /// The statuses curl's `--retry` tries again (408, 429, 500, 502,
-    /// 503, 504) are errors even without `fail`: a try that is not the
-    /// last writes no error page.
+    /// The statuses another try may change ([`crate::Retry::of_status`],
+    /// curl's `--retry` set) are errors even without `fail`: a try that
+    /// is not the last writes no error page.
     pub fail_passing: bool,
     /// Where the response head goes.
     pub head: HeadOutput,

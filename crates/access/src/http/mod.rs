@@ -30,6 +30,7 @@ use crate::interaction::Exchange;
 use crate::interaction::Interaction;
 use crate::net::Deadline;
 use crate::options::{FetchOptions, HeadOutput};
+use crate::retry::Retry;
 use crate::session::Session;
 use crate::trace;
 use failure::io_error;
@@ -162,7 +163,10 @@ pub(crate) fn fetch(
                 )
                 .with_exit_code(HTTP_ERROR));
             }
-            s @ 400.. if opts.http.fail || (opts.http.fail_passing && passing(s)) => {
+            s @ 400..
+                if opts.http.fail
+                    || (opts.http.fail_passing && Retry::of_status(s) == Retry::Passing) =>
+            {
                 return Err(
                     fail(AccessErrorKind::Protocol, &doing, &response).with_exit_code(HTTP_ERROR)
                 );
@@ -207,11 +211,6 @@ const RANGE_ERROR: u8 = 33;
 
 /// The most a body read takes at once.
 const BODY_BUFFER: usize = 512 * 1024;
-
-/// The statuses curl's `--retry` tries again.
-fn passing(status: u16) -> bool {
-    matches!(status, 408 | 429 | 500 | 502 | 503 | 504)
-}
 
 /// curl's exit status for an HTTP error status under `-f`
 /// (CURLE_HTTP_RETURNED_ERROR).

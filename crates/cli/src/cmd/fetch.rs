@@ -22,7 +22,7 @@ use uniform_access::net::IpFamily;
 use uniform_access::output::AtomicFile;
 use uniform_access::{
     AccessError, AccessErrorKind, Exchange, FetchOptions, Fetched, HeadOutput, HttpResponses,
-    Interaction, Listing, Message, Session, Trace, Tracer,
+    Interaction, Listing, Message, Retry, Session, Trace, Tracer,
 };
 
 const HELP: &str = "\
@@ -745,14 +745,6 @@ fn http_failure(x: &Exchange) -> AccessError {
     }
 }
 
-/// Whether an FTP failure's message quotes a 4xx reply, which RFC 959
-/// calls a transient negative completion.
-fn ftp_4xx(message: &str) -> bool {
-    message
-        .split(['"', ' '])
-        .any(|w| w.len() == 3 && w.starts_with('4') && w.bytes().all(|b| b.is_ascii_digit()))
-}
-
 /// Where one URL's object goes.
 #[derive(Clone, Debug)]
 enum Target {
@@ -909,17 +901,9 @@ impl Args {
         last: bool,
         transfer: &mut Transfer,
     ) -> io::Result<(Status, bool)> {
-        let status = self.try_once(raw, target, base, session, last, transfer)?;
-        let passing = match status {
-            Status::Exit(28) => true,
-            Status::Exit(7) => self.retry_connrefused,
-            Status::Exit(22) => matches!(transfer.response_code, 408 | 429 | 500 | 502 | 503 | 504),
-            _ => transfer
-                .errormsg
-                .as_deref()
-                .is_some_and(|m| transfer.scheme.as_deref() == Some("FTP") && ftp_4xx(m)),
-        };
-        Ok((status, passing))
+        let mut retry = Retry::No;
+        let status = self.try_once(raw, target, base, session, last, transfer, &mut retry)?;
+        Ok((status, retry.passes(self.retry_connrefused)))
     }
 
     fn try_once(
@@ -930,6 +914,7 @@ impl Args {
         session: &Session,
         last: bool,
         transfer: &mut Transfer,
+        retry: &mut Retry,
     ) -> io::Result<Status> {
         let given = raw.as_encoded_bytes().to_vec();
         let input = guess_scheme(&given).unwrap_or(given);
@@ -1175,6 +1160,7 @@ impl Args {
                 match failed {
                     Some(x) if self.fail_with_body && delivered == Status::Success => {
                         let e = http_failure(x);
+                        *retry = Retry::of_error(&e);
                         transfer.errormsg = Some(terminal.shown(&e.to_string()));
                         if self.tells_errors() || self.json {
                             self.report(&e, &shown, &terminal)?;
@@ -1187,6 +1173,7 @@ impl Args {
             Err(e) => {
                 // Dropping the output removes a temporary file.
                 drop(output);
+                *retry = Retry::of_error(&e);
                 transfer.errormsg = Some(terminal.shown(&e.to_string()));
                 if self.tells_errors() || self.json {
                     self.report(&e, &shown, &terminal)?;

@@ -22,7 +22,7 @@ use probe::{Probe, Seen};
 use std::ops::RangeInclusive;
 use std::time::Duration;
 use uniform::{Dialect, ParseOptions, Scheme, UrlRef};
-use uniform_access::{AccessError, FetchOptions, Fetched, HeadOutput, Session};
+use uniform_access::{AccessError, FetchOptions, Fetched, HeadOutput, Retry, Session};
 
 /// How links are checked.
 ///
@@ -302,25 +302,23 @@ pub fn check_once(url: &str, opts: &CheckOptions) -> (Verdict, Again) {
     }
 }
 
-/// An access error as a verdict: refused by the policy, or broken; a
-/// time limit or a connection not made may pass.
+/// An access error as a verdict: refused by the policy, or broken; what
+/// another try may change (`Retry`; a connection refused counts: a
+/// server restarting) is tried again.
 fn refusal(e: AccessError) -> (Verdict, Again) {
-    use uniform_access::AccessErrorKind as K;
-    let refused = matches!(e.kind(), K::Refused(_));
-    // A name with no address (curl's 6) will not have one in a second.
-    let passing = matches!(e.kind(), K::Timeout) || (e.kind() == K::Connect && e.exit_code() == 7);
+    let refused = matches!(e.kind(), uniform_access::AccessErrorKind::Refused(_));
+    let again = if Retry::of_error(&e).passes(true) {
+        Again::Soon
+    } else {
+        Again::No
+    };
     (
         Verdict::Broken {
             reason: e.to_string(),
             refused,
         },
-        if passing { Again::Soon } else { Again::No },
+        again,
     )
-}
-
-/// The HTTP statuses a try again may change (curl's `--retry` set).
-fn passing(status: u16) -> bool {
-    matches!(status, 408 | 429 | 500 | 502 | 503 | 504)
 }
 
 /// An HTTP answer as a verdict.
@@ -328,9 +326,9 @@ fn answered(opts: &CheckOptions, a: Answer) -> (Verdict, Again) {
     if opts.accepts(a.status) {
         return (Verdict::fine(a.line), Again::No);
     }
-    let again = match a.retry_after {
-        Some(d) if passing(a.status) => Again::After(d),
-        _ if passing(a.status) => Again::Soon,
+    let again = match (Retry::of_status(a.status), a.retry_after) {
+        (Retry::Passing, Some(d)) => Again::After(d),
+        (Retry::Passing, None) => Again::Soon,
         _ => Again::No,
     };
     (Verdict::broken(a.line), again)
@@ -343,7 +341,9 @@ fn http(url: &UrlRef<'_>, opts: &CheckOptions) -> (Verdict, Again) {
         Ok(a) if opts.accepts(a.status) => return answered(opts, a),
         // Gone is gone, whatever GET would say; a server that asks for a
         // pause is asked again later, with HEAD again.
-        Ok(a) if matches!(a.status, 404 | 410) || passing(a.status) => return answered(opts, a),
+        Ok(a) if matches!(a.status, 404 | 410) || Retry::of_status(a.status) == Retry::Passing => {
+            return answered(opts, a);
+        }
         Err(e) => return refusal(e),
         Ok(_) => {}
     }
