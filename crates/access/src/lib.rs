@@ -23,6 +23,7 @@ mod interaction;
 mod line;
 pub mod listing;
 pub mod net;
+pub mod netrc;
 mod options;
 pub mod output;
 mod planning;

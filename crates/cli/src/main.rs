@@ -12,7 +12,6 @@ mod config;
 mod details;
 mod input;
 mod json;
-mod netrc;
 mod password;
 mod template;
 mod write_out;

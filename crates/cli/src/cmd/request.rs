@@ -5,7 +5,6 @@
 //! curl's order. `fetch` sends it and `plan` shows it, from the same flags.
 
 use crate::cmd::Status;
-use crate::netrc::{Netrc, SyntaxError};
 use clap::{Arg, ArgAction, ArgMatches};
 use std::ffi::OsString;
 use std::fmt;
@@ -15,6 +14,7 @@ use std::sync::OnceLock;
 use uniform::pct::{self, EncodeSet};
 use uniform::plan::{HttpRequest, HttpVersion, PlanOptions};
 use uniform::{ParseOptions, Scheme, Url, UrlRef};
+use uniform_access::netrc::{Netrc, SyntaxError};
 
 /// The request flags, shared by `fetch` and `plan`.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -1162,7 +1162,7 @@ mod tests {
     #[test]
     fn a_netrc_file_too_large_is_refused_as_curl_refuses_a_broken_one() {
         let (o, dir) = with_netrc("large", "");
-        let text = vec![b' '; crate::netrc::MAX_FILE as usize + 1];
+        let text = vec![b' '; uniform_access::netrc::MAX_FILE as usize + 1];
         std::fs::write(dir.join("netrc"), text).unwrap();
         let http = UrlRef::parse("http://h/").unwrap();
         let e = o

@@ -25,11 +25,58 @@ use std::path::{Path, PathBuf};
 
 /// The largest netrc file read: a few entries are expected, and a file
 /// named on the command line (`/dev/zero`) must not take the memory.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(uniform_access::netrc::MAX_FILE, 1 << 20);
+/// ```
 pub const MAX_FILE: u64 = 1024 * 1024;
+
+/// A netrc file larger than [`MAX_FILE`]: curl would read it, and might
+/// fail on it, so it is an error rather than no file.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::netrc::{Netrc, TooLarge};
+/// let path = std::env::temp_dir().join(format!("netrc-doc-{}", std::process::id()));
+/// std::fs::write(&path, vec![b' '; 2 << 20]).unwrap();
+/// let e: TooLarge = Netrc::read(&path).unwrap_err();
+/// assert!(e.to_string().ends_with("larger than 1 MiB, too large for a netrc file"));
+/// std::fs::remove_file(&path).unwrap();
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The file.
+    pub path: PathBuf,
+}
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: larger than {} MiB, too large for a netrc file",
+            self.path.display(),
+            MAX_FILE >> 20
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
 
 /// The login a netrc file gives: a user name and a password, either of
 /// them possibly empty (curl sends the empty one of an entry that lacks
 /// it).
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::netrc::Netrc;
+/// let login = Netrc::parse(b"machine h login u password p").login("h").unwrap().unwrap();
+/// assert_eq!((login.user.as_slice(), login.password.as_slice()), (&b"u"[..], &b"p"[..]));
+/// assert_eq!(format!("{login:?}"), r#"Login { user: "u", password: "****" }"#);
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Login {
     /// The user name, as the file spells it (quotes and escapes undone).
@@ -49,6 +96,15 @@ impl fmt::Debug for Login {
 }
 
 /// Where a netrc file stops making sense, by its 1-based line.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::netrc::Netrc;
+/// let e = Netrc::parse(b"machine h\nlogin \"u").login("h").unwrap_err();
+/// assert_eq!(e.line, 2);
+/// assert!(e.to_string().starts_with("syntax error on line 2"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
     /// The line the bad token is on.
@@ -95,6 +151,15 @@ impl Entry {
 /// The error is kept rather than returned because curl reports it only
 /// when it reads that far: an entry that settles the login before it
 /// wins, and only a lookup that needs the rest of the file fails.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::netrc::Netrc;
+/// let n = Netrc::parse(b"machine a login x password y\nmachine b login \"broken");
+/// assert!(n.login("a").unwrap().is_some());
+/// assert!(n.login("b").is_err());
+/// ```
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Netrc {
     /// The entries, in file order; the last one may be cut short by
@@ -256,6 +321,14 @@ fn next_token(line: &mut &[u8]) -> Result<Option<Vec<u8>>, &'static str> {
 impl Netrc {
     /// Parses the text of a netrc file; what follows a syntax error is not
     /// read.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::netrc::Netrc;
+    /// let n = Netrc::parse(b"# comment\ndefault login anonymous password me@h");
+    /// assert_eq!(n.login("any.host").unwrap().unwrap().user, b"anonymous");
+    /// ```
     pub fn parse(text: &[u8]) -> Netrc {
         let mut parser = Parser::default();
         let mut broken = None;
@@ -296,8 +369,15 @@ impl Netrc {
     ///
     /// # Errors
     ///
-    /// The file is larger than [`MAX_FILE`]; the message names the path.
-    pub fn read(path: &Path) -> Result<Option<Netrc>, String> {
+    /// [`TooLarge`]: the file is larger than [`MAX_FILE`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::netrc::Netrc;
+    /// assert_eq!(Netrc::read(std::path::Path::new("/nonexistent/netrc")), Ok(None));
+    /// ```
+    pub fn read(path: &Path) -> Result<Option<Netrc>, TooLarge> {
         // curl reads the file with fopen and fgets: one it cannot open or
         // read (a directory opens on Unix, and its read fails) gives no
         // login and no error, whatever the option.
@@ -309,11 +389,9 @@ impl Netrc {
             return Ok(None);
         }
         if text.len() as u64 > MAX_FILE {
-            return Err(format!(
-                "{}: larger than {} MiB, too large for a netrc file",
-                path.display(),
-                MAX_FILE >> 20
-            ));
+            return Err(TooLarge {
+                path: path.to_path_buf(),
+            });
         }
         Ok(Some(Netrc::parse(&text)))
     }
@@ -322,6 +400,13 @@ impl Netrc {
     /// (the account's home directory when `HOME` is unset or empty), and
     /// on Windows then `_netrc` there, as curl 7.88 tries them. Empty when
     /// there is no home directory.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let files = uniform_access::netrc::Netrc::home_files();
+    /// assert!(files.iter().all(|f| f.ends_with(".netrc") || f.ends_with("_netrc")));
+    /// ```
     pub fn home_files() -> Vec<PathBuf> {
         let home = std::env::var_os("HOME")
             .filter(|h| !h.is_empty())
@@ -345,6 +430,15 @@ impl Netrc {
     ///
     /// The file's syntax error, when no complete entry for `host` comes
     /// before it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::netrc::Netrc;
+    /// let n = Netrc::parse(b"machine H login u\nmachine h login v password w");
+    /// assert_eq!(n.login("h").unwrap().unwrap().user, b"v");
+    /// assert_eq!(n.login("other").unwrap(), None);
+    /// ```
     pub fn login(&self, host: &str) -> Result<Option<Login>, SyntaxError> {
         let mut entries = self.entries.iter().filter(|e| e.is_for(host));
         if let Some(e) = entries.clone().find(|e| e.is_complete()) {
@@ -371,6 +465,16 @@ impl Netrc {
     /// # Errors
     ///
     /// As [`Netrc::login`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::netrc::Netrc;
+    /// let n = Netrc::parse(b"machine h login u password p\nmachine h login v");
+    /// assert_eq!(n.password("h", b"u").unwrap(), Some(b"p".to_vec()));
+    /// assert_eq!(n.password("h", b"v").unwrap(), Some(Vec::new()));
+    /// assert_eq!(n.password("h", b"w").unwrap(), None);
+    /// ```
     pub fn password(&self, host: &str, user: &[u8]) -> Result<Option<Vec<u8>>, SyntaxError> {
         let mut entries = self
             .entries
