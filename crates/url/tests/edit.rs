@@ -271,3 +271,72 @@ fn edits_keep_the_dialect_and_registry() {
     assert_eq!(u.dialect(), Dialect::Rfc1630);
     assert_eq!(u.default_port(), Some(9418));
 }
+
+/// A recipe makes its edits in trurl's order, whatever the order they
+/// were added in: redirect, sets, path appends, trims, replaces, query
+/// appends, sort.
+#[test]
+fn recipe_order_is_trurls() {
+    use uniform::edit::{Append, Recipe, Replace, Set};
+    let recipe = Recipe::new()
+        .sort_query(true)
+        .append(Append::parse("query=z=1").unwrap())
+        .replace(Replace::parse("a=x", true).unwrap())
+        .trim("t*")
+        .append(Append::parse("path=seg").unwrap())
+        .set(Set::parse("path=/p/").unwrap())
+        .redirect("/r?t1=1&b=2");
+    let mut u = url(Dialect::Rfc3986, "http://h/old?q");
+    recipe
+        .apply(
+            &mut u,
+            &[],
+            false,
+            ParseOptions::new().dialect(Dialect::Rfc3986),
+        )
+        .unwrap();
+    assert_eq!(u.as_str(), "http://h/p/seg?a=x&b=2&z=1");
+}
+
+#[test]
+fn recipe_sets_if_absent_and_removes_with_empty_values() {
+    use uniform::edit::{Recipe, Set};
+    let recipe = Recipe::new()
+        .set(Set::parse("port?=81").unwrap())
+        .set(Set::parse("user=").unwrap())
+        .set(Set::parse("query=a=b&c").unwrap());
+    let mut u = Url::parse("http://me@h:8080/").unwrap();
+    recipe
+        .apply(&mut u, &[], false, ParseOptions::new())
+        .unwrap();
+    assert_eq!(u.as_str(), "http://h:8080/?a%3Db%26c");
+    let mut u = Url::parse("http://h/").unwrap();
+    recipe
+        .apply(&mut u, &[], false, ParseOptions::new())
+        .unwrap();
+    assert_eq!(u.as_str(), "http://h:81/?a%3Db%26c");
+}
+
+#[test]
+fn recipe_redirect_failures_are_typed() {
+    use uniform::edit::{Recipe, RecipeError};
+    let mut u = Url::parse("http://u:pw@h/a").unwrap();
+    let err = Recipe::new()
+        .redirect("//u:pw@a b/")
+        .apply(&mut u, &[], false, ParseOptions::new().strict(true))
+        .unwrap_err();
+    match err {
+        RecipeError::NotUrl { target, .. } => assert_eq!(target, "http://u:pw@a b/"),
+        e => panic!("{e:?}"),
+    }
+    assert!(!err_text(&Recipe::new().set("port=25".parse().unwrap())).is_empty());
+}
+
+fn err_text(recipe: &uniform::edit::Recipe) -> String {
+    let mut u = Url::parse("mailto:info@cern.ch").unwrap();
+    let e = recipe
+        .apply(&mut u, &[], false, ParseOptions::new())
+        .unwrap_err();
+    assert!(matches!(e, uniform::edit::RecipeError::Edit(_)));
+    e.to_string()
+}

@@ -21,6 +21,12 @@
 //! becomes `%25`), so that the decoded getter returns what was set;
 //! [`Url::set_raw`](crate::Url::set_raw) takes text already encoded, and checks it.
 //!
+//! [`Recipe`] batches trurl's edits (`--set`, `--append`, `--qtrim`,
+//! `--replace`, `--sort-query`, `--redirect`, ...), each read from trurl's
+//! `PART=VALUE` text ([`Set`], [`Append`], [`Replace`], [`Iterate`]), and
+//! makes them in trurl's order; [`guess_scheme`] and [`accept_space`] are
+//! trurl's readings of input that is no URL.
+//!
 //! # Example
 //!
 //! ```
@@ -37,9 +43,17 @@
 
 mod commit;
 mod error;
+mod input;
 mod query;
+mod recipe;
 mod segments;
 mod setters;
+mod steps;
+mod syntax;
 
 pub use error::{EditError, EditErrorKind};
+pub use input::{accept_space, guess_scheme};
 pub use query::{FormPairs, QueryPairs, form_decode, form_encode};
+pub use recipe::{Recipe, RecipeError};
+pub use steps::{Append, Iterate, Replace, Set, combinations, part_named, trim_key, trims};
+pub use syntax::{EditSyntaxError, EditSyntaxErrorKind};

@@ -8,17 +8,20 @@ use crate::caret::Severity;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::input::{Bom, Inputs};
 use crate::json;
-use crate::password::{self, MASK};
+use crate::password;
 use crate::template;
-use serde_json::{Map, Value, json};
+use show::{Show, json_object, missing_part, template_object, unescape_template};
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use uniform::edit::{EditError, form_decode, form_encode};
-use uniform::pct::{EncodeSet, decode_utf8_lossy, encode};
-use uniform::resolve::{self, Rules};
+use uniform::edit::{
+    Append, Iterate, Recipe, RecipeError, Replace, Set, accept_space, combinations, guess_scheme,
+    trim_key,
+};
 use uniform::visible::escaped;
 use uniform::{Component, ParseError, ParseOptions, Url};
+
+mod show;
 
 const HELP: &str = "\
 Changes each URL and prints the result, one a line. The options are
@@ -186,669 +189,18 @@ pub struct Args {
     no_guess_scheme: bool,
 }
 
-/// One `--set`, read from the command line.
-#[derive(Debug)]
-struct Set {
-    part: Component,
-    raw: bool,
-    /// `PART?=VALUE`: only when the URL has no such part.
-    if_absent: bool,
-    value: String,
-}
-
-/// One `--append`.
-#[derive(Debug)]
-enum Append {
-    Segment(String),
-    Pair(String, Option<String>),
-}
-
-const PARTS: [(&str, Component); 8] = [
-    ("scheme", Component::Scheme),
-    ("user", Component::User),
-    ("password", Component::Password),
-    ("host", Component::Host),
-    ("port", Component::Port),
-    ("path", Component::Path),
-    ("query", Component::Query),
-    ("fragment", Component::Fragment),
-];
-
-fn read_set(arg: &str) -> Result<Set, String> {
-    let (name, value) = arg
-        .split_once('=')
-        .ok_or_else(|| format!("--set {arg:?}: expected PART=VALUE"))?;
-    let (name, if_absent) = match name.strip_suffix('?') {
-        Some(n) => (n, true),
-        None => (name, false),
-    };
-    let (name, raw) = match name.strip_suffix(':') {
-        Some(n) => (n, true),
-        None => (name, false),
-    };
-    let part = PARTS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, c)| *c)
-        .ok_or_else(|| {
-            format!(
-                "--set {arg:?}: unknown part {name:?} (scheme, user, password, host, port, path, query, fragment)"
-            )
-        })?;
-    if part == Component::Port && !value.is_empty() && value.parse::<u16>().is_err() {
-        return Err(format!("--set {arg:?}: not a port number (0 to 65535)"));
-    }
-    Ok(Set {
-        part,
-        raw,
-        if_absent,
-        value: value.to_string(),
-    })
-}
-
-fn read_append(arg: &str) -> Result<Append, String> {
-    if let Some(seg) = arg.strip_prefix("path=") {
-        Ok(Append::Segment(seg.to_string()))
-    } else if let Some(pair) = arg.strip_prefix("query=") {
-        Ok(match pair.split_once('=') {
-            Some((k, v)) => Append::Pair(k.to_string(), Some(v.to_string())),
-            None => Append::Pair(pair.to_string(), None),
-        })
-    } else {
-        Err(format!("--append {arg:?}: expected path=SEG or query=K=V"))
-    }
-}
-
-/// `--trim query=KEY`: the KEY.
-fn read_trim(arg: &str) -> Result<String, String> {
-    arg.strip_prefix("query=")
-        .map(String::from)
-        .ok_or_else(|| format!("--trim {arg:?}: expected query=KEY"))
-}
-
-/// One `--replace` or `--replace-append`: the key and value, not encoded.
-#[derive(Debug)]
-struct Replace {
-    key: String,
-    value: Option<String>,
-    append: bool,
-}
-
-fn read_replace(arg: &str, append: bool) -> Result<Replace, String> {
-    if arg.is_empty() {
-        return Err("--replace: no key given (K=V or K)".into());
-    }
-    let (key, value) = match arg.split_once('=') {
-        Some((k, v)) => (k.to_string(), Some(v.to_string())),
-        None => (arg.to_string(), None),
-    };
-    Ok(Replace { key, value, append })
-}
-
-/// One `--iterate`: a part and its values, each set in turn.
-fn read_iterate(arg: &str) -> Result<(Component, Vec<String>), String> {
-    let (name, values) = arg
-        .split_once('=')
-        .ok_or_else(|| format!("--iterate {arg:?}: expected PART=\"V1 V2 ...\""))?;
-    let set = read_set(&format!("{name}=")).map_err(|_| {
-        format!("--iterate {arg:?}: unknown part {name:?} (scheme, user, password, host, port, path, query, fragment)")
-    })?;
-    let values: Vec<String> = values
-        .split(' ')
-        .filter(|v| !v.is_empty())
-        .map(String::from)
-        .collect();
-    if values.is_empty() {
-        return Err(format!("--iterate {arg:?}: no value"));
-    }
-    for v in &values {
-        read_set(&format!("{name}={v}")).map_err(|e| e.replace("--set", "--iterate"))?;
-    }
-    Ok((set.part, values))
-}
-
-/// Every combination of the `--iterate` values, the first option's
-/// values varying slowest; one empty combination without `--iterate`.
-fn combinations(iterate: &[(Component, Vec<String>)]) -> Vec<Vec<Set>> {
-    let mut out: Vec<Vec<Set>> = vec![Vec::new()];
-    for (part, values) in iterate {
-        let mut next = Vec::with_capacity(out.len() * values.len());
-        for combo in &out {
-            for v in values {
-                let mut c: Vec<Set> = combo
-                    .iter()
-                    .map(|s| Set {
-                        part: s.part,
-                        raw: s.raw,
-                        if_absent: s.if_absent,
-                        value: s.value.clone(),
-                    })
-                    .collect();
-                c.push(Set {
-                    part: *part,
-                    raw: false,
-                    if_absent: false,
-                    value: v.clone(),
-                });
-                next.push(c);
-            }
-        }
-        out = next;
-    }
-    out
-}
-
-/// `--accept-space`: a space before the query becomes `%20`, one in the
-/// query `+`, one in the fragment `%20`, as trurl reads them.
-fn accept_space(input: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(input.len() + 8);
-    let (mut in_query, mut in_fragment) = (false, false);
-    for &b in input {
-        match b {
-            b'?' if !in_query && !in_fragment => in_query = true,
-            b'#' if !in_fragment => {
-                in_query = false;
-                in_fragment = true;
-            }
-            _ => {}
-        }
-        match b {
-            b' ' if in_query => out.push(b'+'),
-            b' ' => out.extend_from_slice(b"%20"),
-            _ => out.push(b),
-        }
-    }
-    out
-}
-
-/// trurl's escapes in a `--get` template: `\n`, `\t` and `\\`.
-fn unescape_template(t: &str) -> String {
-    let mut out = String::with_capacity(t.len());
-    let mut chars = t.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('t') => out.push('\t'),
-            Some('\\') => out.push('\\'),
-            Some(other) => {
-                out.push('\\');
-                out.push(other);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
-}
-
-/// How a URL is shown: its host in which form, its parts decoded or not.
-#[derive(Clone, Copy, Debug)]
-struct Show {
-    password: bool,
-    as_idn: bool,
-    urlencode: bool,
-}
-
-impl Show {
-    /// A part as `--get` and `--json` give it: decoded, or with
-    /// `--urlencode` as written.
-    fn part(self, s: Option<&str>) -> Option<String> {
-        s.map(|s| {
-            if self.urlencode {
-                s.to_string()
-            } else {
-                decode_utf8_lossy(s).into_owned()
-            }
-        })
-    }
-
-    /// The host as shown: with `--as-idn` the Unicode form of a name UTS
-    /// 46 takes.
-    fn host(self, url: &Url) -> Option<String> {
-        if self.as_idn
-            && let Ok(Some(_)) = url.host_ascii()
-            && let Some(u) = url.host_unicode()
-        {
-            return Some(u.into_owned());
-        }
-        url.host().map(String::from)
-    }
-
-    /// The URL as printed: the password masked, the host as [`Show::host`].
-    fn url(self, url: &Url) -> String {
-        let text = url.as_str();
-        let mut shown = text.to_string();
-        if let (Some(host), Some(at)) = (self.host(url), url.span(Component::Host))
-            && host != text[at.clone()]
-        {
-            shown.replace_range(at, &host);
-        }
-        password::masked(&shown, url.dialect(), self.password).into_owned()
-    }
-
-    fn password(self, url: &Url) -> Option<String> {
-        match self.part(url.password()) {
-            Some(p) if !p.is_empty() && !self.password => Some(MASK.to_string()),
-            p => p,
-        }
-    }
-}
-
-/// The object `--get` templates read (see the help).
-fn template_object(url: &Url, show: Show, template: &str) -> Value {
-    let mut m = Map::new();
-    m.insert("url".into(), json!(show.url(url)));
-    m.insert("scheme".into(), json!(url.scheme().to_ascii_lowercase()));
-    m.insert(":scheme".into(), json!(url.scheme()));
-    m.insert("user".into(), json!(show.part(url.user())));
-    m.insert(":user".into(), json!(url.user()));
-    m.insert("password".into(), json!(show.password(url)));
-    let raw = Show {
-        urlencode: true,
-        ..show
-    };
-    m.insert(":password".into(), json!(raw.password(url)));
-    let host = show.host(url);
-    m.insert("host".into(), json!(show.part(host.as_deref())));
-    m.insert(":host".into(), json!(host));
-    // trurl's forms of an IDN host; an IP literal or a name UTS 46
-    // refuses is shown as written.
-    let (puny, idn) = match url.host_ascii() {
-        Ok(Some(ascii)) => (
-            Some(ascii.into_owned()),
-            url.host_unicode().map(|h| h.into_owned()),
-        ),
-        _ => (url.host().map(String::from), url.host().map(String::from)),
-    };
-    m.insert("puny:host".into(), json!(puny));
-    m.insert("idn:host".into(), json!(idn));
-    m.insert("port".into(), json!(url.port()));
-    m.insert(":port".into(), json!(url.port_str()));
-    m.insert("default:port".into(), json!(url.port_or_default()));
-    let path = url.path_with_slash();
-    m.insert("path".into(), json!(show.part(Some(path))));
-    m.insert(":path".into(), json!(path));
-    m.insert("query".into(), json!(show.part(url.query())));
-    m.insert(":query".into(), json!(url.query()));
-    m.insert("fragment".into(), json!(show.part(url.fragment())));
-    m.insert(":fragment".into(), json!(url.fragment()));
-    // trurl's modifiers: `url:PART` is `:PART` (as written); `puny:url`,
-    // `idn:url` the URL with its host in that form, `default:` with the
-    // scheme's port written when it has none; `must:PART` the part,
-    // which must be there (see `missing_part`).
-    for name in field_names(template) {
-        if m.contains_key(name) {
-            continue;
-        }
-        let mut rest = name;
-        let mut default = false;
-        let mut form = None;
-        loop {
-            if let Some(r) = rest.strip_prefix("default:") {
-                default = true;
-                rest = r;
-            } else if let Some(r) = rest.strip_prefix("puny:") {
-                form = Some(true);
-                rest = r;
-            } else if let Some(r) = rest.strip_prefix("idn:") {
-                form = Some(false);
-                rest = r;
-            } else {
-                break;
-            }
-        }
-        let value = if let Some(part) = rest.strip_prefix("url:") {
-            m.get(&format!(":{part}")).cloned()
-        } else if let Some(part) = rest.strip_prefix("must:") {
-            m.get(part).cloned()
-        } else if rest == "url" {
-            // A form the URL cannot take leaves it as it is: the
-            // template shows the URL, it does not refuse it.
-            let mut u = url.clone();
-            if default {
-                let _ = write_default_port(&mut u);
-            }
-            if form == Some(true) {
-                let _ = punycode_host(&mut u);
-            }
-            let as_idn = form == Some(false) || show.as_idn;
-            Some(json!(Show { as_idn, ..show }.url(&u)))
-        } else if rest == "port" && default {
-            m.get("default:port").cloned()
-        } else {
-            None
-        };
-        if let Some(v) = value {
-            m.insert(name.to_string(), v);
-        }
-    }
-    // `{query:KEY}`: the first value of the key, null when absent;
-    // `{query-all:KEY}`: every value, with a space between. Only the keys
-    // the template names.
-    for name in field_names(template) {
-        // A leading ':' asks for the values as written.
-        let (field, as_written) = match name.strip_prefix(':') {
-            Some(f) => (f, true),
-            None => (name, false),
-        };
-        let (key, every) = match (
-            field.strip_prefix("query-all:"),
-            field.strip_prefix("query:"),
-        ) {
-            (Some(k), _) => (k, true),
-            (None, Some(k)) => (k, false),
-            _ => continue,
-        };
-        let raw = as_written || show.urlencode;
-        let mut values = url
-            .query_pairs()
-            .filter(|(k, _)| form_decode(k) == key)
-            .map(|(_, v)| {
-                let v = v.unwrap_or("");
-                if raw {
-                    v.to_string()
-                } else {
-                    form_decode(v).into_owned()
-                }
-            });
-        let value = if every {
-            let values: Vec<String> = values.collect();
-            (!values.is_empty()).then(|| values.join(" "))
-        } else {
-            values.next()
-        };
-        m.insert(name.to_string(), json!(value));
-    }
-    Value::Object(m)
-}
-
-/// The first `{must:PART}` of `template` whose part `url` lacks.
-fn missing_part<'t>(template: &'t str, url: &Url) -> Option<&'t str> {
-    field_names(template).into_iter().find_map(|name| {
-        let part = name.strip_prefix("must:")?;
-        let (_, c) = PARTS.iter().find(|(n, _)| *n == part)?;
-        (!has_part(url, *c)).then_some(part)
-    })
-}
-
-/// The field names in `template`, `{{` and `}}` skipped.
-fn field_names(template: &str) -> Vec<&str> {
-    let mut names = Vec::new();
-    let mut rest = template;
-    while let Some(i) = rest.find('{') {
-        let tail = &rest[i..];
-        if let Some(after) = tail.strip_prefix("{{") {
-            rest = after;
-            continue;
-        }
-        match tail.find('}') {
-            Some(end) => {
-                names.push(tail[1..end].trim());
-                rest = &tail[end + 1..];
-            }
-            None => break,
-        }
-    }
-    names
-}
-
-/// The `--json` object of `url`, trurl's: the parts present, decoded
-/// (with `--urlencode` as written), the port a string, the path with its
-/// leading "/", and with a query its pairs form-decoded.
-fn json_object(url: &Url, show: Show) -> Value {
-    let mut parts = Map::new();
-    let mut put = |k: &str, v: Option<String>| {
-        if let Some(v) = v {
-            parts.insert(k.into(), Value::String(v));
-        }
-    };
-    put("scheme", Some(url.scheme().to_ascii_lowercase()));
-    put("user", show.part(url.user()));
-    put("password", show.password(url));
-    put("host", show.part(show.host(url).as_deref()));
-    put("port", url.port_str().map(String::from));
-    put("path", show.part(Some(url.path_with_slash())));
-    put("query", show.part(url.query()));
-    put("fragment", show.part(url.fragment()));
-    let mut obj = Map::new();
-    obj.insert("url".into(), json!(show.url(url)));
-    obj.insert("parts".into(), Value::Object(parts));
-    if url.query().is_some() {
-        let params: Vec<Value> = url
-            .form_pairs()
-            .map(|(k, v)| json!({"key": k, "value": v}))
-            .collect();
-        obj.insert("params".into(), Value::Array(params));
-    }
-    Value::Object(obj)
-}
-
-/// Whether the (form-decoded) key matches a `--qtrim` pattern.
-/// A trailing `\*` is a literal `*`, as in trurl.
-fn trims(pattern: &str, key: &str) -> bool {
-    if let Some(prefix) = pattern.strip_suffix("\\*") {
-        return key.strip_prefix(prefix) == Some("*");
-    }
-    match pattern.strip_suffix('*') {
-        Some(prefix) => key.starts_with(prefix),
-        None => key == pattern,
-    }
-}
-
-/// Whether `url` has `part` (an empty one counts; the scheme and the path
-/// always are).
-fn has_part(url: &Url, part: Component) -> bool {
-    url.component(part).is_some()
-}
-
-/// trurl's scheme guessing (`--guess-scheme`): text without a scheme
-/// and "//" is taken for a host and what follows, under the scheme its
-/// first label names (`ftp.example.com`), else http. Text that starts
-/// with a scheme of the table (`mailto:`, `news:`) is a URL already.
-fn guess_scheme(input: &[u8]) -> Option<Vec<u8>> {
-    let colon = input.iter().position(|&b| b == b':');
-    if let Some(c) = colon {
-        let scheme = &input[..c];
-        let is_scheme = scheme.first().is_some_and(u8::is_ascii_alphabetic)
-            && scheme
-                .iter()
-                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b));
-        if is_scheme
-            && (input[c + 1..].starts_with(b"//")
-                || uniform::Scheme::from_bytes(scheme) != uniform::Scheme::Other)
-        {
-            return None;
-        }
-    }
-    if input.is_empty() || input.starts_with(b"/") {
-        return None;
-    }
-    let lower = input.to_ascii_lowercase();
-    let scheme: &[u8] = ["ftp", "dict", "ldap", "imap", "smtp", "pop3"]
-        .into_iter()
-        .find(|s| lower.starts_with(s.as_bytes()) && lower.get(s.len()) == Some(&b'.'))
-        .map_or(b"http", str::as_bytes);
-    let mut out = Vec::with_capacity(input.len() + scheme.len() + 3);
-    out.extend_from_slice(scheme);
-    out.extend_from_slice(b"://");
-    out.extend_from_slice(input);
-    Some(out)
-}
-
-struct Plan {
-    sets: Vec<Set>,
-    appends: Vec<Append>,
-    qtrim: Vec<String>,
-    replace: Vec<Replace>,
-    sort_query: bool,
-    redirect: Option<String>,
-    default_port: bool,
-    punycode: bool,
-}
-
-impl Plan {
-    /// Applies every edit to `url`, the sets of one `--iterate`
-    /// combination after the others; the error names the part.
-    /// A guessed scheme counts as absent for `scheme?=`.
-    fn apply(
-        &self,
-        url: &mut Url,
-        extra: &[Set],
-        scheme_guessed: bool,
-        parse: ParseOptions,
-        show: bool,
-    ) -> Result<(), String> {
-        if let Some(r) = &self.redirect {
-            let target = resolve::resolve(url.as_str(), r, Rules::Rfc3986)
-                .map_err(|e| format!("--redirect: {e}"))?;
-            *url = Url::parse_with(parse, &target).map_err(|e| {
-                let shown = password::masked(&target, parse.get_dialect(), show);
-                format!("--redirect: the result {shown:?} is no URL: {e}")
-            })?;
-        }
-        let fail = |e: EditError| e.to_string();
-        for s in self.sets.iter().chain(extra) {
-            let present = if s.part == Component::Scheme {
-                !scheme_guessed
-            } else {
-                has_part(url, s.part)
-            };
-            if s.if_absent && present {
-                continue;
-            }
-            let v = s.value.as_str();
-            let empty = v.is_empty();
-            let r = match (s.part, s.raw) {
-                (Component::Port, _) => url.set_port(v.parse::<u16>().ok()),
-                (Component::Scheme, _) => url.set_scheme(v),
-                (Component::Host, _) => url.set_host(v),
-                (Component::Path, true) => url.set_raw(Component::Path, Some(v)),
-                (Component::Path, false) => url.set_path(v),
-                (part, _) if empty && part != Component::Path => url.set_raw(part, None),
-                (part, true) => url.set_raw(part, Some(v)),
-                (Component::User, false) => url.set_user(Some(v)),
-                (Component::Password, false) => url.set_password(Some(v)),
-                // trurl's query=VALUE is one value: "=" and "&" encoded.
-                (Component::Query, false) => url.set_raw(
-                    Component::Query,
-                    Some(&encode(v.as_bytes(), &EncodeSet::FORM)),
-                ),
-                (_, false) => url.set_fragment(Some(v)),
-            };
-            r.map_err(fail)?;
-        }
-        // trurl's order: the path, then the pairs the URL had are trimmed
-        // and replaced, then the new pairs appended, then all sorted.
-        for a in &self.appends {
-            if let Append::Segment(s) = a {
-                url.push_segment(s).map_err(fail)?;
-            }
-        }
-        if !self.qtrim.is_empty() {
-            url.retain_query_pairs(|k, _| {
-                let k = form_decode(k);
-                !self.qtrim.iter().any(|p| trims(p, &k))
-            })
-            .map_err(fail)?;
-        }
-        for r in &self.replace {
-            replace(url, r).map_err(fail)?;
-        }
-        for a in &self.appends {
-            match a {
-                Append::Segment(_) => Ok(()),
-                Append::Pair(k, Some(v)) => url.append_form_pair(k, v),
-                Append::Pair(k, None) => url.append_query_pair(&form_encode(k), None),
-            }
-            .map_err(fail)?;
-        }
-        if self.sort_query {
-            url.sort_query_pairs().map_err(fail)?;
-        }
-        if self.punycode {
-            punycode_host(url).map_err(fail)?;
-        }
-        if self.default_port {
-            write_default_port(url).map_err(fail)?;
-        }
-        Ok(())
-    }
-}
-
-/// `--punycode` and `{puny:url}`: the host name in its UTS 46 ASCII form,
-/// where that differs from the host as written.
-fn punycode_host(url: &mut Url) -> Result<(), EditError> {
-    if let Ok(Some(ascii)) = url.host_ascii()
-        && Some(&*ascii) != url.host()
-    {
-        let ascii = ascii.into_owned();
-        url.set_host(&ascii)?;
-    }
-    Ok(())
-}
-
-/// `--default-port` and `{default:url}`: the scheme's port written into a
-/// URL that has none.
-fn write_default_port(url: &mut Url) -> Result<(), EditError> {
-    if url.port_str().is_none()
-        && let Some(p) = url.default_port()
-    {
-        url.set_port(Some(p))?;
-    }
-    Ok(())
-}
-
-/// `--replace`: the first pair with the key gets the new value and the
-/// others with it go; with `--replace-append` the pair is appended when
-/// there is none.
-fn replace(url: &mut Url, r: &Replace) -> Result<(), EditError> {
-    let key = form_encode(&r.key).into_owned();
-    let value = r.value.as_deref().map(|v| form_encode(v).into_owned());
-    let mut found = false;
-    let mut pairs: Vec<(&str, Option<&str>)> = Vec::new();
-    for (k, v) in url.query_pairs() {
-        if form_decode(k) != r.key {
-            pairs.push((k, v));
-        } else if !found {
-            found = true;
-            pairs.push((&key, value.as_deref()));
-        }
-    }
-    if found {
-        let owned: Vec<(String, Option<String>)> = pairs
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v.map(String::from)))
-            .collect();
-        url.set_query_pairs(owned.iter().map(|(k, v)| (k.as_str(), v.as_deref())))
-    } else if r.append {
-        url.append_query_pair(&key, value.as_deref())
-    } else {
-        Ok(())
-    }
-}
-
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
         let usage = |msg: String| -> io::Result<Status> {
             writeln!(io::stderr(), "uniform edit: {}", escaped(&msg))?;
             Ok(Status::Usage)
         };
-        let mut sets: Vec<Set> = match self.set.iter().map(|s| read_set(s)).collect() {
-            Ok(s) => s,
-            Err(e) => return usage(e),
-        };
-        if self.accept_space {
-            // A value given encoded takes its spaces as a URL does.
-            for s in sets.iter_mut().filter(|s| s.raw) {
-                let space = if s.part == Component::Query {
-                    "+"
-                } else {
-                    "%20"
-                };
-                s.value = s.value.replace(' ', space);
+        let mut sets: Vec<Set> = Vec::with_capacity(self.set.len());
+        for arg in &self.set {
+            match Set::parse(arg) {
+                Ok(s) if self.accept_space => sets.push(s.accept_space()),
+                Ok(s) => sets.push(s),
+                Err(e) => return usage(format!("--set {arg:?}: {e}")),
             }
         }
         for (i, s) in sets.iter().enumerate() {
@@ -856,41 +208,56 @@ impl Run for Args {
                 return usage(format!("--set {:?}: the part is set twice", self.set[i]));
             }
         }
-        let appends = match self.append.iter().map(|s| read_append(s)).collect() {
-            Ok(a) => a,
-            Err(e) => return usage(e),
-        };
-        let mut qtrim = self.qtrim;
-        for t in &self.trim {
-            match read_trim(t) {
-                Ok(k) => qtrim.push(k),
-                Err(e) => return usage(e),
+        let mut recipe = Recipe::new()
+            .sort_query(self.sort_query)
+            .default_port(self.default_port)
+            .punycode(self.punycode);
+        for arg in &self.append {
+            match Append::parse(arg) {
+                Ok(a) => recipe = recipe.append(a),
+                Err(e) => return usage(format!("--append {arg:?}: {e}")),
             }
         }
-        let mut replaces = Vec::new();
+        for key in &self.qtrim {
+            recipe = recipe.trim(key);
+        }
+        for arg in &self.trim {
+            match trim_key(arg) {
+                Ok(k) => recipe = recipe.trim(k),
+                Err(e) => return usage(format!("--trim {arg:?}: {e}")),
+            }
+        }
         for (args, append) in [(&self.replace, false), (&self.replace_append, true)] {
-            for r in args {
-                match read_replace(r, append) {
-                    Ok(r) => replaces.push(r),
-                    Err(e) => return usage(e),
+            for arg in args {
+                match Replace::parse(arg, append) {
+                    Ok(r) => recipe = recipe.replace(r),
+                    // Both options are named --replace, as before.
+                    Err(e) => return usage(format!("--replace: {e}")),
                 }
             }
         }
-        let mut iterate: Vec<(Component, Vec<String>)> = Vec::new();
+        let mut iterate: Vec<Iterate> = Vec::new();
         for arg in &self.iterate {
-            let (part, values) = match read_iterate(arg) {
+            let it = match Iterate::parse(arg) {
                 Ok(i) => i,
-                Err(e) => return usage(e),
+                // A value's error names the value's PART=VALUE in the
+                // words of --set, each "--set" then read as "--iterate".
+                Err(e) => match e.text() {
+                    Some(one) => {
+                        return usage(format!("--set {one:?}: {e}").replace("--set", "--iterate"));
+                    }
+                    None => return usage(format!("--iterate {arg:?}: {e}")),
+                },
             };
-            if iterate.iter().any(|(p, _)| *p == part) {
+            if iterate.iter().any(|i| i.part == it.part) {
                 return usage(format!("--iterate {arg:?}: the part is iterated twice"));
             }
-            if sets.iter().any(|s| s.part == part) {
+            if sets.iter().any(|s| s.part == it.part) {
                 return usage(format!(
                     "--iterate {arg:?}: the part is also given to --set"
                 ));
             }
-            iterate.push((part, values));
+            iterate.push(it);
         }
         let template = self.get.as_deref().map(unescape_template);
         let show = Show {
@@ -926,16 +293,10 @@ impl Run for Args {
                 }
             }
         }
-        let plan = Plan {
-            sets,
-            appends,
-            qtrim,
-            replace: replaces,
-            sort_query: self.sort_query,
-            redirect: self.redirect,
-            default_port: self.default_port,
-            punycode: self.punycode,
-        };
+        if let Some(r) = self.redirect {
+            recipe = recipe.redirect(r);
+        }
+        let recipe = sets.into_iter().fold(recipe, Recipe::set);
         let combos = combinations(&iterate);
         let parse = self.options.parse_options();
         let mut out = cmd::stdout();
@@ -947,7 +308,7 @@ impl Run for Args {
             };
         }
         let editor = Editor {
-            plan,
+            recipe,
             combos,
             template,
             show,
@@ -967,7 +328,7 @@ impl Run for Args {
 
 /// Everything an input goes through, read from the command line once.
 struct Editor {
-    plan: Plan,
+    recipe: Recipe,
     combos: Vec<Vec<Set>>,
     template: Option<String>,
     show: Show,
@@ -991,6 +352,21 @@ impl Editor {
                 escaped(&shown),
                 escaped(what)
             );
+        }
+    }
+}
+
+impl Editor {
+    /// What a refused recipe prints: a redirect's failure named, its
+    /// result's password masked.
+    fn refusal(&self, e: &RecipeError) -> String {
+        match e {
+            RecipeError::Resolve(e) => format!("--redirect: {e}"),
+            RecipeError::NotUrl { target, error } => {
+                let shown = password::masked(target, self.parse.get_dialect(), self.show.password);
+                format!("--redirect: the result {shown:?} is no URL: {error}")
+            }
+            e => e.to_string(),
         }
     }
 }
@@ -1043,16 +419,12 @@ impl Record for Editor {
         let mut ok = true;
         for combo in &self.combos {
             let mut url = base.clone();
-            let applied = self.plan.apply(
-                &mut url,
-                combo,
-                scheme_guessed,
-                self.parse,
-                self.show.password,
-            );
+            let applied = self
+                .recipe
+                .apply(&mut url, combo, scheme_guessed, self.parse);
             if let Err(e) = applied {
                 ok = false;
-                self.tell(sink, input, &e);
+                self.tell(sink, input, &self.refusal(&e));
             } else if self.json {
                 json::value(&mut sink.out, &json_object(&url, self.show));
                 sink.out.push(b'\n');
@@ -1086,55 +458,5 @@ impl Record for Editor {
             }
         }
         ok
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn set_arguments() {
-        let s = read_set("query:=a=b").unwrap();
-        assert_eq!(
-            (s.part, s.raw, s.value.as_str()),
-            (Component::Query, true, "a=b")
-        );
-        let s = read_set("path=a=b").unwrap();
-        assert_eq!(
-            (s.part, s.raw, s.value.as_str()),
-            (Component::Path, false, "a=b")
-        );
-        assert!(read_set("nope=1").unwrap_err().contains("unknown part"));
-        assert!(read_set("port=x").unwrap_err().contains("port number"));
-        assert!(read_set("port=65536").is_err());
-        assert!(read_set("port=").is_ok());
-        assert!(read_set("host").is_err());
-    }
-
-    #[test]
-    fn append_arguments() {
-        assert!(matches!(read_append("path=a b"), Ok(Append::Segment(s)) if s == "a b"));
-        assert!(
-            matches!(read_append("query=k=v=w"), Ok(Append::Pair(k, Some(v))) if k == "k" && v == "v=w")
-        );
-        assert!(matches!(read_append("query=k"), Ok(Append::Pair(k, None)) if k == "k"));
-        assert!(read_append("fragment=x").is_err());
-    }
-
-    #[test]
-    fn qtrim_patterns() {
-        assert!(trims("utm_*", "utm_source"));
-        assert!(!trims("utm_*", "xutm_"));
-        assert!(trims("a", "a"));
-        assert!(!trims("a", "ab"));
-    }
-
-    #[test]
-    fn template_fields() {
-        assert_eq!(
-            field_names("{{x}} {host}:{ :query:k }"),
-            ["host", ":query:k"]
-        );
     }
 }
