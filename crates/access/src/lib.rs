@@ -8,9 +8,11 @@
 //! Directories, menus and groups come back as a [`Listing`].
 //!
 //! Blocking I/O with explicit time limits ([`Timeouts`]), like curl's easy
-//! interface. What lives across URLs (the time limits, the resolver, the
-//! tracer, the connections kept open) is a [`Session`], handed to every
-//! fetch beside its [`FetchOptions`].
+//! interface. What lives across URLs (the time limits, the tracer, the
+//! connections kept open) is a [`Session`], handed to every fetch beside
+//! its [`FetchOptions`]; what one access's connections go through (a
+//! proxy, the `--resolve` pins, the family) is its plan's route
+//! ([`uniform::plan::Route`]), decided once by the planner.
 #![forbid(unsafe_code)]
 #![deny(missing_docs, missing_debug_implementations)]
 
@@ -119,7 +121,8 @@ pub fn fetch(
 }
 
 /// Runs a judged plan: the protocol of its dialogue executes that
-/// dialogue, and nothing else reaches the wire.
+/// dialogue on the plan's route ([`Approved::route`]), and nothing else
+/// reaches the wire.
 ///
 /// # Errors
 ///
@@ -144,20 +147,13 @@ pub fn execute(
     out: &mut dyn Write,
     ui: &mut dyn Interaction,
 ) -> Result<Fetched, AccessError> {
-    let Some(url) = plan.url_ref() else {
-        return Err(AccessError::new(
-            AccessErrorKind::Unsupported,
-            "",
-            None,
-            "the plan's URL does not parse again",
-        ));
-    };
-    // The route's decision for this URL; HTTP takes it again per hop.
-    let socks = opts.proxies.socks_for(&url);
-    let dial = session.dial(socks.as_ref());
+    let url = plan.url().as_url_ref();
+    let route = plan.route();
+    let socks = planning::socks_of(&url, route, opts)?;
+    let dial = session.dial(route, socks);
     let result = match plan.dialogue() {
         Dialogue::Ftp(p) => ftp::fetch(&url, p, opts, session, dial, out, ui),
-        Dialogue::Http(p) => http::fetch(&url, p, opts, session, out, ui),
+        Dialogue::Http(p) => http::fetch(&url, p, route, opts, session, out, ui),
         Dialogue::Gopher(p) => gopher::fetch(&url, p, opts, session, dial, out, ui),
         Dialogue::Nntp(p) => nntp::fetch(&url, p, opts, session, dial, out, ui),
         Dialogue::Smtp(p) => smtp::send(p, opts, session, dial, ui),

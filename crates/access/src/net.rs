@@ -5,10 +5,11 @@
 //! heads).
 //!
 //! Every TCP connection of an access is opened by a `Dial`, which carries
-//! what the connection needs from the session (the resolver's pins, the
-//! `-v` tracer) and the route (the SOCKS proxy that takes connections
-//! over, [`crate::proxy::Proxies::socks_for`]): handed down explicitly, so
-//! that nothing here depends on what runs on the thread.
+//! what the connection needs from the session (the `-v` tracer) and from
+//! the plan's route ([`uniform::plan::Route`]: the `--resolve` pins, the
+//! address family, the SOCKS proxy that takes connections over): handed
+//! down explicitly, so that nothing here depends on what runs on the
+//! thread, and nothing here decides the route again.
 
 use crate::proxy::SocksProxy;
 use crate::trace::Tracer;
@@ -16,15 +17,19 @@ use std::fmt;
 use std::io::{self, BufRead, Read};
 use std::net::{IpAddr, SocketAddr, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
+use uniform::plan::{Family, Pin, Route};
 
-/// How the connections of one access are made: where names resolve to,
-/// the SOCKS proxy that opens them (the route's decision, per URL), where
-/// the trace goes. Borrowed from the session and the route for the length
-/// of one access; the time limits are given to each connection, since
-/// each has them cut to what is left of the access.
+/// How the connections of one access are made: the route they take (the
+/// addresses pinned, the family, the SOCKS proxy that opens them, with
+/// its login), where the trace goes. Borrowed from the plan and the
+/// session for the length of one access; the time limits are given to
+/// each connection, since each has them cut to what is left of the
+/// access.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Dial<'a> {
-    pub(crate) resolve: Option<&'a Resolve>,
+    /// The plan's route; `None` for a connection of no plan (the
+    /// system's resolver, any family).
+    pub(crate) route: Option<&'a Route>,
     pub(crate) socks: Option<&'a SocksProxy>,
     pub(crate) tracer: Option<&'a Tracer>,
 }
@@ -76,9 +81,9 @@ impl<'a> Dial<'a> {
                 .map(|s| (s, asked));
         }
         let mut last = Unresolved::io(format!("{host} has no address"));
-        let addrs = match self.resolve {
-            Some(r) => r.addresses(host, port)?,
-            None => Resolve::default().addresses(host, port)?,
+        let addrs = match self.route {
+            Some(r) => addresses(r, host, port)?,
+            None => addresses(&Route::default(), host, port)?,
         };
         let resolved = Instant::now();
         for addr in addrs {
@@ -499,8 +504,8 @@ impl Deadline {
 
 /// Connects to `host`:`port`, trying each address the system resolver
 /// gives in turn within the connect limit, then sets the idle limit on
-/// reads and writes. A direct connection: a fetch's own go through its
-/// session's `--resolve` pins and its route's SOCKS proxy.
+/// reads and writes. A direct connection: a fetch's own take its plan's
+/// route (the `--resolve` pins, the family, a SOCKS proxy).
 ///
 /// # Errors
 ///
@@ -518,9 +523,10 @@ pub fn connect(host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
 }
 
 /// Which addresses a connection to a host may go to: curl's `-4`, `-6`
-/// and `--resolve`. A session's ([`crate::Session::resolve`]), for every
-/// connection of its fetches; a connection through a SOCKS proxy leaves
-/// the name to the proxy's rules.
+/// and `--resolve`, as configured ([`crate::FetchOptions::resolve`]). The
+/// planner records them in each plan's route ([`uniform::plan::Route`]),
+/// which every connection of the access reads; a route through a SOCKS
+/// proxy leaves the names to the proxy's rules, and records none.
 ///
 /// # Example
 ///
@@ -578,14 +584,6 @@ impl IpFamily {
         match self {
             IpFamily::V4 => ip.is_ipv4(),
             IpFamily::V6 => ip.is_ipv6(),
-        }
-    }
-
-    /// The option that asks for it, for messages.
-    fn flag(self) -> &'static str {
-        match self {
-            IpFamily::V4 => "-4",
-            IpFamily::V6 => "-6",
         }
     }
 }
@@ -716,46 +714,75 @@ impl Resolve {
     /// # Ok::<_, String>(())
     /// ```
     pub fn addresses(&self, host: &str, port: u16) -> io::Result<Vec<SocketAddr>> {
-        let bare = host
-            .strip_prefix('[')
-            .and_then(|h| h.strip_suffix(']'))
-            .unwrap_or(host);
-        let pinned = self
-            .pinned
-            .iter()
-            .find(|p| p.matches(bare, port))
-            .or_else(|| self.pinned.iter().find(|p| p.matches("*", port)));
-        let all: Vec<SocketAddr> = match pinned {
-            Some(p) => p
-                .addrs
-                .iter()
-                .map(|&ip| SocketAddr::new(ip, port))
-                .collect(),
-            None => (bare, port)
-                .to_socket_addrs()
-                .map_err(|e| Unresolved::io(format!("{host}: {e}")))?
-                .collect(),
+        let route = Route {
+            pins: self.route_pins(),
+            family: self.route_family(),
+            ..Route::default()
         };
-        let Some(family) = self.family else {
-            return Ok(all);
-        };
-        let kept: Vec<SocketAddr> = all.into_iter().filter(|a| family.holds(&a.ip())).collect();
-        if !kept.is_empty() {
-            return Ok(kept);
-        }
-        let flag = family.flag();
-        // An address given as such is there, only not to be reached this
-        // way; a name just has none of the family (curl: 7 and 6).
-        Err(match bare.parse::<IpAddr>() {
-            Ok(_) => io::Error::new(
-                io::ErrorKind::AddrNotAvailable,
-                format!("{host} is an address of the family {flag} leaves out"),
-            ),
-            Err(_) => Unresolved::io(format!(
-                "{host} has no address of the family {flag} asks for"
-            )),
-        })
+        addresses(&route, host, port)
     }
+
+    /// The pins as a route records them, in the order given.
+    pub(crate) fn route_pins(&self) -> Vec<Pin> {
+        self.pinned
+            .iter()
+            .map(|p| Pin {
+                host: p.host.clone(),
+                port: p.port,
+                addrs: p.addrs.clone(),
+            })
+            .collect()
+    }
+
+    /// The family as a route records it.
+    pub(crate) fn route_family(&self) -> Family {
+        match self.family {
+            None => Family::Any,
+            Some(IpFamily::V4) => Family::V4,
+            Some(IpFamily::V6) => Family::V6,
+        }
+    }
+}
+
+/// The addresses a connection to `host` on `port` tries, in order: the
+/// route's pin for the host, else the one for `*`, else the system's
+/// resolver; only those of the route's family (see
+/// [`Resolve::addresses`]).
+fn addresses(route: &Route, host: &str, port: u16) -> io::Result<Vec<SocketAddr>> {
+    let family = route.family;
+    let bare = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .unwrap_or(host);
+    let all: Vec<SocketAddr> = match route.pinned(bare, port) {
+        Some(p) => p
+            .addrs
+            .iter()
+            .map(|&ip| SocketAddr::new(ip, port))
+            .collect(),
+        None => (bare, port)
+            .to_socket_addrs()
+            .map_err(|e| Unresolved::io(format!("{host}: {e}")))?
+            .collect(),
+    };
+    let Some(flag) = family.flag() else {
+        return Ok(all);
+    };
+    let kept: Vec<SocketAddr> = all.into_iter().filter(|a| family.holds(&a.ip())).collect();
+    if !kept.is_empty() {
+        return Ok(kept);
+    }
+    // An address given as such is there, only not to be reached this
+    // way; a name just has none of the family (curl: 7 and 6).
+    Err(match bare.parse::<IpAddr>() {
+        Ok(_) => io::Error::new(
+            io::ErrorKind::AddrNotAvailable,
+            format!("{host} is an address of the family {flag} leaves out"),
+        ),
+        Err(_) => Unresolved::io(format!(
+            "{host} has no address of the family {flag} asks for"
+        )),
+    })
 }
 
 /// The payload of a connection error whose host has no address: curl

@@ -710,7 +710,7 @@ mod tests {
         let mut text = b"machine h login me password secret-pw\n".to_vec();
         text.resize(MAX_FILE as usize + 1, b' ');
         std::fs::write(&big, &text).unwrap();
-        let e = Netrc::read(&big).unwrap_err();
+        let e = Netrc::read(&big).unwrap_err().to_string();
         assert!(e.contains("1 MiB"), "{e}");
         assert!(!e.contains("secret-pw"), "{e}");
         // Exactly the limit is read.

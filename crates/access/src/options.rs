@@ -1,6 +1,7 @@
 //! What one access is told besides the URL; what lives across URLs is
 //! the session's (session.rs).
 
+use crate::net::Resolve;
 use crate::proxy::Proxies;
 use uniform::plan::PlanOptions;
 
@@ -8,9 +9,10 @@ use uniform::plan::PlanOptions;
 /// plan composes into the message's lines.
 pub use uniform::plan::Message;
 
-/// Options of [`crate::fetch`]: configuration, proxies, what responses
-/// become. Time limits, name resolution, the trace and the kept
-/// connections are the [`crate::Session`]'s.
+/// Options of [`crate::fetch`]: configuration, the routing settings
+/// (proxies, `--resolve`, `-4`, `-6`), what responses become. Time
+/// limits, the trace and the kept connections are the
+/// [`crate::Session`]'s.
 ///
 /// # Example
 ///
@@ -33,6 +35,10 @@ pub struct FetchOptions {
     pub password: Option<Vec<u8>>,
     /// Proxies and gateways.
     pub proxies: Proxies,
+    /// The addresses names resolve to and the family connections keep to
+    /// (curl's `--resolve`, `-4`, `-6`); the planner records them in each
+    /// plan's route.
+    pub resolve: Resolve,
     /// How many HTTP redirects to follow.
     pub max_redirects: u32,
     /// The message of a `mailto:` access.
@@ -154,6 +160,7 @@ impl Default for FetchOptions {
             plan: PlanOptions::default(),
             password: None,
             proxies: Proxies::default(),
+            resolve: Resolve::default(),
             max_redirects: 10,
             message: None,
             file_via_ftp: false,

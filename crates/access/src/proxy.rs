@@ -43,6 +43,7 @@
 
 use std::fmt;
 use std::net::IpAddr;
+use uniform::plan::{Proxy, Via};
 use uniform::{Dialect, ParseOptions, Scheme, UrlRef};
 
 /// The schemes of SOCKS proxies, as curl names them (`socks` is curl's
@@ -350,98 +351,25 @@ impl Gateway {
     pub(crate) fn authority(&self) -> String {
         self.address.authority()
     }
+    /// The gateway as a route names it: host, port, where it was
+    /// configured.
+    fn proxy(&self) -> Proxy {
+        Proxy::new(self.host(), self.port(), &self.source)
+    }
 }
 
-/// Which SOCKS a proxy speaks, and who resolves the target's name.
+/// Which SOCKS a proxy speaks, and who resolves the target's name: the
+/// route's own type ([`uniform::plan::SocksVersion`]), so that the proxy
+/// configured and the route recorded name the version alike.
 ///
 /// # Example
 ///
 /// ```
 /// use uniform_access::proxy::SocksVersion;
 /// assert_eq!(SocksVersion::Socks5h.scheme(), "socks5h");
-/// assert!(SocksVersion::Socks5h.remote_names() && !SocksVersion::Socks5.remote_names());
 /// assert_eq!(SocksVersion::Socks4a.to_string(), "SOCKS4a");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SocksVersion {
-    /// SOCKS5 (RFC 1928), the target's name resolved by the client and its
-    /// address sent (`socks5://`, curl's `--socks5`).
-    Socks5,
-    /// SOCKS5, the target's name sent for the proxy to resolve
-    /// (`socks5h://`, curl's `--socks5-hostname`).
-    Socks5h,
-    /// SOCKS4, an IPv4 address resolved by the client (`socks4://`,
-    /// `socks://`); no password, the user name goes as the user id.
-    Socks4,
-    /// SOCKS4a, the target's name sent for the proxy to resolve
-    /// (`socks4a://`).
-    Socks4a,
-}
-
-impl SocksVersion {
-    /// The scheme of its proxy URLs.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform_access::proxy::SocksVersion;
-    /// assert_eq!(SocksVersion::Socks4.scheme(), "socks4");
-    /// ```
-    pub fn scheme(self) -> &'static str {
-        match self {
-            SocksVersion::Socks5 => "socks5",
-            SocksVersion::Socks5h => "socks5h",
-            SocksVersion::Socks4 => "socks4",
-            SocksVersion::Socks4a => "socks4a",
-        }
-    }
-
-    /// Whether the proxy resolves the target's name (the name is sent).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform_access::proxy::SocksVersion;
-    /// assert!(SocksVersion::Socks4a.remote_names());
-    /// ```
-    pub fn remote_names(self) -> bool {
-        matches!(self, SocksVersion::Socks5h | SocksVersion::Socks4a)
-    }
-
-    /// Whether it is SOCKS5 (with or without remote names).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform_access::proxy::SocksVersion;
-    /// assert!(SocksVersion::Socks5h.is_socks5() && !SocksVersion::Socks4.is_socks5());
-    /// ```
-    pub fn is_socks5(self) -> bool {
-        matches!(self, SocksVersion::Socks5 | SocksVersion::Socks5h)
-    }
-
-    fn from_scheme(scheme: &str) -> Option<SocksVersion> {
-        match scheme {
-            "socks5" => Some(SocksVersion::Socks5),
-            "socks5h" => Some(SocksVersion::Socks5h),
-            // curl reads a bare `socks://` as SOCKS4.
-            "socks4" | "socks" => Some(SocksVersion::Socks4),
-            "socks4a" => Some(SocksVersion::Socks4a),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for SocksVersion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SocksVersion::Socks5 => "SOCKS5",
-            SocksVersion::Socks5h => "SOCKS5h",
-            SocksVersion::Socks4 => "SOCKS4",
-            SocksVersion::Socks4a => "SOCKS4a",
-        })
-    }
-}
+pub use uniform::plan::SocksVersion;
 
 /// A SOCKS proxy (RFC 1928; SOCKS4 and 4a as curl speaks them) that opens
 /// the TCP connections of an access: its host, port (1080 unless given)
@@ -914,6 +842,88 @@ impl Proxies {
             Route::Socks(s) => Some(s.clone()),
             Route::Gateway(_) => None,
         }
+    }
+
+    /// What the connections of an access to `url` go through: the
+    /// gateway or HTTP proxy of [`Proxies::for_url`] (a CONNECT tunnel for
+    /// an `https` URL), else the SOCKS proxy of [`Proxies::socks_for`],
+    /// else nothing. The planner records it in the plan's route, once.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::UrlRef;
+    /// use uniform::plan::Via;
+    /// use uniform_access::proxy::Proxies;
+    /// let mut p = Proxies::default();
+    /// p.proxy("http://127.0.0.1:3128", "--proxy")?;
+    /// assert_eq!(p.via(&UrlRef::parse("ftp://h/x")?).name(), "http-proxy");
+    /// assert_eq!(p.via(&UrlRef::parse("https://h/")?).name(), "tunnel");
+    /// p.gateway("ftp", "http://gw:8001")?;
+    /// assert_eq!(p.via(&UrlRef::parse("ftp://h/x")?).name(), "gateway");
+    /// assert_eq!(p.via(&UrlRef::parse("file:///x")?), Via::Direct);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn via(&self, url: &UrlRef<'_>) -> Via {
+        if let Some(g) = self.for_url(url) {
+            let proxy = g.proxy();
+            let explicit = self.gateways.iter().any(|(_, e)| *e == g);
+            return match (url.scheme_kind() == Scheme::Https, explicit, g.tls()) {
+                (true, _, tls) => Via::Tunnel { proxy, tls },
+                (false, true, tls) => Via::Gateway { proxy, tls },
+                (false, false, true) => Via::HttpsProxy(proxy),
+                (false, false, false) => Via::HttpProxy(proxy),
+            };
+        }
+        match self.socks_for(url) {
+            Some(s) => Via::Socks {
+                version: s.version(),
+                proxy: Proxy::new(s.host(), s.port(), &s.source),
+            },
+            None => Via::Direct,
+        }
+    }
+
+    /// The configured gateway or HTTP proxy that `via` names, with what it
+    /// logs in with: the route records no password.
+    pub(crate) fn gateway_of(&self, via: &Via) -> Option<&Gateway> {
+        let named = match via {
+            Via::Gateway { proxy, .. }
+            | Via::HttpProxy(proxy)
+            | Via::HttpsProxy(proxy)
+            | Via::Tunnel { proxy, .. } => proxy,
+            _ => return None,
+        };
+        let env = self.env.iter().map(|(_, r)| r).chain(self.all.as_ref());
+        self.gateways
+            .iter()
+            .map(|(_, g)| g)
+            .chain(env.filter_map(|r| match r {
+                Route::Gateway(g) => Some(g),
+                Route::Socks(_) => None,
+            }))
+            .find(|g| g.proxy() == *named)
+    }
+
+    /// The configured SOCKS proxy that `via` names, with what it logs in
+    /// with.
+    pub(crate) fn socks_of(&self, via: &Via) -> Option<&SocksProxy> {
+        let Via::Socks { version, proxy } = via else {
+            return None;
+        };
+        let env = self.env.iter().map(|(_, r)| r).chain(self.all.as_ref());
+        self.socks
+            .iter()
+            .chain(env.filter_map(|r| match r {
+                Route::Socks(s) => Some(s),
+                Route::Gateway(_) => None,
+            }))
+            .find(|s| {
+                s.version() == *version
+                    && s.host() == proxy.host
+                    && s.port() == proxy.port
+                    && s.source == proxy.from
+            })
     }
 
     /// Sends every URL through the proxy at `url`, in place of the

@@ -1,19 +1,22 @@
 //! What lives across the URLs of a run: the connections kept open, the
-//! resolver's pins, the `-v` tracer, the time limits.
+//! `-v` tracer, the time limits.
 //!
 //! Handed to every executor explicitly, beside the [`crate::FetchOptions`]
 //! of one fetch, rather than put in force on a thread: a worker thread, a
 //! fetch inside a fetch (a `file:` URL by FTP, a Prospero link) or a
 //! connection kept for the next URL then uses the session it was given.
-//! What a route decides (a SOCKS proxy for this URL) is no part of it.
+//! What a route decides (a SOCKS proxy for this URL, the addresses
+//! `--resolve` pins, the family) is no part of it: the plan's
+//! [`uniform::plan::Route`] records that.
 
-use crate::net::{Dial, Resolve, Timeouts};
+use crate::net::{Dial, Timeouts};
 use crate::pool::Connections;
 use crate::proxy::SocksProxy;
 use crate::trace::Tracer;
+use uniform::plan::Route;
 
-/// What the fetches of a run share: time limits, name resolution, the
-/// trace and the connections kept between URLs.
+/// What the fetches of a run share: time limits, the trace and the
+/// connections kept between URLs.
 ///
 /// Clones share the kept connections (as [`Connections`] clones do), so a
 /// clone may carry a tracer of its own (one try of a URL) and still reuse
@@ -40,9 +43,6 @@ use crate::trace::Tracer;
 pub struct Session {
     /// Time limits.
     pub timeouts: Timeouts,
-    /// Which addresses connections go to (curl's `-4`, `-6`,
-    /// `--resolve`); by default the system resolver's, any family.
-    pub resolve: Resolve,
     /// Where the lines sent and received go, when the user asks to see
     /// them (curl's `-v`).
     pub tracer: Option<Tracer>,
@@ -64,11 +64,12 @@ impl Session {
         self.connections.close();
     }
 
-    /// How this session's connections are made, through `socks` when the
-    /// route goes through a SOCKS proxy.
-    pub(crate) fn dial<'a>(&'a self, socks: Option<&'a SocksProxy>) -> Dial<'a> {
+    /// How this session's connections are made on `route`, through
+    /// `socks` (the configured proxy the route names, with its login)
+    /// when the route goes through a SOCKS proxy.
+    pub(crate) fn dial<'a>(&'a self, route: &'a Route, socks: Option<&'a SocksProxy>) -> Dial<'a> {
         Dial {
-            resolve: Some(&self.resolve),
+            route: Some(route),
             socks,
             tracer: self.tracer.as_ref(),
         }

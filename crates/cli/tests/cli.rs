@@ -921,8 +921,8 @@ fn plan_prints_the_design_example() {
     );
     let out = uniform(&["plan", "gopher://h.dom/7/search%09rfc%201738"]);
     assert_eq!(
-        out.text().lines().take(2).collect::<Vec<_>>(),
-        ["connect h.dom:70", "> /search\\trfc 1738"]
+        out.text().lines().take(3).collect::<Vec<_>>(),
+        ["# route direct", "connect h.dom:70", "> /search\\trfc 1738"]
     );
 }
 
@@ -955,7 +955,9 @@ fn plan_with_missing_configuration_still_prints_and_exits_0() {
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.starts_with("connect <news server: set --news-server or NNTPSERVER>:119"),
+        text.starts_with(
+            "# route direct\nconnect <news server: set --news-server or NNTPSERVER>:119"
+        ),
         "{text}"
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("NNTPSERVER"));
@@ -963,7 +965,10 @@ fn plan_with_missing_configuration_still_prints_and_exits_0() {
     cmd.args(["plan", "news:comp.lang.rust"])
         .env("NNTPSERVER", "127.0.0.1:1119");
     let text = String::from_utf8(cmd.output().unwrap().stdout).unwrap();
-    assert!(text.starts_with("connect 127.0.0.1:1119"), "{text}");
+    assert!(
+        text.starts_with("# route direct\nconnect 127.0.0.1:1119"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -972,8 +977,11 @@ fn plan_json_is_an_array_of_steps_without_passwords() {
     assert_eq!(out.code, 0, "{out:?}");
     let v = out.json();
     let steps = v[0].as_array().expect("an array of steps");
+    // The route first, then the steps as before.
+    assert_eq!(steps[0]["step"], "route", "{v:?}");
+    assert_eq!(steps[0]["route"]["via"], "direct", "{v:?}");
     assert_eq!(
-        steps[0],
+        steps[1],
         serde_json::json!({"step": "connect", "host": "h", "port": 21})
     );
     assert!(steps.iter().any(|s| s["line"] == "PASS ****"));
@@ -1080,6 +1088,8 @@ fn plan_goes_through_the_proxy_fetch_would_use() {
     let proxy = [("http_proxy", "http://127.0.0.1:8080")];
     let (code, lines) = plan_with_env(&proxy, &["http://example.org/x"]);
     assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(lines[0], "# route http-proxy 127.0.0.1:8080 (http_proxy)");
+    let lines = &lines[1..];
     assert_eq!(lines[0], "connect 127.0.0.1:8080");
     assert!(
         lines[1].starts_with("# ") && lines[1].contains("http_proxy"),
@@ -1092,7 +1102,7 @@ fn plan_goes_through_the_proxy_fetch_would_use() {
         &[proxy[0], ("no_proxy", "example.org")],
         &["http://example.org/x"],
     );
-    assert_eq!(lines[0], "connect example.org:80");
+    assert_eq!(lines[..2], ["# route direct", "connect example.org:80"]);
     // A refusal of the safety policy stands on any route.
     let (code, lines) = plan_with_env(&proxy, &["http://evil.com#@[::1]/"]);
     assert_eq!((code, lines.len()), (1, 0));
@@ -1106,7 +1116,8 @@ fn plan_goes_through_the_proxy_fetch_would_use() {
         ],
     );
     assert_eq!(code, 0, "{lines:?}");
-    assert_eq!(lines[0], "connect gw.example:3128");
+    assert_eq!(lines[0], "# route gateway gw.example:3128 (--gateway ftp)");
+    assert_eq!(lines[1], "connect gw.example:3128");
     assert!(
         lines.iter().any(|l| l == "> GET ftp://u:****@h/x HTTP/1.1"),
         "{lines:?}"
@@ -1715,7 +1726,7 @@ fn plan_connects_to_the_ascii_host() {
     let out = clitest!(0, "plan", "http://b\u{fc}cher.example:8080/x");
     let text = out.text();
     assert!(
-        text.starts_with("connect xn--bcher-kva.example:8080\n"),
+        text.starts_with("# route direct\nconnect xn--bcher-kva.example:8080\n"),
         "{text}"
     );
     assert!(
@@ -1739,7 +1750,7 @@ fn plan_decodes_an_rfc3986_reg_name_before_it_connects() {
         let out = clitest!(0, "plan", "--dialect", "rfc3986", url);
         let text = out.text();
         assert!(
-            text.starts_with(&format!("connect {host}:")),
+            text.starts_with(&format!("# route direct\nconnect {host}:")),
             "{url}: {text}"
         );
     }

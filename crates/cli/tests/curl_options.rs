@@ -776,6 +776,53 @@ fn ip_families_and_resolve_choose_the_address_not_the_name() {
     }
 }
 
+/// For each `--resolve`, `-4` and `-6` case a fetch connects by, `uniform
+/// plan` with the same flags shows the route it took: the address the
+/// fetch used (`%{remote_ip}`) is the pin's, of the family shown.
+#[test]
+fn fetch_connects_where_the_plan_routes() {
+    if !peer_up(&["echo"]) {
+        return;
+    }
+    for (args, code, ip) in resolve_cases() {
+        if code != 0 {
+            continue;
+        }
+        let out = fetch(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), ip, "{args:?}");
+        // The routing flags and the URL, without -s -o -w.
+        let routing: Vec<&str> = args[5..].iter().map(String::as_str).collect();
+        let planned = uniform(&[&["plan"][..], &routing].concat());
+        assert_eq!(planned.status.code(), Some(0), "{routing:?}: {planned:?}");
+        let text = String::from_utf8_lossy(&planned.stdout);
+        let route: Vec<&str> = text.lines().filter(|l| l.starts_with("# route ")).collect();
+        assert_eq!(
+            route.first(),
+            Some(&"# route direct"),
+            "{routing:?}: {text}"
+        );
+        let pins: Vec<&&str> = route.iter().filter(|l| l.contains(" resolve ")).collect();
+        if !pins.is_empty() {
+            // The last entry for the host is the one in force.
+            assert!(
+                pins.iter().any(|l| l.split(" -> ").nth(1).is_some_and(|a| a
+                    .trim_end_matches(" (--resolve)")
+                    .split(", ")
+                    .any(|a| a == ip))),
+                "{routing:?}: {text}"
+            );
+        }
+        let v4 = route.contains(&"# route family ipv4 (-4)");
+        let v6 = route.contains(&"# route family ipv6 (-6)");
+        let used: std::net::IpAddr = ip.parse().expect("an address");
+        assert!(!v4 || used.is_ipv4(), "{routing:?}: {text}");
+        assert!(!v6 || used.is_ipv6(), "{routing:?}: {text}");
+        let last_family = routing.iter().rev().find(|a| **a == "-4" || **a == "-6");
+        assert_eq!(v4, last_family == Some(&"-4"), "{routing:?}: {text}");
+    }
+}
+
 #[test]
 fn curl_chooses_the_same_addresses() {
     if !curl_here() || !peer_up(&["echo", "nginx"]) {

@@ -33,17 +33,42 @@ fn the_proxy_flag_sends_every_scheme_through_socks() {
         return;
     }
     let socks = format!("socks5h://{}:{}", host(), port("UNIFORM_SOCKS_PORT"));
+    let hp = format!("{}:{}", host(), port("UNIFORM_SOCKS_PORT"));
     for scheme in ["http", "ftp"] {
         let out = fetch(&[&hello(scheme), "-x", &socks]);
         assert_eq!(out.status.code(), Some(0), "{scheme}: {out:?}");
         assert_eq!(out.stdout, fixture("anon/pub/hello.txt"), "{scheme}");
+        // The route plan shows for the same flags is the one taken: the
+        // trace of the fetch names the same proxy.
+        let shown = format!("# route socks5h {hp} (--proxy): names resolved by the proxy");
+        assert_eq!(routes(&[&hello(scheme), "-x", &socks]), [shown], "{scheme}");
     }
     // --socks5 (names resolved here) and --socks5-hostname alike.
-    let hp = format!("{}:{}", host(), port("UNIFORM_SOCKS_PORT"));
-    for flag in ["--socks5", "--socks5-hostname"] {
+    for (flag, version, names) in [
+        ("--socks5", "socks5", "here"),
+        ("--socks5-hostname", "socks5h", "by the proxy"),
+    ] {
         let out = fetch(&[&hello("ftp"), flag, &hp]);
         assert_eq!(out.status.code(), Some(0), "{flag}: {out:?}");
+        assert_eq!(
+            routes(&[&hello("ftp"), flag, &hp]),
+            [format!(
+                "# route {version} {hp} ({flag}): names resolved {names}"
+            )],
+            "{flag}"
+        );
     }
+}
+
+/// The `# route` lines `uniform plan` prints for a fetch's `args`.
+fn routes(args: &[&str]) -> Vec<String> {
+    let out = plan(args);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with("# route "))
+        .map(str::to_string)
+        .collect()
 }
 
 #[test]
@@ -82,12 +107,30 @@ fn an_http_proxy_flag_is_a_gateway_and_noproxy_bypasses_it() {
     let out = fetch(&[&hello("ftp"), "-x", &gw]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(out.stdout, fixture("anon/pub/hello.txt"));
-    // A proxy where nothing listens, bypassed for the URL's host.
+    let hp = format!("{}:{}", host(), port("UNIFORM_HTTP_PORT"));
+    assert_eq!(
+        routes(&[&hello("ftp"), "-x", &gw]),
+        [format!("# route http-proxy {hp} (--proxy)")]
+    );
+    // A proxy where nothing listens, bypassed for the URL's host: the
+    // fetch fails on the route plan shows through it, and succeeds on the
+    // direct one plan shows with --noproxy.
     let dead = format!("socks5h://{}:9", host());
     let out = fetch(&[&hello("ftp"), "-x", &dead]);
     assert_ne!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        routes(&[&hello("ftp"), "-x", &dead]),
+        [format!(
+            "# route socks5h {}:9 (--proxy): names resolved by the proxy",
+            host()
+        )]
+    );
     let out = fetch(&[&hello("ftp"), "-x", &dead, "--noproxy", &host()]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        routes(&[&hello("ftp"), "-x", &dead, "--noproxy", &host()]),
+        ["# route direct"]
+    );
 }
 
 #[test]
@@ -104,7 +147,9 @@ fn the_plan_says_where_the_connections_go_and_hides_the_proxy_password() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.starts_with("# every connection through the SOCKS5h proxy 127.0.0.1:1080"),
+        text.starts_with(
+            "# route socks5h 127.0.0.1:1080 (--proxy): names resolved by the proxy\n# every connection through the SOCKS5h proxy 127.0.0.1:1080"
+        ),
         "{text}"
     );
     assert!(text.contains("\nconnect h.example:21\n"), "{text}");
@@ -232,12 +277,12 @@ fn the_plan_names_the_flag_a_socks_proxy_came_from() {
         assert_eq!(out.status.code(), Some(0), "{flag}: {out:?}");
         let text = String::from_utf8_lossy(&out.stdout);
         let named = if flag == "-x" { "--proxy" } else { flag };
-        assert!(
-            text.starts_with(&format!(
-                "# every connection through the {version} proxy 127.0.0.1:1080 ({named})\n"
-            )),
-            "{flag}: {text}"
-        );
+        // The route line first, then the note, as before.
+        let note =
+            format!("# every connection through the {version} proxy 127.0.0.1:1080 ({named})\n");
+        let second = text.split_inclusive('\n').nth(1).unwrap_or_default();
+        assert!(text.starts_with("# route socks5"), "{flag}: {text}");
+        assert_eq!(second, note, "{flag}: {text}");
     }
     // A value that is no proxy is refused under the flag's name too.
     let out = plan(&["-x", "ftp://127.0.0.1:21", url]);
@@ -252,6 +297,12 @@ fn the_plan_names_the_flag_a_gateway_came_from() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.first(),
+        Some(&"# route http-proxy 127.0.0.1:9 (--proxy)"),
+        "{text}"
+    );
+    let lines = &lines[1..];
     assert_eq!(lines.first(), Some(&"connect 127.0.0.1:9"), "{text}");
     assert_eq!(
         lines.get(1),

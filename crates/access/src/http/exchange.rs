@@ -31,6 +31,8 @@ pub(crate) struct Route<'a> {
     /// The SOCKS proxy that opens the connection, when the URL's route
     /// goes through one.
     pub(crate) socks: Option<&'a SocksProxy>,
+    /// The plan's route: the addresses pinned, the family.
+    pub(crate) decided: &'a uniform::plan::Route,
     /// The TLS client for the server (`https`), made when the plan needs
     /// it.
     pub(crate) server_tls: Option<std::sync::Arc<rustls::ClientConfig>>,
@@ -186,6 +188,14 @@ fn doing(url: &UrlRef<'_>, plan: &HttpPlan, gateway: Option<&Gateway>) -> String
 /// the same tunnel, TLS to the same server.
 fn key(plan: &HttpPlan, route: &Route<'_>) -> String {
     let socks = route.socks.map(|p| format!("{p:?}")).unwrap_or_default();
+    // A connection opened to pinned addresses, or to one family, is kept
+    // for a route that pins them alike.
+    let decided = route.decided;
+    let pins = if decided.pins.is_empty() && decided.family == uniform::plan::Family::Any {
+        String::new()
+    } else {
+        format!("{:?}{:?}", decided.pins, decided.family)
+    };
     let tunnel = plan
         .tunnel
         .as_ref()
@@ -202,7 +212,7 @@ fn key(plan: &HttpPlan, route: &Route<'_>) -> String {
         String::new()
     };
     format!(
-        "{}|{socks}|{}|{tunnel}|{tls_name}",
+        "{}|{socks}|{}|{tunnel}|{tls_name}|{pins}",
         plan.endpoint,
         route.gateway.is_some_and(Gateway::tls)
     )
@@ -275,7 +285,7 @@ fn open(
     started: Instant,
     timings: &mut Timings,
 ) -> Result<Reader, AccessError> {
-    let dial = session.dial(route.socks);
+    let dial = session.dial(route.decided, route.socks);
     let (timeouts, tracer) = (&session.timeouts, dial.tracer);
     let fail =
         |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);

@@ -36,15 +36,17 @@ use crate::trace;
 use failure::io_error;
 use response::Response;
 use std::io::{self, Read, Write};
-use uniform::plan::{Dialogue, HttpPlan};
+use uniform::plan::{Dialogue, HttpPlan, Route};
 use uniform::{Url, UrlRef};
 
-/// Runs an HTTP plan, following redirects: each hop is planned and
-/// judged like the first (redirect.rs says which are followed), the
-/// credentials carried only to the origin they came with.
+/// Runs an HTTP plan on its route, following redirects: each hop is
+/// planned and judged like the first, its route decided by the same
+/// planner (redirect.rs says which are followed), the credentials carried
+/// only to the origin they came with.
 pub(crate) fn fetch(
     url: &UrlRef<'_>,
     first: &HttpPlan,
+    first_route: &Route,
     opts: &FetchOptions,
     session: &Session,
     out: &mut dyn Write,
@@ -56,29 +58,31 @@ pub(crate) fn fetch(
     let origin = auth::Origin::of(url);
     let mut current: Url = url.to_url();
     let mut plan = first.clone();
+    let mut decided = first_route.clone();
     let mut hops = 0u32;
     loop {
         let here = current.as_url_ref();
         let auth = credentials
             .as_ref()
             .filter(|_| auth::Origin::of(&here) == origin);
-        let gateway = opts.proxies.for_url(&here);
-        // A redirect's target has its own SOCKS proxy, or none (no_proxy),
-        // as it has its own gateway.
-        let socks = opts.proxies.socks_for(&here);
-        let gateway = gateway.filter(|_| plan.route.is_some() || plan.tunnel.is_some());
+        // A redirect's target has its own route (its own gateway, SOCKS
+        // proxy, or none for no_proxy), decided when it was planned.
+        let gateway = crate::planning::gateway_of(&here, &decided, opts)?
+            .filter(|_| plan.route.is_some() || plan.tunnel.is_some());
+        let socks = crate::planning::socks_of(&here, &decided, opts)?;
         let route = exchange::Route {
             server_tls: if plan.tls {
                 Some(tls::server(&opts.tls, &here)?)
             } else {
                 None
             },
-            gateway_tls: match &gateway {
+            gateway_tls: match gateway {
                 Some(g) if g.tls() => Some(tls::proxy(&opts.tls, &here)?),
                 _ => None,
             },
-            gateway: gateway.as_ref(),
-            socks: socks.as_ref(),
+            gateway,
+            socks,
+            decided: &decided,
         };
         let (response, doing) = exchange::send(
             &here,
@@ -151,7 +155,8 @@ pub(crate) fn fetch(
                     opts,
                 )?;
                 drop(response);
-                plan = hop_plan(&next.as_url_ref(), credentials.as_ref(), &origin, opts)?;
+                (plan, decided) =
+                    hop_plan(&next.as_url_ref(), credentials.as_ref(), &origin, opts)?;
                 current = next;
                 hops += 1;
             }
@@ -182,21 +187,22 @@ pub(crate) fn fetch(
     }
 }
 
-/// The plan of a redirect's target, judged as any: with the credentials
-/// of the first URL when it is of the same origin and names no user.
+/// The plan of a redirect's target and its route, judged as any: with
+/// the credentials of the first URL when it is of the same origin and
+/// names no user.
 fn hop_plan(
     next: &UrlRef<'_>,
     credentials: Option<&auth::Credentials>,
     origin: &auth::Origin,
     opts: &FetchOptions,
-) -> Result<HttpPlan, AccessError> {
+) -> Result<(HttpPlan, Route), AccessError> {
     let mut o = opts.clone();
     if let Some(c) = credentials.filter(|_| auth::Origin::of(next) == *origin) {
         o.plan.credentials = Some(c.pair());
     }
     let plan = crate::planning::plan_for(next, &o)?;
     match plan.dialogue() {
-        Dialogue::Http(p) => Ok(p.clone()),
+        Dialogue::Http(p) => Ok((p.clone(), plan.route().clone())),
         _ => Err(AccessError::new(
             AccessErrorKind::Unsupported,
             next.scheme(),
@@ -323,14 +329,37 @@ mod tests {
         let c = auth::Credentials::basic(b"u", b"p").unwrap();
         let o = FetchOptions::default();
         let same = UrlRef::parse("http://h:8080/b").unwrap();
-        let p = hop_plan(&same, Some(&c), &origin, &o).unwrap();
+        let (p, _) = hop_plan(&same, Some(&c), &origin, &o).unwrap();
         assert_eq!(
             p.head.header("Authorization").map(|l| l.revealed()),
             Some(c.header().to_string())
         );
         let other = UrlRef::parse("http://elsewhere:8080/b").unwrap();
-        let p = hop_plan(&other, Some(&c), &origin, &o).unwrap();
+        let (p, _) = hop_plan(&other, Some(&c), &origin, &o).unwrap();
         assert!(p.head.header("Authorization").is_none());
+    }
+
+    #[test]
+    fn a_redirect_takes_the_route_its_own_plan_decides() {
+        let origin = auth::Origin::of(&UrlRef::parse("http://h/a").unwrap());
+        let mut o = FetchOptions {
+            proxies: crate::proxy::Proxies::from_vars(|k| {
+                (k == "no_proxy").then(|| "inside.example".to_string())
+            })
+            .unwrap(),
+            ..FetchOptions::default()
+        };
+        o.proxies.socks_spec("socks5h://127.0.0.1:1080").unwrap();
+        o.resolve.add("h:80:127.0.0.1").unwrap();
+        let out = UrlRef::parse("http://h/b").unwrap();
+        let (_, route) = hop_plan(&out, None, &origin, &o).unwrap();
+        assert_eq!(route.via.name(), "socks5h");
+        // Through SOCKS the names are the proxy's: no pin is taken.
+        assert!(route.pins.is_empty());
+        let inside = UrlRef::parse("http://inside.example/b").unwrap();
+        let (_, route) = hop_plan(&inside, None, &origin, &o).unwrap();
+        assert!(route.is_direct());
+        assert_eq!(route.pins.len(), 1);
     }
 
     #[test]

@@ -196,7 +196,14 @@ mod tests {
             panic!("not smtp")
         };
         let s = Session::default();
-        let e = send(m, &o, &s, s.dial(None), &mut Unattended).unwrap_err();
+        let e = send(
+            m,
+            &o,
+            &s,
+            s.dial(&uniform::plan::Route::default(), None),
+            &mut Unattended,
+        )
+        .unwrap_err();
         assert_eq!(e.kind(), AccessErrorKind::Cancelled);
         o.plan.message = Some(Message::new(None, b"x".to_vec()));
         let p = plan(&url, &o.plan).unwrap();
@@ -204,7 +211,14 @@ mod tests {
             panic!("not smtp")
         };
         let s = Session::default();
-        let e = send(m, &o, &s, s.dial(None), &mut Unattended).unwrap_err();
+        let e = send(
+            m,
+            &o,
+            &s,
+            s.dial(&uniform::plan::Route::default(), None),
+            &mut Unattended,
+        )
+        .unwrap_err();
         assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
     }
 }

@@ -18,7 +18,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use uniform::visible::escaped;
 use uniform::{Scheme, UrlRef};
-use uniform_access::net::IpFamily;
 use uniform_access::output::AtomicFile;
 use uniform_access::{
     AccessError, AccessErrorKind, Exchange, FetchOptions, Fetched, HeadOutput, HttpResponses,
@@ -234,19 +233,6 @@ pub struct Args {
     /// HTTPS without checking the server's certificate (encrypted, but to whoever answers)
     #[arg(short = 'k', long)]
     insecure: bool,
-    /// Connect to IPv4 addresses only
-    #[arg(short = '4', long = "ipv4", overrides_with = "ipv6")]
-    ipv4: bool,
-    /// Connect to IPv6 addresses only
-    #[arg(short = '6', long = "ipv6", overrides_with = "ipv4")]
-    ipv6: bool,
-    /// Connect to ADDR (one or more, ',' between; [v6] in brackets) for HOST on PORT instead of its resolved addresses; the Host field and the TLS name stay HOST; repeatable ('*' for any host, -HOST:PORT forgets one)
-    #[arg(
-        long = "resolve",
-        value_name = "HOST:PORT:ADDR",
-        allow_hyphen_values = true
-    )]
-    resolve: Vec<String>,
     /// Trust the certificates of this PEM file for an https:// proxy, instead of the Mozilla roots
     #[arg(long, value_name = "FILE")]
     proxy_cacert: Option<PathBuf>,
@@ -268,9 +254,6 @@ pub struct Args {
     /// Body of a mailto: message (default: standard input)
     #[arg(long, value_name = "TEXT")]
     body: Option<String>,
-    /// Send URLs of SCHEME through the HTTP gateway at URL (repeatable)
-    #[arg(long, value_name = "SCHEME=URL")]
-    gateway: Vec<String>,
     /// Seconds to wait for a connection [default: 30]
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     connect_timeout: Option<Duration>,
@@ -601,7 +584,7 @@ impl Run for Args {
         // The options every URL starts from, made once (the proxy
         // variables read, the gateways parsed), the HTTP connections they
         // hold shared by every URL.
-        let (mut base, mut session) = match self.fetch_options() {
+        let (mut base, session) = match self.fetch_options() {
             Ok(o) => o,
             Err(message) => {
                 let _ = cmd::say!(io::stderr(), "uniform: {message}");
@@ -610,8 +593,9 @@ impl Run for Args {
         };
         base.plan.http = http;
         // curl's CURLE_SETOPT_OPTION_SYNTAX for an entry it cannot read.
-        for entry in &self.resolve {
-            if let Err(message) = session.resolve.add(entry) {
+        match self.route.resolve() {
+            Ok(r) => base.resolve = r,
+            Err(message) => {
                 let _ = cmd::say!(io::stderr(), "uniform: {message}");
                 return Ok(Status::Exit(49));
             }
@@ -743,6 +727,15 @@ fn http_failure(x: &Exchange) -> AccessError {
         Some(port) => e.with_port(port),
         None => e,
     }
+}
+
+/// What one try of a URL starts from: the options and session of the
+/// run, and whether it is the last try.
+#[derive(Clone, Copy)]
+struct Given<'a> {
+    base: &'a FetchOptions,
+    session: &'a Session,
+    last: bool,
 }
 
 /// Where one URL's object goes.
@@ -902,7 +895,12 @@ impl Args {
         transfer: &mut Transfer,
     ) -> io::Result<(Status, bool)> {
         let mut retry = Retry::No;
-        let status = self.try_once(raw, target, base, session, last, transfer, &mut retry)?;
+        let given = Given {
+            base,
+            session,
+            last,
+        };
+        let status = self.try_once(raw, target, &given, transfer, &mut retry)?;
         Ok((status, retry.passes(self.retry_connrefused)))
     }
 
@@ -910,12 +908,15 @@ impl Args {
         &self,
         raw: &OsString,
         target: Target,
-        base: &FetchOptions,
-        session: &Session,
-        last: bool,
+        given: &Given<'_>,
         transfer: &mut Transfer,
         retry: &mut Retry,
     ) -> io::Result<Status> {
+        let Given {
+            base,
+            session,
+            last,
+        } = *given;
         let given = raw.as_encoded_bytes().to_vec();
         let input = guess_scheme(&given).unwrap_or(given);
         // -G: the data is part of the URL from here on, read, shown and
@@ -1278,14 +1279,7 @@ impl Args {
         o.tls.proxy_ca_file = self.proxy_cacert.clone();
         o.tls.proxy_insecure = self.proxy_insecure;
         o.show_password = self.options.show_password;
-        o.proxies = self.route.proxies(&self.gateway)?;
-        session.resolve.family = if self.ipv4 {
-            Some(IpFamily::V4)
-        } else if self.ipv6 {
-            Some(IpFamily::V6)
-        } else {
-            None
-        };
+        o.proxies = self.route.proxies()?;
         Ok((o, session))
     }
 

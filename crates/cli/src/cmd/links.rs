@@ -138,9 +138,6 @@ pub struct Args {
     /// Refuse a gopher text input that ends when the server closes, without RFC 1436's "." line
     #[arg(long)]
     gopher_strict: bool,
-    /// Send URLs of SCHEME through the HTTP gateway at URL (repeatable)
-    #[arg(long, value_name = "SCHEME=URL")]
-    gateway: Vec<String>,
     #[command(flatten)]
     route: RouteOptions,
     /// Tries after the first for a passing failure (a time limit, a connection refused, HTTP 408, 429, 5xx)
@@ -208,7 +205,7 @@ impl Args {
         f.tls.ca_file = self.cacert.clone();
         f.plan.allowed_ports = self.allow_port.clone();
         f.gopher_strict = self.gopher_strict;
-        f.proxies = self.route.proxies(&self.gateway)?;
+        self.route.apply(f)?;
         Ok(o)
     }
 

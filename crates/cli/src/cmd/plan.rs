@@ -11,7 +11,7 @@ use crate::json;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU8, Ordering};
 use uniform::ParseOptions;
-use uniform::plan::{Endpoint, Line, Plan, PlanError, PlanOptions, Step};
+use uniform::plan::{Approved, Endpoint, Line, PlanError, PlanOptions, Route, Step, Via};
 use uniform_access::FetchOptions;
 
 const HELP: &str = "\
@@ -47,14 +47,29 @@ The request flags are fetch's (-X, -H, -d, --data-binary, --data-raw,
 same meanings: the plan shows the lines fetch sends with them (-G: the URL
 with the data in its query). As with fetch, a flag given twice is no error.
 
-Proxies and gateways are those fetch uses: --gateway SCHEME=URL, then the
-<scheme>_proxy, all_proxy and no_proxy variables (see fetch --help). A URL
-that goes through one is planned as fetch sends it: a connection to the
-proxy, the whole URL on the request line (RFC 1630), a note naming where the
-proxy came from; https through a CONNECT tunnel.
+The routing flags are fetch's (-x, --noproxy, --socks5, --socks5-hostname,
+-U, --gateway, --resolve, -4, -6), with the <scheme>_proxy, all_proxy and
+no_proxy variables (see fetch --help). A URL that goes through a gateway or
+an HTTP proxy is planned as fetch sends it: a connection to the proxy, the
+whole URL on the request line (RFC 1630), a note naming where the proxy came
+from; https through a CONNECT tunnel. The route fetch takes comes first, one
+decision a line:
 
---json prints, for each URL, one line: the array of steps, or an object with
-\"input\" and \"error\" ({rule, message}) when the URL is refused.";
+  # route direct                   straight to the servers of the plan
+  # route gateway H:P (FROM)       an HTTP gateway (--gateway); also http-proxy,
+                                   https-proxy, and tunnel (CONNECT, for https)
+  # route socks5h H:P (FROM): names resolved by the proxy
+                                   a SOCKS proxy (socks4, socks4a, socks5, socks5h)
+  # route resolve H:P -> ADDR (--resolve)   a pinned name
+  # route family ipv4 (-4)         one address family only
+
+FROM is the flag or the variable that set the proxy; a proxy's password is
+never shown.
+
+--json prints, for each URL, one line: the array of steps, its first a
+{\"step\":\"route\",\"route\":{via, host, port, from, tls, resolve, family}}
+object; or an object with \"input\" and \"error\" ({rule, message}) when the
+URL is refused.";
 
 /// Print the protocol dialogue each URL prescribes, without connecting
 #[derive(clap::Args, Debug)]
@@ -79,9 +94,6 @@ pub struct Args {
     continue_at: Option<u64>,
     #[command(flatten)]
     jobs: Jobs,
-    /// Plan URLs of SCHEME through the HTTP gateway at URL (repeatable), as fetch sends them
-    #[arg(long, value_name = "SCHEME=URL")]
-    gateway: Vec<String>,
     /// Print one JSON line per URL
     #[arg(long)]
     json: bool,
@@ -150,14 +162,12 @@ impl Run for Args {
         options.resume_from = self.continue_at.filter(|&n| n > 0);
         let mut fetch_options = FetchOptions::default();
         fetch_options.plan = options;
-        // The route fetch would take: its gateways and proxies.
-        fetch_options.proxies = match self.route.proxies(&self.gateway) {
-            Ok(p) => p,
-            Err(e) => {
-                let _ = cmd::say!(io::stderr(), "uniform: {e}");
-                return Ok(Status::Usage);
-            }
-        };
+        // The route fetch would take: its gateways, proxies, pins and
+        // family, read as fetch reads them.
+        if let Err(e) = self.route.apply(&mut fetch_options) {
+            let _ = cmd::say!(io::stderr(), "uniform: {e}");
+            return Ok(e.status());
+        }
         let planner = Planner {
             options: self.options,
             parse,
@@ -267,15 +277,14 @@ impl Record for Planner {
                     if index > 0 {
                         sink.out.push(b'\n');
                     }
+                    let _ = write_route(&mut sink.out, p.route());
                     // The proxy's handshake is no line of the dialogue: a
                     // note says where the connections go.
-                    if let Some(socks) = options.proxies.socks_for(&url) {
+                    if let Via::Socks { version, proxy } = &p.route().via {
                         let _ = cmd::say!(
                             sink.out,
-                            "# every connection through the {} proxy {} ({})",
-                            socks.version(),
-                            socks.authority(),
-                            socks.source
+                            "# every connection through the {version} proxy {}",
+                            proxy
                         );
                     }
                     let _ = write_plan(&mut sink.out, &p, self.options.show_password);
@@ -360,11 +369,55 @@ fn line_text(l: &Line, reveal: bool) -> String {
     if reveal { l.revealed() } else { l.to_string() }
 }
 
+/// The route, one `# route` line a decision, as DESIGN.md's `plan`
+/// section shows it.
+fn write_route(out: &mut dyn Write, r: &Route) -> io::Result<()> {
+    for line in r.lines() {
+        cmd::say!(*out, "# route {line}")?;
+    }
+    Ok(())
+}
+
+/// The route as the first element of a plan's JSON array: a step of its
+/// own, so that the array's other elements stay the steps they were.
+fn route_json(buf: &mut Vec<u8>, r: &Route) {
+    buf.extend_from_slice(b"{\"step\":\"route\",\"route\":{\"via\":");
+    json::string(buf, r.via.name());
+    match r.via.proxy() {
+        Some(p) => {
+            buf.extend_from_slice(b",\"host\":");
+            json::string(buf, &p.host);
+            buf.extend_from_slice(format!(",\"port\":{},\"from\":", p.port).as_bytes());
+            json::string(buf, &p.from);
+        }
+        None => buf.extend_from_slice(b",\"host\":null,\"port\":null,\"from\":null"),
+    }
+    buf.extend_from_slice(format!(",\"tls\":{},\"resolve\":[", r.via.tls()).as_bytes());
+    for (i, pin) in r.pins.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        buf.extend_from_slice(b"{\"host\":");
+        json::string(buf, &pin.host);
+        buf.extend_from_slice(format!(",\"port\":{},\"addrs\":[", pin.port).as_bytes());
+        for (j, a) in pin.addrs.iter().enumerate() {
+            if j > 0 {
+                buf.push(b',');
+            }
+            json::string(buf, &a.to_string());
+        }
+        buf.extend_from_slice(b"]}");
+    }
+    buf.extend_from_slice(b"],\"family\":");
+    json::string(buf, r.family.name());
+    buf.extend_from_slice(b"}}");
+}
+
 /// The plan, one step a line; with `reveal` (--show-password) the
 /// passwords the URL carries are shown. A line shows its control octets
 /// escaped already (`\xNN`); a step that quotes text of its own (a note,
 /// a prompt) is escaped by `say!` as every line is.
-fn write_plan(out: &mut dyn Write, p: &Plan, reveal: bool) -> io::Result<()> {
+fn write_plan(out: &mut dyn Write, p: &Approved, reveal: bool) -> io::Result<()> {
     // Each line as it is, trailing space included: "CWD " with a null
     // argument (RFC 1738 section 3.2.2) is not "CWD".
     for s in p.steps() {
@@ -377,14 +430,13 @@ fn write_plan(out: &mut dyn Write, p: &Plan, reveal: bool) -> io::Result<()> {
     Ok(())
 }
 
-/// The plan as a JSON array of steps; lines as `plan` shows them (secrets
-/// masked unless `reveal`, control octets escaped).
-fn plan_json(buf: &mut Vec<u8>, p: &Plan, reveal: bool) {
+/// The plan as a JSON array: its route, then its steps; lines as `plan`
+/// shows them (secrets masked unless `reveal`, control octets escaped).
+fn plan_json(buf: &mut Vec<u8>, p: &Approved, reveal: bool) {
     buf.push(b'[');
-    for (i, s) in p.steps().iter().enumerate() {
-        if i > 0 {
-            buf.push(b',');
-        }
+    route_json(buf, p.route());
+    for s in p.steps().iter() {
+        buf.push(b',');
         match s {
             Step::Connect(Endpoint::Host { host, port }) => {
                 buf.extend_from_slice(b"{\"step\":\"connect\",\"host\":");

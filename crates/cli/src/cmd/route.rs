@@ -1,15 +1,20 @@
-//! Where connections go, with curl's proxy options: `-x`, `--noproxy`,
-//! `--socks5`, `--socks5-hostname`, `-U`. `fetch` and `plan` read the
-//! same flags, so that a plan shows the route the fetch takes.
+//! Where connections go, with curl's routing options: `-x`, `--noproxy`,
+//! `--socks5`, `--socks5-hostname`, `-U`, `--resolve`, `-4`, `-6`, and
+//! `--gateway`. `fetch`, `plan` and `links` read the same group of flags,
+//! so that a plan shows the route the fetch takes (`# route` lines).
 
+use crate::cmd::Status;
+use std::fmt;
 use uniform::pct::{self, EncodeSet};
+use uniform_access::FetchOptions;
+use uniform_access::net::{IpFamily, Resolve};
 use uniform_access::proxy::{Proxies, SocksProxy, SocksVersion};
 
 /// What a `-x` proxy is called in the plan's notes and in messages: the
 /// flag it came from, as a variable's proxy is called by the variable.
 const PROXY_FLAG: &str = "--proxy";
 
-/// The proxy flags, shared by `fetch` and `plan`.
+/// The routing flags, shared by `fetch`, `plan` and `links`.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct RouteOptions {
     /// Use this proxy for every URL instead of the *_proxy variables: http://HOST:PORT (a gateway; https through CONNECT) or socks5://, socks5h://, socks4://, socks4a://
@@ -27,13 +32,89 @@ pub struct RouteOptions {
     /// User name and password for the proxy, USER:PASSWORD
     #[arg(short = 'U', long = "proxy-user", value_name = "USER:PASSWORD")]
     pub proxy_user: Option<String>,
+    /// Send URLs of SCHEME through the HTTP gateway at URL (repeatable)
+    #[arg(long, value_name = "SCHEME=URL")]
+    pub gateway: Vec<String>,
+    /// Connect to IPv4 addresses only
+    #[arg(short = '4', long = "ipv4", overrides_with = "ipv6")]
+    pub ipv4: bool,
+    /// Connect to IPv6 addresses only
+    #[arg(short = '6', long = "ipv6", overrides_with = "ipv4")]
+    pub ipv6: bool,
+    /// Connect to ADDR (one or more, ',' between; [v6] in brackets) for HOST on PORT instead of its resolved addresses; the Host field and the TLS name stay HOST; repeatable ('*' for any host, -HOST:PORT forgets one)
+    #[arg(
+        long = "resolve",
+        value_name = "HOST:PORT:ADDR",
+        allow_hyphen_values = true
+    )]
+    pub resolve: Vec<String>,
+}
+
+/// A routing flag that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RouteError {
+    /// A proxy or gateway setting (a flag or a variable): a usage error.
+    Proxy(String),
+    /// A `--resolve` entry that cannot be read: curl's
+    /// CURLE_SETOPT_OPTION_SYNTAX (49).
+    Resolve(String),
+}
+
+impl RouteError {
+    /// The status the command exits with.
+    pub fn status(&self) -> Status {
+        match self {
+            RouteError::Proxy(_) => Status::Usage,
+            RouteError::Resolve(_) => Status::Exit(49),
+        }
+    }
+}
+
+impl fmt::Display for RouteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RouteError::Proxy(m) | RouteError::Resolve(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<RouteError> for String {
+    fn from(e: RouteError) -> String {
+        e.to_string()
+    }
 }
 
 impl RouteOptions {
+    /// Puts the routing settings in `o`: the proxies and gateways, the
+    /// `--resolve` pins and the family, from which the planner decides
+    /// each URL's route.
+    pub fn apply(&self, o: &mut FetchOptions) -> Result<(), RouteError> {
+        o.proxies = self.proxies().map_err(RouteError::Proxy)?;
+        o.resolve = self.resolve().map_err(RouteError::Resolve)?;
+        Ok(())
+    }
+
+    /// The `--resolve` entries in their order (a later one for the same
+    /// host and port replaces the one before), and `-4` or `-6`.
+    pub fn resolve(&self) -> Result<Resolve, String> {
+        let mut r = Resolve::default();
+        for entry in &self.resolve {
+            r.add(entry)?;
+        }
+        r.family = if self.ipv4 {
+            Some(IpFamily::V4)
+        } else if self.ipv6 {
+            Some(IpFamily::V6)
+        } else {
+            None
+        };
+        Ok(r)
+    }
+
     /// The proxies: `-x` instead of the `*_proxy` variables (curl's
     /// precedence), `--noproxy` instead of `no_proxy`, a `--socks5` flag
     /// over both, then each `--gateway SCHEME=URL`.
-    pub fn proxies(&self, gateways: &[String]) -> Result<Proxies, String> {
+    pub fn proxies(&self) -> Result<Proxies, String> {
         let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
         let no_proxy = |k: &str| {
             k.eq_ignore_ascii_case("no_proxy")
@@ -71,7 +152,7 @@ impl RouteOptions {
                 p.socks(s);
             }
         }
-        for g in gateways {
+        for g in &self.gateway {
             p.gateway_spec(g).map_err(|e| e.to_string())?;
         }
         Ok(p)
@@ -116,7 +197,7 @@ mod tests {
             noproxy: Some("inside.example".into()),
             ..RouteOptions::default()
         };
-        let p = o.proxies(&[]).unwrap();
+        let p = o.proxies().unwrap();
         let out = UrlRef::parse("ftp://outside.example/f").unwrap();
         let g = p.for_url(&out).unwrap();
         assert_eq!(
@@ -134,7 +215,7 @@ mod tests {
             proxy_user: Some("u:p w".into()),
             ..RouteOptions::default()
         };
-        let p = o.proxies(&[]).unwrap();
+        let p = o.proxies().unwrap();
         let url = UrlRef::parse("gopher://g.example/").unwrap();
         let s = p.socks_for(&url).unwrap();
         assert_eq!(s.version(), SocksVersion::Socks5h);
@@ -150,7 +231,7 @@ mod tests {
             noproxy: Some("inside.example".into()),
             ..RouteOptions::default()
         };
-        let p = socks.proxies(&[]).unwrap();
+        let p = socks.proxies().unwrap();
         let out = UrlRef::parse("ftp://outside.example/f").unwrap();
         let s = p.socks_for(&out).unwrap();
         assert_eq!(
@@ -165,7 +246,7 @@ mod tests {
             socks5: Some("127.0.0.1:1081".into()),
             ..socks
         };
-        let s = both.proxies(&[]).unwrap().socks_for(&out).unwrap();
+        let s = both.proxies().unwrap().socks_for(&out).unwrap();
         assert_eq!((s.port(), s.source.as_str()), (1081, "--socks5"));
         // A value no proxy is made of is refused under the flag's name.
         for bad in ["ftp://h:21", "socks6://h", "http://h/path"] {
@@ -173,7 +254,7 @@ mod tests {
                 proxy: Some(bad.into()),
                 ..RouteOptions::default()
             };
-            let e = o.proxies(&[]).unwrap_err();
+            let e = o.proxies().unwrap_err();
             assert!(e.starts_with("--proxy: "), "{bad}: {e}");
         }
     }

@@ -102,7 +102,7 @@ impl Plan {
     /// ```
     /// use uniform::{UrlRef, plan::{PlanOptions, plan}};
     /// let p = plan(&UrlRef::parse("gopher://h/1/")?, &PlanOptions::default()).unwrap();
-    /// assert_eq!(p.url(), "gopher://h/1/");
+    /// assert_eq!(p.into_plan().url(), "gopher://h/1/");
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn url(&self) -> &str {

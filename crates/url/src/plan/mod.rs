@@ -35,6 +35,7 @@ mod options;
 mod policy;
 mod prospero;
 mod refusal;
+mod route;
 mod smtp;
 mod step;
 mod telnet;
@@ -52,6 +53,7 @@ pub use options::{HttpRequest, HttpVersion, Message, PlanOptions};
 pub use policy::{Approved, BAD_PORTS, is_bad_port, judge};
 pub use prospero::ProsperoPlan;
 pub use refusal::{PlanError, Rule};
+pub use route::{Family, Pin, Proxy, Route, SocksVersion, Via};
 pub use smtp::{SmtpCommand, SmtpPlan};
 pub use step::{Endpoint, Line, Missing, Piece, Step, Transfer};
 pub use telnet::TelnetPlan;
@@ -82,7 +84,7 @@ pub fn plan(url: &UrlRef<'_>, options: &PlanOptions) -> Result<Approved, PlanErr
     // The URL's own refusals first: a plan of a URL aimed at another
     // service is not worth making.
     policy::check_url(url, &options.allowed_ports)?;
-    judge(url, make::build(url, options)?, options)
+    judge(url, make::build(url, options)?, Route::default(), options)
 }
 
 /// The plan for `url` before the policy has judged it: for a route that

@@ -16,6 +16,7 @@ use super::nntp::{ArticleRef, NntpCommand, NntpPlan};
 use super::options::PlanOptions;
 use super::prospero::ProsperoPlan;
 use super::refusal::{PlanError, Rule};
+use super::route::Route;
 use super::smtp::SmtpPlan;
 use super::step::{Endpoint, Step};
 use super::telnet::TelnetPlan;
@@ -23,7 +24,7 @@ use crate::dialect::Dialect;
 use crate::prelude::*;
 use crate::scheme::Scheme;
 use crate::schemes::file::FilePathErrorKind;
-use crate::url::UrlRef;
+use crate::url::{Url, UrlRef};
 use core::fmt;
 use core::ops::Deref;
 
@@ -178,16 +179,26 @@ fn naive_host(s: &str, auth_start: usize) -> Option<&str> {
 /// A plan the policy has judged: the only kind an executor runs, and the
 /// only kind `uniform plan` shows. Made by [`judge`] alone.
 ///
+/// It owns the URL planned, as its dialect parsed it, and the [`Route`]
+/// its connections take: the executors read both and decide nothing
+/// again.
+///
 /// # Example
 ///
 /// ```
 /// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
 /// let approved = plan(&UrlRef::parse("ftp://h/x.txt")?, &PlanOptions::default()).unwrap();
 /// assert!(matches!(approved.dialogue(), Dialogue::Ftp(_)));
+/// assert_eq!(approved.url().as_str(), "ftp://h/x.txt");
+/// assert!(approved.route().is_direct());
 /// # Ok::<_, uniform::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Approved(Plan);
+pub struct Approved {
+    plan: Plan,
+    url: Url,
+    route: Route,
+}
 
 impl Approved {
     /// The plan itself.
@@ -201,7 +212,38 @@ impl Approved {
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
     pub fn into_plan(self) -> Plan {
-        self.0
+        self.plan
+    }
+
+    /// The URL planned, parsed once, by the dialect that read it: what
+    /// the executors take its parts from (no second parse).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Dialect, ParseOptions, plan::{PlanOptions, plan}};
+    /// let url = ParseOptions::new().dialect(Dialect::Whatwg).parse("http://h/a")?;
+    /// let p = plan(&url, &PlanOptions::default()).unwrap();
+    /// assert_eq!(p.url().as_url_ref().dialect(), Dialect::Whatwg);
+    /// assert_eq!(p.url().as_str(), url.as_str());
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn url(&self) -> &Url {
+        &self.url
+    }
+
+    /// The route the plan's connections take, judged with the plan.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{PlanOptions, Route, plan}};
+    /// let p = plan(&UrlRef::parse("gopher://h/")?, &PlanOptions::default()).unwrap();
+    /// assert_eq!(p.route(), &Route::default());
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn route(&self) -> &Route {
+        &self.route
     }
 }
 
@@ -209,20 +251,24 @@ impl Deref for Approved {
     type Target = Plan;
 
     fn deref(&self) -> &Plan {
-        &self.0
+        &self.plan
     }
 }
 
 impl fmt::Display for Approved {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
+        // The steps alone, as before: the route is shown by whoever
+        // prints it (`uniform plan`'s `# route` lines), and `uniform
+        // links --dump` keeps the dialogue's text.
+        self.plan.fmt(f)
     }
 }
 
 /// Judges `plan`, made for `url` (directly, or as a route through a
 /// gateway), by every rule, in one place: `uniform plan` and `uniform
 /// fetch` both come here, so they refuse exactly the same URLs with the
-/// same message.
+/// same message. The [`Route`] its connections take is judged with it
+/// and carried by the [`Approved`] plan.
 ///
 /// # Errors
 ///
@@ -231,14 +277,19 @@ impl fmt::Display for Approved {
 /// # Example
 ///
 /// ```
-/// use uniform::{UrlRef, plan::{PlanOptions, Rule, judge, unjudged}};
+/// use uniform::{UrlRef, plan::{PlanOptions, Route, Rule, judge, unjudged}};
 /// let url = UrlRef::parse("ftp://h/a%0D%0ADELE%20x")?;
 /// let p = unjudged(&url, &PlanOptions::default()).unwrap();
-/// let e = judge(&url, p, &PlanOptions::default()).unwrap_err();
+/// let e = judge(&url, p, Route::default(), &PlanOptions::default()).unwrap_err();
 /// assert_eq!(e.rule(), Some(Rule::LineBreakInjection));
 /// # Ok::<_, uniform::ParseError>(())
 /// ```
-pub fn judge(url: &UrlRef<'_>, plan: Plan, options: &PlanOptions) -> Result<Approved, PlanError> {
+pub fn judge(
+    url: &UrlRef<'_>,
+    plan: Plan,
+    route: Route,
+    options: &PlanOptions,
+) -> Result<Approved, PlanError> {
     check_url(url, &options.allowed_ports)?;
     match plan.dialogue() {
         Dialogue::Ftp(p) => ftp(p)?,
@@ -266,7 +317,14 @@ pub fn judge(url: &UrlRef<'_>, plan: Plan, options: &PlanOptions) -> Result<Appr
             _ => {}
         }
     }
-    Ok(Approved(plan))
+    // Nothing of the route is refused: the proxies were checked when
+    // they were configured, and a gateway's connection is a step judged
+    // above. Only a judged plan carries one.
+    Ok(Approved {
+        plan,
+        url: url.to_url(),
+        route,
+    })
 }
 
 /// Port 0 names no service: TCP refuses it, and an operating system may

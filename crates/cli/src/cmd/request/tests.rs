@@ -1,7 +1,7 @@
 //! The request flags against curl's readings.
 
-use super::login::NETRC_EXIT;
 use super::data::form_encoded;
+use super::login::NETRC_EXIT;
 use super::*;
 use crate::cmd::Status;
 use uniform::plan::PlanOptions;
