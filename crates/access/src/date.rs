@@ -76,31 +76,22 @@ impl Stamp {
     /// RFC 5322 section 3.3's date-time, in UTC: `Tue, 25 Nov 2025
     /// 09:59:17 +0000` (the day without a leading zero).
     pub(crate) fn rfc5322(&self) -> String {
-        let (weekday, month) = self.names();
-        let Stamp {
-            year,
-            day,
-            hour,
-            minute,
-            second,
-            ..
-        } = *self;
-        format!("{weekday}, {day} {month} {year} {hour:02}:{minute:02}:{second:02} +0000")
+        self.written(1, "+0000")
     }
 
     /// RFC 9110 section 5.6.7's IMF-fixdate: `Tue, 20 Dec 1994 00:00:00
     /// GMT`.
     pub(crate) fn imf_fixdate(&self) -> String {
+        self.written(2, "GMT")
+    }
+
+    /// The two forms differ only in the day's width and the zone.
+    fn written(&self, day_width: usize, zone: &str) -> String {
         let (weekday, month) = self.names();
-        let Stamp {
-            year,
-            day,
-            hour,
-            minute,
-            second,
-            ..
-        } = *self;
-        format!("{weekday}, {day:02} {month} {year:04} {hour:02}:{minute:02}:{second:02} GMT")
+        format!(
+            "{weekday}, {:0day_width$} {month} {:04} {:02}:{:02}:{:02} {zone}",
+            self.day, self.year, self.hour, self.minute, self.second
+        )
     }
 }
 
