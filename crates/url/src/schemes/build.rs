@@ -237,6 +237,66 @@ macro_rules! setter_plumbing {
 }
 pub(crate) use setter_plumbing;
 
+/// Writes a builder's `host` and `port` setters (and, with `login`, its
+/// `user` and `password`), the same in every scheme of the common Internet
+/// syntax: `$login` is where its [`Login`] is in the parts `$p`. Each
+/// setter's example builds a URL of the scheme; `$port_example` is the
+/// port's, which some schemes need more parts for.
+macro_rules! login_setters {
+    ($builder:ident, $url:ident, |$p:ident| $login:expr, port: $port_example:literal $(, login: $login_example:literal)?) => {
+        impl $builder {
+            #[doc = concat!(
+                "The host, checked by RFC 1738 section 3.1.\n\n# Example\n\n```\nuse uniform::schemes::",
+                stringify!($url), ";\nassert!(", stringify!($url),
+                "::builder().host(\"a..b\").build().is_err());\n```"
+            )]
+            pub fn host(self, host: &str) -> $builder {
+                self.and_then(|$p| $login.set_host(host, false))
+            }
+
+            #[doc = concat!(
+                "The port (the scheme's default is written only if given).\n\n# Example\n\n```\nuse uniform::schemes::",
+                stringify!($url), ";\n", $port_example,
+                "\n# Ok::<_, uniform::schemes::BuildError>(())\n```"
+            )]
+            pub fn port(self, port: u16) -> $builder {
+                self.and_then(|$p| {
+                    $login.port = Some(port);
+                    Ok(())
+                })
+            }
+        }
+        $(
+            impl $builder {
+                #[doc = concat!(
+                    "The user name (decoded; `:`, `@` and `/` encoded by RFC 1738 section 3.1).\n\n# Example\n\n```\nuse uniform::schemes::",
+                    stringify!($url), ";\n", $login_example,
+                    "\n# Ok::<_, uniform::schemes::BuildError>(())\n```"
+                )]
+                pub fn user(self, user: impl AsRef<[u8]>) -> $builder {
+                    self.and_then(|$p| {
+                        $login.set_user(user.as_ref());
+                        Ok(())
+                    })
+                }
+
+                #[doc = concat!(
+                    "The password (decoded, encoded as the user name is).\n\n# Example\n\n```\nuse uniform::schemes::",
+                    stringify!($url), ";\n", $login_example,
+                    "\n# Ok::<_, uniform::schemes::BuildError>(())\n```"
+                )]
+                pub fn password(self, password: impl AsRef<[u8]>) -> $builder {
+                    self.and_then(|$p| {
+                        $login.set_password(password.as_ref());
+                        Ok(())
+                    })
+                }
+            }
+        )?
+    };
+}
+pub(crate) use login_setters;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@
 //! ftptype  = "A" | "I" | "D" | "a" | "i" | "d"
 //! ```
 
-use super::build::{BuildError, Login, finish, setter_plumbing};
+use super::build::{BuildError, Login, finish, login_setters, setter_plumbing};
 use super::check::{breach, check_reserved, require_host};
 use super::encoded::{Encoded, Segments, last_segment, offset_in};
 use crate::dialect::Dialect;
@@ -414,6 +414,7 @@ struct FtpParts {
 }
 
 setter_plumbing!(FtpBuilder, FtpParts);
+login_setters!(FtpBuilder, FtpUrl, |p| p.login, port: "assert_eq!(FtpUrl::builder().host(\"h\").port(2121).build()?.as_str(), \"ftp://h:2121\");", login: "let url = FtpUrl::builder().host(\"h\").user(\"a@b\").password(\"p:w\").build()?;\nassert_eq!(url.as_str(), \"ftp://a%40b:p%3Aw@h\");");
 
 impl FtpBuilder {
     /// An empty builder: a host is required.
@@ -429,68 +430,6 @@ impl FtpBuilder {
         FtpBuilder {
             inner: Ok(FtpParts::default()),
         }
-    }
-
-    /// The user name (decoded).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::FtpUrl;
-    /// let url = FtpUrl::builder().host("h").user("a@b").build()?;
-    /// assert_eq!(url.as_str(), "ftp://a%40b@h");
-    /// # Ok::<_, uniform::schemes::BuildError>(())
-    /// ```
-    pub fn user(self, user: impl AsRef<[u8]>) -> FtpBuilder {
-        self.and_then(|p| {
-            p.login.set_user(user.as_ref());
-            Ok(())
-        })
-    }
-
-    /// The password (decoded).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::FtpUrl;
-    /// let url = FtpUrl::builder().host("h").user("u").password("p:w").build()?;
-    /// assert_eq!(url.as_str(), "ftp://u:p%3Aw@h");
-    /// # Ok::<_, uniform::schemes::BuildError>(())
-    /// ```
-    pub fn password(self, password: impl AsRef<[u8]>) -> FtpBuilder {
-        self.and_then(|p| {
-            p.login.set_password(password.as_ref());
-            Ok(())
-        })
-    }
-
-    /// The host, checked by RFC 1738 section 3.1.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::FtpUrl;
-    /// assert!(FtpUrl::builder().host("not a host").build().is_err());
-    /// ```
-    pub fn host(self, host: &str) -> FtpBuilder {
-        self.and_then(|p| p.login.set_host(host, false))
-    }
-
-    /// The port (21 is the default and is written only if given).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::FtpUrl;
-    /// assert_eq!(FtpUrl::builder().host("h").port(2121).build()?.as_str(), "ftp://h:2121");
-    /// # Ok::<_, uniform::schemes::BuildError>(())
-    /// ```
-    pub fn port(self, port: u16) -> FtpBuilder {
-        self.and_then(|p| {
-            p.login.port = Some(port);
-            Ok(())
-        })
     }
 
     /// Appends one cwd segment (decoded; may be empty).

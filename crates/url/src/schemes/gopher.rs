@@ -15,7 +15,9 @@
 //! gopher-path, no characters are reserved", so the two cannot mean
 //! different things. This is also what Perl's URI does.
 
-use super::build::{BuildError, BuildErrorKind, Login, finish, forbidden, setter_plumbing};
+use super::build::{
+    BuildError, BuildErrorKind, Login, finish, forbidden, login_setters, setter_plumbing,
+};
 use super::check::{breach, refuse_login, require_host};
 use super::encoded::{Encoded, find_decoded, offset_in};
 use super::path::path_through_query;
@@ -477,6 +479,7 @@ struct GopherParts {
 }
 
 setter_plumbing!(GopherBuilder, GopherParts);
+login_setters!(GopherBuilder, GopherUrl, |p| p.login, port: "assert_eq!(GopherUrl::builder().host(\"h\").port(7070).build()?.as_str(), \"gopher://h:7070\");");
 
 fn no_controls(field: &'static str, value: &[u8], which: &[u8]) -> Result<(), BuildError> {
     match forbidden(value, which) {
@@ -505,34 +508,6 @@ impl GopherBuilder {
         GopherBuilder {
             inner: Ok(GopherParts::default()),
         }
-    }
-
-    /// The host, checked by RFC 1738 section 3.1.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::GopherUrl;
-    /// assert!(GopherUrl::builder().host("h..dom").build().is_err());
-    /// ```
-    pub fn host(self, host: &str) -> GopherBuilder {
-        self.and_then(|p| p.login.set_host(host, false))
-    }
-
-    /// The port.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::GopherUrl;
-    /// assert_eq!(GopherUrl::builder().host("h").port(7070).build()?.as_str(), "gopher://h:7070");
-    /// # Ok::<_, uniform::schemes::BuildError>(())
-    /// ```
-    pub fn port(self, port: u16) -> GopherBuilder {
-        self.and_then(|p| {
-            p.login.port = Some(port);
-            Ok(())
-        })
     }
 
     /// The type (default `1`).

@@ -8,7 +8,7 @@
 //! search   = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
 //! ```
 
-use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
+use super::build::{BuildError, BuildErrorKind, Login, finish, login_setters, setter_plumbing};
 use super::check::{breach, check_reserved, refuse_login, require_host};
 use super::encoded;
 use super::encoded::{Encoded, Segments};
@@ -204,6 +204,7 @@ struct HttpParts {
 }
 
 setter_plumbing!(HttpBuilder, HttpParts);
+login_setters!(HttpBuilder, HttpUrl, |p| p.login, port: "assert_eq!(HttpUrl::builder().host(\"h\").port(8000).build()?.port(), Some(8000));");
 
 impl HttpBuilder {
     /// An empty builder: a host is required.
@@ -233,34 +234,6 @@ impl HttpBuilder {
     pub fn https(self, https: bool) -> HttpBuilder {
         self.and_then(|p| {
             p.https = https;
-            Ok(())
-        })
-    }
-
-    /// The host, checked by RFC 1738 section 3.1.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::HttpUrl;
-    /// assert!(HttpUrl::builder().host("-bad-").build().is_err());
-    /// ```
-    pub fn host(self, host: &str) -> HttpBuilder {
-        self.and_then(|p| p.login.set_host(host, false))
-    }
-
-    /// The port.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::HttpUrl;
-    /// assert_eq!(HttpUrl::builder().host("h").port(8000).build()?.port(), Some(8000));
-    /// # Ok::<_, uniform::schemes::BuildError>(())
-    /// ```
-    pub fn port(self, port: u16) -> HttpBuilder {
-        self.and_then(|p| {
-            p.login.port = Some(port);
             Ok(())
         })
     }

@@ -4,7 +4,7 @@
 //! nntpurl = "nntp://" hostport "/" group [ "/" digits ]
 //! ```
 
-use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
+use super::build::{BuildError, BuildErrorKind, Login, finish, login_setters, setter_plumbing};
 use super::check::{breach, refuse_login, require_host};
 use super::encoded::{Encoded, offset_in};
 use super::news::{chars_5538, group_fault};
@@ -216,6 +216,7 @@ struct NntpParts {
 }
 
 setter_plumbing!(NntpBuilder, NntpParts);
+login_setters!(NntpBuilder, NntpUrl, |p| p.login, port: "assert_eq!(NntpUrl::builder().host(\"h\").port(1119).group(\"g\").build()?.as_str(), \"nntp://h:1119/g\");");
 
 impl NntpBuilder {
     /// An empty builder: host and group are required.
@@ -231,34 +232,6 @@ impl NntpBuilder {
         NntpBuilder {
             inner: Ok(NntpParts::default()),
         }
-    }
-
-    /// The news server, checked by RFC 1738 section 3.1.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::NntpUrl;
-    /// assert!(NntpUrl::builder().host("").group("g").build().is_err());
-    /// ```
-    pub fn host(self, host: &str) -> NntpBuilder {
-        self.and_then(|p| p.login.set_host(host, false))
-    }
-
-    /// The port.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::NntpUrl;
-    /// assert_eq!(NntpUrl::builder().host("h").port(1119).group("g").build()?.as_str(), "nntp://h:1119/g");
-    /// # Ok::<_, uniform::schemes::BuildError>(())
-    /// ```
-    pub fn port(self, port: u16) -> NntpBuilder {
-        self.and_then(|p| {
-            p.login.port = Some(port);
-            Ok(())
-        })
     }
 
     /// The group, checked by the `group` rule.

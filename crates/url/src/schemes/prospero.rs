@@ -15,7 +15,9 @@
 //! `%00` that way under every dialect: [`ProsperoUrl::hsoname`] is the name
 //! before it, [`ProsperoUrl::version`] what follows, up to the first `;`.
 
-use super::build::{BuildError, BuildErrorKind, Login, finish, forbidden, setter_plumbing};
+use super::build::{
+    BuildError, BuildErrorKind, Login, finish, forbidden, login_setters, setter_plumbing,
+};
 use super::check::{breach, check_reserved, refuse_login, require_host};
 use super::encoded::{Encoded, offset_in};
 use super::path::path_through_query;
@@ -288,6 +290,7 @@ struct ProsperoParts {
 }
 
 setter_plumbing!(ProsperoBuilder, ProsperoParts);
+login_setters!(ProsperoBuilder, ProsperoUrl, |p| p.login, port: "assert_eq!(ProsperoUrl::builder().host(\"h\").port(191).build()?.as_str(), \"prospero://h:191/\");");
 
 impl ProsperoBuilder {
     /// An empty builder: a host is required.
@@ -303,34 +306,6 @@ impl ProsperoBuilder {
         ProsperoBuilder {
             inner: Ok(ProsperoParts::default()),
         }
-    }
-
-    /// The host, checked by RFC 1738 section 3.1.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::ProsperoUrl;
-    /// assert!(ProsperoUrl::builder().host("x y").build().is_err());
-    /// ```
-    pub fn host(self, host: &str) -> ProsperoBuilder {
-        self.and_then(|p| p.login.set_host(host, false))
-    }
-
-    /// The port.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::ProsperoUrl;
-    /// assert_eq!(ProsperoUrl::builder().host("h").port(191).build()?.as_str(), "prospero://h:191/");
-    /// # Ok::<_, uniform::schemes::BuildError>(())
-    /// ```
-    pub fn port(self, port: u16) -> ProsperoBuilder {
-        self.and_then(|p| {
-            p.login.port = Some(port);
-            Ok(())
-        })
     }
 
     /// The hsoname (decoded).

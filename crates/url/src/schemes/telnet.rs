@@ -5,7 +5,7 @@
 //! telneturl = "telnet://" login [ "/" ]
 //! ```
 
-use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
+use super::build::{BuildError, BuildErrorKind, Login, finish, login_setters, setter_plumbing};
 use super::check::{breach, require_host};
 use super::encoded::{Encoded, offset_in};
 use crate::dialect::Dialect;
@@ -161,6 +161,7 @@ pub struct TelnetBuilder {
 }
 
 setter_plumbing!(TelnetBuilder, (Scheme, Login));
+login_setters!(TelnetBuilder, TelnetUrl, |p| p.1, port: "assert_eq!(TelnetUrl::builder().host(\"h\").port(2323).build()?.port(), Some(2323));", login: "assert_eq!(TelnetUrl::builder().user(\"a:b\").password(\"p\").host(\"h\").build()?.as_str(), \"telnet://a%3Ab:p@h/\");");
 
 impl TelnetBuilder {
     /// An empty `telnet` builder: a host is required.
@@ -196,66 +197,6 @@ impl TelnetBuilder {
                 ));
             }
             p.0 = scheme;
-            Ok(())
-        })
-    }
-
-    /// The suggested user name (decoded).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::TelnetUrl;
-    /// assert_eq!(TelnetUrl::builder().user("a:b").host("h").build()?.as_str(), "telnet://a%3Ab@h/");
-    /// # Ok::<_, uniform::schemes::BuildError>(())
-    /// ```
-    pub fn user(self, user: impl AsRef<[u8]>) -> TelnetBuilder {
-        self.and_then(|p| {
-            p.1.set_user(user.as_ref());
-            Ok(())
-        })
-    }
-
-    /// The suggested password (decoded).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::TelnetUrl;
-    /// assert_eq!(TelnetUrl::builder().user("u").password("p").host("h").build()?.as_str(), "telnet://u:p@h/");
-    /// # Ok::<_, uniform::schemes::BuildError>(())
-    /// ```
-    pub fn password(self, password: impl AsRef<[u8]>) -> TelnetBuilder {
-        self.and_then(|p| {
-            p.1.set_password(password.as_ref());
-            Ok(())
-        })
-    }
-
-    /// The host, checked by RFC 1738 section 3.1.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::TelnetUrl;
-    /// assert!(TelnetUrl::builder().host("h/x").build().is_err());
-    /// ```
-    pub fn host(self, host: &str) -> TelnetBuilder {
-        self.and_then(|p| p.1.set_host(host, false))
-    }
-
-    /// The port.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::TelnetUrl;
-    /// assert_eq!(TelnetUrl::builder().host("h").port(2323).build()?.port(), Some(2323));
-    /// # Ok::<_, uniform::schemes::BuildError>(())
-    /// ```
-    pub fn port(self, port: u16) -> TelnetBuilder {
-        self.and_then(|p| {
-            p.1.port = Some(port);
             Ok(())
         })
     }

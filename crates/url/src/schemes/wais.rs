@@ -10,7 +10,7 @@
 //! wpath        = *uchar
 //! ```
 
-use super::build::{BuildError, BuildErrorKind, Login, finish, setter_plumbing};
+use super::build::{BuildError, BuildErrorKind, Login, finish, login_setters, setter_plumbing};
 use super::check::{breach, check_reserved, refuse_login, require_host};
 use super::encoded::{Encoded, offset_in};
 use crate::error::ParseError;
@@ -438,6 +438,7 @@ struct WaisParts {
 }
 
 setter_plumbing!(WaisBuilder, WaisParts);
+login_setters!(WaisBuilder, WaisUrl, |p| p.login, port: "assert_eq!(WaisUrl::builder().host(\"h\").port(2100).build()?.as_str(), \"wais://h:2100/\");");
 
 impl WaisBuilder {
     /// An empty builder: a host is required; the database may be empty.
@@ -453,34 +454,6 @@ impl WaisBuilder {
         WaisBuilder {
             inner: Ok(WaisParts::default()),
         }
-    }
-
-    /// The host, checked by RFC 1738 section 3.1.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::WaisUrl;
-    /// assert!(WaisUrl::builder().host("a..b").build().is_err());
-    /// ```
-    pub fn host(self, host: &str) -> WaisBuilder {
-        self.and_then(|p| p.login.set_host(host, false))
-    }
-
-    /// The port.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uniform::schemes::WaisUrl;
-    /// assert_eq!(WaisUrl::builder().host("h").port(2100).build()?.as_str(), "wais://h:2100/");
-    /// # Ok::<_, uniform::schemes::BuildError>(())
-    /// ```
-    pub fn port(self, port: u16) -> WaisBuilder {
-        self.and_then(|p| {
-            p.login.port = Some(port);
-            Ok(())
-        })
     }
 
     /// The database (decoded).
