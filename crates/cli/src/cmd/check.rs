@@ -1,15 +1,14 @@
 //! `uniform check URL...`: strict validation, with every violation drawn
 //! under its byte.
 
-use crate::bulk::{self, Jobs, Record, Sink};
+use crate::bulk::{Record, Sink};
 use crate::caret::{Diagnostic, Severity};
+use crate::cmd::lines::{LineArgs, run_lines};
 use crate::cmd::{self, Run, Status, UrlOptions};
-use crate::input::{Bom, Inputs};
 use crate::json;
 use crate::password;
-use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io;
 use uniform::{ParseError, ParseErrorKind};
 
 const HELP: &str = "\
@@ -54,16 +53,8 @@ error.";
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = HELP)]
 pub struct Args {
-    /// The URLs; "-" reads one per line from standard input
-    #[arg(value_name = "URL", required = true)]
-    urls: Vec<OsString>,
     #[command(flatten)]
-    options: UrlOptions,
-    #[command(flatten)]
-    jobs: Jobs,
-    /// Print one JSON object per URL (JSON Lines)
-    #[arg(long)]
-    json: bool,
+    lines: LineArgs,
     /// Accept relative references too (URI-references), checked by the
     /// dialect's generic grammar
     #[arg(long)]
@@ -76,20 +67,16 @@ pub struct Args {
 
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
-        let mut out = cmd::stdout();
-        let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
         let checker = Checker {
             options: UrlOptions {
                 strict: true,
-                ..self.options
+                ..self.lines.options
             },
-            json: self.json,
+            json: self.lines.json,
             reference: self.reference,
             compare: self.compare,
         };
-        let ok = bulk::run(&checker, &mut inputs, &mut out, self.jobs.count())?;
-        out.flush()?;
-        Ok(Status::from_ok(ok && inputs.all_read()))
+        run_lines(self.lines, &checker)
     }
 }
 

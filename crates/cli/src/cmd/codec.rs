@@ -1,8 +1,9 @@
 //! `uniform encode` and `uniform decode`: percent-encoding (RFC 1738
 //! section 2.2).
 
-use crate::bulk::{self, Jobs, Record, Sink};
+use crate::bulk::{Jobs, Record, Sink};
 use crate::caret::{Note, Severity};
+use crate::cmd::lines::run_inputs;
 use crate::cmd::{self, Run, Status};
 use crate::input::{Bom, Inputs, LineLimit};
 use crate::json;
@@ -73,8 +74,8 @@ pub struct EncodeArgs {
 
 impl Run for EncodeArgs {
     fn run(self) -> io::Result<Status> {
-        let mut out = cmd::stdout();
         if self.list_sets {
+            let mut out = cmd::stdout();
             list_sets(&mut out)?;
             out.flush()?;
             return Ok(Status::Success);
@@ -84,14 +85,13 @@ impl Run for EncodeArgs {
             let _ = writeln!(io::stderr(), "uniform: unknown set {:?}", self.set);
             return Ok(Status::Usage);
         };
-        let mut inputs = Inputs::new(self.texts, Bom::Keep, self.input);
         let encoder = Encoder {
             set,
             json: self.json,
         };
-        bulk::run(&encoder, &mut inputs, &mut out, self.jobs.count())?;
-        out.flush()?;
-        Ok(Status::from_ok(inputs.all_read()))
+        // A text is data, not a URL: a byte order mark in it is kept.
+        let inputs = Inputs::new(self.texts, Bom::Keep, self.input);
+        run_inputs(inputs, self.jobs, &encoder)
     }
 }
 
@@ -165,16 +165,13 @@ pub struct DecodeArgs {
 
 impl Run for DecodeArgs {
     fn run(self) -> io::Result<Status> {
-        let mut out = cmd::stdout();
-        let mut inputs = Inputs::new(self.texts, Bom::Keep, self.input);
         let decoder = Decoder {
             strict: self.strict,
             json: self.json,
             no_newline: self.no_newline,
         };
-        let ok = bulk::run(&decoder, &mut inputs, &mut out, self.jobs.count())?;
-        out.flush()?;
-        Ok(Status::from_ok(ok && inputs.all_read()))
+        let inputs = Inputs::new(self.texts, Bom::Keep, self.input);
+        run_inputs(inputs, self.jobs, &decoder)
     }
 }
 

@@ -12,6 +12,7 @@ pub mod edit;
 pub mod equal;
 pub mod extract;
 pub mod fetch;
+pub mod lines;
 pub mod links;
 pub mod man;
 pub mod normalize;

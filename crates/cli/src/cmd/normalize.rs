@@ -1,13 +1,12 @@
 //! `uniform normalize URL...`: the canonical form of each URL.
 
-use crate::bulk::{self, Jobs, Record, Sink};
+use crate::bulk::{Record, Sink};
 use crate::caret::Severity;
+use crate::cmd::lines::{LineArgs, run_lines};
 use crate::cmd::{self, Run, Status, UrlOptions};
-use crate::input::{Bom, Inputs};
 use crate::json;
 use crate::password;
-use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io;
 use uniform::ParseError;
 
 const HELP: &str = "\
@@ -41,29 +40,17 @@ error.";
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = HELP)]
 pub struct Args {
-    /// The URLs; "-" reads one per line from standard input
-    #[arg(value_name = "URL", required = true)]
-    urls: Vec<OsString>,
     #[command(flatten)]
-    options: UrlOptions,
-    #[command(flatten)]
-    jobs: Jobs,
-    /// Print one JSON object per URL (JSON Lines)
-    #[arg(long)]
-    json: bool,
+    lines: LineArgs,
 }
 
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
-        let mut out = cmd::stdout();
-        let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
         let normalizer = Normalizer {
-            options: self.options,
-            json: self.json,
+            options: self.lines.options,
+            json: self.lines.json,
         };
-        let ok = bulk::run(&normalizer, &mut inputs, &mut out, self.jobs.count())?;
-        out.flush()?;
-        Ok(Status::from_ok(ok && inputs.all_read()))
+        run_lines(self.lines, &normalizer)
     }
 }
 

@@ -1,18 +1,17 @@
 //! `uniform parse URL...`: the components of each URL and its
 //! scheme-specific fields.
 
-use crate::bulk::{self, Jobs, Record, Sink};
+use crate::bulk::{Record, Sink};
 use crate::caret::{Diagnostic, Severity, printable, printable_input};
+use crate::cmd::lines::{LineArgs, run_lines};
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::details::details;
-use crate::input::{Bom, Inputs};
 use crate::json::{self, Fields};
 use crate::password::{self, MASK};
 use serde_json::Value;
 use std::borrow::Cow;
-use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io;
 use std::ops::Range;
 use uniform::ParseError;
 
@@ -55,16 +54,8 @@ error.";
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = HELP)]
 pub struct Args {
-    /// The URLs; "-" reads one per line from standard input
-    #[arg(value_name = "URL", required = true)]
-    urls: Vec<OsString>,
     #[command(flatten)]
-    options: UrlOptions,
-    #[command(flatten)]
-    jobs: Jobs,
-    /// Print one JSON object per URL (JSON Lines)
-    #[arg(long)]
-    json: bool,
+    lines: LineArgs,
     /// Print each URL by a template of the --json fields: {host}, {port},
     /// {details.selector}, {details.cwd.0}; {{ and }} for braces
     #[arg(long, value_name = "TEMPLATE", conflicts_with = "json")]
@@ -73,16 +64,12 @@ pub struct Args {
 
 impl Run for Args {
     fn run(self) -> io::Result<Status> {
-        let mut out = cmd::stdout();
-        let mut inputs = Inputs::new(self.urls, Bom::Strip, self.options.input);
         let printer = Printer {
-            options: self.options,
-            json: self.json,
+            options: self.lines.options,
+            json: self.lines.json,
             format: self.format,
         };
-        let ok = bulk::run(&printer, &mut inputs, &mut out, self.jobs.count())?;
-        out.flush()?;
-        Ok(Status::from_ok(ok && inputs.all_read()))
+        run_lines(self.lines, &printer)
     }
 }
 

@@ -3,8 +3,9 @@
 //! the library's setters (`uniform::edit`), so that every result is valid
 //! in the URL's dialect or refused.
 
-use crate::bulk::{self, Jobs, Record, Sink};
+use crate::bulk::{Jobs, Record, Sink};
 use crate::caret::Severity;
+use crate::cmd::lines::run_inputs;
 use crate::cmd::{self, Run, Status, UrlOptions};
 use crate::input::{Bom, Inputs};
 use crate::json;
@@ -299,7 +300,6 @@ impl Run for Args {
         let recipe = sets.into_iter().fold(recipe, Recipe::set);
         let combos = combinations(&iterate);
         let parse = self.options.parse_options();
-        let mut out = cmd::stdout();
         let mut inputs = Inputs::new(urls, Bom::Strip, self.options.input);
         if let Some(f) = &self.url_file {
             inputs = match inputs.with_file(f) {
@@ -320,9 +320,7 @@ impl Run for Args {
             accept_space: self.accept_space,
             guess_scheme: self.guess_scheme,
         };
-        let ok = bulk::run(&editor, &mut inputs, &mut out, self.jobs.count())?;
-        out.flush()?;
-        Ok(Status::from_ok(ok && inputs.all_read()))
+        run_inputs(inputs, self.jobs, &editor)
     }
 }
 
