@@ -134,7 +134,8 @@ impl Drop for Permit<'_> {
 }
 
 /// The host a URL's check connects to, as the limits count it: its
-/// host and port in lower case; the whole URL where it has no host.
+/// host and port in lower case; the whole URL where it has no host (or
+/// is no URL).
 ///
 /// # Example
 ///
@@ -143,13 +144,35 @@ impl Drop for Permit<'_> {
 /// assert_eq!(uniform_links::hosts::key("mailto:a@b"), "mailto:a@b");
 /// ```
 pub fn key(url: &str) -> String {
-    match crate::check::parse(url) {
-        Ok(u) if u.host().is_some_and(|h| !h.is_empty()) => format!(
+    // The reading a check parses a link by (`check::parse`), spelled
+    // here so that this layer imports none above it.
+    match uniform::ParseOptions::new()
+        .dialect(uniform::Dialect::Rfc3986)
+        .parse(url)
+    {
+        Ok(u) => key_of(&u),
+        Err(_) => url.to_string(),
+    }
+}
+
+/// [`key`] of a URL parsed already: what a [`crate::target::Target`]
+/// keeps, so that the limits cost no second parse.
+///
+/// # Example
+///
+/// ```
+/// let url = uniform_links::check::parse("ftp://H.example/x")?;
+/// assert_eq!(uniform_links::hosts::key_of(&url), "h.example:21");
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+pub fn key_of(url: &uniform::UrlRef<'_>) -> String {
+    match url.host() {
+        Some(h) if !h.is_empty() => format!(
             "{}:{}",
-            u.host().unwrap_or_default().to_ascii_lowercase(),
-            u.port_or_default().unwrap_or(0)
+            h.to_ascii_lowercase(),
+            url.port_or_default().unwrap_or(0)
         ),
-        _ => url.to_string(),
+        _ => url.as_str().to_string(),
     }
 }
 

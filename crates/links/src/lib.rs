@@ -5,7 +5,9 @@
 //!
 //! ```text
 //! INPUT ──input──▶ Document ──extract──▶ Link (as written, with its line
-//!   and column) ──resolve──▶ absolute URL ──check──▶ Verdict ──report──▶ text
+//!   and column) ──resolve──▶ absolute URL ──target──▶ Target (parsed,
+//!   keyed by host, judged: once a distinct URL) ──check──▶ Verdict
+//!   ──report──▶ text
 //! ```
 //!
 //! - [`input`]: files, folders (walked with include and exclude globs),
@@ -15,6 +17,8 @@
 //!   `<base href>`), Markdown with pulldown-cmark (inline, reference and
 //!   autolinks), plain text with Uniform's extractor (`<URL:...>`
 //!   wrappers across lines, as RFC 1738's appendix has them).
+//! - [`target`]: a distinct URL parsed once, its host key, and the plan
+//!   the policy approved for its check (or the policy's refusal).
 //! - [`check`]: one check a distinct URL, by its scheme's protocol, the
 //!   safety policy first.
 //! - [`report`]: human, JSON and Markdown.
@@ -42,6 +46,7 @@ mod link;
 pub mod report;
 pub mod resolve;
 pub mod run;
+pub mod target;
 
 pub use document::{Document, Format, Source};
 pub use link::{Link, LinkKind};

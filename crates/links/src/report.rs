@@ -8,7 +8,7 @@
 //! ESC in one must not reach the terminal raw. The JSON report escapes
 //! the same characters by JSON's rules (`uniform::visible::json_escaped`).
 
-use crate::check::{self, Verdict};
+use crate::check::Verdict;
 use crate::document::Document;
 use crate::run::{self, Entry, RunOptions};
 use std::fmt;
@@ -283,9 +283,9 @@ pub fn markdown(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Res
 /// ```
 pub fn dump(docs: &[Document], opts: &RunOptions, out: &mut dyn Write) -> io::Result<()> {
     let found = run::found(docs);
-    for url in run::distinct(found.iter().map(|(_, _, u)| u), opts) {
-        line(out, format_args!("# {url}"))?;
-        match check::plan(&url, &opts.check) {
+    for target in run::targets(found.iter().map(|(_, _, u)| u), opts) {
+        line(out, format_args!("# {}", target.as_str()))?;
+        match target.plan_text() {
             Ok(plan) => {
                 for step in plan.split_terminator('\n') {
                     line(out, format_args!("{step}"))?;

@@ -6,6 +6,7 @@ use crate::cache::Cache;
 use crate::check::{self, Again, CheckOptions, Verdict};
 use crate::hosts::Hosts;
 use crate::resolve::Unresolved;
+use crate::target::Target;
 use crate::{Document, Link, Source, extract, resolve};
 use regex::RegexSet;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -139,6 +140,30 @@ pub fn distinct<'a>(
     out
 }
 
+/// The [`Target`] of each URL a run of `found` checks ([`distinct`]), in
+/// first-found order: each parsed, keyed by its host and judged by the
+/// policy here, once, whatever the links naming it and the tries it
+/// takes.
+///
+/// # Example
+///
+/// ```
+/// use uniform_links::run::{RunOptions, targets};
+/// let urls = vec![Ok("http://h/a#x".to_string()), Ok("http://h/a".to_string())];
+/// let t = targets(urls.iter(), &RunOptions::default());
+/// assert_eq!(t.len(), 1);
+/// assert_eq!((t[0].as_str(), t[0].host()), ("http://h/a", "h:80"));
+/// ```
+pub fn targets<'a>(
+    urls: impl Iterator<Item = &'a Result<String, Unresolved>>,
+    opts: &RunOptions,
+) -> Vec<Target> {
+    distinct(urls, opts)
+        .iter()
+        .map(|u| Target::new(u, &opts.check.fetch))
+        .collect()
+}
+
 /// `work` on the items `take` hands out (their indices, below `len`),
 /// `concurrency` at a time, each worker with its own check options (its
 /// own kept connections, closed at the end); `progress` told the count
@@ -176,29 +201,62 @@ fn parallel<R: Send + Clone>(
 
 /// Checks `urls`, `opts.concurrency` at a time, calling `progress` with
 /// the count done after each; the verdicts in the order of `urls`.
+///
+/// # Example
+///
+/// ```
+/// use uniform_links::check::Verdict;
+/// use uniform_links::run::{RunOptions, check_all};
+/// let v = check_all(&["urn:isbn:0451450523".to_string()], &RunOptions::default(), &|_| {});
+/// assert!(matches!(v[0], Verdict::Unchecked { .. }));
+/// ```
 pub fn check_all(
     urls: &[String],
     opts: &RunOptions,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Verdict> {
+    let targets: Vec<Target> = urls
+        .iter()
+        .map(|u| Target::new(u, &opts.check.fetch))
+        .collect();
+    check_targets(&targets, opts, progress)
+}
+
+/// [`check_all`] of targets made already ([`targets`]): each plan run as
+/// approved, nothing parsed or planned again.
+///
+/// # Example
+///
+/// ```
+/// use uniform_links::check::Verdict;
+/// use uniform_links::run::{RunOptions, check_targets};
+/// use uniform_links::target::Target;
+/// let o = RunOptions::default();
+/// let t = [Target::new("http://127.0.0.1:25/", &o.check.fetch)];
+/// let v = check_targets(&t, &o, &|_| {});
+/// assert!(matches!(v[0], Verdict::Broken { refused: true, .. }));
+/// ```
+pub fn check_targets(
+    targets: &[Target],
+    opts: &RunOptions,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<Verdict> {
     let hosts = Hosts::new(opts.max_per_host, opts.rate);
-    let keys: Vec<String> = urls.iter().map(|u| crate::hosts::key(u)).collect();
     // The next URL a worker takes is the first of the queue whose host
     // has room, so that a worker does not wait on a busy host while
     // another host's URLs wait behind it.
-    let queue = Mutex::new((0..urls.len()).collect::<VecDeque<usize>>());
+    let queue = Mutex::new((0..targets.len()).collect::<VecDeque<usize>>());
     let take = || -> Option<usize> {
         let mut q = queue.lock().ok()?;
         let pos = q
             .iter()
             .take(LOOKAHEAD)
-            .position(|&i| hosts.has_room(&keys[i]))
+            .position(|&i| hosts.has_room(targets[i].host()))
             .unwrap_or(0);
         q.remove(pos)
     };
-    let work =
-        |i: usize, check: &CheckOptions| with_retries(&urls[i], &keys[i], check, opts, &hosts);
-    parallel(urls.len(), opts, &take, &work, progress)
+    let work = |i: usize, check: &CheckOptions| with_retries(&targets[i], check, opts, &hosts);
+    parallel(targets.len(), opts, &take, &work, progress)
         .into_iter()
         .map(|v| {
             v.unwrap_or(Verdict::Unchecked {
@@ -211,22 +269,22 @@ pub fn check_all(
 /// How far down the queue a worker looks for a URL whose host has room.
 const LOOKAHEAD: usize = 512;
 
-/// A check of `url` within `hosts`' limits, tried again while it fails
-/// in a way that passes: after a wait that doubles, or the pause the
-/// server asked for (kept by every worker for that host).
+/// A check of `target` within `hosts`' limits, tried again while it
+/// fails in a way that passes: after a wait that doubles, or the pause
+/// the server asked for (kept by every worker for that host).
 fn with_retries(
-    url: &str,
-    host: &str,
+    target: &Target,
     check: &CheckOptions,
     opts: &RunOptions,
     hosts: &Hosts,
 ) -> Verdict {
+    let host = target.host();
     let mut wait = opts.retry_wait;
     let mut tries = 0;
     loop {
         let (verdict, again) = {
             let _place = hosts.acquire(host);
-            check::check_once(url, check)
+            check::check_target(target, check)
         };
         tries += 1;
         if tries > opts.retries {
@@ -340,26 +398,26 @@ pub fn run_cached(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<Entry> {
     let found = found(docs);
-    let urls = distinct(found.iter().map(|(_, _, u)| u), opts);
-    let (known, unknown): (Vec<String>, Vec<String>) = urls
+    let all = targets(found.iter().map(|(_, _, u)| u), opts);
+    let (known, unknown): (Vec<Target>, Vec<Target>) = all
         .into_iter()
-        .partition(|u| cache.as_ref().is_some_and(|c| c.get(u).is_some()));
+        .partition(|t| cache.as_ref().is_some_and(|c| c.get(t.as_str()).is_some()));
     let total = unknown.len();
-    let checked = check_all(&unknown, opts, &|n| progress(n, total));
+    let checked = check_targets(&unknown, opts, &|n| progress(n, total));
     if let Some(c) = cache.as_deref_mut() {
-        for (u, v) in unknown.iter().zip(&checked) {
-            c.put(u, v);
+        for (t, v) in unknown.iter().zip(&checked) {
+            c.put(t.as_str(), v);
         }
     }
     let remembered: Vec<Verdict> = known
         .iter()
-        .filter_map(|u| cache.as_ref().and_then(|c| c.get(u)).cloned())
+        .filter_map(|t| cache.as_ref().and_then(|c| c.get(t.as_str())).cloned())
         .collect();
     let by_url: HashMap<&str, &Verdict> = unknown
         .iter()
         .zip(&checked)
         .chain(known.iter().zip(&remembered))
-        .map(|(u, v)| (u.as_str(), v))
+        .map(|(t, v)| (t.as_str(), v))
         .collect();
     let targets = if opts.include_fragments {
         fragment_targets(&found, &by_url)
@@ -436,5 +494,93 @@ mod tests {
         assert!(has_anchor(&a, "top"));
         assert!(!has_anchor(&a, "Intro"));
         assert!(!has_anchor(&a, "missing"));
+    }
+
+    /// A server of three paths, a request a connection: `/fallback`
+    /// refuses HEAD (405) and answers GET; `/ok` answers all; `/flaky`
+    /// is down (503) the first time.
+    fn server() -> u16 {
+        use std::io::{BufRead, BufReader, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        std::thread::spawn(move || {
+            let mut flaky = 0;
+            for conn in listener.incoming() {
+                let Ok(stream) = conn else { return };
+                let mut r = BufReader::new(stream.try_clone().unwrap());
+                let mut first = String::new();
+                let _ = r.read_line(&mut first);
+                let mut line = String::new();
+                while r.read_line(&mut line).unwrap_or(0) > 0 && line != "\r\n" {
+                    line.clear();
+                }
+                let status = match first.split(' ').take(2).collect::<Vec<_>>()[..] {
+                    ["HEAD", "/fallback"] => "405 Method Not Allowed",
+                    [_, "/flaky"] => {
+                        flaky += 1;
+                        if flaky == 1 {
+                            "503 Service Unavailable"
+                        } else {
+                            "200 OK"
+                        }
+                    }
+                    _ => "200 OK",
+                };
+                let mut w = stream;
+                let _ = write!(
+                    w,
+                    "HTTP/1.1 {status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                );
+            }
+        });
+        port
+    }
+
+    #[test]
+    fn a_distinct_url_is_parsed_and_judged_once() {
+        use crate::target::counts::{self, DERIVED, PARSES, PLANS};
+        let port = server();
+        let base = format!("http://127.0.0.1:{port}");
+        let page = format!(
+            "{base}/fallback {base}/ok {base}/fallback#a {base}/flaky {base}/ok \
+             {base}/fallback#b http://127.0.0.1:25/counted http://127.0.0.1:25/counted\n"
+        );
+        let doc = Document::text("page.txt", crate::Format::Text, &page);
+        let opts = RunOptions {
+            retry_wait: Duration::from_millis(10),
+            ..RunOptions::default()
+        };
+        let entries = run(&[doc], &opts, &|_, _| {});
+        assert_eq!(entries.len(), 8);
+        for e in &entries {
+            let url = e.url.as_deref().unwrap();
+            if url.contains(":25/") {
+                assert!(matches!(e.verdict, Verdict::Broken { refused: true, .. }));
+            } else {
+                assert_eq!(
+                    e.verdict,
+                    Verdict::Fine {
+                        detail: "HTTP/1.1 200 OK".into()
+                    },
+                    "{url}"
+                );
+            }
+        }
+        let fallback = format!("{base}/fallback");
+        let flaky = format!("{base}/flaky");
+        for url in [
+            fallback.as_str(),
+            &format!("{base}/ok"),
+            &flaky,
+            "http://127.0.0.1:25/counted",
+        ] {
+            assert_eq!(counts::of(&PARSES, url), 1, "parses of {url}");
+            assert_eq!(counts::of(&PLANS, url), 1, "judgements of {url}");
+        }
+        // HEAD refused: the GET is HEAD's approved plan with its method
+        // changed, made once; a URL tried twice (503, then 200) is not
+        // planned again.
+        assert_eq!(counts::of(&DERIVED, &fallback), 1);
+        assert_eq!(counts::of(&DERIVED, &flaky), 0);
     }
 }

@@ -18,11 +18,15 @@
 
 mod probe;
 
+pub use crate::target::parse;
+use crate::target::{How, Judged, Target, get_options, head_options, mail_domains};
 use probe::{Probe, Seen};
+use std::io::Write;
 use std::ops::RangeInclusive;
 use std::time::Duration;
-use uniform::{Dialect, ParseOptions, Scheme, UrlRef};
-use uniform_access::{AccessError, FetchOptions, Fetched, HeadOutput, Retry, Session};
+use uniform::plan::Approved;
+use uniform::{Scheme, UrlRef};
+use uniform_access::{AccessError, FetchOptions, Fetched, Interaction, Retry, Session};
 
 /// How links are checked.
 ///
@@ -123,24 +127,9 @@ impl Verdict {
     }
 }
 
-/// Parses a link's URL as the web writes them: RFC 3986, lenient.
-///
-/// # Errors
-///
-/// The URL does not parse.
-///
-/// # Example
-///
-/// ```
-/// assert!(uniform_links::check::parse("http://example.org/a b").is_ok());
-/// assert!(uniform_links::check::parse("no scheme").is_err());
-/// ```
-pub fn parse(url: &str) -> Result<UrlRef<'_>, uniform::ParseError> {
-    ParseOptions::new().dialect(Dialect::Rfc3986).parse(url)
-}
-
 /// The plan a check of `url` would run, as `uniform plan` shows it; or
-/// why there is none (the policy's refusal, a scheme with no check).
+/// why there is none (the policy's refusal, a scheme with no check): the
+/// [`Target::plan_text`] of a target made for it.
 ///
 /// # Example
 ///
@@ -151,87 +140,7 @@ pub fn parse(url: &str) -> Result<UrlRef<'_>, uniform::ParseError> {
 /// assert!(plan("http://example.org:25/", &CheckOptions::default()).is_err());
 /// ```
 pub fn plan(url: &str, opts: &CheckOptions) -> Result<String, String> {
-    let parsed = parse(url).map_err(|e| e.to_string())?;
-    match how(&parsed) {
-        How::Unchecked(why) => Err(why),
-        How::Head => {
-            let plan = uniform_access::plan_for(&parsed, &head_options(opts))
-                .map_err(|e| e.to_string())?;
-            Ok(plan.to_string())
-        }
-        How::Connect => {
-            let plan = uniform_access::plan_for(&parsed, &opts.fetch).map_err(|e| e.to_string())?;
-            let mut text = plan.to_string();
-            if let Some(first) = text.find('\n') {
-                // The session's connection only: nothing is sent on it.
-                text.truncate(first + 1);
-            }
-            text.push_str("# connected, then closed: nothing sent\n");
-            Ok(text)
-        }
-        How::Mail => {
-            let plan = uniform_access::plan_for(&parsed, &opts.fetch).map_err(|e| e.to_string())?;
-            let domains = mail_domains(&parsed);
-            drop(plan);
-            Ok(format!(
-                "# the addresses are mailboxes; each domain resolves: {}\n# nothing is sent\n",
-                domains.join(", ")
-            ))
-        }
-        How::Fetch => uniform_access::plan_for(&parsed, &opts.fetch)
-            .map(|p| p.to_string())
-            .map_err(|e| e.to_string()),
-    }
-}
-
-/// How a scheme's link is checked.
-enum How {
-    /// HTTP's HEAD, FTP's `-I`.
-    Head,
-    /// A fetch whose first octets show the object is there.
-    Fetch,
-    /// A connection, closed at once (telnet).
-    Connect,
-    /// The addresses' syntax, their domains resolved.
-    Mail,
-    Unchecked(String),
-}
-
-fn how(url: &UrlRef<'_>) -> How {
-    match url.scheme_kind() {
-        Scheme::Http | Scheme::Https => How::Head,
-        Scheme::Ftp if !is_directory(url) => How::Head,
-        Scheme::Ftp
-        | Scheme::Gopher
-        | Scheme::News
-        | Scheme::Nntp
-        | Scheme::File
-        | Scheme::Wais => How::Fetch,
-        Scheme::Telnet | Scheme::Rlogin | Scheme::Tn3270 => How::Connect,
-        Scheme::Mailto => How::Mail,
-        _ => How::Unchecked(format!(
-            "a {}: URL names no place to reach",
-            url.scheme().to_ascii_lowercase()
-        )),
-    }
-}
-
-/// An FTP URL of a directory: a path ending in `/`, or `;type=d`.
-fn is_directory(url: &UrlRef<'_>) -> bool {
-    let path = url.path().unwrap_or_default();
-    path.ends_with('/')
-        || path.is_empty()
-        || url
-            .ftp()
-            .is_some_and(|f| f.typecode() == Some(uniform::schemes::Typecode::Directory))
-}
-
-/// The options of a check that wants the head only.
-fn head_options(opts: &CheckOptions) -> FetchOptions {
-    let mut o = opts.fetch.clone();
-    o.plan.http.head_only = true;
-    o.http.head = HeadOutput::Only;
-    o
+    Target::new(url, &opts.fetch).plan_text()
 }
 
 /// Whether trying a check again may give another verdict, and when.
@@ -269,7 +178,8 @@ pub fn check(url: &str, opts: &CheckOptions) -> Verdict {
 }
 
 /// One try of a check: the verdict, and whether another try may change
-/// it ([`Again`]).
+/// it ([`Again`]). A URL tried several times is better made a
+/// [`Target`] once and tried with [`check_target`].
 ///
 /// # Example
 ///
@@ -279,35 +189,73 @@ pub fn check(url: &str, opts: &CheckOptions) -> Verdict {
 /// assert_eq!(again, Again::No);
 /// ```
 pub fn check_once(url: &str, opts: &CheckOptions) -> (Verdict, Again) {
-    let parsed = match parse(url) {
-        Ok(u) => u,
-        Err(e) => return (Verdict::broken(format!("not a URL: {e}")), Again::No),
+    check_target(&Target::new(url, &opts.fetch), opts)
+}
+
+/// One try of the check of `target` (made under `opts.fetch`): its
+/// approved plan run, nothing parsed or planned again; a URL the policy
+/// refused, or that names no place to reach, has its verdict at once.
+///
+/// # Example
+///
+/// ```
+/// use uniform_links::check::{Again, CheckOptions, Verdict, check_target};
+/// use uniform_links::target::Target;
+/// let opts = CheckOptions::default();
+/// let t = Target::new("gopher://127.0.0.1:25/0x", &opts.fetch);
+/// let (v, again) = check_target(&t, &opts);
+/// assert!(matches!(v, Verdict::Broken { refused: true, .. }));
+/// assert_eq!(again, Again::No);
+/// ```
+pub fn check_target(target: &Target, opts: &CheckOptions) -> (Verdict, Again) {
+    let (how, plan) = match target.judged() {
+        Judged::NotUrl(e) => return (Verdict::broken(format!("not a URL: {e}")), Again::No),
+        Judged::Unchecked { reason, .. } => {
+            return (
+                Verdict::Unchecked {
+                    reason: reason.clone(),
+                },
+                Again::No,
+            );
+        }
+        Judged::Refused { error, .. } => return refusal(error),
+        Judged::Planned { how, plan, .. } => (*how, &**plan),
     };
-    let how = how(&parsed);
-    if let How::Unchecked(reason) = how {
-        return (Verdict::Unchecked { reason }, Again::No);
-    }
-    // The policy's verdict first, for every scheme reached: nothing is
-    // reached that `uniform plan` would refuse.
-    if let Err(e) = uniform_access::plan_for(&parsed, &opts.fetch) {
-        return refusal(e);
-    }
+    let url = plan.url().as_url_ref();
     match how {
-        How::Unchecked(reason) => (Verdict::Unchecked { reason }, Again::No),
-        How::Head if parsed.scheme_kind() == Scheme::Ftp => ftp(&parsed, opts),
-        How::Head => http(&parsed, opts),
-        How::Fetch => fetched(&parsed, &opts.fetch, &opts.session),
-        How::Connect => (connect(&parsed, opts), Again::No),
-        How::Mail => (mail(&parsed), Again::No),
+        How::Head if url.scheme_kind() == Scheme::Ftp => ftp(target, plan, opts),
+        How::Head => http(target, plan, opts),
+        How::Fetch => fetched(plan, &opts.fetch, &opts.session),
+        How::Connect => (connect(&url, opts), Again::No),
+        How::Mail => (mail(&url), Again::No),
     }
+}
+
+/// Runs `plan` as `uniform_access::fetch` would once it had planned it:
+/// its configuration required, then the plan executed.
+fn run(
+    plan: &Approved,
+    opts: &FetchOptions,
+    session: &Session,
+    out: &mut dyn Write,
+    ui: &mut dyn Interaction,
+) -> Result<Fetched, AccessError> {
+    let url = plan.url().as_url_ref();
+    // Another host's file is reached through its anonymous FTP URL,
+    // which only the access layer makes (and plans: it is another URL).
+    if opts.file_via_ftp && url.file().is_some_and(|f| !f.is_local()) {
+        return uniform_access::fetch(&url, opts, session, out, ui);
+    }
+    uniform_access::require_config(plan)?;
+    uniform_access::execute(plan, opts, session, out, ui)
 }
 
 /// An access error as a verdict: refused by the policy, or broken; what
 /// another try may change (`Retry`; a connection refused counts: a
 /// server restarting) is tried again.
-fn refusal(e: AccessError) -> (Verdict, Again) {
+fn refusal(e: &AccessError) -> (Verdict, Again) {
     let refused = matches!(e.kind(), uniform_access::AccessErrorKind::Refused(_));
-    let again = if Retry::of_error(&e).passes(true) {
+    let again = if Retry::of_error(e).passes(true) {
         Again::Soon
     } else {
         Again::No
@@ -334,25 +282,27 @@ fn answered(opts: &CheckOptions, a: Answer) -> (Verdict, Again) {
     (Verdict::broken(a.line), again)
 }
 
-/// HEAD, then GET's head where HEAD's status is not accepted.
-fn http(url: &UrlRef<'_>, opts: &CheckOptions) -> (Verdict, Again) {
-    let head = head_options(opts);
-    match status(url, &head, &opts.session) {
+/// HEAD, then GET's head where HEAD's status is not accepted: the GET
+/// derived from HEAD's approved plan.
+fn http(target: &Target, plan: &Approved, opts: &CheckOptions) -> (Verdict, Again) {
+    match status(plan, &head_options(&opts.fetch), &opts.session) {
         Ok(a) if opts.accepts(a.status) => return answered(opts, a),
         // Gone is gone, whatever GET would say; a server that asks for a
         // pause is asked again later, with HEAD again.
         Ok(a) if matches!(a.status, 404 | 410) || Retry::of_status(a.status) == Retry::Passing => {
             return answered(opts, a);
         }
-        Err(e) => return refusal(e),
+        Err(e) => return refusal(&e),
         Ok(_) => {}
     }
-    let mut get = head;
-    get.plan.http.head_only = false;
-    get.plan.http.method = Some("GET".into());
-    match status(url, &get, &opts.session) {
+    let get = get_options(&opts.fetch);
+    let plan = match target.fallback(&get) {
+        Ok(p) => p,
+        Err(e) => return refusal(e),
+    };
+    match status(plan, &get, &opts.session) {
         Ok(a) => answered(opts, a),
-        Err(e) => refusal(e),
+        Err(e) => refusal(&e),
     }
 }
 
@@ -366,10 +316,11 @@ struct Answer {
 
 /// The status of the last response (after redirects), its line and its
 /// `Retry-After`.
-fn status(url: &UrlRef<'_>, opts: &FetchOptions, session: &Session) -> Result<Answer, AccessError> {
+fn status(plan: &Approved, opts: &FetchOptions, session: &Session) -> Result<Answer, AccessError> {
     let mut seen = Seen::default();
     let mut sink = Probe::new(0);
-    uniform_access::fetch(url, opts, session, &mut sink, &mut seen)?;
+    run(plan, opts, session, &mut sink, &mut seen)?;
+    let url = plan.url().as_url_ref();
     match seen.last {
         Some(x) => Ok(Answer {
             status: x.status,
@@ -411,11 +362,11 @@ pub fn retry_after(value: &[u8]) -> Option<Duration> {
 /// FTP: `SIZE` (curl's `-I`); where that is refused, the object read
 /// until its first octets (a name `SIZE` cannot measure may still be a
 /// directory, or a file of a server without `SIZE`).
-fn ftp(url: &UrlRef<'_>, opts: &CheckOptions) -> (Verdict, Again) {
-    let head = head_options(opts);
+fn ftp(target: &Target, plan: &Approved, opts: &CheckOptions) -> (Verdict, Again) {
+    let head = head_options(&opts.fetch);
     let mut sink = Probe::new(0);
-    match uniform_access::fetch(
-        url,
+    match run(
+        plan,
         &head,
         &opts.session,
         &mut sink,
@@ -433,16 +384,19 @@ fn ftp(url: &UrlRef<'_>, opts: &CheckOptions) -> (Verdict, Again) {
             ),
             Again::No,
         ),
-        Err(e) if matches!(e.kind(), uniform_access::AccessErrorKind::Refused(_)) => refusal(e),
-        Err(_) => fetched(url, &opts.fetch, &opts.session),
+        Err(e) if matches!(e.kind(), uniform_access::AccessErrorKind::Refused(_)) => refusal(&e),
+        Err(_) => match target.fallback(&opts.fetch) {
+            Ok(p) => fetched(p, &opts.fetch, &opts.session),
+            Err(e) => refusal(e),
+        },
     }
 }
 
 /// The object fetched until its first octets come, or its listing.
-fn fetched(url: &UrlRef<'_>, opts: &FetchOptions, session: &Session) -> (Verdict, Again) {
+fn fetched(plan: &Approved, opts: &FetchOptions, session: &Session) -> (Verdict, Again) {
     let mut sink = Probe::new(probe::ENOUGH);
-    let v = match uniform_access::fetch(
-        url,
+    let v = match run(
+        plan,
         opts,
         session,
         &mut sink,
@@ -455,7 +409,7 @@ fn fetched(url: &UrlRef<'_>, opts: &FetchOptions, session: &Session) -> (Verdict
         Ok(_) => Verdict::fine("reached"),
         // The probe stopped the transfer: the object is there.
         Err(_) if sink.enough() => Verdict::fine(format!("{}+ octets", sink.written())),
-        Err(e) => return refusal(e),
+        Err(e) => return refusal(&e),
     };
     (v, Again::No)
 }
@@ -471,20 +425,6 @@ fn connect(url: &UrlRef<'_>, opts: &CheckOptions) -> Verdict {
         Ok(_) => Verdict::fine(format!("connected to {host} port {port}")),
         Err(e) => Verdict::broken(format!("no connection to {host} port {port}: {e}")),
     }
-}
-
-/// The domains of a mailto URL's addresses.
-fn mail_domains(url: &UrlRef<'_>) -> Vec<String> {
-    let Some(m) = url.mailto() else {
-        return Vec::new();
-    };
-    // RFC 6068 lists several addresses, separated by commas.
-    m.address()
-        .decode_lossy()
-        .split(',')
-        .filter_map(|a| a.trim().rsplit_once('@').map(|(_, d)| d.to_string()))
-        .filter(|d| !d.is_empty())
-        .collect()
 }
 
 /// mailto: the plan judged each address a mailbox; each domain resolves.
