@@ -283,7 +283,8 @@ pub fn markdown(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Res
 /// ```
 pub fn dump(docs: &[Document], opts: &RunOptions, out: &mut dyn Write) -> io::Result<()> {
     let found = run::found(docs);
-    for target in run::targets(found.iter().map(|(_, _, u)| u), opts) {
+    for found in run::targets(found.iter().map(|(_, _, u)| u), opts) {
+        let target = found.judge(&opts.check.fetch);
         line(out, format_args!("# {}", target.as_str()))?;
         match target.plan_text() {
             Ok(plan) => {

@@ -6,7 +6,7 @@ use crate::cache::Cache;
 use crate::check::{self, Again, CheckOptions, Verdict};
 use crate::hosts::Hosts;
 use crate::resolve::Unresolved;
-use crate::target::Target;
+use crate::target::{Found, Target};
 use crate::{Document, Link, Source, extract, resolve};
 use regex::RegexSet;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -140,10 +140,10 @@ pub fn distinct<'a>(
     out
 }
 
-/// The [`Target`] of each URL a run of `found` checks ([`distinct`]), in
-/// first-found order: each parsed, keyed by its host and judged by the
-/// policy here, once, whatever the links naming it and the tries it
-/// takes.
+/// Each URL a run of `found` checks ([`distinct`]), in first-found
+/// order, as a [`Found`]: parsed and keyed by its host here, once; judged
+/// by the policy when its check starts ([`check_targets`]), once,
+/// whatever the links naming it and the tries it takes.
 ///
 /// # Example
 ///
@@ -157,11 +157,8 @@ pub fn distinct<'a>(
 pub fn targets<'a>(
     urls: impl Iterator<Item = &'a Result<String, Unresolved>>,
     opts: &RunOptions,
-) -> Vec<Target> {
-    distinct(urls, opts)
-        .iter()
-        .map(|u| Target::new(u, &opts.check.fetch))
-        .collect()
+) -> Vec<Found> {
+    distinct(urls, opts).iter().map(|u| Found::new(u)).collect()
 }
 
 /// `work` on the items `take` hands out (their indices, below `len`),
@@ -215,48 +212,59 @@ pub fn check_all(
     opts: &RunOptions,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Verdict> {
-    let targets: Vec<Target> = urls
-        .iter()
-        .map(|u| Target::new(u, &opts.check.fetch))
-        .collect();
-    check_targets(&targets, opts, progress)
+    let targets = urls.iter().map(|u| Found::new(u)).collect();
+    check_targets(targets, opts, progress)
 }
 
-/// [`check_all`] of targets made already ([`targets`]): each plan run as
-/// approved, nothing parsed or planned again.
+/// [`check_all`] of URLs found already ([`targets`]): each judged when a
+/// worker takes it, its plan run as approved across its tries, nothing
+/// parsed or planned again, and dropped with its verdict (a run holds the
+/// plans of the checks under way only).
 ///
 /// # Example
 ///
 /// ```
 /// use uniform_links::check::Verdict;
 /// use uniform_links::run::{RunOptions, check_targets};
-/// use uniform_links::target::Target;
+/// use uniform_links::target::Found;
 /// let o = RunOptions::default();
-/// let t = [Target::new("http://127.0.0.1:25/", &o.check.fetch)];
-/// let v = check_targets(&t, &o, &|_| {});
+/// let v = check_targets(vec![Found::new("http://127.0.0.1:25/")], &o, &|_| {});
 /// assert!(matches!(v[0], Verdict::Broken { refused: true, .. }));
 /// ```
 pub fn check_targets(
-    targets: &[Target],
+    targets: Vec<Found>,
     opts: &RunOptions,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Verdict> {
     let hosts = Hosts::new(opts.max_per_host, opts.rate);
+    let keys: Vec<String> = targets.iter().map(|t| t.host().to_string()).collect();
+    let len = targets.len();
+    let slots: Vec<Mutex<Option<Found>>> =
+        targets.into_iter().map(|t| Mutex::new(Some(t))).collect();
     // The next URL a worker takes is the first of the queue whose host
     // has room, so that a worker does not wait on a busy host while
     // another host's URLs wait behind it.
-    let queue = Mutex::new((0..targets.len()).collect::<VecDeque<usize>>());
+    let queue = Mutex::new((0..len).collect::<VecDeque<usize>>());
     let take = || -> Option<usize> {
         let mut q = queue.lock().ok()?;
         let pos = q
             .iter()
             .take(LOOKAHEAD)
-            .position(|&i| hosts.has_room(targets[i].host()))
+            .position(|&i| hosts.has_room(&keys[i]))
             .unwrap_or(0);
         q.remove(pos)
     };
-    let work = |i: usize, check: &CheckOptions| with_retries(&targets[i], check, opts, &hosts);
-    parallel(targets.len(), opts, &take, &work, progress)
+    let work = |i: usize, check: &CheckOptions| {
+        let found = slots[i].lock().ok().and_then(|mut s| s.take());
+        // Each index is handed out once: its slot is full.
+        found.map_or_else(
+            || Verdict::Unchecked {
+                reason: "not checked".into(),
+            },
+            |f| with_retries(&f.judge(&check.fetch), check, opts, &hosts),
+        )
+    };
+    parallel(len, opts, &take, &work, progress)
         .into_iter()
         .map(|v| {
             v.unwrap_or(Verdict::Unchecked {
@@ -399,25 +407,26 @@ pub fn run_cached(
 ) -> Vec<Entry> {
     let found = found(docs);
     let all = targets(found.iter().map(|(_, _, u)| u), opts);
-    let (known, unknown): (Vec<Target>, Vec<Target>) = all
+    let (known, unknown): (Vec<Found>, Vec<Found>) = all
         .into_iter()
         .partition(|t| cache.as_ref().is_some_and(|c| c.get(t.as_str()).is_some()));
     let total = unknown.len();
-    let checked = check_targets(&unknown, opts, &|n| progress(n, total));
+    let unknown_urls: Vec<String> = unknown.iter().map(|t| t.as_str().to_string()).collect();
+    let checked = check_targets(unknown, opts, &|n| progress(n, total));
     if let Some(c) = cache.as_deref_mut() {
-        for (t, v) in unknown.iter().zip(&checked) {
-            c.put(t.as_str(), v);
+        for (t, v) in unknown_urls.iter().zip(&checked) {
+            c.put(t, v);
         }
     }
     let remembered: Vec<Verdict> = known
         .iter()
         .filter_map(|t| cache.as_ref().and_then(|c| c.get(t.as_str())).cloned())
         .collect();
-    let by_url: HashMap<&str, &Verdict> = unknown
+    let by_url: HashMap<&str, &Verdict> = unknown_urls
         .iter()
+        .map(String::as_str)
         .zip(&checked)
-        .chain(known.iter().zip(&remembered))
-        .map(|(t, v)| (t.as_str(), v))
+        .chain(known.iter().map(Found::as_str).zip(&remembered))
         .collect();
     let targets = if opts.include_fragments {
         fragment_targets(&found, &by_url)

@@ -163,34 +163,105 @@ pub(crate) enum Judged {
     },
 }
 
-impl Target {
-    /// The target of `url` (absolute; what a check fetches, so its
-    /// fragment is best left off), parsed and planned under `fetch`.
+/// A distinct URL as resolution leaves it: its text, parsed once, and the
+/// host its check counts under. Light: what a run keeps for every URL
+/// until its check starts; the plan is made then ([`Found::judge`]) and
+/// dropped with the verdict, so that a run's memory does not hold a plan
+/// for every URL at once.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::FetchOptions;
+/// use uniform_links::target::Found;
+/// let f = Found::new("http://Example.org/a");
+/// assert_eq!((f.as_str(), f.host()), ("http://Example.org/a", "example.org:80"));
+/// assert!(f.judge(&FetchOptions::default()).plan().is_some());
+/// ```
+#[derive(Debug)]
+pub struct Found {
+    text: String,
+    host: String,
+    /// The URL, or the parser's message.
+    url: Result<Url, String>,
+}
+
+impl Found {
+    /// `url` (absolute; what a check fetches, so its fragment is best
+    /// left off), parsed.
     ///
     /// # Example
     ///
     /// ```
-    /// use uniform_access::FetchOptions;
-    /// use uniform_links::target::Target;
-    /// let t = Target::new("ftp://h/pub/x.txt", &FetchOptions::default());
-    /// assert_eq!(t.url().map(|u| u.as_str()), Some("ftp://h/pub/x.txt"));
-    /// assert!(Target::new("no scheme", &FetchOptions::default()).url().is_none());
+    /// # use uniform_links::target::Found;
+    /// assert_eq!(Found::new("gopher://H/1/").host(), "h:70");
+    /// assert_eq!(Found::new("no scheme").host(), "no scheme");
     /// ```
-    pub fn new(url: &str, fetch: &FetchOptions) -> Target {
-        let parsed = match parse(url) {
+    pub fn new(url: &str) -> Found {
+        match parse(url) {
+            Ok(parsed) => Found {
+                text: url.to_string(),
+                host: hosts::key_of(&parsed),
+                url: Ok(parsed.to_url()),
+            },
+            Err(e) => Found {
+                text: url.to_string(),
+                host: url.to_string(),
+                url: Err(e.to_string()),
+            },
+        }
+    }
+
+    /// The URL as resolved ([`Target::as_str`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use uniform_links::target::Found;
+    /// assert_eq!(Found::new("urn:x:y").as_str(), "urn:x:y");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The host the per-host limits count it under ([`Target::host`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use uniform_links::target::Found;
+    /// assert_eq!(Found::new("ftp://h/x").host(), "h:21");
+    /// ```
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+
+    /// The target: the URL planned and judged under `fetch`, once, from
+    /// the URL parsed already.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use uniform_links::target::Found;
+    /// let t = Found::new("http://127.0.0.1:25/").judge(&Default::default());
+    /// assert!(t.refusal().is_some());
+    /// ```
+    pub fn judge(self, fetch: &FetchOptions) -> Target {
+        let Found { text, host, url } = self;
+        let parsed = match url {
             Ok(u) => u,
             Err(e) => {
                 return Target {
-                    text: url.to_string(),
-                    host: url.to_string(),
-                    judged: Judged::NotUrl(e.to_string()),
+                    text,
+                    host,
+                    judged: Judged::NotUrl(e),
                 };
             }
         };
-        let host = hosts::key_of(&parsed);
-        let judged = match how(&parsed) {
+        let view = parsed.as_url_ref();
+        let judged = match how(&view) {
             Err(reason) => Judged::Unchecked {
-                url: parsed.to_url(),
+                url: parsed.clone(),
                 reason,
             },
             // The policy's verdict for every scheme reached: nothing is
@@ -202,25 +273,40 @@ impl Target {
                     _ => fetch.clone(),
                 };
                 #[cfg(test)]
-                counts::note(&counts::PLANS, url);
-                match uniform_access::plan_for(&parsed, &options) {
+                counts::note(&counts::PLANS, &text);
+                match uniform_access::plan_for(&view, &options) {
                     Ok(plan) => Judged::Planned {
                         how,
                         plan: Box::new(plan),
                         fallback: Box::default(),
                     },
                     Err(error) => Judged::Refused {
-                        url: parsed.to_url(),
+                        url: parsed.clone(),
                         error,
                     },
                 }
             }
         };
-        Target {
-            text: url.to_string(),
-            host,
-            judged,
-        }
+        Target { text, host, judged }
+    }
+}
+
+impl Target {
+    /// The target of `url` (absolute; what a check fetches, so its
+    /// fragment is best left off), parsed and planned under `fetch`:
+    /// [`Found::new`], then [`Found::judge`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::FetchOptions;
+    /// use uniform_links::target::Target;
+    /// let t = Target::new("ftp://h/pub/x.txt", &FetchOptions::default());
+    /// assert_eq!(t.url().map(|u| u.as_str()), Some("ftp://h/pub/x.txt"));
+    /// assert!(Target::new("no scheme", &FetchOptions::default()).url().is_none());
+    /// ```
+    pub fn new(url: &str, fetch: &FetchOptions) -> Target {
+        Found::new(url).judge(fetch)
     }
 
     /// The URL as resolved: what the report and the cache name, and what
