@@ -120,6 +120,42 @@ pub fn fetch(
     execute(&plan, opts, session, out, ui)
 }
 
+/// [`fetch`] of a URL planned already: the plan's configuration required,
+/// then the plan executed; a `file` URL of another host, when the options
+/// send it by anonymous FTP, fetched as that other URL (planned then, as
+/// any URL is).
+///
+/// # Errors
+///
+/// As [`fetch`].
+///
+/// # Example
+///
+/// ```
+/// use uniform::UrlRef;
+/// use uniform_access::{AccessErrorKind, FetchOptions, Session, Unattended, fetch_planned, plan_for};
+/// let url = UrlRef::parse("news:comp.lang.rust")?;
+/// let (opts, session) = (FetchOptions::default(), Session::default());
+/// let plan = plan_for(&url, &opts).unwrap();
+/// // No news server configured: refused before connecting.
+/// let e = fetch_planned(&plan, &opts, &session, &mut Vec::new(), &mut Unattended).unwrap_err();
+/// assert!(matches!(e.kind(), AccessErrorKind::Config(_)));
+/// # Ok::<_, uniform::ParseError>(())
+/// ```
+pub fn fetch_planned(
+    plan: &Approved,
+    opts: &FetchOptions,
+    session: &Session,
+    out: &mut dyn Write,
+    ui: &mut dyn Interaction,
+) -> Result<Fetched, AccessError> {
+    if let Some(ftp) = file::via_ftp(&plan.url().as_url_ref(), opts) {
+        return fetch(&ftp?.as_url_ref(), opts, session, out, ui);
+    }
+    require_config(plan)?;
+    execute(plan, opts, session, out, ui)
+}
+
 /// Runs a judged plan: the protocol of its dialogue executes that
 /// dialogue on the plan's route ([`Approved::route`]), and nothing else
 /// reaches the wire.

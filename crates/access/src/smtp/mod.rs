@@ -191,34 +191,26 @@ mod tests {
         o.plan.smtp_server = Some("127.0.0.1:9".into());
         o.plan.allowed_ports.push(9);
         o.plan.email = Some("me@example.net".into());
-        let p = plan(&url, &o.plan).unwrap();
-        let Dialogue::Smtp(m) = p.dialogue() else {
-            panic!("not smtp")
+        // Sent as execute sends it, direct.
+        let sent = |o: &FetchOptions| {
+            let p = plan(&url, &o.plan).unwrap();
+            let Dialogue::Smtp(m) = p.dialogue() else {
+                panic!("not smtp")
+            };
+            let s = Session::default();
+            send(
+                m,
+                o,
+                &s,
+                s.dial(&uniform::plan::Route::default(), None),
+                &mut Unattended,
+            )
+            .unwrap_err()
         };
-        let s = Session::default();
-        let e = send(
-            m,
-            &o,
-            &s,
-            s.dial(&uniform::plan::Route::default(), None),
-            &mut Unattended,
-        )
-        .unwrap_err();
+        let e = sent(&o);
         assert_eq!(e.kind(), AccessErrorKind::Cancelled);
         o.plan.message = Some(Message::new(None, b"x".to_vec()));
-        let p = plan(&url, &o.plan).unwrap();
-        let Dialogue::Smtp(m) = p.dialogue() else {
-            panic!("not smtp")
-        };
-        let s = Session::default();
-        let e = send(
-            m,
-            &o,
-            &s,
-            s.dial(&uniform::plan::Route::default(), None),
-            &mut Unattended,
-        )
-        .unwrap_err();
+        let e = sent(&o);
         assert_eq!(e.kind(), AccessErrorKind::Connect, "{e}");
     }
 }

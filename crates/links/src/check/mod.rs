@@ -21,12 +21,11 @@ mod probe;
 pub use crate::target::parse;
 use crate::target::{How, Judged, Target, get_options, head_options, mail_domains};
 use probe::{Probe, Seen};
-use std::io::Write;
 use std::ops::RangeInclusive;
 use std::time::Duration;
 use uniform::plan::Approved;
 use uniform::{Scheme, UrlRef};
-use uniform_access::{AccessError, FetchOptions, Fetched, Interaction, Retry, Session};
+use uniform_access::{AccessError, FetchOptions, Fetched, Retry, Session};
 
 /// How links are checked.
 ///
@@ -231,25 +230,6 @@ pub fn check_target(target: &Target, opts: &CheckOptions) -> (Verdict, Again) {
     }
 }
 
-/// Runs `plan` as `uniform_access::fetch` would once it had planned it:
-/// its configuration required, then the plan executed.
-fn run(
-    plan: &Approved,
-    opts: &FetchOptions,
-    session: &Session,
-    out: &mut dyn Write,
-    ui: &mut dyn Interaction,
-) -> Result<Fetched, AccessError> {
-    let url = plan.url().as_url_ref();
-    // Another host's file is reached through its anonymous FTP URL,
-    // which only the access layer makes (and plans: it is another URL).
-    if opts.file_via_ftp && url.file().is_some_and(|f| !f.is_local()) {
-        return uniform_access::fetch(&url, opts, session, out, ui);
-    }
-    uniform_access::require_config(plan)?;
-    uniform_access::execute(plan, opts, session, out, ui)
-}
-
 /// An access error as a verdict: refused by the policy, or broken; what
 /// another try may change (`Retry`; a connection refused counts: a
 /// server restarting) is tried again.
@@ -319,7 +299,7 @@ struct Answer {
 fn status(plan: &Approved, opts: &FetchOptions, session: &Session) -> Result<Answer, AccessError> {
     let mut seen = Seen::default();
     let mut sink = Probe::new(0);
-    run(plan, opts, session, &mut sink, &mut seen)?;
+    uniform_access::fetch_planned(plan, opts, session, &mut sink, &mut seen)?;
     let url = plan.url().as_url_ref();
     match seen.last {
         Some(x) => Ok(Answer {
@@ -365,7 +345,7 @@ pub fn retry_after(value: &[u8]) -> Option<Duration> {
 fn ftp(target: &Target, plan: &Approved, opts: &CheckOptions) -> (Verdict, Again) {
     let head = head_options(&opts.fetch);
     let mut sink = Probe::new(0);
-    match run(
+    match uniform_access::fetch_planned(
         plan,
         &head,
         &opts.session,
@@ -395,7 +375,7 @@ fn ftp(target: &Target, plan: &Approved, opts: &CheckOptions) -> (Verdict, Again
 /// The object fetched until its first octets come, or its listing.
 fn fetched(plan: &Approved, opts: &FetchOptions, session: &Session) -> (Verdict, Again) {
     let mut sink = Probe::new(probe::ENOUGH);
-    let v = match run(
+    let v = match uniform_access::fetch_planned(
         plan,
         opts,
         session,
