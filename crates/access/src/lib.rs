@@ -18,6 +18,7 @@
 
 mod date;
 pub mod error;
+mod executor;
 mod fetched;
 #[doc(hidden)]
 pub mod fuzzing;
@@ -81,9 +82,11 @@ pub use socks::{SocksError, SocksErrorKind};
 pub use telnet::{ESCAPE_KEY, SessionEnd, TelnetSession};
 pub use trace::{Trace, Tracer};
 
+use executor::{Executed, Executor, Job};
 use std::io::Write;
+use uniform::Protocol;
 use uniform::UrlRef;
-use uniform::plan::{Approved, Dialogue, Endpoint};
+use uniform::plan::{Approved, Endpoint};
 
 /// Fetches what `url` names, writing an object to `out`, with what
 /// `session` keeps across URLs.
@@ -156,6 +159,24 @@ pub fn fetch_planned(
     execute(plan, opts, session, out, ui)
 }
 
+/// The executor of each protocol: the one place a new protocol's executor
+/// is named, and a match the compiler holds to every protocol.
+fn executor(protocol: Protocol) -> &'static dyn Executor {
+    match protocol {
+        Protocol::Ftp => &ftp::Ftp,
+        Protocol::Http => &http::Http,
+        Protocol::Gopher => &gopher::Gopher,
+        Protocol::Nntp => &nntp::Nntp,
+        Protocol::Smtp => &smtp::Smtp,
+        Protocol::Telnet => &telnet::Telnet,
+        Protocol::Rlogin => &telnet::Rlogin,
+        Protocol::Tn3270 => &telnet::Tn3270,
+        Protocol::Wais => &wais::Wais,
+        Protocol::File => &file::LocalFiles,
+        Protocol::Prospero => &prospero::Prospero,
+    }
+}
+
 /// Runs a judged plan: the protocol of its dialogue executes that
 /// dialogue on the plan's route ([`Approved::route`]), and nothing else
 /// reaches the wire.
@@ -187,31 +208,19 @@ pub fn execute(
     let route = plan.route();
     let socks = planning::socks_of(&url, route, opts)?;
     let dial = session.dial(route, socks);
-    let result = match plan.dialogue() {
-        Dialogue::Ftp(p) => ftp::fetch(&url, p, opts, session, dial, out, ui),
-        Dialogue::Http(p) => http::fetch(&url, p, route, opts, session, out, ui),
-        Dialogue::Gopher(p) => gopher::fetch(&url, p, opts, session, dial, out, ui),
-        Dialogue::Nntp(p) => nntp::fetch(&url, p, opts, session, dial, out, ui),
-        Dialogue::Smtp(p) => smtp::send(p, opts, session, dial, ui),
-        Dialogue::Telnet(p) => telnet::session(&url, p, opts, session, dial, ui),
-        Dialogue::File(p) => file::fetch(&url, p, opts, session, out, ui),
-        Dialogue::Wais(p) => wais::fetch(&url, p, opts, session, dial, out, ui),
-        Dialogue::Prospero(p) => {
-            match prospero::resolve_plan(p, url.without_fragment(), opts, session)? {
-                prospero::Resolution::Directory(l) => Ok(Fetched::Listing(l)),
-                // The access method's URL, fetched as any other.
-                prospero::Resolution::Url(u) => {
-                    let target = prospero::method_url(&url, &u)?;
-                    fetch(&target, opts, session, out, ui)
-                }
-            }
-        }
-        _ => Err(AccessError::new(
-            AccessErrorKind::Unsupported,
-            url.scheme(),
-            url.hostname(),
-            "no access for this dialogue yet",
-        )),
+    let job = Job {
+        plan,
+        url,
+        opts,
+        session,
+        dial,
+    };
+    let result = match executor(plan.dialogue().protocol()).execute(&job, out, ui) {
+        Ok(Executed::Done(fetched)) => Ok(fetched),
+        // The object named elsewhere (Prospero's access method): fetched
+        // as any URL is, planned and judged first.
+        Ok(Executed::Elsewhere(target)) => fetch(&target.as_url_ref(), opts, session, out, ui),
+        Err(e) => Err(e),
     };
     // Messages name the port connected to, so that "ftp://h" on 2121 is
     // not read as the default port.

@@ -44,7 +44,7 @@
 use std::fmt;
 use std::net::IpAddr;
 use uniform::plan::{Proxy, Via};
-use uniform::{Dialect, ParseOptions, Scheme, UrlRef};
+use uniform::{Dialect, ParseOptions, Protocol, SCHEMES, UrlRef};
 
 /// The schemes of SOCKS proxies, as curl names them (`socks` is curl's
 /// spelling of SOCKS4).
@@ -295,8 +295,9 @@ impl Gateway {
             .dialect(Dialect::Rfc3986)
             .parse(&full)
             .map_err(|e| ProxyError::new(format!("{source}: not a proxy URL: {e}")))?;
-        let tls = parsed.scheme_kind() == Scheme::Https;
-        if parsed.scheme_kind() != Scheme::Http && !tls {
+        let row = parsed.scheme_row();
+        let tls = row.tls;
+        if row.protocol != Some(Protocol::Http) {
             let scheme = parsed.scheme().to_ascii_lowercase();
             if SOCKS_SCHEMES.contains(&scheme.as_str()) {
                 // A SOCKS proxy opens connections; it fetches no URL.
@@ -678,10 +679,12 @@ impl Proxies {
             })
         };
         let mut p = Proxies::default();
-        for scheme in [
-            "http", "https", "ftp", "gopher", "wais", "news", "nntp", "prospero",
-        ] {
-            if let Some((name, value)) = get(&format!("{scheme}_proxy")) {
+        // Each scheme's variable, from its row of the scheme table.
+        for row in &SCHEMES {
+            let (scheme, Some(variable)) = (row.name, row.proxy_variable) else {
+                continue;
+            };
+            if let Some((name, value)) = get(variable) {
                 p.env
                     .push((scheme.to_string(), Route::parse(&value, &name)?));
             }
@@ -868,7 +871,7 @@ impl Proxies {
         if let Some(g) = self.for_url(url) {
             let proxy = g.proxy();
             let explicit = self.gateways.iter().any(|(_, e)| *e == g);
-            return match (url.scheme_kind() == Scheme::Https, explicit, g.tls()) {
+            return match (url.scheme_row().tls, explicit, g.tls()) {
                 (true, _, tls) => Via::Tunnel { proxy, tls },
                 (false, true, tls) => Via::Gateway { proxy, tls },
                 (false, false, true) => Via::HttpsProxy(proxy),

@@ -1589,6 +1589,36 @@ fn schemes_json_is_one_object_per_scheme() {
     assert_eq!(urn["fetch"], false);
     assert_eq!(urn["hierarchical"], false);
     assert_eq!(urn["rfcs"], serde_json::json!(["RFC 1630, URN"]));
+    assert_eq!(urn["link_check"], Value::Null);
+    assert_eq!(urn["in_text"], true);
+    // What each scheme does, beside its syntax.
+    let by = |n: &str| v.iter().find(|o| o["name"] == n).unwrap().clone();
+    let column = |key: &str, yes: bool| -> Vec<String> {
+        v.iter()
+            .filter(|o| o[key] == yes)
+            .map(|o| o["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(column("tls", true), ["https", "wss"]);
+    assert_eq!(
+        column("path_fields", true),
+        ["gopher", "nntp", "wais", "prospero"]
+    );
+    assert_eq!(column("head", true), ["ftp", "http", "https"]);
+    assert_eq!(
+        column("in_text", false),
+        ["afs", "nfs", "mailserver", "z39.50"]
+    );
+    assert_eq!(
+        column("netrc", true),
+        ["ftp", "http", "https", "news", "nntp", "telnet"]
+    );
+    assert_eq!(by("ftp")["proxy_variable"], "ftp_proxy");
+    assert_eq!(by("telnet")["proxy_variable"], Value::Null);
+    assert_eq!(by("https")["link_check"], "head");
+    assert_eq!(by("news")["link_check"], "fetch");
+    assert_eq!(by("rlogin")["link_check"], "connect");
+    assert_eq!(by("mailto")["link_check"], "mail");
 }
 
 #[test]

@@ -51,8 +51,8 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::Path;
+use uniform::UrlRef;
 use uniform::schemes::FileUrl;
-use uniform::{Protocol, UrlRef};
 use uniform_access::{Exchange, FetchOptions, Fetched, Interaction, Listing, Session};
 
 /// The most octets of a document by default: 16 MiB.
@@ -517,24 +517,17 @@ fn would_read(path: &Path, opts: &InputOptions, globs: &Override) -> bool {
 }
 
 /// Whether the URL names something to fetch as a document: not a mail to
-/// send, not a session to open.
+/// send, not a session to open (its row's link check reads a document).
 fn fetchable(url: &UrlRef<'_>) -> Result<(), String> {
-    match url.scheme_row().protocol {
-        Some(
-            Protocol::Ftp
-            | Protocol::Http
-            | Protocol::Gopher
-            | Protocol::Nntp
-            | Protocol::Wais
-            | Protocol::File
-            | Protocol::Prospero,
-        ) => Ok(()),
-        Some(p) => Err(format!(
+    let row = url.scheme_row();
+    match (row.protocol, row.link_check()) {
+        (Some(_), Some(check)) if check.reads_document() => Ok(()),
+        (Some(p), _) => Err(format!(
             "a {}: URL names no document to read (its access is {})",
             url.scheme().to_ascii_lowercase(),
             p.as_str()
         )),
-        None => Err("no such file, folder or URL".into()),
+        (None, _) => Err("no such file, folder or URL".into()),
     }
 }
 

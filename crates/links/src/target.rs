@@ -9,9 +9,9 @@
 
 use crate::hosts;
 use std::sync::OnceLock;
-use uniform::plan::{Approved, Dialogue, Plan, PlanError};
-use uniform::{Dialect, ParseOptions, Scheme, Url, UrlRef};
-use uniform_access::{AccessError, AccessErrorKind, FetchOptions, HeadOutput};
+use uniform::plan::Approved;
+use uniform::{Dialect, LinkCheck, ParseOptions, Protocol, Url, UrlRef};
+use uniform_access::{AccessError, FetchOptions, HeadOutput};
 
 /// Parses a link's URL as the web writes them: RFC 3986, lenient.
 ///
@@ -31,33 +31,16 @@ pub fn parse(url: &str) -> Result<UrlRef<'_>, uniform::ParseError> {
     ParseOptions::new().dialect(Dialect::Rfc3986).parse(url)
 }
 
-/// How a scheme's link is checked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum How {
-    /// HTTP's HEAD, FTP's `-I`.
-    Head,
-    /// A fetch whose first octets show the object is there.
-    Fetch,
-    /// A connection, closed at once (telnet).
-    Connect,
-    /// The addresses' syntax, their domains resolved.
-    Mail,
-}
-
-/// How `url` is checked, or why it is not.
-fn how(url: &UrlRef<'_>) -> Result<How, String> {
-    match url.scheme_kind() {
-        Scheme::Http | Scheme::Https => Ok(How::Head),
-        Scheme::Ftp if !is_directory(url) => Ok(How::Head),
-        Scheme::Ftp
-        | Scheme::Gopher
-        | Scheme::News
-        | Scheme::Nntp
-        | Scheme::File
-        | Scheme::Wais => Ok(How::Fetch),
-        Scheme::Telnet | Scheme::Rlogin | Scheme::Tn3270 => Ok(How::Connect),
-        Scheme::Mailto => Ok(How::Mail),
-        _ => Err(format!(
+/// How `url` is checked (its scheme row's [`LinkCheck`]), or why it is
+/// not. FTP's head (`SIZE`, `MDTM`) is a file's: a directory is listed.
+fn how(url: &UrlRef<'_>) -> Result<LinkCheck, String> {
+    let row = url.scheme_row();
+    match row.link_check() {
+        Some(LinkCheck::Head) if row.protocol == Some(Protocol::Ftp) && is_directory(url) => {
+            Ok(LinkCheck::Fetch)
+        }
+        Some(check) => Ok(check),
+        None => Err(format!(
             "a {}: URL names no place to reach",
             url.scheme().to_ascii_lowercase()
         )),
@@ -153,7 +136,7 @@ pub(crate) enum Judged {
     /// The plan its check runs.
     Planned {
         /// By which protocol's means.
-        how: How,
+        how: LinkCheck,
         /// The plan approved: HEAD's where the head is how it is checked.
         plan: Box<Approved>,
         /// The plan of a second try (GET where HEAD's answer was not
@@ -269,7 +252,7 @@ impl Found {
             // is judged as the HEAD it sends.
             Ok(how) => {
                 let options = match how {
-                    How::Head => head_options(fetch),
+                    LinkCheck::Head => head_options(fetch),
                     _ => fetch.clone(),
                 };
                 #[cfg(test)]
@@ -428,8 +411,8 @@ impl Target {
             Judged::Planned { how, plan, .. } => (how, plan),
         };
         match how {
-            How::Head | How::Fetch => Ok(plan.to_string()),
-            How::Connect => {
+            LinkCheck::Head | LinkCheck::Fetch => Ok(plan.to_string()),
+            LinkCheck::Connect => {
                 let mut text = plan.to_string();
                 if let Some(first) = text.find('\n') {
                     // The session's connection only: nothing is sent on it.
@@ -438,7 +421,7 @@ impl Target {
                 text.push_str("# connected, then closed: nothing sent\n");
                 Ok(text)
             }
-            How::Mail => Ok(format!(
+            LinkCheck::Mail => Ok(format!(
                 "# the addresses are mailboxes; each domain resolves: {}\n# nothing is sent\n",
                 mail_domains(&plan.url().as_url_ref()).join(", ")
             )),
@@ -446,36 +429,19 @@ impl Target {
     }
 }
 
-/// The plan of a second try under `fetch`, from `plan`: an HTTP request
-/// (HEAD's, to the server or a gateway) with `fetch`'s method, on the
-/// same URL and route, judged; another dialogue (FTP's `SIZE`, whose
+/// The plan of a second try under `fetch`, from `plan`: HEAD's approved
+/// request with `GET` (`Approved::as_get`: the same URL, route and
+/// fields, judged once, with HEAD); another dialogue (FTP's `SIZE`, whose
 /// second try is a `RETR` of other commands) planned again from the URL
 /// parsed already.
 fn derived(plan: &Approved, fetch: &FetchOptions) -> Result<Approved, AccessError> {
     let url = plan.url().as_url_ref();
     #[cfg(test)]
     counts::note(&counts::DERIVED, url.as_str());
-    let Dialogue::Http(http) = plan.dialogue() else {
-        return uniform_access::plan_for(&url, fetch);
-    };
-    let mut http = http.clone();
-    http.head.method = fetch.plan.http.method_name().to_string();
-    uniform::plan::judge(
-        &url,
-        Plan::new(&url, Dialogue::Http(http)),
-        plan.route().clone(),
-        &fetch.plan,
-    )
-    .map_err(|e| refused(&url, &e))
-}
-
-/// A policy's error as `plan_for` words it.
-fn refused(url: &UrlRef<'_>, e: &PlanError) -> AccessError {
-    let kind = match e.rule() {
-        Some(rule) => AccessErrorKind::Refused(rule),
-        None => AccessErrorKind::Unsupported,
-    };
-    AccessError::new(kind, url.scheme(), url.hostname(), e.to_string())
+    match plan.as_get() {
+        Some(get) => Ok(get),
+        None => uniform_access::plan_for(&url, fetch),
+    }
 }
 
 /// How many times each URL was parsed, planned, and its fallback derived:
@@ -512,6 +478,35 @@ pub(crate) mod counts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each scheme's check is its row's, an FTP directory listed.
+    #[test]
+    fn a_link_is_checked_as_its_scheme_row_says() {
+        let cases = [
+            ("http://h/", Some(LinkCheck::Head)),
+            ("https://h/x", Some(LinkCheck::Head)),
+            ("ftp://h/pub/x.txt", Some(LinkCheck::Head)),
+            ("ftp://h/pub/", Some(LinkCheck::Fetch)),
+            ("ftp://h/pub;type=d", Some(LinkCheck::Fetch)),
+            ("gopher://h/1/", Some(LinkCheck::Fetch)),
+            ("news:comp.lang.rust", Some(LinkCheck::Fetch)),
+            ("nntp://h/g/1", Some(LinkCheck::Fetch)),
+            ("wais://h/db", Some(LinkCheck::Fetch)),
+            ("file:///tmp/", Some(LinkCheck::Fetch)),
+            ("prospero://h/x", Some(LinkCheck::Fetch)),
+            ("telnet://h/", Some(LinkCheck::Connect)),
+            ("rlogin://h/", Some(LinkCheck::Connect)),
+            ("tn3270://h/", Some(LinkCheck::Connect)),
+            ("mailto:a@h", Some(LinkCheck::Mail)),
+            ("urn:isbn:0451450523", None),
+            ("mid:a@h", None),
+            ("x-own:thing", None),
+        ];
+        for (url, want) in cases {
+            let got = how(&parse(url).unwrap());
+            assert_eq!(got.as_ref().ok().copied(), want, "{url}: {got:?}");
+        }
+    }
 
     /// The GET derived from an approved HEAD is the plan `plan_for`
     /// would make for GET: on a direct route, through an HTTP proxy, in

@@ -40,24 +40,10 @@ use crate::offsets::NONE;
 use crate::parser;
 use crate::pct::{escape_value, push_escape};
 use crate::prelude::*;
-use crate::scheme::Scheme;
+use crate::scheme::{Scheme, ViewKind};
 use crate::sink::Sink;
 use crate::table::{Component, allowed};
 use crate::url::{Url, UrlRef};
-
-/// Whether the scheme's url-path is a sequence of fields the server reads
-/// as they are, not a hierarchy a client may tidy: a gopher selector ("no
-/// characters are reserved", RFC 1738 section 3.4), WAIS database, type and
-/// path, an NNTP group and article, a Prospero hsoname (the server's own
-/// name). RFC 3986's dot-segment removal (its section 6.2.2.3, "for
-/// hierarchical paths") would name another object there:
-/// `gopher://h/1/./x` asks for the selector `/./x`.
-fn path_holds_fields(scheme: Scheme) -> bool {
-    matches!(
-        scheme,
-        Scheme::Gopher | Scheme::Wais | Scheme::Nntp | Scheme::Prospero
-    )
-}
 
 /// The octets whose escapes normalization never decodes, in any component,
 /// dialect or scheme: the union of the reserved characters of the three
@@ -293,8 +279,7 @@ fn canonical(url: &UrlRef<'_>) -> String {
         }
         // RFC 1630's telnetaddress ("telnet://" login, and rlogin and
         // tn3270 alike) ends with the login: no "/" may follow.
-        let login_only = d == Dialect::Rfc1630
-            && matches!(scheme, Scheme::Telnet | Scheme::Rlogin | Scheme::Tn3270);
+        let login_only = d == Dialect::Rfc1630 && url.scheme_row().view == ViewKind::Telnet;
         if url.path().is_none() && url.uses_internet_syntax() && !login_only {
             out.push('/');
         }
@@ -302,7 +287,7 @@ fn canonical(url: &UrlRef<'_>) -> String {
     let path = url.path_with_slash();
     if d == Dialect::Rfc3986
         && (url.has_authority() || path.starts_with('/'))
-        && !path_holds_fields(scheme)
+        && !url.scheme_row().path_fields
     {
         // Section 6.2.2.3: dot-segments go, after the escapes are
         // normalized (so "%2E%2E" is ".." by then).

@@ -3,10 +3,11 @@
 
 use crate::dialect::Dialect;
 use crate::error::{ParseError, ParseErrorKind};
+use crate::pct::hex_val;
 use crate::prelude::*;
 use crate::sink::Sink;
 use crate::swar::{HI, LO, ge_mask, word_at};
-use crate::table::{Component, allowed, hex_val};
+use crate::table::{Component, allowed};
 
 /// Checks `host` (which starts at byte `at` of the input), reporting each
 /// violation to `sink`. The host is not an IP literal. Returns whether the

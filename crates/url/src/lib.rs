@@ -112,7 +112,7 @@ mod with_serde;
 pub use dialect::Dialect;
 pub use error::{ParseError, ParseErrorKind};
 pub use options::ParseOptions;
-pub use scheme::{Protocol, SCHEMES, Scheme, SchemeRow, Syntax, ViewKind};
+pub use scheme::{LinkCheck, Protocol, SCHEMES, Scheme, SchemeRow, Syntax, ViewKind};
 pub use sink::MAX_WARNINGS;
 pub use table::Component;
 pub use url::{Url, UrlRef};

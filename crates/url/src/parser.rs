@@ -17,12 +17,13 @@ use crate::host;
 use crate::offsets::{
     AUTHORITY, IP_LITERAL, NONE, Offsets, PASSWORD, PATH_SLASH, PORT, PORT_COLON, USER,
 };
+use crate::pct::hex_val;
 use crate::rulebook::Rule;
 use crate::runs;
 use crate::scheme::{Scheme, parse_flags};
 use crate::sink::Sink;
 use crate::swar::{eq_mask, word_at};
-use crate::table::{AUTH_SPECIAL, Class, Component, TABLE, class_of, hex_val, mask};
+use crate::table::{AUTH_SPECIAL, Class, Component, TABLE, class_of, mask};
 use crate::url::{Registry, Url, spec_of};
 
 fn fatal(

@@ -314,9 +314,20 @@ pub fn decode_utf8_lossy(data: &str) -> Cow<'_, str> {
 /// The octet `%XX` at `s[i]` encodes, if it is a complete escape.
 #[inline]
 pub(crate) fn escape_value(s: &[u8], i: usize) -> Option<u8> {
-    let h = crate::table::hex_val(*s.get(i + 1)?)?;
-    let l = crate::table::hex_val(*s.get(i + 2)?)?;
+    let h = hex_val(*s.get(i + 1)?)?;
+    let l = hex_val(*s.get(i + 2)?)?;
     Some(h << 4 | l)
+}
+
+/// Hex digit value, or `None`.
+#[inline]
+pub(crate) const fn hex_val(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

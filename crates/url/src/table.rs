@@ -216,17 +216,6 @@ pub(crate) fn allowed(b: u8, d: Dialect, c: Component) -> bool {
     TABLE[b as usize] & mask(d, c) != 0
 }
 
-/// Hex digit value, or `None`.
-#[inline]
-pub(crate) const fn hex_val(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
 /// The byte class a message names when a byte is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Class {

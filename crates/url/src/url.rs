@@ -1117,8 +1117,7 @@ pub(crate) fn spec_of(
     scheme: Scheme,
     name: &[u8],
 ) -> Option<&'static SchemeSpec> {
-    match (registry, scheme) {
-        (Some(r), Scheme::Other | Scheme::Experimental) => r.lookup_bytes(name),
-        _ => None,
-    }
+    // Only a name the table has no row of may be registered.
+    let unnamed = scheme.name().is_none();
+    registry.filter(|_| unnamed)?.lookup_bytes(name)
 }

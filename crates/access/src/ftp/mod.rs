@@ -133,6 +133,7 @@ mod script;
 mod transfer;
 
 use crate::error::{AccessError, AccessErrorKind};
+use crate::executor::{Executed, Executor, Job};
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::line::conn::{Limits, LineConn};
@@ -152,7 +153,9 @@ use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::time::Duration;
 use transfer::Failure;
 use uniform::UrlRef;
-use uniform::plan::{FtpAction, FtpCommand, FtpPlan, FtpType, Line, Piece, Rule, Transfer};
+use uniform::plan::{
+    Dialogue, FtpAction, FtpCommand, FtpPlan, FtpType, Line, Piece, Rule, Transfer,
+};
 
 /// The longest wait for the answer to `QUIT` once the object is complete:
 /// the transfer has succeeded, the goodbye is a courtesy.
@@ -163,6 +166,23 @@ const QUIT_WAIT: Duration = Duration::from_secs(5);
 const MIN_SCRUBBED: usize = 3;
 
 const SCHEME: &str = "ftp";
+
+/// The FTP executor: [`fetch`] on the plan's dialogue.
+pub(crate) struct Ftp;
+
+impl Executor for Ftp {
+    fn execute(
+        &self,
+        job: &Job<'_>,
+        out: &mut dyn Write,
+        ui: &mut dyn Interaction,
+    ) -> Result<Executed, AccessError> {
+        let Dialogue::Ftp(p) = job.plan.dialogue() else {
+            return Err(job.mismatch("FTP"));
+        };
+        fetch(&job.url, p, job.opts, job.session, job.dial, out, ui).map(Executed::Done)
+    }
+}
 
 pub(crate) fn fetch(
     url: &UrlRef<'_>,

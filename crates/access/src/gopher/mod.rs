@@ -32,6 +32,7 @@ mod plus;
 mod text;
 
 use crate::error::{AccessError, AccessErrorKind};
+use crate::executor::{Executed, Executor, Job};
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::line::conn::connect_error;
@@ -47,7 +48,7 @@ use plus::{Head, Length};
 use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
 use std::net::TcpStream;
 use uniform::UrlRef;
-use uniform::plan::{Endpoint, GopherPlan, Line, Piece, Transfer};
+use uniform::plan::{Dialogue, Endpoint, GopherPlan, Line, Piece, Transfer};
 use uniform::schemes::{GopherPlus, GopherUrl};
 
 const SCHEME: &str = "gopher";
@@ -87,6 +88,23 @@ fn plus_shape(v: &GopherUrl<'_>) -> Shape {
             }
         }
         _ => plain_shape(v.gopher_type()),
+    }
+}
+
+/// The gopher executor: [`fetch`] on the plan's dialogue.
+pub(crate) struct Gopher;
+
+impl Executor for Gopher {
+    fn execute(
+        &self,
+        job: &Job<'_>,
+        out: &mut dyn Write,
+        ui: &mut dyn Interaction,
+    ) -> Result<Executed, AccessError> {
+        let Dialogue::Gopher(p) = job.plan.dialogue() else {
+            return Err(job.mismatch("gopher"));
+        };
+        fetch(&job.url, p, job.opts, job.session, job.dial, out, ui).map(Executed::Done)
     }
 }
 

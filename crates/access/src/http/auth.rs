@@ -72,10 +72,7 @@ pub(crate) fn of_url(
     opts: &FetchOptions,
     ui: &mut dyn Interaction,
 ) -> Result<Option<Credentials>, AccessError> {
-    if !matches!(
-        url.scheme_kind(),
-        uniform::Scheme::Http | uniform::Scheme::Https
-    ) {
+    if url.scheme_row().protocol != Some(uniform::Protocol::Http) {
         return Ok(None);
     }
     let Some(user) = url.user_decoded() else {

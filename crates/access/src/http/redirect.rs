@@ -16,7 +16,7 @@ use crate::error::{AccessError, AccessErrorKind};
 use crate::options::FetchOptions;
 use uniform::pct::{self, EncodeSet};
 use uniform::resolve::{self, Rules};
-use uniform::{Dialect, ParseOptions, Scheme, Url, UrlRef};
+use uniform::{Dialect, ParseOptions, Protocol, Url, UrlRef};
 
 /// The status codes that redirect with a Location (RFC 9110 section 15.4).
 pub(crate) fn is_redirect(status: u16) -> bool {
@@ -84,8 +84,8 @@ pub(crate) fn next(
             )
         })?;
     let to = next.as_url_ref();
-    let (a, b) = (from.scheme_kind(), to.scheme_kind());
-    if b == Scheme::File {
+    let (a, b) = (from.scheme_row(), to.scheme_row());
+    if b.protocol == Some(Protocol::File) {
         return Err(fail(
             AccessErrorKind::Redirect,
             format!(
@@ -95,9 +95,10 @@ pub(crate) fn next(
         ));
     }
     let same = from.scheme().eq_ignore_ascii_case(to.scheme());
-    let upgrade = a == Scheme::Http && b == Scheme::Https;
+    // http to https: the same protocol, now over TLS.
+    let upgrade = a.protocol.is_some() && a.protocol == b.protocol && !a.tls && b.tls;
     if !(same || upgrade) {
-        let why = if a == Scheme::Https && b == Scheme::Http {
+        let why = if a.protocol == b.protocol && a.tls && !b.tls {
             "from https to http the rest would go in clear text"
         } else {
             "a redirect does not change the protocol (only http to https is followed)"

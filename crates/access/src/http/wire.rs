@@ -41,10 +41,7 @@ pub(crate) fn absolute_form(url: &UrlRef<'_>) -> String {
     if let (Some(authority), true) = (url.authority(), rest.starts_with("//")) {
         let after = &rest[2 + authority.len()..];
         out.push_str("//");
-        let hide_userinfo = matches!(
-            url.scheme_kind(),
-            uniform::Scheme::Http | uniform::Scheme::Https
-        );
+        let hide_userinfo = url.scheme_row().protocol == Some(uniform::Protocol::Http);
         let authority = match authority.rfind('@') {
             Some(at) if hide_userinfo => &authority[at + 1..],
             _ => authority,
@@ -132,7 +129,7 @@ pub(crate) fn plan(url: &UrlRef<'_>, gateway: &Gateway, direct: Option<&Plan>) -
     let proxy_auth = gateway.credentials().map(|(user, pass)| {
         Header::new("Proxy-Authorization", basic_authorization(user, Some(pass)))
     });
-    if url.scheme_kind() == uniform::Scheme::Https {
+    if url.scheme_row().tls {
         let name = url.hostname().unwrap_or_default();
         let authority = match ascii_host(url, name).as_ref() {
             h if h.contains(':') => format!("[{h}]:{}", url.port_or_default().unwrap_or(443)),
@@ -187,7 +184,7 @@ pub(crate) fn plan(url: &UrlRef<'_>, gateway: &Gateway, direct: Option<&Plan>) -
     ];
     // An http URL's user goes in Authorization, its password from the URL
     // or asked of the user.
-    if url.scheme_kind() == uniform::Scheme::Http
+    if url.scheme_row().protocol == Some(uniform::Protocol::Http)
         && let Some(user) = url.user_decoded().filter(|u| !u.is_empty())
     {
         let password = url.password_decoded();

@@ -26,6 +26,7 @@ mod protocol;
 mod terminal;
 
 use crate::error::{AccessError, AccessErrorKind};
+use crate::executor::{Executed, Executor, Job};
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::line::conn::connect_error;
@@ -38,9 +39,8 @@ use std::net::{Shutdown, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use uniform::Scheme;
 use uniform::UrlRef;
-use uniform::plan::{Endpoint, TelnetPlan};
+use uniform::plan::{Dialogue, Endpoint, TelnetPlan};
 
 /// The escape key of interactive sessions: Ctrl-] (0x1D), as in BSD
 /// telnet.
@@ -451,6 +451,63 @@ fn pump_input<I: Read>(
     user.state.store(INPUT_ENDED, Ordering::Release);
 }
 
+/// The rlogin executor: it refuses, saying why.
+pub(crate) struct Rlogin;
+
+impl Executor for Rlogin {
+    fn execute(
+        &self,
+        job: &Job<'_>,
+        _: &mut dyn Write,
+        _: &mut dyn Interaction,
+    ) -> Result<Executed, AccessError> {
+        Err(AccessError::new(
+            AccessErrorKind::Unsupported,
+            job.url.scheme(),
+            Some(job.url.hostname().unwrap_or_default()),
+            "rlogin (RFC 1282) is not supported: its servers trust the local user name only from a privileged \
+             source port, and it sends that name in the clear; use a telnet or ssh client",
+        ))
+    }
+}
+
+/// The tn3270 executor: it refuses, saying why.
+pub(crate) struct Tn3270;
+
+impl Executor for Tn3270 {
+    fn execute(
+        &self,
+        job: &Job<'_>,
+        _: &mut dyn Write,
+        _: &mut dyn Interaction,
+    ) -> Result<Executed, AccessError> {
+        Err(AccessError::new(
+            AccessErrorKind::Unsupported,
+            job.url.scheme(),
+            Some(job.url.hostname().unwrap_or_default()),
+            "tn3270 is not supported: a 3270 data stream needs a 3270 terminal emulator (such as x3270 or c3270)",
+        ))
+    }
+}
+
+/// The telnet executor: an interactive [`session`].
+pub(crate) struct Telnet;
+
+impl Executor for Telnet {
+    fn execute(
+        &self,
+        job: &Job<'_>,
+        out: &mut dyn Write,
+        ui: &mut dyn Interaction,
+    ) -> Result<Executed, AccessError> {
+        let Dialogue::Telnet(p) = job.plan.dialogue() else {
+            return Err(job.mismatch("telnet"));
+        };
+        let _ = out;
+        session(&job.url, p, job.opts, job.session, job.dial, ui).map(Executed::Done)
+    }
+}
+
 /// Runs a telnet plan: advice, then the session on the user's terminal or
 /// standard input and output.
 pub(crate) fn session(
@@ -463,26 +520,6 @@ pub(crate) fn session(
 ) -> Result<Fetched, AccessError> {
     let scheme = url.scheme().to_ascii_lowercase();
     let host = url.hostname().unwrap_or_default();
-    match url.scheme_kind() {
-        Scheme::Rlogin => {
-            return Err(AccessError::new(
-                AccessErrorKind::Unsupported,
-                &scheme,
-                Some(host),
-                "rlogin (RFC 1282) is not supported: its servers trust the local user name only from a privileged \
-                 source port, and it sends that name in the clear; use a telnet or ssh client",
-            ));
-        }
-        Scheme::Tn3270 => {
-            return Err(AccessError::new(
-                AccessErrorKind::Unsupported,
-                &scheme,
-                Some(host),
-                "tn3270 is not supported: a 3270 data stream needs a 3270 terminal emulator (such as x3270 or c3270)",
-            ));
-        }
-        _ => {}
-    }
     if let Some(advice) = advice(plan, opts.show_password) {
         ui.advise(&advice);
     }

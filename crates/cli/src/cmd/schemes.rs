@@ -14,11 +14,18 @@ x- names are experimental (RFC 1738 section 4).
 
 --json prints one JSON object per scheme (JSON Lines): {name, rfcs,
 default_port, protocol, fetch, syntax, hierarchical, search, defined, view,
-special}, where syntax is internet, opaque or generic, search whether \"?\"
-starts a search part under RFC 1738, defined whether the seeds give the
-scheme a syntax, view the \"kind\" of its details in parse --json, and
-special whether the WHATWG URL Standard makes it a special scheme (http,
-https, ws, wss, ftp, file).";
+special, tls, path_fields, in_text, proxy_variable, head, link_check, netrc},
+where syntax is internet, opaque or generic, search whether \"?\" starts a
+search part under RFC 1738, defined whether the seeds give the scheme a
+syntax, view the \"kind\" of its details in parse --json, special whether
+the WHATWG URL Standard makes it a special scheme (http, https, ws, wss,
+ftp, file), tls whether its protocol runs over TLS, path_fields whether its
+path is fields a server reads as they are (normalization removes no dot
+segment), in_text whether `uniform extract` finds it without a wrapper,
+proxy_variable the environment variable naming its proxy, head whether
+`fetch -I` reads a head, link_check how `uniform links` checks a link to it
+(head, fetch, connect, mail, or null), netrc whether a .netrc file supplies
+its login.";
 
 /// Print the scheme table: names, RFCs, default ports, protocols
 #[derive(clap::Args, Debug)]
@@ -26,7 +33,8 @@ https, ws, wss, ftp, file).";
 pub struct Args {
     /// Print one JSON object per scheme: {name, rfcs, default_port,
     /// protocol, fetch, syntax, hierarchical, search, defined, view,
-    /// special}
+    /// special, tls, path_fields, in_text, proxy_variable, head,
+    /// link_check, netrc}
     #[arg(long)]
     json: bool,
 }
@@ -82,6 +90,20 @@ fn object(out: &mut Vec<u8>, row: &SchemeRow) {
     json::string(out, row.view.as_str());
     out.extend_from_slice(b",\"special\":");
     json::boolean(out, row.special);
+    out.extend_from_slice(b",\"tls\":");
+    json::boolean(out, row.tls);
+    out.extend_from_slice(b",\"path_fields\":");
+    json::boolean(out, row.path_fields);
+    out.extend_from_slice(b",\"in_text\":");
+    json::boolean(out, row.in_text);
+    out.extend_from_slice(b",\"proxy_variable\":");
+    json::opt_string(out, row.proxy_variable);
+    out.extend_from_slice(b",\"head\":");
+    json::boolean(out, row.reads_head());
+    out.extend_from_slice(b",\"link_check\":");
+    json::opt_string(out, row.link_check().map(|c| c.as_str()));
+    out.extend_from_slice(b",\"netrc\":");
+    json::boolean(out, row.logs_in());
     out.push(b'}');
 }
 

@@ -19,12 +19,12 @@
 mod probe;
 
 pub use crate::target::parse;
-use crate::target::{How, Judged, Target, get_options, head_options, mail_domains};
+use crate::target::{Judged, Target, get_options, head_options, mail_domains};
 use probe::{Probe, Seen};
 use std::ops::RangeInclusive;
 use std::time::Duration;
 use uniform::plan::Approved;
-use uniform::{Scheme, UrlRef};
+use uniform::{LinkCheck, Protocol, UrlRef};
 use uniform_access::{AccessError, FetchOptions, Fetched, Retry, Session};
 
 /// How links are checked.
@@ -222,11 +222,13 @@ pub fn check_target(target: &Target, opts: &CheckOptions) -> (Verdict, Again) {
     };
     let url = plan.url().as_url_ref();
     match how {
-        How::Head if url.scheme_kind() == Scheme::Ftp => ftp(target, plan, opts),
-        How::Head => http(target, plan, opts),
-        How::Fetch => fetched(plan, &opts.fetch, &opts.session),
-        How::Connect => (connect(&url, opts), Again::No),
-        How::Mail => (mail(&url), Again::No),
+        LinkCheck::Head if url.scheme_row().protocol == Some(Protocol::Ftp) => {
+            ftp(target, plan, opts)
+        }
+        LinkCheck::Head => http(target, plan, opts),
+        LinkCheck::Fetch => fetched(plan, &opts.fetch, &opts.session),
+        LinkCheck::Connect => (connect(&url, opts), Again::No),
+        LinkCheck::Mail => (mail(&url), Again::No),
     }
 }
 

@@ -1,23 +1,9 @@
 //! The segments of a hierarchical path: read, push, pop, set.
 
 use super::error::{EditError, EditErrorKind};
-use crate::pct::EncodeSet;
 use crate::prelude::*;
-use crate::scheme::Scheme;
 use crate::table::Component;
 use crate::url::Url;
-
-/// The set one segment of `scheme`'s path is encoded with: `/` is always
-/// in it, so that a segment stays one.
-fn segment_set(scheme: Scheme) -> EncodeSet {
-    match scheme {
-        Scheme::Ftp => EncodeSet::FTP_SEGMENT,
-        Scheme::Http | Scheme::Https => EncodeSet::HTTP_SEGMENT,
-        Scheme::File => EncodeSet::FILE_SEGMENT,
-        Scheme::Wais => EncodeSet::WAIS,
-        _ => EncodeSet::SEGMENT,
-    }
-}
 
 impl Url {
     /// The path with its leading `/`, when it is a hierarchy of segments:
@@ -83,7 +69,7 @@ impl Url {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn push_segment(&mut self, segment: &str) -> Result<(), EditError> {
-        let set = segment_set(self.scheme_kind());
+        let set = self.scheme_row().segment_set;
         self.set_encoded(&[segment.as_bytes()], set, |url, t| {
             url.push_segment_text(&t[0])
         })
@@ -158,7 +144,7 @@ impl Url {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_segment(&mut self, index: usize, segment: &str) -> Result<(), EditError> {
-        let set = segment_set(self.scheme_kind());
+        let set = self.scheme_row().segment_set;
         self.set_encoded(&[segment.as_bytes()], set, |url, t| {
             url.set_segment_text(index, &t[0])
         })

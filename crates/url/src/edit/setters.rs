@@ -11,18 +11,6 @@ use crate::scheme::{Scheme, Syntax};
 use crate::table::Component;
 use crate::url::Url;
 
-/// The set a whole path of `scheme` is encoded with: `/` stays a
-/// separator; the characters the scheme reserves are encoded.
-pub(crate) fn path_set(scheme: Scheme) -> EncodeSet {
-    match scheme {
-        Scheme::Mailto => EncodeSet::MAILTO,
-        Scheme::News => EncodeSet::NEWS,
-        Scheme::Gopher => EncodeSet::GOPHER,
-        Scheme::Prospero => EncodeSet::PROSPERO,
-        _ => EncodeSet::PATH,
-    }
-}
-
 impl Url {
     /// Refuses a component of the authority when the scheme has none in
     /// this dialect; `Ok(false)` when it could have one and has not.
@@ -364,7 +352,7 @@ impl Url {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_path(&mut self, path: &str) -> Result<(), EditError> {
-        let set = path_set(self.scheme_kind());
+        let set = self.scheme_row().path_set;
         self.set_encoded(&[path.as_bytes()], set, |url, t| {
             url.set_path_text(Cow::Borrowed(&t[0]))
         })

@@ -14,7 +14,7 @@
 use super::text::scheme_byte;
 use super::tld::is_known_tld;
 use crate::host::valid_ip_literal;
-use crate::scheme::Scheme;
+use crate::scheme::{Scheme, ViewKind};
 
 /// What follows `scheme:` in each known scheme (RFC 1738 section 3,
 /// RFC 1630, RFC 2141).
@@ -34,18 +34,27 @@ pub(super) enum Shape {
     Urn,
 }
 
-/// The shape of a scheme extraction finds without a wrapper: those the
-/// seeds give a syntax to, and `urn`; not the names RFC 1738 section 4 only
-/// reserves (`afs`, `nfs`, `mailserver`, `z39.50`).
+/// The shape of a scheme extraction finds without a wrapper (its row's
+/// `in_text`), by the view that reads it.
 pub(super) fn known(name: &[u8]) -> Option<Shape> {
-    Some(match Scheme::from_bytes(name) {
-        Scheme::File => Shape::File,
-        Scheme::Mailto => Shape::Mailto,
-        Scheme::News => Shape::News,
-        Scheme::Mid | Scheme::Cid => Shape::Token,
-        Scheme::Urn => Shape::Urn,
-        s if s.uses_internet_syntax() => Shape::Internet,
-        _ => return None,
+    let row = Scheme::from_bytes(name).row();
+    if !row.in_text {
+        return None;
+    }
+    Some(match row.view {
+        ViewKind::File => Shape::File,
+        ViewKind::Mailto => Shape::Mailto,
+        ViewKind::News => Shape::News,
+        ViewKind::Mid | ViewKind::Cid => Shape::Token,
+        ViewKind::Urn => Shape::Urn,
+        ViewKind::Ftp
+        | ViewKind::Http
+        | ViewKind::Gopher
+        | ViewKind::Nntp
+        | ViewKind::Telnet
+        | ViewKind::Wais
+        | ViewKind::Prospero
+        | ViewKind::Generic => Shape::Internet,
     })
 }
 

@@ -14,7 +14,7 @@ use super::wais::WaisPlan;
 use crate::dialect::Dialect;
 use crate::options::ParseOptions;
 use crate::prelude::*;
-use crate::scheme::Scheme;
+use crate::scheme::{Protocol, Scheme};
 use crate::url::UrlRef;
 use core::fmt;
 
@@ -50,6 +50,34 @@ pub enum Dialogue {
     File(FilePlan),
     /// A Prospero request.
     Prospero(ProsperoPlan),
+}
+
+impl Dialogue {
+    /// The protocol the dialogue speaks on the wire, which chooses its
+    /// executor: the scheme's own, or HTTP when the route hands the URL to
+    /// a gateway or an HTTP proxy.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{Protocol, UrlRef, plan::{PlanOptions, plan}};
+    /// let p = plan(&UrlRef::parse("rlogin://h/")?, &PlanOptions::default()).unwrap();
+    /// assert_eq!(p.dialogue().protocol(), Protocol::Rlogin);
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn protocol(&self) -> Protocol {
+        match self {
+            Dialogue::Ftp(_) => Protocol::Ftp,
+            Dialogue::Http(_) => Protocol::Http,
+            Dialogue::Gopher(_) => Protocol::Gopher,
+            Dialogue::Nntp(_) => Protocol::Nntp,
+            Dialogue::Smtp(_) => Protocol::Smtp,
+            Dialogue::Telnet(t) => t.protocol,
+            Dialogue::Wais(_) => Protocol::Wais,
+            Dialogue::File(_) => Protocol::File,
+            Dialogue::Prospero(_) => Protocol::Prospero,
+        }
+    }
 }
 
 /// A plan: the scheme it accesses and its dialogue.

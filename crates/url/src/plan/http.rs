@@ -8,7 +8,6 @@ use super::options::{HttpRequest, HttpVersion, PlanOptions};
 use super::step::{Endpoint, Line, Step, Transfer};
 use crate::pct::{self, EncodeSet};
 use crate::prelude::*;
-use crate::scheme::Scheme;
 use crate::url::UrlRef;
 
 /// One header field of a request; its value may hold a secret.
@@ -426,7 +425,7 @@ pub(super) fn plan(url: &UrlRef<'_>, options: &PlanOptions) -> HttpPlan {
         endpoint: Endpoint::of(url),
         route: None,
         tunnel: None,
-        tls: url.scheme_kind() == Scheme::Https,
+        tls: url.scheme_row().tls,
         head,
         body,
     }

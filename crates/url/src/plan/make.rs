@@ -6,7 +6,7 @@ use super::options::PlanOptions;
 use super::refusal::PlanError;
 use super::{file, ftp, gopher, http, nntp, prospero, smtp, telnet, wais};
 use crate::prelude::*;
-use crate::scheme::{Protocol, Scheme};
+use crate::scheme::{Protocol, ViewKind};
 use crate::schemes::file::FileUrl;
 use crate::schemes::ftp::FtpUrl;
 use crate::schemes::gopher::GopherUrl;
@@ -26,13 +26,13 @@ pub(crate) fn build(url: &UrlRef<'_>, options: &PlanOptions) -> Result<Plan, Pla
         Some(Protocol::Http) => Dialogue::Http(http::plan(url, options)),
         Some(Protocol::Gopher) => Dialogue::Gopher(gopher::plan(&GopherUrl::new(u), options)?),
         // news: names no server, nntp: does (RFC 1738 sections 3.6, 3.7).
-        Some(Protocol::Nntp) if row.scheme == Scheme::News => {
+        Some(Protocol::Nntp) if row.view == ViewKind::News => {
             Dialogue::Nntp(nntp::news(&NewsUrl::new(u), options))
         }
         Some(Protocol::Nntp) => Dialogue::Nntp(nntp::nntp(&NntpUrl::new(u))),
         Some(Protocol::Smtp) => Dialogue::Smtp(smtp::plan(&MailtoUrl::new(u), options)?),
-        Some(Protocol::Telnet | Protocol::Rlogin | Protocol::Tn3270) => {
-            Dialogue::Telnet(telnet::plan(url))
+        Some(p @ (Protocol::Telnet | Protocol::Rlogin | Protocol::Tn3270)) => {
+            Dialogue::Telnet(telnet::plan(url, p))
         }
         Some(Protocol::Wais) => Dialogue::Wais(wais::plan(&WaisUrl::new(u), options)?),
         Some(Protocol::File) => Dialogue::File(file::plan(&FileUrl::new(u))),

@@ -245,6 +245,43 @@ impl Approved {
     pub fn route(&self) -> &Route {
         &self.route
     }
+
+    /// The same approved HTTP request with `GET` for its `HEAD`: the
+    /// second try of a server that refuses or mishandles HEAD. The URL,
+    /// the route, the fields and the body are those judged; the method
+    /// judged was a token and `GET` is one, so nothing the policy checks
+    /// changes and nothing is judged again. `None` for another dialogue
+    /// or another method.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{UrlRef, plan::{Dialogue, PlanOptions, plan}};
+    /// let mut o = PlanOptions::default();
+    /// o.http.head_only = true;
+    /// let head = plan(&UrlRef::parse("http://h/a")?, &o).unwrap();
+    /// let get = head.as_get().unwrap();
+    /// let Dialogue::Http(h) = get.dialogue() else { unreachable!() };
+    /// assert_eq!(h.head.method, "GET");
+    /// assert_eq!(get.route(), head.route());
+    /// assert!(get.as_get().is_none());
+    /// # Ok::<_, uniform::ParseError>(())
+    /// ```
+    pub fn as_get(&self) -> Option<Approved> {
+        let Dialogue::Http(http) = self.plan.dialogue() else {
+            return None;
+        };
+        if http.head.method != "HEAD" {
+            return None;
+        }
+        let mut http = http.clone();
+        http.head.method = "GET".into();
+        Some(Approved {
+            plan: Plan::new(&self.url.as_url_ref(), Dialogue::Http(http)),
+            url: self.url.clone(),
+            route: self.route.clone(),
+        })
+    }
 }
 
 impl Deref for Approved {

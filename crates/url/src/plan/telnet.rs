@@ -5,6 +5,7 @@
 use super::step::{Endpoint, Line, Step, Transfer};
 use crate::pct;
 use crate::prelude::*;
+use crate::scheme::Protocol;
 use crate::url::UrlRef;
 
 /// An interactive session and the login advice the URL carries.
@@ -28,6 +29,8 @@ pub struct TelnetPlan {
     pub user: Option<Vec<u8>>,
     /// The decoded password, if the URL gives one.
     pub password: Option<Vec<u8>>,
+    /// The session's protocol: telnet, rlogin or tn3270 (the scheme's).
+    pub protocol: Protocol,
 }
 
 impl TelnetPlan {
@@ -61,11 +64,12 @@ impl TelnetPlan {
     }
 }
 
-pub(super) fn plan(url: &UrlRef<'_>) -> TelnetPlan {
+pub(super) fn plan(url: &UrlRef<'_>, protocol: Protocol) -> TelnetPlan {
     let decoded = |raw: &str| pct::decode(raw.as_bytes()).into_owned();
     TelnetPlan {
         endpoint: Endpoint::of(url),
         user: url.user().map(decoded),
         password: url.user().and(url.password()).map(decoded),
+        protocol,
     }
 }

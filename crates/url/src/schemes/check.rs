@@ -6,7 +6,6 @@ use super::encoded;
 use crate::dialect::Dialect;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::rulebook::Rule;
-use crate::scheme::Scheme;
 use crate::sink::Sink;
 use crate::table::{Component, S1738_RESERVED as RESERVED};
 use crate::url::UrlRef;
@@ -169,16 +168,14 @@ pub(crate) fn require_host(
 
 /// RFC 1738 section 4 also reserves `mid`, `cid` and `tn3270` "for future
 /// definition"; RFC 1630 gives them a syntax, which the views use. Under
-/// RFC 1738 that deserves the same note as `afs`.
+/// RFC 1738 that deserves the same note as `afs`. The rows say it: a
+/// scheme with a syntax that also cites RFC 1738 section 4.
 pub(crate) fn reserved_by_1738(url: &UrlRef<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
-    let detail = match url.scheme_kind() {
-        Scheme::Mid => "RFC 1738 section 4 reserves \"mid\" without a syntax; read by RFC 1630's",
-        Scheme::Cid => "RFC 1738 section 4 reserves \"cid\" without a syntax; read by RFC 1630's",
-        Scheme::Tn3270 => {
-            "RFC 1738 section 4 reserves \"tn3270\" without a syntax; read as telnet, as RFC 1630 does"
-        }
-        _ => return Ok(()),
-    };
+    let row = url.scheme_row();
+    if !row.defined || !row.rfcs.iter().skip(1).any(|r| *r == "RFC 1738 section 4") {
+        return Ok(());
+    }
+    let detail = "RFC 1738 section 4 reserves the scheme without a syntax; read by the syntax RFC 1630 gives it";
     if url.dialect() == Dialect::Rfc1738 {
         sink.report(
             ParseError::new(

@@ -38,8 +38,9 @@
 
 use crate::dialect::Dialect;
 use crate::error::ParseError;
+use crate::pct::EncodeSet;
 use crate::prelude::*;
-use crate::scheme::{Scheme, SchemeRow, Syntax};
+use crate::scheme::{Protocol, Scheme, SchemeRow, Syntax};
 use crate::sink::Sink;
 use crate::url::UrlRef;
 use core::fmt;
@@ -148,6 +149,87 @@ impl SchemeSpec {
     /// ```
     pub const fn search(mut self, yes: bool) -> SchemeSpec {
         self.row.search_1738 = yes;
+        self
+    }
+
+    /// The protocol that reaches the scheme's objects: the planner and
+    /// `uniform fetch` then treat its URLs as that protocol's, and the
+    /// link checker checks them as [`Protocol::link_check`] says.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::{ParseOptions, Protocol};
+    /// use uniform::plan::{Dialogue, PlanOptions, plan};
+    /// use uniform::schemes::{Registry, SchemeSpec};
+    /// let web = SchemeSpec::new("x-web").internet_syntax(true).default_port(8080);
+    /// let r = Registry::new().register(web.access(Protocol::Http))?.leak();
+    /// let url = ParseOptions::new().registry(r).parse("x-web://h/a").unwrap();
+    /// let p = plan(&url, &PlanOptions::default()).unwrap();
+    /// assert!(matches!(p.dialogue(), Dialogue::Http(_)));
+    /// assert_eq!(url.scheme_row().link_check(), Some(uniform::LinkCheck::Head));
+    /// # Ok::<_, uniform::schemes::RegistryError>(())
+    /// ```
+    pub const fn access(mut self, protocol: Protocol) -> SchemeSpec {
+        self.row = self.row.access(protocol);
+        self
+    }
+
+    /// Whether the scheme's protocol runs over TLS.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::Protocol;
+    /// use uniform::schemes::SchemeSpec;
+    /// assert!(SchemeSpec::new("x-webs").access(Protocol::Http).tls(true).row().tls);
+    /// ```
+    pub const fn tls(mut self, yes: bool) -> SchemeSpec {
+        self.row.tls = yes;
+        self
+    }
+
+    /// Whether the path is a sequence of fields a server reads as they
+    /// are, so that normalization removes no dot segment from it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::SchemeSpec;
+    /// assert!(SchemeSpec::new("x-sel").path_fields(true).row().path_fields);
+    /// ```
+    pub const fn path_fields(mut self, yes: bool) -> SchemeSpec {
+        self.row.path_fields = yes;
+        self
+    }
+
+    /// The sets a whole path and one segment are encoded with when an
+    /// edit sets them.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::pct::EncodeSet;
+    /// use uniform::schemes::SchemeSpec;
+    /// let s = SchemeSpec::new("x-g").encode_sets(EncodeSet::GOPHER, EncodeSet::SEGMENT);
+    /// assert_eq!(s.row().path_set, EncodeSet::GOPHER);
+    /// ```
+    pub const fn encode_sets(mut self, path: EncodeSet, segment: EncodeSet) -> SchemeSpec {
+        self.row = self.row.encode(path, segment);
+        self
+    }
+
+    /// The environment variable that names a proxy for the scheme.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform::schemes::SchemeSpec;
+    /// let s = SchemeSpec::new("x-web").proxy_variable("x_web_proxy");
+    /// assert_eq!(s.row().proxy_variable, Some("x_web_proxy"));
+    /// ```
+    pub const fn proxy_variable(mut self, name: &'static str) -> SchemeSpec {
+        self.row = self.row.proxy(name);
         self
     }
 

@@ -11,7 +11,7 @@ use super::encoded::{Encoded, offset_in};
 use crate::dialect::Dialect;
 use crate::error::ParseError;
 use crate::rulebook::Rule;
-use crate::scheme::Scheme;
+use crate::scheme::{Scheme, ViewKind};
 use crate::sink::Sink;
 use crate::table::Component;
 use crate::url::Url;
@@ -189,7 +189,7 @@ impl TelnetBuilder {
     /// ```
     pub fn scheme(self, scheme: Scheme) -> TelnetBuilder {
         self.and_then(|p| {
-            if !matches!(scheme, Scheme::Telnet | Scheme::Rlogin | Scheme::Tn3270) {
+            if scheme.row().view != ViewKind::Telnet {
                 return Err(BuildError::new(
                     BuildErrorKind::NotAllowed,
                     "scheme",

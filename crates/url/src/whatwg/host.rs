@@ -4,8 +4,8 @@
 
 use super::encode::{self, EncodeSet};
 use super::validation::ValidationError as V;
+use crate::pct::hex_val;
 use crate::prelude::*;
-use crate::table::hex_val;
 use core::fmt::Write as _;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 

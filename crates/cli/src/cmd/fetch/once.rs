@@ -18,7 +18,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use uniform::{Scheme, UrlRef};
+use uniform::{Protocol, UrlRef};
 use uniform_access::{
     AccessError, AccessErrorKind, Exchange, FetchOptions, Fetched, Message, Retry, Session,
 };
@@ -277,12 +277,7 @@ impl Args {
             let _ = cmd::say!(io::stderr(), "uniform: {message}");
             return Ok(Status::Usage);
         }
-        if self.request.head
-            && !matches!(
-                url.scheme_kind(),
-                Scheme::Http | Scheme::Https | Scheme::Ftp
-            )
-        {
+        if self.request.head && !url.scheme_row().reads_head() {
             let _ = cmd::say!(
                 io::stderr(),
                 "uniform: -I: only HTTP, HTTPS and FTP heads are read so far, not {}'s",
@@ -305,7 +300,7 @@ impl Args {
             secrets.add(&p);
             opts.password = Some(p);
         }
-        if url.scheme_kind() == uniform::Scheme::Mailto {
+        if url.scheme_row().protocol == Some(Protocol::Smtp) {
             let body = match &self.body {
                 Some(b) => b.clone().into_bytes(),
                 None if self.password_stdin => {
@@ -332,7 +327,7 @@ impl Args {
         }
         // A telnet session restores the terminal on its way out: a signal
         // there keeps its default.
-        if url.scheme_kind() != uniform::Scheme::Telnet {
+        if url.scheme_row().protocol != Some(Protocol::Telnet) {
             on_signal_abandon_output()?;
         }
         let path = match target {
@@ -429,7 +424,7 @@ impl Args {
         };
         // FTP's "headers", as curl's -D writes them: the server's replies.
         if let Some(d) = &terminal.dump
-            && url.scheme_kind() == uniform::Scheme::Ftp
+            && url.scheme_row().protocol == Some(Protocol::Ftp)
         {
             session.tracer = Some(ftp_replies(Arc::clone(d), session.tracer.take()));
         }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 use uniform::pct::{self, EncodeSet};
 use uniform::plan::PlanOptions;
-use uniform::{Scheme, Url, UrlRef};
+use uniform::{Protocol, Url, UrlRef};
 use uniform_access::netrc::{Netrc, SyntaxError};
 
 /// Where the user name and password for the server come from: curl's
@@ -129,7 +129,7 @@ impl LoginOptions {
         let Some((host, netrc)) = self.netrc_for(url)? else {
             return Ok(None);
         };
-        let http = matches!(url.scheme_kind(), Scheme::Http | Scheme::Https);
+        let http = url.scheme_row().protocol == Some(Protocol::Http);
         match netrc.login(host) {
             // An entry with a password and no login: curl sends Basic
             // credentials with an empty user, and crashes on FTP (7.88);
@@ -148,15 +148,14 @@ impl LoginOptions {
         if !self.wants_netrc() {
             return Ok(None);
         }
-        let logs_in = match url.scheme_kind() {
-            Scheme::Http | Scheme::Https => true,
-            // RFC 1738's nntpurl has no user: a file's `default` must not
-            // make such a URL fail, where -u, asked for, does.
-            Scheme::Ftp | Scheme::Nntp | Scheme::Telnet => {
-                url.user().is_some() || url.to_url().set_user(Some("u")).is_ok()
-            }
-            _ => false,
-        };
+        let row = url.scheme_row();
+        // RFC 1738's nntpurl has no user: a file's `default` must not
+        // make such a URL fail, where -u, asked for, does. HTTP takes
+        // credentials beside the URL, as a header.
+        let logs_in = row.logs_in()
+            && (row.protocol == Some(Protocol::Http)
+                || url.user().is_some()
+                || url.to_url().set_user(Some("u")).is_ok());
         let host = url.hostname().filter(|h| !h.is_empty());
         let (Some(host), true) = (host, logs_in) else {
             return Ok(None);
@@ -216,7 +215,7 @@ pub(super) fn login(
     password: Option<&[u8]>,
     flag: &str,
 ) -> Result<Option<Url>, String> {
-    if matches!(url.scheme_kind(), Scheme::Http | Scheme::Https) {
+    if url.scheme_row().protocol == Some(Protocol::Http) {
         if let Some(p) = password {
             options.credentials = Some((name.to_vec(), p.to_vec()));
             return Ok(None);
@@ -256,7 +255,7 @@ pub(super) fn utf8<'b>(bytes: &'b [u8], flag: &str, what: &str) -> Result<&'b st
 /// again, leniently, as for `-u user`.
 pub(super) fn with_password(url: &UrlRef<'_>, user: &str, password: &[u8]) -> Result<Url, String> {
     let fail = |e: &dyn std::fmt::Display| format!("--netrc: {e}");
-    if matches!(url.scheme_kind(), Scheme::Http | Scheme::Https) {
+    if url.scheme_row().protocol == Some(Protocol::Http) {
         let s = url.as_str();
         let at = s.find("://").map_or(0, |k| k + 3) + user.len();
         let password = pct::encode(password, &EncodeSet::USERINFO);

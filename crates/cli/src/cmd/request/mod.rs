@@ -16,7 +16,7 @@ pub use login::{LoginError, LoginOptions};
 pub use urls::Urls;
 
 use uniform::plan::{HttpRequest, HttpVersion, PlanOptions};
-use uniform::{ParseOptions, Scheme, Url, UrlRef};
+use uniform::{ParseOptions, Protocol, Url, UrlRef};
 
 /// The request flags, shared by `fetch` and `plan`.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -137,7 +137,7 @@ impl RequestOptions {
     ///
     /// The usage message naming the flag.
     pub fn check_scheme(&self, url: &UrlRef<'_>) -> Result<(), String> {
-        if self.range.is_some() && !matches!(url.scheme_kind(), Scheme::Http | Scheme::Https) {
+        if self.range.is_some() && url.scheme_row().protocol != Some(Protocol::Http) {
             return Err(format!(
                 "-r: byte ranges are asked for over HTTP and HTTPS only so far, not {} (curl also reads them from FTP and file:)",
                 url.scheme()
@@ -181,7 +181,7 @@ impl RequestOptions {
 pub fn with_query(input: &[u8], query: &[u8], parse: ParseOptions) -> Option<Vec<u8>> {
     let text = std::str::from_utf8(input).ok()?;
     let url = parse.parse(text).ok()?;
-    if !matches!(url.scheme_kind(), Scheme::Http | Scheme::Https) {
+    if url.scheme_row().protocol != Some(Protocol::Http) {
         return None;
     }
     let base = url.without_fragment();
