@@ -49,6 +49,12 @@ pub(crate) enum Executed {
     Elsewhere(Url),
 }
 
+impl From<Fetched> for Executed {
+    fn from(f: Fetched) -> Executed {
+        Executed::Done(f)
+    }
+}
+
 /// What each protocol implements to run its dialogue.
 pub(crate) trait Executor: Sync {
     /// Runs `job`'s dialogue: the object is written to `out` (or returned
@@ -60,3 +66,31 @@ pub(crate) trait Executor: Sync {
         ui: &mut dyn Interaction,
     ) -> Result<Executed, AccessError>;
 }
+
+/// An executor: a unit struct named `$name` whose `execute` takes the
+/// plan's `Dialogue::$variant` as `$plan` and runs `$body`, which gives a
+/// `Fetched` or an `Executed` (the one way the executors are written, so
+/// that each protocol states only what it calls).
+macro_rules! executor {
+    ($(#[$doc:meta])* $name:ident, $variant:ident,
+     |$job:ident, $plan:pat_param, $out:pat_param, $ui:pat_param| $body:expr) => {
+        $(#[$doc])*
+        pub(crate) struct $name;
+
+        impl $crate::executor::Executor for $name {
+            fn execute(
+                &self,
+                $job: &$crate::executor::Job<'_>,
+                $out: &mut dyn std::io::Write,
+                $ui: &mut dyn $crate::interaction::Interaction,
+            ) -> Result<$crate::executor::Executed, $crate::error::AccessError> {
+                let uniform::plan::Dialogue::$variant($plan) = $job.plan.dialogue() else {
+                    return Err($job.mismatch(stringify!($variant)));
+                };
+                // A `Fetched` is the access done.
+                ($body).map(Into::into)
+            }
+        }
+    };
+}
+pub(crate) use executor;

@@ -26,7 +26,7 @@
 
 use crate::error::AccessError;
 use crate::error::AccessErrorKind;
-use crate::executor::{Executed, Executor, Job};
+use crate::executor::executor;
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::listing::{Entry, EntryKind, Listing};
@@ -37,7 +37,7 @@ use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::Path;
 use uniform::pct::{EncodeSet, encode};
-use uniform::plan::{Dialogue, FilePlan};
+use uniform::plan::FilePlan;
 use uniform::schemes::FtpUrl;
 use uniform::{Url, UrlRef};
 
@@ -48,22 +48,12 @@ pub const MAX_ENTRIES: usize = 250_000;
 /// Octets read at a time.
 const CHUNK: usize = 64 * 1024;
 
-/// The file executor: [`fetch`] the plan's local file or directory.
-pub(crate) struct LocalFiles;
-
-impl Executor for LocalFiles {
-    fn execute(
-        &self,
-        job: &Job<'_>,
-        out: &mut dyn Write,
-        ui: &mut dyn Interaction,
-    ) -> Result<Executed, AccessError> {
-        let Dialogue::File(p) = job.plan.dialogue() else {
-            return Err(job.mismatch("file"));
-        };
-        fetch(&job.url, p, job.opts, job.session, out, ui).map(Executed::Done)
-    }
-}
+executor!(
+    /// The file executor: [`fetch`] the plan's local file or directory.
+    LocalFiles,
+    File,
+    |job, p, out, ui| fetch(&job.url, p, job.opts, job.session, out, ui)
+);
 
 pub(crate) fn fetch(
     url: &UrlRef<'_>,

@@ -133,7 +133,7 @@ mod script;
 mod transfer;
 
 use crate::error::{AccessError, AccessErrorKind};
-use crate::executor::{Executed, Executor, Job};
+use crate::executor::executor;
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::line::conn::{Limits, LineConn};
@@ -153,9 +153,7 @@ use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::time::Duration;
 use transfer::Failure;
 use uniform::UrlRef;
-use uniform::plan::{
-    Dialogue, FtpAction, FtpCommand, FtpPlan, FtpType, Line, Piece, Rule, Transfer,
-};
+use uniform::plan::{FtpAction, FtpCommand, FtpPlan, FtpType, Line, Piece, Rule, Transfer};
 
 /// The longest wait for the answer to `QUIT` once the object is complete:
 /// the transfer has succeeded, the goodbye is a courtesy.
@@ -167,22 +165,12 @@ const MIN_SCRUBBED: usize = 3;
 
 const SCHEME: &str = "ftp";
 
-/// The FTP executor: [`fetch`] on the plan's dialogue.
-pub(crate) struct Ftp;
-
-impl Executor for Ftp {
-    fn execute(
-        &self,
-        job: &Job<'_>,
-        out: &mut dyn Write,
-        ui: &mut dyn Interaction,
-    ) -> Result<Executed, AccessError> {
-        let Dialogue::Ftp(p) = job.plan.dialogue() else {
-            return Err(job.mismatch("FTP"));
-        };
-        fetch(&job.url, p, job.opts, job.session, job.dial, out, ui).map(Executed::Done)
-    }
-}
+executor!(
+    /// The FTP executor: [`fetch`] on the plan's dialogue.
+    Ftp,
+    Ftp,
+    |job, p, out, ui| fetch(&job.url, p, job.opts, job.session, job.dial, out, ui)
+);
 
 pub(crate) fn fetch(
     url: &UrlRef<'_>,

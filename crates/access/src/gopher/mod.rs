@@ -32,7 +32,7 @@ mod plus;
 mod text;
 
 use crate::error::{AccessError, AccessErrorKind};
-use crate::executor::{Executed, Executor, Job};
+use crate::executor::executor;
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::line::conn::connect_error;
@@ -48,7 +48,7 @@ use plus::{Head, Length};
 use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
 use std::net::TcpStream;
 use uniform::UrlRef;
-use uniform::plan::{Dialogue, Endpoint, GopherPlan, Line, Piece, Transfer};
+use uniform::plan::{Endpoint, GopherPlan, Line, Piece, Transfer};
 use uniform::schemes::{GopherPlus, GopherUrl};
 
 const SCHEME: &str = "gopher";
@@ -91,22 +91,12 @@ fn plus_shape(v: &GopherUrl<'_>) -> Shape {
     }
 }
 
-/// The gopher executor: [`fetch`] on the plan's dialogue.
-pub(crate) struct Gopher;
-
-impl Executor for Gopher {
-    fn execute(
-        &self,
-        job: &Job<'_>,
-        out: &mut dyn Write,
-        ui: &mut dyn Interaction,
-    ) -> Result<Executed, AccessError> {
-        let Dialogue::Gopher(p) = job.plan.dialogue() else {
-            return Err(job.mismatch("gopher"));
-        };
-        fetch(&job.url, p, job.opts, job.session, job.dial, out, ui).map(Executed::Done)
-    }
-}
+executor!(
+    /// The gopher executor: [`fetch`] on the plan's dialogue.
+    Gopher,
+    Gopher,
+    |job, p, out, ui| fetch(&job.url, p, job.opts, job.session, job.dial, out, ui)
+);
 
 /// Runs a gopher plan: one request, or for an ASK item the request for
 /// its form and then the one that sends the answers.

@@ -25,7 +25,7 @@ mod tls;
 pub(crate) mod wire;
 
 use crate::error::{AccessError, AccessErrorKind};
-use crate::executor::{Executed, Executor, Job};
+use crate::executor::executor;
 use crate::fetched::Fetched;
 use crate::interaction::Exchange;
 use crate::interaction::Interaction;
@@ -40,31 +40,16 @@ use std::io::{self, Read, Write};
 use uniform::plan::{Dialogue, HttpPlan, Route};
 use uniform::{Url, UrlRef};
 
-/// The HTTP executor: [`fetch`] on the plan's request and route, redirects planned and judged in turn.
-pub(crate) struct Http;
-
-impl Executor for Http {
-    fn execute(
-        &self,
-        job: &Job<'_>,
-        out: &mut dyn Write,
-        ui: &mut dyn Interaction,
-    ) -> Result<Executed, AccessError> {
-        let Dialogue::Http(p) = job.plan.dialogue() else {
-            return Err(job.mismatch("HTTP"));
-        };
-        fetch(
-            &job.url,
-            p,
-            job.plan.route(),
-            job.opts,
-            job.session,
-            out,
-            ui,
-        )
-        .map(Executed::Done)
+executor!(
+    /// The HTTP executor: [`fetch`] on the plan's request and route,
+    /// redirects planned and judged in turn.
+    Http,
+    Http,
+    |job, p, out, ui| {
+        let route = job.plan.route();
+        fetch(&job.url, p, route, job.opts, job.session, out, ui)
     }
-}
+);
 
 /// Runs an HTTP plan on its route, following redirects: each hop is
 /// planned and judged like the first, its route decided by the same

@@ -24,7 +24,7 @@
 pub(crate) mod listing;
 
 use crate::error::{AccessError, AccessErrorKind};
-use crate::executor::{Executed, Executor, Job};
+use crate::executor::executor;
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::line::conn::{Limits, LineConn};
@@ -39,7 +39,7 @@ use crate::session::Session;
 use listing::Server;
 use std::io::{self, Write};
 use uniform::UrlRef;
-use uniform::plan::{Dialogue, Endpoint, NntpCommand, NntpPlan, Transfer};
+use uniform::plan::{Endpoint, NntpCommand, NntpPlan, Transfer};
 
 /// The most entries a listing may hold: it is kept in memory.
 const MAX_ENTRIES: usize = crate::listing::MAX_ENTRIES;
@@ -191,22 +191,12 @@ struct State {
     fallback: Option<Listing>,
 }
 
-/// The NNTP executor: [`fetch`] on the plan's dialogue.
-pub(crate) struct Nntp;
-
-impl Executor for Nntp {
-    fn execute(
-        &self,
-        job: &Job<'_>,
-        out: &mut dyn Write,
-        ui: &mut dyn Interaction,
-    ) -> Result<Executed, AccessError> {
-        let Dialogue::Nntp(p) = job.plan.dialogue() else {
-            return Err(job.mismatch("NNTP"));
-        };
-        fetch(&job.url, p, job.opts, job.session, job.dial, out, ui).map(Executed::Done)
-    }
-}
+executor!(
+    /// The NNTP executor: [`fetch`] on the plan's dialogue.
+    Nntp,
+    Nntp,
+    |job, p, out, ui| fetch(&job.url, p, job.opts, job.session, job.dial, out, ui)
+);
 
 /// Runs a news or nntp plan: the greeting, then each command of the
 /// plan, its reply checked, and the block that follows it read.

@@ -43,15 +43,13 @@ pub mod ardp;
 pub mod text;
 
 use crate::error::{AccessError, AccessErrorKind};
-use crate::executor::{Executed, Executor, Job};
+use crate::executor::{Executed, executor};
 use crate::fetched::Fetched;
-use crate::interaction::Interaction;
 use crate::listing::{Entry, EntryKind, Listing};
 use crate::net::{Deadline, Timeouts};
 use crate::options::FetchOptions;
 use crate::session::Session;
 use std::collections::HashSet;
-use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 use text::{Attribute, Link, ReplyLine};
@@ -180,27 +178,20 @@ pub fn resolve(
     }
 }
 
-/// The Prospero executor: the plan's request resolved; a directory is
-/// the listing, an access method's URL (never a Prospero one) handed
-/// back to be fetched as any other.
-pub(crate) struct Prospero;
-
-impl Executor for Prospero {
-    fn execute(
-        &self,
-        job: &Job<'_>,
-        _: &mut dyn Write,
-        _: &mut dyn Interaction,
-    ) -> Result<Executed, AccessError> {
-        let Dialogue::Prospero(p) = job.plan.dialogue() else {
-            return Err(job.mismatch("Prospero"));
-        };
-        match resolve_plan(p, job.url.without_fragment(), job.opts, job.session)? {
+executor!(
+    /// The Prospero executor: the plan's request resolved; a directory is
+    /// the listing, an access method's URL (never a Prospero one) handed
+    /// back to be fetched as any other.
+    Prospero,
+    Prospero,
+    |job, p, _, _| {
+        let base = job.url.without_fragment();
+        match resolve_plan(p, base, job.opts, job.session)? {
             Resolution::Directory(l) => Ok(Executed::Done(Fetched::Listing(l))),
             Resolution::Url(u) => Ok(Executed::Elsewhere(method_url(&job.url, &u)?.to_url())),
         }
     }
-}
+);
 
 /// Resolves the object a Prospero plan names: its request, forwarded and
 /// retried as the plan's notes say.

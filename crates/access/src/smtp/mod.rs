@@ -27,7 +27,7 @@ pub(crate) mod message;
 mod script;
 
 use crate::error::{AccessError, AccessErrorKind};
-use crate::executor::{Executed, Executor, Job};
+use crate::executor::executor;
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::line::conn::{Limits, LineConn};
@@ -36,33 +36,21 @@ use crate::net::{Deadline, Dial};
 use crate::options::FetchOptions;
 use crate::session::Session;
 use script::{Exchange, Out};
-use std::io::Write;
 use std::net::Shutdown;
 use std::time::Duration;
-use uniform::plan::{Dialogue, Line, SmtpCommand, SmtpPlan};
+use uniform::plan::{Line, SmtpCommand, SmtpPlan};
 
 const SCHEME: &str = "mailto";
 
 /// The longest wait for the answer to `QUIT` once the message is taken.
 const QUIT_WAIT: Duration = Duration::from_secs(5);
 
-/// The SMTP executor: [`send`] the plan's message (nothing is written out).
-pub(crate) struct Smtp;
-
-impl Executor for Smtp {
-    fn execute(
-        &self,
-        job: &Job<'_>,
-        out: &mut dyn Write,
-        ui: &mut dyn Interaction,
-    ) -> Result<Executed, AccessError> {
-        let Dialogue::Smtp(p) = job.plan.dialogue() else {
-            return Err(job.mismatch("SMTP"));
-        };
-        let _ = out;
-        send(p, job.opts, job.session, job.dial, ui).map(Executed::Done)
-    }
-}
+executor!(
+    /// The SMTP executor: [`send`] the plan's message (nothing is written out).
+    Smtp,
+    Smtp,
+    |job, p, _, ui| send(p, job.opts, job.session, job.dial, ui)
+);
 
 /// Sends the plan's message to its recipient through its relay.
 pub(crate) fn send(

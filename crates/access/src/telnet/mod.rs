@@ -26,7 +26,7 @@ mod protocol;
 mod terminal;
 
 use crate::error::{AccessError, AccessErrorKind};
-use crate::executor::{Executed, Executor, Job};
+use crate::executor::{Executed, Executor, Job, executor};
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::line::conn::connect_error;
@@ -40,7 +40,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use uniform::UrlRef;
-use uniform::plan::{Dialogue, Endpoint, TelnetPlan};
+use uniform::plan::{Endpoint, TelnetPlan};
 
 /// The escape key of interactive sessions: Ctrl-] (0x1D), as in BSD
 /// telnet.
@@ -451,10 +451,22 @@ fn pump_input<I: Read>(
     user.state.store(INPUT_ENDED, Ordering::Release);
 }
 
-/// The rlogin executor: it refuses, saying why.
-pub(crate) struct Rlogin;
+/// The executor of a session protocol Uniform does not speak: it
+/// refuses, saying why.
+pub(crate) struct Unspoken(&'static str);
 
-impl Executor for Rlogin {
+/// rlogin's.
+pub(crate) static RLOGIN: Unspoken = Unspoken(
+    "rlogin (RFC 1282) is not supported: its servers trust the local user name only from a privileged \
+     source port, and it sends that name in the clear; use a telnet or ssh client",
+);
+
+/// tn3270's.
+pub(crate) static TN3270: Unspoken = Unspoken(
+    "tn3270 is not supported: a 3270 data stream needs a 3270 terminal emulator (such as x3270 or c3270)",
+);
+
+impl Executor for Unspoken {
     fn execute(
         &self,
         job: &Job<'_>,
@@ -465,48 +477,17 @@ impl Executor for Rlogin {
             AccessErrorKind::Unsupported,
             job.url.scheme(),
             Some(job.url.hostname().unwrap_or_default()),
-            "rlogin (RFC 1282) is not supported: its servers trust the local user name only from a privileged \
-             source port, and it sends that name in the clear; use a telnet or ssh client",
+            self.0,
         ))
     }
 }
 
-/// The tn3270 executor: it refuses, saying why.
-pub(crate) struct Tn3270;
-
-impl Executor for Tn3270 {
-    fn execute(
-        &self,
-        job: &Job<'_>,
-        _: &mut dyn Write,
-        _: &mut dyn Interaction,
-    ) -> Result<Executed, AccessError> {
-        Err(AccessError::new(
-            AccessErrorKind::Unsupported,
-            job.url.scheme(),
-            Some(job.url.hostname().unwrap_or_default()),
-            "tn3270 is not supported: a 3270 data stream needs a 3270 terminal emulator (such as x3270 or c3270)",
-        ))
-    }
-}
-
-/// The telnet executor: an interactive [`session`].
-pub(crate) struct Telnet;
-
-impl Executor for Telnet {
-    fn execute(
-        &self,
-        job: &Job<'_>,
-        out: &mut dyn Write,
-        ui: &mut dyn Interaction,
-    ) -> Result<Executed, AccessError> {
-        let Dialogue::Telnet(p) = job.plan.dialogue() else {
-            return Err(job.mismatch("telnet"));
-        };
-        let _ = out;
-        session(&job.url, p, job.opts, job.session, job.dial, ui).map(Executed::Done)
-    }
-}
+executor!(
+    /// The telnet executor: an interactive [`session`].
+    Telnet,
+    Telnet,
+    |job, p, _, ui| session(&job.url, p, job.opts, job.session, job.dial, ui)
+);
 
 /// Runs a telnet plan: advice, then the session on the user's terminal or
 /// standard input and output.

@@ -59,7 +59,7 @@ pub mod pdu;
 mod tlv;
 
 use crate::error::{AccessError, AccessErrorKind, UNRESOLVED};
-use crate::executor::{Executed, Executor, Job};
+use crate::executor::executor;
 use crate::fetched::Fetched;
 use crate::interaction::Interaction;
 use crate::listing::{Entry, EntryKind, Listing};
@@ -70,7 +70,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use uniform::UrlRef;
 use uniform::pct::{self, EncodeSet};
-use uniform::plan::{Dialogue, Endpoint, WaisPlan, Z3950Request};
+use uniform::plan::{Endpoint, WaisPlan, Z3950Request};
 use uniform::schemes::{WaisForm, Wpath, WpathRecord, wais_search};
 
 /// At most this many hits of a search are listed.
@@ -98,22 +98,12 @@ fn record_id(data: &[u8]) -> Option<u64> {
         .flatten()
 }
 
-/// The WAIS executor: [`fetch`] on the plan's Z39.50 requests.
-pub(crate) struct Wais;
-
-impl Executor for Wais {
-    fn execute(
-        &self,
-        job: &Job<'_>,
-        out: &mut dyn Write,
-        ui: &mut dyn Interaction,
-    ) -> Result<Executed, AccessError> {
-        let Dialogue::Wais(p) = job.plan.dialogue() else {
-            return Err(job.mismatch("WAIS"));
-        };
-        fetch(&job.url, p, job.opts, job.session, job.dial, out, ui).map(Executed::Done)
-    }
-}
+executor!(
+    /// The WAIS executor: [`fetch`] on the plan's Z39.50 requests.
+    Wais,
+    Wais,
+    |job, p, out, ui| fetch(&job.url, p, job.opts, job.session, job.dial, out, ui)
+);
 
 /// Runs a WAIS plan: the parameters of its Z39.50 requests (database,
 /// search words, record and record syntax) come from the plan's
