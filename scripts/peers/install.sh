@@ -12,9 +12,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 # packages (the latter only recommended); curl is for check.sh. microsocks
 # ships no service: it runs only when start.sh starts it; tinyproxy's and
 # stunnel4's services are denied below, and start.sh runs its own.
+# libxml2-utils is no peer: its xmllint validates `uniform links --format
+# junit` against the JUnit schema (crates/cli/tests/links_reports.rs).
 DEBS=(vsftpd socat gophernicus pygopherd inn2 inetutils-telnetd nginx-light
   yaz idzebra-2.0-utils idzebra-2.0-common libidzebra-2.0-mod-text curl
-  microsocks tinyproxy stunnel4)
+  microsocks tinyproxy stunnel4 libxml2-utils)
 # PyPI, at the versions verified in shared/peers.md
 PIPS=(pyftpdlib==2.2.0 aiosmtpd==1.4.6)
 PY=${PYTHON:-python3}

@@ -35,6 +35,9 @@ pub enum AccessErrorKind {
     Redirect,
     /// The user stopped it (no password given at the prompt).
     Cancelled,
+    /// The host's address is of a class the options exclude
+    /// ([`crate::FetchOptions::exclusions`]): no connection was made.
+    Excluded,
 }
 
 impl AccessErrorKind {
@@ -59,6 +62,7 @@ impl AccessErrorKind {
             AccessErrorKind::TooLong => "too-long",
             AccessErrorKind::Redirect => "redirect",
             AccessErrorKind::Cancelled => "cancelled",
+            AccessErrorKind::Excluded => "excluded",
         }
     }
 
@@ -271,8 +275,32 @@ impl AccessError {
     /// assert!(e.source().is_some());
     /// ```
     pub fn with_source(mut self, source: io::Error) -> AccessError {
+        // An address excluded by the options is that, whatever failure
+        // the caller took the dial's error for: the one place every
+        // protocol's connection errors pass.
+        if crate::exclude::Excluded::of(&source).is_some() {
+            self.kind = AccessErrorKind::Excluded;
+        }
         self.source = Some(source);
         self
+    }
+
+    /// The exclusion that stopped the connection, when one did (the
+    /// error is then of kind [`AccessErrorKind::Excluded`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uniform_access::exclude::Exclusions;
+    /// use uniform_access::{AccessError, AccessErrorKind};
+    /// let x = Exclusions::all().screen("localhost", "::1".parse().unwrap()).unwrap_err();
+    /// let e = AccessError::new(AccessErrorKind::Connect, "http", Some("localhost"), "no connection")
+    ///     .with_source(x.clone().into_io());
+    /// assert_eq!(e.kind(), AccessErrorKind::Excluded);
+    /// assert_eq!(e.exclusion(), Some(&x));
+    /// ```
+    pub fn exclusion(&self) -> Option<&crate::exclude::Excluded> {
+        self.source.as_ref().and_then(crate::exclude::Excluded::of)
     }
 
     /// An I/O error while accessing: a timeout is [`AccessErrorKind::Timeout`],

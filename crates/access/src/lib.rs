@@ -18,6 +18,7 @@
 
 mod date;
 pub mod error;
+pub mod exclude;
 mod executor;
 mod fetched;
 #[doc(hidden)]
@@ -207,7 +208,7 @@ pub fn execute(
     let url = plan.url().as_url_ref();
     let route = plan.route();
     let socks = planning::socks_of(&url, route, opts)?;
-    let dial = session.dial(route, socks);
+    let dial = session.dial(route, socks, opts.exclusions);
     let job = Job {
         plan,
         url,

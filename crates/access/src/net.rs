@@ -7,10 +7,13 @@
 //! Every TCP connection of an access is opened by a `Dial`, which carries
 //! what the connection needs from the session (the `-v` tracer) and from
 //! the plan's route ([`uniform::plan::Route`]: the `--resolve` pins, the
-//! address family, the SOCKS proxy that takes connections over): handed
+//! address family, the SOCKS proxy that takes connections over) and from
+//! the fetch's options (the address classes excluded, screened once a
+//! name is resolved and before anything is connected: `exclude`): handed
 //! down explicitly, so that nothing here depends on what runs on the
 //! thread, and nothing here decides the route again.
 
+use crate::exclude::{self, Exclusions};
 use crate::proxy::SocksProxy;
 use crate::trace::Tracer;
 use std::fmt;
@@ -32,6 +35,9 @@ pub(crate) struct Dial<'a> {
     pub(crate) route: Option<&'a Route>,
     pub(crate) socks: Option<&'a SocksProxy>,
     pub(crate) tracer: Option<&'a Tracer>,
+    /// The classes of addresses no connection to the URL's host may go
+    /// to ([`Dial::screening`] says when they apply).
+    pub(crate) exclusions: Exclusions,
 }
 
 impl<'a> Dial<'a> {
@@ -40,6 +46,19 @@ impl<'a> Dial<'a> {
     /// out.
     pub(crate) fn through_socks(&self) -> bool {
         self.socks.is_some()
+    }
+
+    /// The exclusions the connections of this dial are screened by: its
+    /// own when they go to the URL's host (directly, or by a SOCKS
+    /// proxy's CONNECT), none when they go to a gateway or an HTTP proxy
+    /// (the proxy is no target: its own address is the user's choice,
+    /// and the URL's host is screened, as a literal, by the exchange
+    /// that hands the proxy the URL).
+    fn screening(&self) -> Exclusions {
+        match self.route {
+            Some(r) if !exclude::dials_the_host(&r.via) => Exclusions::default(),
+            _ => self.exclusions,
+        }
     }
 
     /// Connects to `to`, an address a server gave for a second
@@ -55,9 +74,16 @@ impl<'a> Dial<'a> {
         to: SocketAddr,
         wait: Duration,
     ) -> io::Result<TcpStream> {
+        let screen = self.screening();
         match self.socks {
-            Some(p) => crate::socks::connect(p, name, to.port(), wait, wait, self.tracer),
-            None => TcpStream::connect_timeout(&to, wait),
+            Some(p) => crate::socks::connect(p, name, to.port(), wait, wait, screen, self.tracer),
+            None => {
+                // The address is the server's word, not a name resolved
+                // here: screened all the same, so that a server cannot
+                // aim the client inward.
+                screen.screen_all(name, &[to])?;
+                TcpStream::connect_timeout(&to, wait)
+            }
         }
     }
 
@@ -75,9 +101,10 @@ impl<'a> Dial<'a> {
         port: u16,
         t: &Timeouts,
     ) -> io::Result<(TcpStream, Instant)> {
+        let screen = self.screening();
         if let Some(p) = self.socks {
             let asked = Instant::now();
-            return crate::socks::connect(p, host, port, t.connect, t.idle, self.tracer)
+            return crate::socks::connect(p, host, port, t.connect, t.idle, screen, self.tracer)
                 .map(|s| (s, asked));
         }
         let mut last = Unresolved::io(format!("{host} has no address"));
@@ -86,6 +113,9 @@ impl<'a> Dial<'a> {
             None => addresses(&Route::default(), host, port)?,
         };
         let resolved = Instant::now();
+        // Every address the connection may go to (the pins' or the
+        // resolver's, of the family kept), before any is tried.
+        screen.screen_all(host, &addrs)?;
         for addr in addrs {
             match TcpStream::connect_timeout(&addr, t.connect) {
                 Ok(s) => {
@@ -520,6 +550,38 @@ impl Deadline {
 /// ```
 pub fn connect(host: &str, port: u16, t: &Timeouts) -> io::Result<TcpStream> {
     Dial::default().connect(host, port, t)
+}
+
+/// [`connect`], no connection made to an address of the classes
+/// `exclusions` names: every address `host` resolves to is screened
+/// first ([`Exclusions::screen_all`]).
+///
+/// # Errors
+///
+/// As [`connect`]; an [`exclude::Excluded`] error (kind
+/// `PermissionDenied`) when an address is excluded, nothing connected.
+///
+/// # Example
+///
+/// ```
+/// use uniform_access::exclude::{Excluded, Exclusions};
+/// use uniform_access::{Timeouts, net::connect_excluding};
+/// let mut x = Exclusions::default();
+/// x.loopback = true;
+/// let e = connect_excluding("127.0.0.1", 7, &Timeouts::default(), x).unwrap_err();
+/// assert!(Excluded::of(&e).is_some());
+/// ```
+pub fn connect_excluding(
+    host: &str,
+    port: u16,
+    t: &Timeouts,
+    exclusions: Exclusions,
+) -> io::Result<TcpStream> {
+    Dial {
+        exclusions,
+        ..Dial::default()
+    }
+    .connect(host, port, t)
 }
 
 /// Which addresses a connection to a host may go to: curl's `-4`, `-6`
@@ -1187,5 +1249,87 @@ mod tests {
         assert_eq!(read_line(&mut r, &mut buf, 4).unwrap(), 4);
         let mut r = std::io::Cursor::new(b"abcd\n".to_vec());
         assert!(read_line(&mut r, &mut buf, 4).is_err());
+    }
+
+    /// A listener on loopback that counts the connections it accepts.
+    fn counting() -> (u16, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = l.local_addr().unwrap().port();
+        let n = std::sync::Arc::new(AtomicUsize::new(0));
+        let seen = n.clone();
+        std::thread::spawn(move || {
+            for s in l.incoming() {
+                seen.fetch_add(1, Ordering::SeqCst);
+                drop(s);
+            }
+        });
+        (port, n)
+    }
+
+    #[test]
+    fn excluded_addresses_are_never_connected_to() {
+        use crate::exclude::{AddressClass, Excluded, Exclusions};
+        use std::sync::atomic::Ordering;
+        let (port, accepted) = counting();
+        let loopback = Exclusions {
+            loopback: true,
+            ..Exclusions::default()
+        };
+        let t = Timeouts::default();
+        let mut pinned = Route::default();
+        pinned.pins.push(Pin {
+            host: "inward.test".into(),
+            port,
+            addrs: vec!["127.0.0.1".parse().unwrap()],
+        });
+        let dial = |route: &Route, exclusions| {
+            let d = Dial {
+                route: Some(route),
+                exclusions,
+                ..Dial::default()
+            };
+            d.connect("inward.test", port, &t)
+        };
+        // A pinned name, a name the resolver gives, a mapped literal.
+        let e = dial(&pinned, loopback).unwrap_err();
+        let x = Excluded::of(&e).unwrap();
+        assert_eq!(
+            (x.host(), x.class()),
+            ("inward.test", AddressClass::Loopback)
+        );
+        assert_eq!(e.kind(), io::ErrorKind::PermissionDenied);
+        let e = connect_excluding("localhost", port, &t, loopback).unwrap_err();
+        assert!(Excluded::of(&e).is_some(), "{e}");
+        let e = connect_excluding("[::ffff:127.0.0.1]", port, &t, loopback).unwrap_err();
+        assert!(Excluded::of(&e).is_some(), "{e}");
+        // A server's data address is screened as a name's is.
+        let d = Dial {
+            exclusions: loopback,
+            ..Dial::default()
+        };
+        let to = SocketAddr::from(([127, 0, 0, 1], port));
+        assert!(Excluded::of(&d.connect_to("h", to, t.connect).unwrap_err()).is_some());
+        // Another class excluded: reached.
+        let private = Exclusions {
+            private: true,
+            ..Exclusions::default()
+        };
+        assert!(dial(&pinned, private).is_ok());
+        // A gateway's own address is no target: the dial to it passes.
+        let mut gateway = pinned.clone();
+        gateway.via = uniform::plan::Via::HttpProxy(uniform::plan::Proxy::new(
+            "inward.test",
+            port,
+            "--proxy",
+        ));
+        assert!(dial(&gateway, loopback).is_ok());
+        // Two connections made: only those not excluded.
+        let until = Instant::now() + Duration::from_secs(5);
+        while accepted.load(Ordering::SeqCst) < 2 && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(accepted.load(Ordering::SeqCst), 2);
     }
 }

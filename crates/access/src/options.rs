@@ -1,6 +1,7 @@
 //! What one access is told besides the URL; what lives across URLs is
 //! the session's (session.rs).
 
+use crate::exclude::Exclusions;
 use crate::net::Resolve;
 use crate::proxy::Proxies;
 use uniform::plan::PlanOptions;
@@ -23,6 +24,7 @@ pub use uniform::plan::Message;
 /// assert_eq!(o.max_redirects, 10);
 /// assert!(!o.show_password);
 /// assert!(!o.gopher_strict);
+/// assert!(o.exclusions.is_off());
 /// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
@@ -63,6 +65,11 @@ pub struct FetchOptions {
     pub http: HttpResponses,
     /// Which servers HTTPS trusts (curl's `--cacert`, `-k`).
     pub tls: TlsOptions,
+    /// The classes of addresses no connection goes to (lychee's
+    /// `--exclude-private`, `--exclude-loopback`, ...), screened after
+    /// name resolution; none by default. Through a proxy that resolves
+    /// names itself only an address literal is screened.
+    pub exclusions: Exclusions,
 }
 
 /// Which servers HTTPS trusts. By default those whose certificate chains
@@ -168,6 +175,7 @@ impl Default for FetchOptions {
             gopher_strict: false,
             http: HttpResponses::default(),
             tls: TlsOptions::default(),
+            exclusions: Exclusions::default(),
         }
     }
 }

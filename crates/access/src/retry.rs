@@ -3,6 +3,7 @@
 //! not the last, and `links --retry`.
 
 use crate::error::{AccessError, AccessErrorKind};
+use uniform::Protocol;
 
 /// What another try may do about a failure.
 ///
@@ -71,13 +72,32 @@ impl Retry {
             // curl's 7: no connection made. A name with no address (6)
             // will not have one in a second.
             AccessErrorKind::Connect if e.exit_code() == 7 => Retry::ConnectionRefused,
-            _ => match (e.scheme().to_ascii_lowercase().as_str(), e.reply()) {
-                ("http" | "https", Some(line)) => {
-                    status_of(line).map_or(Retry::No, Retry::of_status)
+            _ => {
+                let Some(reply) = e.reply() else {
+                    return Retry::No;
+                };
+                // By the protocol the scheme's row names: a new protocol
+                // must say here whether its replies can pass.
+                match uniform::Scheme::from_name(e.scheme()).row().protocol {
+                    Some(Protocol::Http) => status_of(reply).map_or(Retry::No, Retry::of_status),
+                    Some(Protocol::Ftp) if is_4yz(reply) => Retry::Passing,
+                    // curl tries again on FTP's 4yz and HTTP's statuses
+                    // alone; the others' replies are the server's word.
+                    Some(
+                        Protocol::Ftp
+                        | Protocol::Gopher
+                        | Protocol::Nntp
+                        | Protocol::Smtp
+                        | Protocol::Telnet
+                        | Protocol::Rlogin
+                        | Protocol::Tn3270
+                        | Protocol::Wais
+                        | Protocol::File
+                        | Protocol::Prospero,
+                    )
+                    | None => Retry::No,
                 }
-                ("ftp", Some(reply)) if is_4yz(reply) => Retry::Passing,
-                _ => Retry::No,
-            },
+            }
         }
     }
 

@@ -9,6 +9,7 @@
 //! `--resolve` pins, the family) is no part of it: the plan's
 //! [`uniform::plan::Route`] records that.
 
+use crate::exclude::Exclusions;
 use crate::net::{Dial, Timeouts};
 use crate::pool::Connections;
 use crate::proxy::SocksProxy;
@@ -66,12 +67,20 @@ impl Session {
 
     /// How this session's connections are made on `route`, through
     /// `socks` (the configured proxy the route names, with its login)
-    /// when the route goes through a SOCKS proxy.
-    pub(crate) fn dial<'a>(&'a self, route: &'a Route, socks: Option<&'a SocksProxy>) -> Dial<'a> {
+    /// when the route goes through a SOCKS proxy, no address of the
+    /// classes `exclusions` names connected to (the fetch's, as
+    /// [`crate::FetchOptions::exclusions`] gives them).
+    pub(crate) fn dial<'a>(
+        &'a self,
+        route: &'a Route,
+        socks: Option<&'a SocksProxy>,
+        exclusions: Exclusions,
+    ) -> Dial<'a> {
         Dial {
             route: Some(route),
             socks,
             tracer: self.tracer.as_ref(),
+            exclusions,
         }
     }
 

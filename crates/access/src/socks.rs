@@ -17,6 +17,7 @@
 //! host has no address; 7 when the proxy cannot be reached; 28 for a
 //! proxy that does not answer in time.
 
+use crate::exclude::Exclusions;
 use crate::proxy::{SocksProxy, SocksVersion};
 use crate::trace::Tracer;
 use std::fmt;
@@ -356,13 +357,16 @@ impl Shake<'_> {
 /// the socket it returns. (Durations, not `net::Timeouts`: `net` calls
 /// this, and the modules stay layered.) For socks5 and socks4 the
 /// name is resolved here, and when the proxy cannot reach one address the
-/// next is tried over a new connection to the proxy.
+/// next is tried over a new connection to the proxy. `screen` is applied
+/// to what the proxy is asked to connect to: every address resolved
+/// here, an address literal; a name the proxy resolves cannot be.
 pub(crate) fn connect(
     proxy: &SocksProxy,
     host: &str,
     port: u16,
     connect: Duration,
     idle: Duration,
+    screen: Exclusions,
     tracer: Option<&Tracer>,
 ) -> io::Result<TcpStream> {
     let shake = Shake::new(proxy, connect, tracer);
@@ -370,10 +374,29 @@ pub(crate) fn connect(
         .strip_prefix('[')
         .and_then(|h| h.strip_suffix(']'))
         .unwrap_or(host);
-    // The proxy first, as curl does: when it cannot be reached, that is
-    // the error, whatever the target's name.
+    // With exclusions, what the proxy would be asked for is known and
+    // screened before the proxy is contacted: an excluded target
+    // reaches nothing. Without, the proxy first, as curl does: when it
+    // cannot be reached, that is the error, whatever the target's name.
+    let early = if screen.is_off() {
+        None
+    } else {
+        let t = targets(&shake, host, port)?;
+        let resolved: Vec<SocketAddr> = t
+            .iter()
+            .filter_map(|t| match t {
+                Target::Addr(a) => Some(*a),
+                Target::Name(..) => None,
+            })
+            .collect();
+        screen.screen_all(host, &resolved)?;
+        Some(t)
+    };
     let mut s = open(&shake)?;
-    let targets = targets(&shake, host, port)?;
+    let targets = match early {
+        Some(t) => t,
+        None => targets(&shake, host, port)?,
+    };
     let mut tried = targets.iter().peekable();
     while let Some(target) = tried.next() {
         match handshake(&mut s, &shake, *target) {
@@ -1101,6 +1124,7 @@ mod tests {
             70,
             limits(limit).connect,
             limits(limit).idle,
+            Exclusions::default(),
             None,
         )
         .unwrap_err();
@@ -1153,6 +1177,7 @@ mod tests {
             70,
             limits(limit).connect,
             limits(limit).idle,
+            Exclusions::default(),
             None,
         )
         .unwrap_err();
@@ -1174,6 +1199,7 @@ mod tests {
             70,
             limits(Duration::from_secs(5)).connect,
             limits(Duration::from_secs(5)).idle,
+            Exclusions::default(),
             None,
         )
         .unwrap_err();
@@ -1193,6 +1219,7 @@ mod tests {
             70,
             limits(Duration::from_secs(5)).connect,
             limits(Duration::from_secs(5)).idle,
+            Exclusions::default(),
             None,
         )
         .unwrap_err();
@@ -1207,6 +1234,7 @@ mod tests {
             70,
             limits(Duration::from_secs(5)).connect,
             limits(Duration::from_secs(5)).idle,
+            Exclusions::default(),
             None,
         )
         .unwrap_err();
@@ -1245,6 +1273,40 @@ mod tests {
                 .unwrap()
                 .iter()
                 .all(|t| matches!(t, Target::Addr(a) if a.is_ipv4()))
+        );
+    }
+
+    #[test]
+    fn exclusions_screen_what_the_proxy_is_asked_for() {
+        use crate::exclude::Excluded;
+        // No proxy listens: a check that passes the screen fails on it.
+        let closed = uniform_testkit::ClosedPort::new();
+        let at = |scheme: &str| proxy(&format!("{scheme}://127.0.0.1:{}", closed.port()));
+        let x = Exclusions {
+            loopback: true,
+            ..Exclusions::default()
+        };
+        let t = limits(Duration::from_secs(5));
+        let go = |p: &SocksProxy, host: &str| {
+            connect(p, host, 8080, t.connect, t.idle, x, None).unwrap_err()
+        };
+        // Resolved here (socks5, socks4): the name's addresses; a
+        // literal through any SOCKS.
+        for (scheme, host) in [
+            ("socks5", "localhost"),
+            ("socks4", "localhost"),
+            ("socks5h", "127.0.0.1"),
+            ("socks4a", "[::1]"),
+        ] {
+            let e = go(&at(scheme), host);
+            assert!(Excluded::of(&e).is_some(), "{scheme} {host}: {e}");
+        }
+        // A name the proxy resolves cannot be screened: the proxy is
+        // asked (and is not there).
+        let e = go(&at("socks5h"), "localhost");
+        assert!(
+            Excluded::of(&e).is_none() && SocksError::of(&e).is_some(),
+            "{e}"
         );
     }
 }

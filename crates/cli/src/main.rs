@@ -92,13 +92,31 @@ subcommands! {
 /// on a terminal: then its plain text, each line escaped.
 fn usage(e: clap::Error) -> ExitCode {
     let text = e.render().to_string();
-    if !text.lines().any(|l| l.chars().any(uniform::visible::acts)) {
+    // `uniform links` exits as lychee does: 2 says links are broken, so
+    // a usage error there is 3.
+    let status = match (e.exit_code(), links_command()) {
+        (0, _) => 0,
+        (_, true) => 3,
+        (code, false) => u8::try_from(code).unwrap_or(2),
+    };
+    let acts = text.lines().any(|l| l.chars().any(uniform::visible::acts));
+    if !acts && status == 0 {
         e.exit();
     }
-    for line in text.lines() {
-        let _ = writeln!(io::stderr(), "{}", uniform::visible::escaped(line));
+    if acts {
+        for line in text.lines() {
+            let _ = writeln!(io::stderr(), "{}", uniform::visible::escaped(line));
+        }
+    } else {
+        let _ = e.print();
     }
-    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+    ExitCode::from(status)
+}
+
+/// Whether the command line names `uniform links`: its first argument,
+/// as the top level takes no options but --help and --version.
+fn links_command() -> bool {
+    std::env::args_os().nth(1).is_some_and(|a| a == "links")
 }
 
 fn main() -> ExitCode {

@@ -580,6 +580,8 @@ fn cases(c: char, f: &Files) -> Vec<Case> {
         links("links --json", &["--json"]),
         links("links --format json", &["-v", "--format", "json"]),
         links("links --format markdown", &["-v", "--format", "markdown"]),
+        links("links --format junit", &["-v", "--format", "junit"]),
+        links("links --format sarif", &["-v", "--format", "sarif"]),
         links("links --dump", &["--dump"]),
         Case::new("links (a missing input)", &[&"links", &missing]),
         // schemes takes no input; config shows its file's path.

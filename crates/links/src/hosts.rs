@@ -32,6 +32,9 @@ struct Slot {
     busy: usize,
     /// No check of the host starts before this.
     next: Instant,
+    /// The host's own least interval between two starts (its
+    /// robots.txt's `Crawl-delay`), beside the rate's.
+    interval: Option<Duration>,
 }
 
 /// A check of a host in progress; dropped, it frees its place.
@@ -62,12 +65,14 @@ impl Hosts {
         };
         loop {
             let now = Instant::now();
-            let slot = state
-                .entry(host.to_string())
-                .or_insert(Slot { busy: 0, next: now });
+            let slot = state.entry(host.to_string()).or_insert(Slot {
+                busy: 0,
+                next: now,
+                interval: None,
+            });
             if slot.busy < self.per_host && slot.next <= now {
                 slot.busy += 1;
-                if let Some(i) = self.interval {
+                if let Some(i) = self.interval.max(slot.interval) {
                     slot.next = now + i;
                 }
                 return self.permit(host);
@@ -99,8 +104,36 @@ impl Hosts {
             let slot = state.entry(host.to_string()).or_insert(Slot {
                 busy: 0,
                 next: until,
+                interval: None,
             });
             slot.next = slot.next.max(until);
+        }
+    }
+
+    /// Checks of `host` start `interval` apart at least, whatever the
+    /// rate (a robots.txt's `Crawl-delay`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use uniform_links::hosts::Hosts;
+    /// let h = Hosts::new(8, None);
+    /// h.space("h:80", Duration::from_millis(50));
+    /// let start = Instant::now();
+    /// drop(h.acquire("h:80"));
+    /// drop(h.acquire("h:80"));
+    /// assert!(start.elapsed() >= Duration::from_millis(50));
+    /// ```
+    pub fn space(&self, host: &str, interval: Duration) {
+        if let Ok(mut state) = self.state.lock() {
+            let now = Instant::now();
+            let slot = state.entry(host.to_string()).or_insert(Slot {
+                busy: 0,
+                next: now,
+                interval: None,
+            });
+            slot.interval = slot.interval.max(Some(interval));
         }
     }
 

@@ -18,6 +18,9 @@
 //! after redirects, standard input has none. A document's text has its
 //! invalid UTF-8 replaced by U+FFFD and a leading byte order mark
 //! removed, so that columns are counted as an editor counts them.
+//! Gzip-compressed octets (a `sitemap.xml.gz`) are inflated first, to at
+//! most [`MAX_INFLATED_BYTES`]; a sitemap of more than
+//! [`MAX_SITEMAP_URLS`] URLs is an [`InputError`].
 //!
 //! # Example
 //!
@@ -58,6 +61,34 @@ use uniform_access::{Exchange, FetchOptions, Fetched, Interaction, Listing, Sess
 /// The most octets of a document by default: 16 MiB.
 const DEFAULT_MAX_BYTES: u64 = 16 * 1024 * 1024;
 
+/// The most octets a gzip-compressed document inflates to, and a sitemap
+/// may have: sitemaps.org's bound of a sitemap, "50MB (52,428,800
+/// bytes)" uncompressed. Inflating stops there, so that a gzip bomb costs
+/// this much memory at most.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(uniform_links::input::MAX_INFLATED_BYTES, 50 * 1024 * 1024);
+/// ```
+pub const MAX_INFLATED_BYTES: u64 = 52_428_800;
+
+/// The most URLs a sitemap may list: sitemaps.org's bound. A sitemap with
+/// more is an [`InputError`].
+///
+/// # Example
+///
+/// ```
+/// use uniform_links::input::{InputOptions, MAX_SITEMAP_URLS, stdin_document};
+/// let xml = format!("<urlset>{}</urlset>", "<url><loc>/</loc></url>".repeat(MAX_SITEMAP_URLS + 1));
+/// let e = stdin_document(xml.as_bytes(), &InputOptions::default()).unwrap_err();
+/// assert!(e.message.contains("more than the 50000 a sitemap may have"), "{e}");
+/// ```
+pub const MAX_SITEMAP_URLS: usize = 50_000;
+
+/// The first octets of a gzip stream (RFC 1952).
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
 /// How inputs become documents: which files of a folder are read, their
 /// format, and how large a document may be.
 ///
@@ -83,7 +114,8 @@ const DEFAULT_MAX_BYTES: u64 = 16 * 1024 * 1024;
 /// command line is read whatever its name.
 ///
 /// Of a folder, only files of a known extension ([`Format::from_name`])
-/// are read; when `format` is set, also any file an include glob matches
+/// are read, and `.xml` (or `.xml.gz`) files whose root element names a
+/// sitemap or a feed ([`Format::sniff`]); when `format` is set, also any file an include glob matches
 /// (so that `--format html --include '*.php'` reads PHP files as HTML).
 ///
 /// No `.gitignore`, `.ignore` or git exclude file is consulted: what is
@@ -117,7 +149,8 @@ pub struct InputOptions {
     pub hidden: bool,
     /// The most octets a document may have: a larger one is an
     /// [`InputError`], not read (a file) or not read further (a fetch,
-    /// standard input).
+    /// standard input). A sitemap (by `format`, or by its name) may have
+    /// [`MAX_INFLATED_BYTES`] when that is more: sitemaps.org allows it.
     pub max_bytes: u64,
 }
 
@@ -177,9 +210,11 @@ impl std::error::Error for InputError {}
 /// [`InputOptions`] for which files of a folder are read. A URL is
 /// fetched with `fetch`'s options; its format is `opts.format`, else its
 /// Content-Type's (`text/html` and `application/xhtml+xml`: HTML;
-/// `text/markdown` and `text/x-markdown`: Markdown; `text/plain`: by the
-/// name in its path, else text), else by the name in its path, else by a
-/// look at its first octets. A listing (an FTP directory, a gopher menu,
+/// `text/markdown` and `text/x-markdown`: Markdown; `text/css`: CSS;
+/// `application/rss+xml`, `application/atom+xml` and
+/// `application/rdf+xml`: a feed; `text/plain`: by the name in its path,
+/// else text), else by the name in its path, else by a look at its first
+/// octets. A listing (an FTP directory, a gopher menu,
 /// a news group, a `file:` directory) becomes a text document of its
 /// entries' URLs, one a line.
 ///
@@ -270,9 +305,10 @@ fn one(
 }
 
 /// The document of standard input (or any reader): read whole, at most
-/// `opts.max_bytes` octets; its format `opts.format`, else a look at its
-/// first octets ([`Format::sniff`]: HTML or text); no base, so that its
-/// relative links are reported, not checked.
+/// `opts.max_bytes` octets (inflated first when gzip-compressed); its
+/// format `opts.format`, else a look at its first octets
+/// ([`Format::sniff`]: a sitemap, a feed, HTML or text); no base, so that
+/// its relative links are reported, not checked.
 ///
 /// # Errors
 ///
@@ -292,16 +328,65 @@ fn one(
 /// assert_eq!(e.input, "-");
 /// ```
 pub fn stdin_document(reader: impl Read, opts: &InputOptions) -> Result<Document, InputError> {
-    let bytes = read_bounded(reader, opts.max_bytes)
+    let max = max_for(opts.format, opts.max_bytes);
+    let bytes = read_bounded(reader, max)
         .map_err(|e| InputError::new("-", format!("reading standard input: {e}")))?
-        .ok_or_else(|| InputError::new("-", too_large(opts.max_bytes)))?;
-    let text = text_of(bytes);
-    Ok(Document {
+        .ok_or_else(|| InputError::new("-", too_large(max)))?;
+    let text = inflated_text(bytes).map_err(|e| InputError::new("-", e))?;
+    bounded(Document {
         source: Source::Stdin,
         format: opts.format.unwrap_or_else(|| Format::sniff(&text)),
         text,
         base: None,
     })
+    .map_err(|e| InputError::new("-", e))
+}
+
+/// The text of a document's octets, inflated first when they are
+/// gzip-compressed (a `.gz` sitemap, or one served compressed without a
+/// Content-Encoding), at most [`MAX_INFLATED_BYTES`].
+fn inflated_text(bytes: Vec<u8>) -> Result<String, String> {
+    if !bytes.starts_with(&GZIP_MAGIC) {
+        return Ok(text_of(bytes));
+    }
+    let mut out = Vec::new();
+    // Through `take`: inflating stops one octet past the bound, whatever
+    // the stream says it holds.
+    flate2::read::MultiGzDecoder::new(&bytes[..])
+        .take(MAX_INFLATED_BYTES + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| format!("inflating (gzip): {}", io_message(&e)))?;
+    if out.len() as u64 > MAX_INFLATED_BYTES {
+        return Err(format!(
+            "inflates to more than {MAX_INFLATED_BYTES} octets, the most a compressed document may have (sitemaps.org's bound)"
+        ));
+    }
+    Ok(text_of(out))
+}
+
+/// `doc`, unless it breaks a bound of its format: a sitemap of more than
+/// [`MAX_SITEMAP_URLS`] URLs.
+fn bounded(doc: Document) -> Result<Document, String> {
+    if doc.format == Format::Sitemap {
+        let urls = crate::extract::links(&doc).len();
+        if urls > MAX_SITEMAP_URLS {
+            return Err(format!(
+                "{urls} URLs, more than the {MAX_SITEMAP_URLS} a sitemap may have (sitemaps.org's bound)"
+            ));
+        }
+    }
+    Ok(doc)
+}
+
+/// The most octets of a document of `format` (`None`: not known before
+/// it is read): `max`, or for a sitemap [`MAX_INFLATED_BYTES`] when that
+/// is more, so that every sitemap the protocol allows is read.
+fn max_for(format: Option<Format>, max: u64) -> u64 {
+    if format == Some(Format::Sitemap) {
+        max.max(MAX_INFLATED_BYTES)
+    } else {
+        max
+    }
 }
 
 /// At most `max` octets of `reader`; `None` when it has more.
@@ -333,6 +418,7 @@ fn text_of(bytes: Vec<u8>) -> String {
 /// line or found in a folder: its format `format`, else by its name,
 /// else sniffed.
 fn file_document(path: &Path, format: Option<Format>, max: u64) -> Result<Document, String> {
+    let max = max_for(format.or_else(|| name_format(path)), max);
     let file = File::open(path).map_err(|e| format!("opening: {}", io_message(&e)))?;
     let meta = file
         .metadata()
@@ -343,17 +429,52 @@ fn file_document(path: &Path, format: Option<Format>, max: u64) -> Result<Docume
     let bytes = read_bounded(file, max)
         .map_err(|e| format!("reading: {}", io_message(&e)))?
         .ok_or_else(|| too_large(max))?;
-    let text = text_of(bytes);
+    let text = inflated_text(bytes)?;
     let format = format
         .or_else(|| name_format(path))
         .unwrap_or_else(|| Format::sniff(&text));
-    Ok(Document {
+    bounded(Document {
         source: Source::File(path.to_path_buf()),
         format,
         text,
         // A pipe or a device has no place its relative links lead to.
         base: if meta.is_file() { file_url(path) } else { None },
     })
+}
+
+/// Whether a folder's file is XML by its name (`.xml`, `.xml.gz`): read
+/// only when its root element names a sitemap or a feed
+/// ([`sniffed_feed`]).
+fn xml_name(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    name.ends_with(".xml") || name.ends_with(".xml.gz")
+}
+
+/// The format, a sitemap or a feed, that the file's first octets
+/// (inflated, if it is compressed) name, if they name one. Only these few
+/// kilobytes are read: a folder holds XML files of every kind (build
+/// files, configuration, data), whose URLs are no links of a site, so
+/// they are not read as documents.
+fn sniffed_feed(path: &Path) -> Option<Format> {
+    let file = File::open(path).ok()?;
+    let mut head = Vec::new();
+    let mut reader = io::BufReader::new(file);
+    let gz = io::BufRead::fill_buf(&mut reader).is_ok_and(|b| b.starts_with(&GZIP_MAGIC));
+    let read = if gz {
+        flate2::read::MultiGzDecoder::new(reader)
+            .take(4096)
+            .read_to_end(&mut head)
+    } else {
+        reader.take(4096).read_to_end(&mut head)
+    };
+    read.ok()?;
+    match Format::sniff(&String::from_utf8_lossy(&head)) {
+        f @ (Format::Sitemap | Format::Feed) => Some(f),
+        _ => None,
+    }
 }
 
 /// An I/O error's message without Rust's "(os error N)".
@@ -457,12 +578,16 @@ fn walk(
         }
         let path = entry.path();
         let format = match (opts.format, name_format(path)) {
-            (Some(f), Some(_)) | (None, Some(f)) => f,
+            (Some(f), Some(_)) | (None, Some(f)) => Some(f),
             // Any file an include glob names, in the format given.
-            (Some(f), None) if includes && globs.matched(path, false).is_whitelist() => f,
+            (Some(f), None) if includes && globs.matched(path, false).is_whitelist() => Some(f),
+            (None, None) if xml_name(path) => match sniffed_feed(path) {
+                Some(f) => Some(f),
+                None => continue,
+            },
             _ => continue,
         };
-        match file_document(path, Some(format), opts.max_bytes) {
+        match file_document(path, format, opts.max_bytes) {
             Ok(d) => docs.push(d),
             Err(message) => errors.push(InputError::new(path.display().to_string(), message)),
         }
@@ -579,22 +704,23 @@ fn url_document(
     fetch: &FetchOptions,
     session: &Session,
 ) -> Result<Document, String> {
+    let max = max_for(opts.format.or_else(|| url_name_format(url)), opts.max_bytes);
     let mut sink = Bounded {
         bytes: Vec::new(),
-        max: opts.max_bytes,
+        max,
         over: false,
     };
     let mut ui = LastResponse::default();
     let fetched = uniform_access::fetch(url, fetch, session, &mut sink, &mut ui);
     if sink.over {
-        return Err(too_large(opts.max_bytes));
+        return Err(too_large(max));
     }
     let fetched = fetched.map_err(|e| e.to_string())?;
     let base = final_url(input, url, ui.last.as_ref());
     let source = Source::Url(shown(url));
     match fetched {
         Fetched::Object { .. } => {
-            let text = text_of(sink.bytes);
+            let text = inflated_text(sink.bytes)?;
             let final_ref = UrlRef::parse(&base).ok();
             let named = final_ref.as_ref().unwrap_or(url);
             let format = opts
@@ -607,7 +733,7 @@ fn url_document(
                 })
                 .or_else(|| url_name_format(named))
                 .unwrap_or_else(|| Format::sniff(&text));
-            Ok(Document {
+            bounded(Document {
                 source,
                 format,
                 text,
@@ -666,6 +792,10 @@ fn content_type_format(value: &[u8], url: &UrlRef<'_>) -> Option<Format> {
     match media.as_str() {
         "text/html" | "application/xhtml+xml" => Some(Format::Html),
         "text/markdown" | "text/x-markdown" => Some(Format::Markdown),
+        "text/css" => Some(Format::Css),
+        "application/rss+xml" | "application/atom+xml" | "application/rdf+xml" => {
+            Some(Format::Feed)
+        }
         "text/plain" => Some(url_name_format(url).unwrap_or(Format::Text)),
         _ => None,
     }
@@ -1413,5 +1543,218 @@ mod tests {
         let texts: Vec<&str> = docs.iter().map(|d| d.text.as_str()).collect();
         assert_eq!(texts, ["2", "3", "1"]);
         assert_eq!(errors.len(), 1);
+    }
+
+    /// A gzip member of `text`.
+    fn gzip(text: &[u8]) -> Vec<u8> {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        e.write_all(text).unwrap();
+        e.finish().unwrap()
+    }
+
+    const SITEMAP: &str = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>a.html</loc></url>\n</urlset>\n";
+
+    #[test]
+    fn gzip_documents_are_inflated_and_formats_found() {
+        let t = Tree::new("gzip");
+        t.file("sitemap.xml.gz", gzip(SITEMAP.as_bytes()))
+            .file("other.xml.gz", gzip(SITEMAP.as_bytes()))
+            .file("news.rss", "<rss><channel><link>/</link></channel></rss>")
+            .file("s.css", "a{b:url(x.png)}")
+            .file("feed.xml", "<?xml version=\"1.0\"?><feed/>")
+            .file("pom.xml", "<project><url>http://e.org/</url></project>")
+            .file("broken.xml.gz", b"\x1f\x8b not gzip");
+        let (docs, errors) = documents(
+            &[t.input()],
+            &opts(),
+            &FetchOptions::default(),
+            &Session::default(),
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let got: Vec<(String, Format)> = docs
+            .iter()
+            .map(|d| {
+                (
+                    d.source.to_string().rsplit('/').next().unwrap().to_string(),
+                    d.format,
+                )
+            })
+            .collect();
+        // pom.xml is no sitemap or feed: not read; the broken gzip is not
+        // sniffed as one either.
+        assert_eq!(
+            got,
+            [
+                ("feed.xml".to_string(), Format::Feed),
+                ("news.rss".to_string(), Format::Feed),
+                ("other.xml.gz".to_string(), Format::Sitemap),
+                ("s.css".to_string(), Format::Css),
+                ("sitemap.xml.gz".to_string(), Format::Sitemap),
+            ]
+        );
+        assert_eq!(docs[4].text, SITEMAP);
+        // Named on its own, a broken gzip is an error that says so.
+        let (docs, errors) = documents(
+            &[t.path("broken.xml.gz").display().to_string()],
+            &opts(),
+            &FetchOptions::default(),
+            &Session::default(),
+        );
+        assert!(docs.is_empty());
+        assert!(
+            errors[0].message.starts_with("inflating (gzip): "),
+            "{errors:?}"
+        );
+        // Standard input too.
+        let d = stdin_document(&gzip(SITEMAP.as_bytes())[..], &opts()).unwrap();
+        assert_eq!((d.format, d.text.as_str()), (Format::Sitemap, SITEMAP));
+    }
+
+    #[test]
+    fn a_gzip_bomb_stops_at_the_bound() {
+        // Members of 1 MiB each, concatenated: 64 MiB inflated from a few
+        // kilobytes.
+        let mut chunk = Vec::new();
+        while chunk.len() < 1 << 20 {
+            chunk.extend_from_slice(b"<url><loc>http://example.org/</loc></url>\n");
+        }
+        let member = gzip(&chunk);
+        let mut bomb = gzip(b"<urlset>\n");
+        for _ in 0..64 {
+            bomb.extend_from_slice(&member);
+        }
+        assert!(bomb.len() < 1 << 20, "{}", bomb.len());
+        let start = std::time::Instant::now();
+        let e = stdin_document(&bomb[..], &opts()).unwrap_err();
+        assert!(start.elapsed() < std::time::Duration::from_secs(30));
+        assert_eq!(
+            e.message,
+            "inflates to more than 52428800 octets, the most a compressed document may have (sitemaps.org's bound)"
+        );
+    }
+
+    /// An endless sitemap: `<url><loc>...</loc></url>` for ever.
+    struct Endless(usize);
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let unit = b"<url><loc>http://example.org/page</loc></url>\n";
+            let mut n = 0;
+            if self.0 == 0 {
+                self.0 = 1;
+                let head = b"<urlset>";
+                let k = head.len().min(buf.len());
+                buf[..k].copy_from_slice(&head[..k]);
+                return Ok(k);
+            }
+            while n < buf.len() {
+                let b = unit[self.0 % unit.len()];
+                buf[n] = b;
+                self.0 += 1;
+                n += 1;
+            }
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_endless_sitemap_is_cut_at_the_bound() {
+        // Read as a sitemap: to sitemaps.org's bound.
+        let sitemap = InputOptions {
+            format: Some(Format::Sitemap),
+            ..opts()
+        };
+        let start = std::time::Instant::now();
+        let e = stdin_document(Endless(0), &sitemap).unwrap_err();
+        assert!(start.elapsed() < std::time::Duration::from_secs(30));
+        assert_eq!(e.message, too_large(MAX_INFLATED_BYTES));
+        // Not known to be one: to the bound of any document.
+        let e = stdin_document(Endless(0), &opts()).unwrap_err();
+        assert_eq!(e.message, too_large(DEFAULT_MAX_BYTES));
+        // A larger max_bytes stands.
+        let large = InputOptions {
+            max_bytes: MAX_INFLATED_BYTES + 5,
+            ..sitemap
+        };
+        let e = stdin_document(Endless(0), &large).unwrap_err();
+        assert_eq!(e.message, too_large(MAX_INFLATED_BYTES + 5));
+    }
+
+    #[test]
+    fn a_sitemap_file_may_be_larger_than_other_documents() {
+        let t = Tree::new("sitemap-bound");
+        let body = format!("<urlset>{}</urlset>", " ".repeat(40));
+        t.file("sitemap.xml", &body)
+            .file("other.xml", &body)
+            .file("a.txt", &body);
+        let small = InputOptions {
+            max_bytes: 10,
+            ..opts()
+        };
+        // A sitemap by its name or by its root element: read; a text: not.
+        let (names, errors) = t.walk(&small);
+        assert_eq!(names, ["other.xml", "sitemap.xml"]);
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].input.ends_with("a.txt"), "{errors:?}");
+    }
+
+    #[test]
+    fn a_sitemap_of_too_many_urls_is_an_error() {
+        let mut xml = String::from("<urlset>");
+        for i in 0..=MAX_SITEMAP_URLS {
+            xml.push_str(&format!("<url><loc>/{i}</loc></url>"));
+        }
+        xml.push_str("</urlset>");
+        let e = stdin_document(xml.as_bytes(), &opts()).unwrap_err();
+        assert_eq!(
+            e.message,
+            "50001 URLs, more than the 50000 a sitemap may have (sitemaps.org's bound)"
+        );
+        // As text, the same octets are read.
+        let text = InputOptions {
+            format: Some(Format::Text),
+            ..opts()
+        };
+        assert!(stdin_document(xml.as_bytes(), &text).is_ok());
+    }
+
+    #[test]
+    fn an_entity_bomb_ends_quickly() {
+        let mut xml =
+            String::from("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [<!ENTITY lol \"lol\">");
+        for i in 1..10 {
+            let prev = if i == 1 {
+                "lol".to_string()
+            } else {
+                format!("lol{}", i - 1)
+            };
+            xml.push_str(&format!(
+                "<!ENTITY lol{i} \"{}\">",
+                format!("&{prev};").repeat(10)
+            ));
+        }
+        xml.push_str("]>\n<urlset><url><loc>&lol9;</loc></url></urlset>");
+        let start = std::time::Instant::now();
+        let d = stdin_document(xml.as_bytes(), &opts()).unwrap();
+        assert_eq!(d.format, Format::Sitemap);
+        let links = crate::extract::links(&d);
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+        assert_eq!(links.len(), 1);
+        assert_eq!(links[0].text, "&lol9;");
+    }
+
+    #[test]
+    fn content_types_of_the_new_formats() {
+        let url = UrlRef::parse("http://h/x").unwrap();
+        let f = |v: &str| content_type_format(v.as_bytes(), &url);
+        assert_eq!(f("text/css"), Some(Format::Css));
+        assert_eq!(f("application/rss+xml"), Some(Format::Feed));
+        assert_eq!(f("application/atom+xml; charset=utf-8"), Some(Format::Feed));
+        assert_eq!(f("application/xml"), None);
+        let f = |s: &str| url_name_format(&UrlRef::parse(s).unwrap());
+        assert_eq!(f("http://h/sitemap.xml"), Some(Format::Sitemap));
+        assert_eq!(f("http://h/sitemap.xml.gz"), Some(Format::Sitemap));
+        assert_eq!(f("http://h/blog/index.atom"), Some(Format::Feed));
+        assert_eq!(f("http://h/s.css?v=1"), Some(Format::Css));
     }
 }

@@ -16,12 +16,14 @@
 //! - [`extract`]: HTML with a WHATWG tokenizer (`href`, `src`, `srcset`,
 //!   `<base href>`), Markdown with pulldown-cmark (inline, reference and
 //!   autolinks), plain text with Uniform's extractor (`<URL:...>`
-//!   wrappers across lines, as RFC 1738's appendix has them).
+//!   wrappers across lines, as RFC 1738's appendix has them), CSS
+//!   (`url(...)`, `@import`), sitemaps and RSS or Atom feeds (quick-xml).
 //! - [`target`]: a distinct URL parsed once, its host key, and the plan
 //!   the policy approved for its check (or the policy's refusal).
 //! - [`check`]: one check a distinct URL, by its scheme's protocol, the
 //!   safety policy first.
-//! - [`report`]: human, JSON and Markdown.
+//! - [`report`]: human, JSON, Markdown, and for CI systems JUnit XML
+//!   and SARIF 2.1.0.
 //!
 //! # Example
 //!
@@ -38,13 +40,16 @@
 
 pub mod cache;
 pub mod check;
+pub mod crawl;
 mod document;
 pub mod extract;
 pub mod hosts;
 pub mod input;
 mod link;
+pub mod locations;
 pub mod report;
 pub mod resolve;
+pub mod robots;
 pub mod run;
 pub mod target;
 

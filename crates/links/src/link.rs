@@ -29,11 +29,13 @@ pub struct Link {
 /// ```
 /// use uniform_links::LinkKind;
 /// assert_eq!(LinkKind::Srcset.to_string(), "srcset");
+/// assert_eq!(LinkKind::CssUrl.to_string(), "url");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum LinkKind {
-    /// An HTML `href` (`a`, `link`, `area`).
+    /// An HTML `href` (`a`, `link`, `area`); a feed's or a sitemap's
+    /// `<link href>` (Atom's, `xhtml:link`).
     Href,
     /// An HTML `src` (`img`, `script`, `iframe`, `source`, `video`,
     /// `audio`, `embed`, `track`, `input`).
@@ -51,6 +53,25 @@ pub enum LinkKind {
     Autolink,
     /// A URL in plain text.
     Text,
+    /// A CSS `url(...)` (in a stylesheet, an HTML `<style>` or a `style`
+    /// attribute).
+    CssUrl,
+    /// A CSS `@import`'s stylesheet.
+    Import,
+    /// The URL of an HTML `<meta http-equiv="refresh">`.
+    Refresh,
+    /// An HTML `<link rel="alternate">` to an RSS or Atom feed: a
+    /// crawler may follow it as a feed.
+    Feed,
+    /// A sitemap's `<url><loc>`: a page.
+    Loc,
+    /// A sitemap index's `<sitemap><loc>`: a sitemap, which a crawler may
+    /// read in turn.
+    Sitemap,
+    /// A feed element whose text is a URL (RSS `<link>`, `<guid>`,
+    /// `<url>`; Atom `<icon>`, `<logo>`, `<uri>`), or a feed attribute
+    /// (Atom `<content src>`, RSS `<enclosure url>`).
+    Element,
 }
 
 impl std::fmt::Display for LinkKind {
@@ -64,6 +85,13 @@ impl std::fmt::Display for LinkKind {
             LinkKind::Reference => "reference",
             LinkKind::Autolink => "autolink",
             LinkKind::Text => "text",
+            LinkKind::CssUrl => "url",
+            LinkKind::Import => "import",
+            LinkKind::Refresh => "refresh",
+            LinkKind::Feed => "feed",
+            LinkKind::Loc => "loc",
+            LinkKind::Sitemap => "sitemap",
+            LinkKind::Element => "element",
         })
     }
 }

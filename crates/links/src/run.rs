@@ -5,6 +5,7 @@
 use crate::cache::Cache;
 use crate::check::{self, Again, CheckOptions, Verdict};
 use crate::hosts::Hosts;
+use crate::locations::Locations;
 use crate::resolve::Unresolved;
 use crate::target::{Found, Target};
 use crate::{Document, Link, Source, extract, resolve};
@@ -45,6 +46,9 @@ pub struct RunOptions {
     pub max_per_host: usize,
     /// Checks of one host started a second, at most.
     pub rate: Option<f64>,
+    /// Where local documents live on the web (`--base-url`, `--root-dir`)
+    /// and where URLs are checked (`--remap`).
+    pub locations: Locations,
 }
 
 impl Default for RunOptions {
@@ -60,6 +64,7 @@ impl Default for RunOptions {
             max_retry_after: Duration::from_secs(60),
             max_per_host: 8,
             rate: None,
+            locations: Locations::default(),
         }
     }
 }
@@ -91,14 +96,52 @@ pub struct Entry {
 /// assert!(found.iter().all(|(_, _, url)| url.is_ok()));
 /// ```
 pub fn found(docs: &[Document]) -> Vec<(Source, Link, Result<String, Unresolved>)> {
+    found_at(docs, &Locations::default())
+}
+
+/// [`found`], each document placed and each URL mapped by `locations`:
+/// the URL of a link is the one its check takes.
+///
+/// # Example
+///
+/// ```
+/// use uniform_links::{Document, Format, locations::Locations, run};
+/// let mut d = Document::text("a.md", Format::Markdown, "[b](b.md)");
+/// d.base = Some("file:///site/a.md".into());
+/// let l = Locations::new(Some("https://example.org/docs/"), None, &[]).unwrap();
+/// let found = run::found_at(&[d], &l);
+/// assert_eq!(found[0].2.as_deref().unwrap(), "https://example.org/docs/b.md");
+/// ```
+pub fn found_at(
+    docs: &[Document],
+    locations: &Locations,
+) -> Vec<(Source, Link, Result<String, Unresolved>)> {
     let mut out = Vec::new();
     for doc in docs {
         let base = match doc.format {
             crate::Format::Html => extract::base_href(doc),
             _ => None,
         };
+        // The document as placed: its own URL or the one the locations
+        // give it (the text is not needed to resolve, and not copied).
+        let placed = (!locations.is_empty()).then(|| Document {
+            source: doc.source.clone(),
+            format: doc.format,
+            text: String::new(),
+            base: locations.base_for(doc),
+        });
         for link in extract::links(doc) {
-            let url = resolve::absolute(doc, base.as_deref(), &link);
+            let url = match locations.root_relative(doc, &link.text) {
+                Some(url) => Ok(url),
+                None => resolve::absolute(placed.as_ref().unwrap_or(doc), base.as_deref(), &link),
+            };
+            let url = url.map(|u| {
+                if locations.is_empty() {
+                    u
+                } else {
+                    locations.checked(&u)
+                }
+            });
             out.push((doc.source.clone(), link, url));
         }
     }
@@ -165,7 +208,7 @@ pub fn targets<'a>(
 /// `concurrency` at a time, each worker with its own check options (its
 /// own kept connections, closed at the end); `progress` told the count
 /// done after each. The results by index.
-fn parallel<R: Send + Clone>(
+pub(crate) fn parallel<R: Send + Clone>(
     len: usize,
     opts: &RunOptions,
     take: &(dyn Fn() -> Option<usize> + Sync),
@@ -237,6 +280,17 @@ pub fn check_targets(
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Verdict> {
     let hosts = Hosts::new(opts.max_per_host, opts.rate);
+    check_targets_within(targets, opts, &hosts, progress)
+}
+
+/// [`check_targets`] within the limits of `hosts`, which a crawl keeps
+/// from one level to the next.
+pub(crate) fn check_targets_within(
+    targets: Vec<Found>,
+    opts: &RunOptions,
+    hosts: &Hosts,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<Verdict> {
     let keys: Vec<String> = targets.iter().map(|t| t.host().to_string()).collect();
     let len = targets.len();
     let slots: Vec<Mutex<Option<Found>>> =
@@ -261,7 +315,7 @@ pub fn check_targets(
             || Verdict::Unchecked {
                 reason: "not checked".into(),
             },
-            |f| with_retries(&f.judge(&check.fetch), check, opts, &hosts),
+            |f| with_retries(&f.judge(&check.fetch), check, opts, hosts),
         )
     };
     parallel(len, opts, &take, &work, progress)
@@ -329,7 +383,9 @@ fn anchors_of(url: &str, opts: &CheckOptions) -> Result<HashSet<String>, String>
         return Err(e.message.clone());
     }
     match docs.first() {
-        Some(d) if d.format != crate::Format::Text => Ok(extract::anchors(d)),
+        Some(d) if matches!(d.format, crate::Format::Html | crate::Format::Markdown) => {
+            Ok(extract::anchors(d))
+        }
         _ => Err("no anchors: not an HTML or Markdown document".into()),
     }
 }
@@ -405,7 +461,7 @@ pub fn run_cached(
     mut cache: Option<&mut Cache>,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<Entry> {
-    let found = found(docs);
+    let found = found_at(docs, &opts.locations);
     let all = targets(found.iter().map(|(_, _, u)| u), opts);
     let (known, unknown): (Vec<Found>, Vec<Found>) = all
         .into_iter()
@@ -451,31 +507,11 @@ pub fn run_cached(
     found
         .into_iter()
         .map(|(document, link, url)| {
-            let verdict = match &url {
-                // A link no browser can follow is broken; one with
-                // nothing to resolve it against goes unchecked.
-                Err(Unresolved::Invalid(why)) => Verdict::Broken {
-                    reason: why.clone(),
-                    refused: false,
-                },
-                Err(Unresolved::NoBase(why)) => Verdict::Unchecked {
-                    reason: why.clone(),
-                },
-                Ok(u) => {
-                    let target = resolve::without_fragment(u);
-                    let fragment = u.split_once('#').map(|(_, f)| f);
-                    match (by_url.get(target), fragment, anchors.get(target)) {
-                        (Some(_), Some(f), Some(a)) if !has_anchor(a, f) => Verdict::Broken {
-                            reason: format!("no anchor #{f} in the document"),
-                            refused: false,
-                        },
-                        (Some(v), ..) => (*v).clone(),
-                        (None, ..) => Verdict::Unchecked {
-                            reason: "excluded".into(),
-                        },
-                    }
-                }
-            };
+            let verdict = link_verdict(
+                &url,
+                |t| by_url.get(t).copied(),
+                |t| anchors.get(t).copied(),
+            );
             Entry {
                 document,
                 link,
@@ -484,6 +520,40 @@ pub fn run_cached(
             }
         })
         .collect()
+}
+
+/// A link's verdict: its URL's (`checked`: by the URL without its
+/// fragment), the fragment looked up in the `anchors` of the document
+/// where they were read; broken when no browser can follow it, unchecked
+/// when nothing resolves it or its URL was not checked (excluded).
+pub(crate) fn link_verdict<'v>(
+    url: &Result<String, Unresolved>,
+    checked: impl Fn(&str) -> Option<&'v Verdict>,
+    anchors: impl Fn(&str) -> Option<&'v HashSet<String>>,
+) -> Verdict {
+    match url {
+        Err(Unresolved::Invalid(why)) => Verdict::Broken {
+            reason: why.clone(),
+            refused: false,
+        },
+        Err(Unresolved::NoBase(why)) => Verdict::Unchecked {
+            reason: why.clone(),
+        },
+        Ok(u) => {
+            let target = resolve::without_fragment(u);
+            let fragment = u.split_once('#').map(|(_, f)| f);
+            match (checked(target), fragment, anchors(target)) {
+                (Some(_), Some(f), Some(a)) if !has_anchor(a, f) => Verdict::Broken {
+                    reason: format!("no anchor #{f} in the document"),
+                    refused: false,
+                },
+                (Some(v), ..) => v.clone(),
+                (None, ..) => Verdict::Unchecked {
+                    reason: "excluded".into(),
+                },
+            }
+        }
+    }
 }
 
 #[cfg(test)]

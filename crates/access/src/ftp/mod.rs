@@ -922,6 +922,13 @@ impl Run<'_> {
                 self.data_limits(&s)?;
                 Ok(Some(s))
             }
+            // An excluded address is not a mode to try the next one for.
+            Err(e) if crate::exclude::Excluded::of(&e).is_some() => Err(AccessError::io(
+                SCHEME,
+                Some(&self.host),
+                &format!("opening the data connection of {shown}"),
+                e,
+            )),
             Err(_) if !self.deadline.passed() => Ok(None),
             Err(e) => Err(AccessError::io(
                 SCHEME,

@@ -38,6 +38,8 @@ pub(crate) struct Route<'a> {
     pub(crate) server_tls: Option<std::sync::Arc<rustls::ClientConfig>>,
     /// The TLS client for an `https://` gateway.
     pub(crate) gateway_tls: Option<std::sync::Arc<rustls::ClientConfig>>,
+    /// The classes of addresses the URL's host may not be.
+    pub(crate) exclusions: crate::exclude::Exclusions,
 }
 
 /// Sends `plan`'s request for `url` and reads the response head; the
@@ -59,6 +61,19 @@ pub(crate) fn send(
     let doing = doing(url, plan, route.gateway);
     let request = wire_head(&plan.head, authorization).map_err(|why| refusal(url, &doing, why))?;
     let key = key(plan, route);
+    // A gateway or HTTP proxy is handed the URL and resolves its name:
+    // the URL's host can be screened only as a literal, and here, before
+    // a connection to the proxy is opened or a kept one reused. Direct
+    // and SOCKS routes are screened by the dial, after resolution.
+    if !crate::exclude::dials_the_host(&route.decided.via) {
+        route
+            .exclusions
+            .screen_literal(url.hostname().unwrap_or_default())
+            .map_err(|x| {
+                let message = format!("{doing}: no request sent: {x}");
+                fail(AccessErrorKind::Excluded, message).with_source(x.into_io())
+            })?;
+    }
     // A kept connection may have been closed by the server since; the
     // request goes once more on a new one when it failed before any octet
     // of a response came back, as curl retries (RFC 9112 section 9.3.1).
@@ -211,8 +226,15 @@ fn key(plan: &HttpPlan, route: &Route<'_>) -> String {
     } else {
         String::new()
     };
+    // A connection opened by a fetch that screened no address is not
+    // handed to one that screens: its address was never looked at.
+    let screened = if route.exclusions.is_off() {
+        String::new()
+    } else {
+        format!("{:?}", route.exclusions)
+    };
     format!(
-        "{}|{socks}|{}|{tunnel}|{tls_name}|{pins}",
+        "{}|{socks}|{}|{tunnel}|{tls_name}|{pins}{screened}",
         plan.endpoint,
         route.gateway.is_some_and(Gateway::tls)
     )
@@ -285,7 +307,7 @@ fn open(
     started: Instant,
     timings: &mut Timings,
 ) -> Result<Reader, AccessError> {
-    let dial = session.dial(route.decided, route.socks);
+    let dial = session.dial(route.decided, route.socks, route.exclusions);
     let (timeouts, tracer) = (&session.timeouts, dial.tracer);
     let fail =
         |kind, message: String| AccessError::new(kind, url.scheme(), url.hostname(), message);

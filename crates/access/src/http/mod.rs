@@ -95,6 +95,7 @@ pub(crate) fn fetch(
             gateway,
             socks,
             decided: &decided,
+            exclusions: opts.exclusions,
         };
         let (response, doing) = exchange::send(
             &here,

@@ -236,7 +236,8 @@ pub(crate) fn resolve_plan(
         // The policy refused a CR, LF or NUL in the plan's fields; a
         // forwarded target passed the plan and its policy too.
         let lines: Vec<Vec<u8>> = request.iter().filter_map(|l| l.wire()).collect();
-        let reply = exchange(&target, &text::message(&lines), timeouts, deadline)?;
+        let message = text::message(&lines);
+        let reply = exchange(&target, &message, timeouts, deadline, opts.exclusions)?;
         let parsed = text::parse_reply(&reply).map_err(|e| {
             err(
                 AccessErrorKind::Protocol,
@@ -393,6 +394,7 @@ fn exchange(
     request: &[u8],
     timeouts: &Timeouts,
     deadline: Deadline,
+    exclusions: crate::exclude::Exclusions,
 ) -> Result<Vec<u8>, AccessError> {
     let host = t.host.as_str();
     let addr: SocketAddr = (host, t.port)
@@ -407,6 +409,11 @@ fn exchange(
                 format!("{host} has no address"),
             )
         })?;
+    // The one address the datagrams go to, screened as a TCP
+    // connection's are (ARDP has no dial: no pins, no proxy).
+    exclusions
+        .screen_all(host, &[addr])
+        .map_err(|e| AccessError::io("prospero", Some(host), &format!("asking {host}"), e))?;
     // The reference timer is 4 s, doubled at each of 3 retries: 60 s in
     // all, the default idle limit. A shorter idle limit shortens the timer
     // in proportion (1 + 2 + 4 + 8 = 15 timers).

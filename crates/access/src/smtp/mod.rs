@@ -210,7 +210,7 @@ mod tests {
                 m,
                 o,
                 &s,
-                s.dial(&uniform::plan::Route::default(), None),
+                s.dial(&uniform::plan::Route::default(), None, o.exclusions),
                 &mut Unattended,
             )
             .unwrap_err()

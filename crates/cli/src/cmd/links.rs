@@ -8,12 +8,14 @@ use clap::ValueEnum;
 use regex::RegexSet;
 use std::io::{self, IsTerminal, Write};
 use std::ops::RangeInclusive;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use uniform_links::Format;
 use uniform_links::cache::Cache;
 use uniform_links::check::CheckOptions;
+use uniform_links::crawl::{self, CrawlOptions, Scope};
 use uniform_links::input::{self, InputOptions};
+use uniform_links::locations::{Locations, ignore_patterns};
 use uniform_links::report::{self, Shown};
 use uniform_links::run::{self, RunOptions};
 
@@ -28,10 +30,13 @@ safety policy of `uniform plan` first: a refused link (port 25, an encoded
 CR or LF) is reported broken with the reason and never connected to. A
 URL found several times is checked once (its fragment aside).
 
-Inputs: files, folders (walked; only .html, .htm, .md, .markdown, .txt
-files, filtered by --include-path and --exclude-path globs), URLs (fetched,
-then their links checked) and - (standard input). A file's format comes
-from its extension, else a look at its text (--input-format overrides).
+Inputs: files, folders (walked; only .html, .htm, .md, .markdown, .txt,
+.css, .rss, .atom files, and .xml files whose root element is a sitemap's
+or a feed's, filtered by --include-path and --exclude-path globs), URLs
+(fetched, then their links checked) and - (standard input). A file's
+format comes from its extension, else a look at its text (--input-format
+overrides); a gzip-compressed one (sitemap.xml.gz) is inflated, to 50 MiB
+at most.
 
 HTML and Markdown links are read as a browser reads them: white space at
 their ends stripped, then parsed by the WHATWG URL Standard against the
@@ -43,8 +48,30 @@ file): a link of another scheme (gopher, news, mailto...) is kept as
 written, and a relative link in a document whose base has such a scheme
 resolves by RFC 3986, as do the links of plain text.
 
-Exit status: 0 every link checked is fine; 2 some are broken; 1 an input
-could not be read (the links of the others are still checked and shown).";
+Crawling (-R): the documents under each start's folder (or --scope) that
+links name are read in turn, each fetched once, up to --max-depth links
+from a start (16) and past no path repeating a segment more than 3 times;
+robots.txt is obeyed for all a crawl fetches (--ignore-robots), its
+Crawl-delay spaces a host's fetches, its sitemaps are read. Links outside
+the scope, and objects that are no documents, are checked, not read.
+
+Local sites: --root-dir DIR reads a link /x of a local file as DIR/x;
+--base-url URL resolves the relative links of local files against URL;
+both together take DIR as published at URL, so that a link under URL is
+checked as the file under DIR and one outside it on the web. --remap
+'PATTERN URI' checks a URL matching PATTERN as URI. A .uniformignore
+file in the working directory lists URLs not to check: one regular
+expression a line, # starts a comment (as lychee's .lycheeignore).
+
+Exit status (lychee's): 0 every link checked is fine; 2 some are broken;
+1 an input could not be read or the run failed (the links of the other
+inputs are still checked and shown); 3 the command line or a
+configuration (.uniformignore) is wrong, so that a usage error never
+reads as broken links.";
+
+/// lychee's status for a usage or configuration error: never 2, which
+/// says that links are broken.
+pub const CONFIG_ERROR: Status = Status::Exit(3);
 
 /// The report's form.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +82,10 @@ pub enum ReportFormat {
     Json,
     /// A Markdown page: a table a document.
     Markdown,
+    /// JUnit XML (Jenkins, GitLab): a test suite a document, a failing test case a broken link.
+    Junit,
+    /// SARIF 2.1.0 (GitHub code scanning): a result a broken link, at its document, line and column.
+    Sarif,
 }
 
 /// How documents are read, when not by their names.
@@ -66,6 +97,12 @@ pub enum InputFormat {
     Markdown,
     /// Plain text: URLs with a scheme, <URL:...> wrappers.
     Text,
+    /// CSS: url(...) and @import.
+    Css,
+    /// A sitemap or sitemap index: each <loc>.
+    Sitemap,
+    /// An RSS or Atom feed: links, enclosures, permalinks.
+    Feed,
 }
 
 /// Check every link of HTML, Markdown or text documents by its own protocol
@@ -78,6 +115,21 @@ pub struct Args {
     /// Print each check's plan (what it would send), connecting nowhere
     #[arg(long)]
     dump: bool,
+    /// Crawl: read the documents under the scope that links name, check their links, and so on
+    #[arg(short = 'R', long)]
+    recursive: bool,
+    /// With -R, crawl only under PREFIX (a URL; repeatable); by default each start document's folder
+    #[arg(long, value_name = "PREFIX", requires = "recursive")]
+    scope: Vec<String>,
+    /// With -R, links followed from a start document at most (0: the start documents only)
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    max_depth: usize,
+    /// With -R, documents read at most
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    max_pages: usize,
+    /// With -R, fetch what robots.txt disallows too
+    #[arg(long, requires = "recursive")]
+    ignore_robots: bool,
     /// The report's form
     #[arg(long, value_enum, default_value = "human")]
     format: ReportFormat,
@@ -96,9 +148,18 @@ pub struct Args {
     /// Check only URLs matching REGEX (repeatable)
     #[arg(long, value_name = "REGEX")]
     include: Vec<String>,
-    /// Do not check URLs matching REGEX (repeatable)
+    /// Do not check URLs matching REGEX (repeatable; a .uniformignore file in the working directory adds one a line)
     #[arg(long, value_name = "REGEX")]
     exclude: Vec<String>,
+    /// Local files are published at URL: their relative links resolve against it (with --root-dir, DIR is published at URL and URLs under it are checked as DIR's files)
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+    /// The folder that is the site's root: a link /x in a local file names DIR/x
+    #[arg(long, value_name = "DIR")]
+    root_dir: Option<PathBuf>,
+    /// Check a URL matching the regular expression PATTERN as URI instead ($1 names a group; repeatable)
+    #[arg(long, value_name = "PATTERN URI")]
+    remap: Vec<String>,
     /// In folders, read only files matching GLOB (gitignore syntax, relative to the folder; repeatable)
     #[arg(long, value_name = "GLOB")]
     include_path: Vec<String>,
@@ -138,6 +199,18 @@ pub struct Args {
     /// Refuse a gopher text input that ends when the server closes, without RFC 1436's "." line
     #[arg(long)]
     gopher_strict: bool,
+    /// Do not check links to private addresses (RFC 1918: 10/8, 172.16/12, 192.168/16), the names resolved first
+    #[arg(long)]
+    exclude_private: bool,
+    /// Do not check links to link-local addresses (169.254/16, fe80::/10), the names resolved first
+    #[arg(long)]
+    exclude_link_local: bool,
+    /// Do not check links to loopback addresses (127/8, ::1, 0.0.0.0), the names resolved first
+    #[arg(long)]
+    exclude_loopback: bool,
+    /// Do not check links to private, link-local, loopback, unique local (fc00::/7) or cloud metadata addresses
+    #[arg(long)]
+    exclude_all_private: bool,
     #[command(flatten)]
     route: RouteOptions,
     /// Tries after the first for a passing failure (a time limit, a connection refused, HTTP 408, 429, 5xx)
@@ -166,6 +239,34 @@ pub struct Args {
 /// The file --cache keeps verdicts in, in the current directory (as
 /// lychee keeps .lycheecache).
 const CACHE_FILE: &str = ".uniform-links-cache";
+
+/// The file of patterns of URLs not to check, in the current directory
+/// (as lychee reads .lycheeignore).
+const IGNORE_FILE: &str = ".uniformignore";
+
+/// The largest .uniformignore read: a list of patterns, not data.
+const MAX_IGNORE_FILE: u64 = 1 << 20;
+
+/// The patterns of the ignore file at `path`; none when there is no file.
+fn ignore_file(path: &Path) -> Result<Vec<String>, String> {
+    use std::io::Read;
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let mut text = String::new();
+    file.take(MAX_IGNORE_FILE + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if text.len() as u64 > MAX_IGNORE_FILE {
+        return Err(format!(
+            "{}: longer than {MAX_IGNORE_FILE} octets",
+            path.display()
+        ));
+    }
+    ignore_patterns(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
 
 /// An age as `1d`, `12h`, `30m`, `90s` or `90`.
 fn age(text: &str) -> Result<Duration, String> {
@@ -205,6 +306,10 @@ impl Args {
         f.tls.ca_file = self.cacert.clone();
         f.plan.allowed_ports = self.allow_port.clone();
         f.gopher_strict = self.gopher_strict;
+        f.exclusions.private = self.exclude_private;
+        f.exclusions.link_local = self.exclude_link_local;
+        f.exclusions.loopback = self.exclude_loopback;
+        f.exclusions.all_private = self.exclude_all_private;
         self.route.apply(f)?;
         Ok(o)
     }
@@ -218,11 +323,19 @@ impl Args {
                 .map(Some)
                 .map_err(|e| format!("{flag}: {e}"))
         };
+        let mut exclude = self.exclude.clone();
+        exclude.extend(ignore_file(Path::new(IGNORE_FILE))?);
+        let locations = Locations::new(
+            self.base_url.as_deref(),
+            self.root_dir.as_deref(),
+            &self.remap,
+        )?;
         Ok(RunOptions {
             check: self.check_options()?,
             concurrency: self.max_concurrency.max(1),
             include: set(&self.include, "--include")?,
-            exclude: set(&self.exclude, "--exclude")?,
+            exclude: set(&exclude, "--exclude")?,
+            locations,
             include_fragments: self.include_fragments,
             retries: self.max_retries,
             retry_wait: Duration::try_from_secs_f64(self.retry_wait_time).map_err(|_| {
@@ -242,6 +355,33 @@ impl Args {
         })
     }
 
+    /// The crawl's limits with -R; `None` without.
+    fn crawl_options(&self) -> Result<Option<CrawlOptions>, String> {
+        if !self.recursive {
+            return Ok(None);
+        }
+        for (set, flag) in [
+            (self.dump, "--dump"),
+            (self.cache, "--cache"),
+            (self.include_fragments, "--include-fragments"),
+        ] {
+            if set {
+                return Err(format!("{flag} is not taken with -R yet"));
+            }
+        }
+        Ok(Some(CrawlOptions {
+            scopes: self
+                .scope
+                .iter()
+                .map(|s| Scope::parse(s))
+                .collect::<Result<_, _>>()?,
+            max_depth: self.max_depth,
+            max_pages: self.max_pages.max(1),
+            ignore_robots: self.ignore_robots,
+            ..CrawlOptions::default()
+        }))
+    }
+
     fn input_options(&self) -> InputOptions {
         InputOptions {
             include: self.include_path.clone(),
@@ -251,6 +391,9 @@ impl Args {
                 InputFormat::Html => Format::Html,
                 InputFormat::Markdown => Format::Markdown,
                 InputFormat::Text => Format::Text,
+                InputFormat::Css => Format::Css,
+                InputFormat::Sitemap => Format::Sitemap,
+                InputFormat::Feed => Format::Feed,
             }),
             ..InputOptions::default()
         }
@@ -301,15 +444,32 @@ impl Run for Args {
             Ok(o) => o,
             Err(e) => {
                 let _ = cmd::say!(io::stderr(), "uniform: {e}");
-                return Ok(Status::Usage);
+                return Ok(CONFIG_ERROR);
             }
         };
-        let (docs, errors) = input::documents(
-            &self.inputs,
-            &self.input_options(),
-            &opts.check.fetch,
-            &opts.check.session,
-        );
+        let crawl = match self.crawl_options() {
+            Ok(c) => c,
+            Err(e) => {
+                let _ = cmd::say!(io::stderr(), "uniform: {e}");
+                return Ok(CONFIG_ERROR);
+            }
+        };
+        // A crawl reads its documents as it goes.
+        let (docs, errors) = if crawl.is_some() {
+            (Vec::new(), Vec::new())
+        } else {
+            // The inputs are the user's own choice, a local site served
+            // on localhost included: the --exclude-* flags screen the
+            // links found in them, as lychee's do.
+            let mut fetch = opts.check.fetch.clone();
+            fetch.exclusions = Default::default();
+            input::documents(
+                &self.inputs,
+                &self.input_options(),
+                &fetch,
+                &opts.check.session,
+            )
+        };
         for e in &errors {
             let _ = cmd::say!(io::stderr(), "uniform: {e}");
         }
@@ -351,7 +511,7 @@ impl Run for Args {
                 Ok(a) => a,
                 Err(e) => {
                     let _ = cmd::say!(io::stderr(), "uniform: {e}");
-                    return Ok(Status::Usage);
+                    return Ok(CONFIG_ERROR);
                 }
             };
             match Cache::load(std::path::Path::new(CACHE_FILE), max_age) {
@@ -364,7 +524,20 @@ impl Run for Args {
         } else {
             None
         };
-        let entries = run::run_cached(&docs, &opts, cache.as_mut(), &progress);
+        let (entries, errors) = match &crawl {
+            Some(c) => {
+                let (entries, unread) =
+                    crawl::crawl(&self.inputs, &self.input_options(), &opts, c, &progress);
+                for e in &unread {
+                    let _ = cmd::say!(io::stderr(), "uniform: {e}");
+                }
+                (entries, unread)
+            }
+            None => (
+                run::run_cached(&docs, &opts, cache.as_mut(), &progress),
+                errors,
+            ),
+        };
         if let Some(c) = &cache
             && let Err(e) = c.save()
         {
@@ -387,6 +560,8 @@ impl Run for Args {
             ReportFormat::Human => report::human(&entries, which, &mut out)?,
             ReportFormat::Json => report::json(&entries, which, &mut out)?,
             ReportFormat::Markdown => report::markdown(&entries, which, &mut out)?,
+            ReportFormat::Junit => report::junit(&entries, which, &mut out)?,
+            ReportFormat::Sarif => report::sarif(&entries, which, &mut out)?,
         }
         out.flush()?;
         let broken = entries.iter().any(|e| e.verdict.is_broken());

@@ -221,7 +221,7 @@ pub fn check_target(target: &Target, opts: &CheckOptions) -> (Verdict, Again) {
         Judged::Planned { how, plan, .. } => (*how, &**plan),
     };
     let url = plan.url().as_url_ref();
-    match how {
+    let (verdict, again) = match how {
         LinkCheck::Head if url.scheme_row().protocol == Some(Protocol::Ftp) => {
             ftp(target, plan, opts)
         }
@@ -229,6 +229,20 @@ pub fn check_target(target: &Target, opts: &CheckOptions) -> (Verdict, Again) {
         LinkCheck::Fetch => fetched(plan, &opts.fetch, &opts.session),
         LinkCheck::Connect => (connect(&url, opts), Again::No),
         LinkCheck::Mail => (mail(&url), Again::No),
+    };
+    // A proxy that resolves the name itself leaves the exclusions
+    // nothing to screen but a literal: the verdict says so, so that a
+    // fine link is not read as one known to be outward.
+    // (A connection check and a mail check take no route: resolved here.)
+    let unscreened = matches!(how, LinkCheck::Head | LinkCheck::Fetch)
+        .then(|| {
+            let host = url.hostname().unwrap_or_default();
+            opts.fetch.exclusions.unscreened(&plan.route().via, host)
+        })
+        .flatten();
+    match unscreened {
+        Some(note) => (noted(verdict, &note), again),
+        None => (verdict, again),
     }
 }
 
@@ -236,6 +250,14 @@ pub fn check_target(target: &Target, opts: &CheckOptions) -> (Verdict, Again) {
 /// another try may change (`Retry`; a connection refused counts: a
 /// server restarting) is tried again.
 fn refusal(e: &AccessError) -> (Verdict, Again) {
+    // lychee reports an excluded address as excluded, not broken: the
+    // user chose not to reach it, and nothing was.
+    if e.kind() == uniform_access::AccessErrorKind::Excluded {
+        let why = e
+            .exclusion()
+            .map_or_else(|| e.to_string(), ToString::to_string);
+        return (excluded(why), Again::No);
+    }
     let refused = matches!(e.kind(), uniform_access::AccessErrorKind::Refused(_));
     let again = if Retry::of_error(e).passes(true) {
         Again::Soon
@@ -249,6 +271,30 @@ fn refusal(e: &AccessError) -> (Verdict, Again) {
         },
         again,
     )
+}
+
+/// The verdict of a link whose address is excluded (`--exclude-loopback`
+/// and its kin).
+fn excluded(why: impl std::fmt::Display) -> Verdict {
+    Verdict::Unchecked {
+        reason: format!("excluded: {why}"),
+    }
+}
+
+/// `v` with `note` after its detail or reason.
+fn noted(v: Verdict, note: &str) -> Verdict {
+    match v {
+        Verdict::Fine { detail } => Verdict::Fine {
+            detail: format!("{detail} ({note})"),
+        },
+        Verdict::Broken { reason, refused } => Verdict::Broken {
+            reason: format!("{reason} ({note})"),
+            refused,
+        },
+        Verdict::Unchecked { reason } => Verdict::Unchecked {
+            reason: format!("{reason} ({note})"),
+        },
+    }
 }
 
 /// An HTTP answer as a verdict.
@@ -366,7 +412,15 @@ fn ftp(target: &Target, plan: &Approved, opts: &CheckOptions) -> (Verdict, Again
             ),
             Again::No,
         ),
-        Err(e) if matches!(e.kind(), uniform_access::AccessErrorKind::Refused(_)) => refusal(&e),
+        Err(e)
+            if matches!(
+                e.kind(),
+                uniform_access::AccessErrorKind::Refused(_)
+                    | uniform_access::AccessErrorKind::Excluded
+            ) =>
+        {
+            refusal(&e)
+        }
         Err(_) => match target.fallback(&opts.fetch) {
             Ok(p) => fetched(p, &opts.fetch, &opts.session),
             Err(e) => refusal(e),
@@ -403,9 +457,13 @@ fn connect(url: &UrlRef<'_>, opts: &CheckOptions) -> Verdict {
     let Some(port) = url.port_or_default() else {
         return Verdict::broken("no port to connect to");
     };
-    match uniform_access::net::connect(host, port, &opts.session.timeouts) {
+    let exclusions = opts.fetch.exclusions;
+    match uniform_access::net::connect_excluding(host, port, &opts.session.timeouts, exclusions) {
         Ok(_) => Verdict::fine(format!("connected to {host} port {port}")),
-        Err(e) => Verdict::broken(format!("no connection to {host} port {port}: {e}")),
+        Err(e) => match uniform_access::exclude::Excluded::of(&e) {
+            Some(x) => excluded(x),
+            None => Verdict::broken(format!("no connection to {host} port {port}: {e}")),
+        },
     }
 }
 
@@ -426,4 +484,62 @@ fn mail(url: &UrlRef<'_>) -> Verdict {
         }
     }
     Verdict::fine(format!("{} resolves", domains.join(", ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn excluding_loopback() -> CheckOptions {
+        let mut o = CheckOptions::default();
+        o.fetch.exclusions.loopback = true;
+        o
+    }
+
+    #[test]
+    fn an_excluded_address_is_unchecked_never_broken() {
+        let o = excluding_loopback();
+        for url in [
+            "http://127.0.0.1:8080/",
+            "http://localhost:8080/",
+            "ftp://[::1]:2121/x",
+            "gopher://127.0.0.1:7070/",
+            "telnet://localhost:2323/",
+        ] {
+            let (v, again) = check_once(url, &o);
+            let Verdict::Unchecked { reason } = &v else {
+                panic!("{url}: {v:?}");
+            };
+            assert!(reason.starts_with("excluded: "), "{url}: {reason}");
+            assert!(reason.ends_with("(--exclude-loopback)"), "{url}: {reason}");
+            assert_eq!(again, Again::No);
+        }
+        // The policy's refusal comes first: nothing to screen.
+        assert!(check("http://127.0.0.1:25/", &o).is_broken());
+    }
+
+    #[test]
+    fn through_a_proxy_that_resolves_a_name_the_verdict_says_so() {
+        let mut o = excluding_loopback();
+        // No proxy there: broken, and noted.
+        let closed = uniform_testkit::ClosedPort::new();
+        o.fetch
+            .proxies
+            .socks_spec(&format!("socks5h://127.0.0.1:{}", closed.port()))
+            .unwrap();
+        let v = check("http://inward.test:8080/", &o);
+        let Verdict::Broken { reason, .. } = &v else {
+            panic!("{v:?}");
+        };
+        assert!(
+            reason.contains("inward.test was not resolved here (socks5h"),
+            "{reason}"
+        );
+        // A literal is screened through it all the same.
+        let v = check("http://127.0.0.1:8080/", &o);
+        assert!(
+            matches!(&v, Verdict::Unchecked { reason } if reason.starts_with("excluded: ")),
+            "{v:?}"
+        );
+    }
 }

@@ -16,6 +16,7 @@ use std::collections::{HashSet, VecDeque};
 use html5gum::emitters::callback::{Callback, CallbackEmitter, CallbackEvent};
 use html5gum::{Emitter, ForwardingEmitter, Span, State, Tokenizer};
 
+use super::css;
 use super::raw::{OffsetMap, Raw, is_ascii_ws};
 use crate::LinkKind;
 
@@ -25,6 +26,16 @@ use crate::LinkKind;
 pub(crate) struct Tag {
     pub(crate) name: Vec<u8>,
     pub(crate) attrs: Vec<Attr>,
+    /// The byte offset just after the tag's `>`: where a `<style>`'s
+    /// text starts.
+    pub(crate) end: usize,
+}
+
+impl Tag {
+    /// The value of attribute `name`, if the tag has it.
+    fn attr(&self, name: &[u8]) -> Option<&Attr> {
+        self.attrs.iter().find(|a| a.name == name)
+    }
 }
 
 /// An attribute: its name (lowercase, as the tokenizer makes it), its
@@ -62,6 +73,11 @@ fn kept(name: &[u8]) -> bool {
             | b"background"
             | b"id"
             | b"name"
+            | b"style"
+            | b"http-equiv"
+            | b"content"
+            | b"rel"
+            | b"type"
     )
 }
 
@@ -99,10 +115,47 @@ pub(crate) fn tags(source: &str) -> impl Iterator<Item = Tag> + '_ {
 /// The links of `source`, with their byte offsets in it.
 pub(crate) fn links(source: &str, out: &mut Vec<Raw>) {
     for tag in tags(source) {
+        if tag.name == b"style" {
+            let text = style_text(source, tag.end);
+            css::each(text, |at, text, kind| {
+                out.push(Raw {
+                    at: tag.end + at,
+                    text,
+                    kind,
+                });
+            });
+        }
+        if tag.name == b"meta"
+            && let (Some(equiv), Some(content)) = (tag.attr(b"http-equiv"), tag.attr(b"content"))
+            && equiv
+                .value
+                .trim_matches(is_ws_char)
+                .eq_ignore_ascii_case("refresh")
+            && let Some((at, url)) = refresh_url(&content.value)
+        {
+            out.push(Raw {
+                at: content.source(at),
+                text: url.to_string(),
+                kind: LinkKind::Refresh,
+            });
+        }
         for attr in &tag.attrs {
-            let Some(kind) = kind(&tag.name, &attr.name) else {
+            if attr.name == b"style" {
+                css::each(&attr.value, |at, text, kind| {
+                    out.push(Raw {
+                        at: attr.source(at),
+                        text,
+                        kind,
+                    });
+                });
+                continue;
+            }
+            let Some(mut kind) = kind(&tag.name, &attr.name) else {
                 continue;
             };
+            if kind == LinkKind::Href && tag.name == b"link" && is_feed(&tag) {
+                kind = LinkKind::Feed;
+            }
             if kind == LinkKind::Srcset {
                 for (at, url) in srcset(&attr.value) {
                     out.push(Raw {
@@ -120,6 +173,127 @@ pub(crate) fn links(source: &str, out: &mut Vec<Raw>) {
             }
         }
     }
+}
+
+fn is_ws_char(c: char) -> bool {
+    c.is_ascii() && is_ascii_ws(c as u8)
+}
+
+/// The text of a `<style>` element whose start tag ends at `start`: up to
+/// its end tag (`</style` then white space, `/` or `>`, in any case, as
+/// the tokenizer ends raw text), or the end of the document.
+fn style_text(source: &str, start: usize) -> &str {
+    let rest = source.get(start..).unwrap_or("");
+    let b = rest.as_bytes();
+    let mut from = 0;
+    while let Some(i) = rest[from..].find("</").map(|i| i + from) {
+        let name = b.get(i + 2..i + 7);
+        let after = b.get(i + 7).copied();
+        if name.is_some_and(|n| n.eq_ignore_ascii_case(b"style"))
+            && after.is_none_or(|c| is_ascii_ws(c) || c == b'/' || c == b'>')
+        {
+            return &rest[..i];
+        }
+        from = i + 2;
+    }
+    rest
+}
+
+/// Whether a `<link>` names a feed: its `rel` has the token `alternate`
+/// and its `type` is RSS's or Atom's media type (the feed autodiscovery
+/// convention), so that a crawler can follow it as a feed.
+fn is_feed(tag: &Tag) -> bool {
+    let alternate = tag.attr(b"rel").is_some_and(|r| {
+        r.value
+            .split(is_ws_char)
+            .any(|t| t.eq_ignore_ascii_case("alternate"))
+    });
+    let feed = tag.attr(b"type").is_some_and(|t| {
+        let media = t
+            .value
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim_matches(is_ws_char);
+        media.eq_ignore_ascii_case("application/rss+xml")
+            || media.eq_ignore_ascii_case("application/atom+xml")
+    });
+    alternate && feed
+}
+
+/// The URL of a `<meta http-equiv="refresh">`'s `content`, with its byte
+/// offset in it, by the HTML standard's "shared declarative refresh
+/// steps": white space, a time (digits, then digits and dots), then `;`,
+/// `,` or white space, then an optional `url=` (any case, white space
+/// around `=`) and an optional quote, which ends the URL where it comes
+/// again. `None` when the content is no refresh or names no URL (a
+/// reload of the page itself).
+pub(crate) fn refresh_url(content: &str) -> Option<(usize, &str)> {
+    let b = content.as_bytes();
+    let mut pos = 0;
+    let skip_ws = |pos: &mut usize| {
+        while b.get(*pos).copied().is_some_and(is_ascii_ws) {
+            *pos += 1;
+        }
+    };
+    skip_ws(&mut pos);
+    let digits = b[pos..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 && b.get(pos) != Some(&b'.') {
+        return None;
+    }
+    pos += digits;
+    pos += b[pos..]
+        .iter()
+        .take_while(|&&c| c.is_ascii_digit() || c == b'.')
+        .count();
+    let c = *b.get(pos)?;
+    if !(c == b';' || c == b',' || is_ascii_ws(c)) {
+        return None;
+    }
+    skip_ws(&mut pos);
+    if matches!(b.get(pos), Some(b';' | b',')) {
+        pos += 1;
+    }
+    skip_ws(&mut pos);
+    if pos >= b.len() {
+        return None;
+    }
+    let mut url_start = pos;
+    let mut quote = None;
+    'parse: {
+        if !matches!(b.get(pos), Some(b'u' | b'U')) {
+            // Straight to "skip quotes".
+        } else {
+            pos += 1;
+            if !matches!(b.get(pos), Some(b'r' | b'R')) {
+                break 'parse;
+            }
+            pos += 1;
+            if !matches!(b.get(pos), Some(b'l' | b'L')) {
+                break 'parse;
+            }
+            pos += 1;
+            skip_ws(&mut pos);
+            if b.get(pos) != Some(&b'=') {
+                break 'parse;
+            }
+            pos += 1;
+            skip_ws(&mut pos);
+        }
+        if let Some(&q @ (b'"' | b'\'')) = b.get(pos) {
+            quote = Some(q);
+            pos += 1;
+        }
+        url_start = pos;
+    }
+    let mut url = &content[url_start..];
+    if let Some(q) = quote
+        && let Some(end) = url.bytes().position(|c| c == q)
+    {
+        url = &url[..end];
+    }
+    let (at, url) = trim(url)?;
+    Some((url_start + at, url))
 }
 
 /// The `href` of the first `base` element that has one, trimmed.
@@ -389,10 +563,11 @@ impl ForwardingEmitter for Collector<'_> {
 
     fn emit_current_tag(&mut self) -> Option<State> {
         self.finish_attribute();
-        if self.start_tag && !self.attrs.is_empty() {
+        if self.start_tag && (!self.attrs.is_empty() || self.name == b"style") {
             self.ready.push_back(Tag {
                 name: self.name.clone(),
                 attrs: std::mem::take(&mut self.attrs),
+                end: self.pos,
             });
         }
         let next = self.inner.emit_current_tag();
@@ -738,6 +913,88 @@ mod tests {
             let rest: String = line.chars().skip(l.column as usize - 1).collect();
             assert!(rest.starts_with(&l.text), "{l:?} {line}");
         }
+    }
+
+    #[test]
+    fn meta_refresh_by_the_shared_declarative_refresh_steps() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("5; url=next.html", Some("next.html")),
+            ("5;URL=next.html", Some("next.html")),
+            ("0,url=a.html", Some("a.html")),
+            ("0 url = 'b.html' trailing", Some("b.html")),
+            ("3; url=\"c d.html\"", Some("c d.html")),
+            ("3; url=\"unclosed.html", Some("unclosed.html")),
+            ("1.5; url=e.html", Some("e.html")),
+            (".5; url=f.html", Some("f.html")),
+            ("  7 ;  g.html ", Some("g.html")),
+            ("0; ufo.html", Some("ufo.html")),
+            ("0; urn:x", Some("urn:x")),
+            ("0; url h.html", Some("url h.html")),
+            ("0; 'q.html'", Some("q.html")),
+            ("5", None),
+            ("5;", None),
+            ("5; url=", None),
+            ("x; url=a.html", None),
+            ("5x; url=a.html", None),
+            ("", None),
+            ("-1; url=a.html", None),
+        ];
+        for (content, want) in cases {
+            let got = refresh_url(content).map(|(_, u)| u);
+            assert_eq!(got, *want, "{content:?}");
+            if let Some((at, url)) = refresh_url(content) {
+                assert!(content[at..].starts_with(url), "{content:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn meta_refresh_links() {
+        let doc = "<meta http-equiv=\"Refresh\" content=\"0; URL='/moved.html'\">\n<meta http-equiv=refresh content=5><meta content=\"0; url=x\"><meta http-equiv=content-type content=\"0; url=y\">";
+        assert_eq!(
+            html(doc)
+                .into_iter()
+                .map(|l| (l.text, l.line, l.column, l.kind))
+                .collect::<Vec<_>>(),
+            [("/moved.html".into(), 1, 45, LinkKind::Refresh)]
+        );
+    }
+
+    #[test]
+    fn style_elements_and_attributes() {
+        let doc = "<style>\n@import \"a.css\";\nbody { background: url(bg.png) }\n/* url(no) */\n</STYLE >\n<p style=\"background: url(&quot;p.png&quot;)\">url(no)</p><style>x{y:url(last)}";
+        assert_eq!(
+            html(doc)
+                .into_iter()
+                .map(|l| (l.text, l.line, l.column, l.kind))
+                .collect::<Vec<_>>(),
+            [
+                ("a.css".into(), 2, 10, LinkKind::Import),
+                ("bg.png".into(), 3, 24, LinkKind::CssUrl),
+                ("p.png".into(), 6, 33, LinkKind::CssUrl),
+                ("last".into(), 6, 73, LinkKind::CssUrl),
+            ]
+        );
+        // An end tag that is not `</style>` does not end it.
+        assert_eq!(
+            texts("<style>a{b:url(x)}</styled>c{d:url(y)}</style>e{f:url(z)}"),
+            s(&[("x", LinkKind::CssUrl), ("y", LinkKind::CssUrl)])
+        );
+    }
+
+    #[test]
+    fn feed_links_are_marked() {
+        let doc = r#"<link rel="alternate" type="application/rss+xml" href="/feed.rss"><link rel="Alternate home" type=" application/atom+xml; charset=utf-8" href="/feed.atom"><link rel=alternate type=text/html href=/fr/><link rel=stylesheet href=s.css><link rel=alternate href=/x>"#;
+        assert_eq!(
+            texts(doc),
+            s(&[
+                ("/feed.rss", LinkKind::Feed),
+                ("/feed.atom", LinkKind::Feed),
+                ("/fr/", LinkKind::Href),
+                ("s.css", LinkKind::Href),
+                ("/x", LinkKind::Href),
+            ])
+        );
     }
 
     #[test]

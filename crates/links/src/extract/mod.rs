@@ -14,7 +14,11 @@
 //!   (`button`, `input`), `longdesc` (`img`, `frame`, `iframe`),
 //!   `manifest` (`html`), `background` (`body`). A value is trimmed of
 //!   ASCII white space; an empty one is no link. `<base href>` is no link
-//!   to check: [`base_href`] reads it.
+//!   to check: [`base_href`] reads it. Also: the URL of a `<meta
+//!   http-equiv="refresh">`'s `content` (the HTML standard's "shared
+//!   declarative refresh steps"), the CSS links of `<style>` elements and
+//!   `style` attributes (as CSS below), and a `<link rel="alternate">`
+//!   whose `type` is RSS's or Atom's as [`LinkKind::Feed`](crate::LinkKind::Feed).
 //! - **Markdown**, with pulldown-cmark: inline links and images, reference
 //!   definitions (`[id]: url`, each once, where it is defined, whether or
 //!   not a link uses it), autolinks (`<http://...>`; `<a@b.org>` becomes
@@ -23,6 +27,14 @@
 //!   and the links of raw HTML. Code spans and code blocks hold no links.
 //! - **Text**: Uniform's extractor, URLs with a scheme only (no `www.`
 //!   hosts), `<URL:...>` wrappers and lines broken inside a URL included.
+//! - **CSS**, tokenized as CSS Syntax Level 3 has it, as far as these
+//!   need: `url(...)` quoted or not (escapes undone; a bad url token is no
+//!   link) and `@import "..."` / `@import url(...)`; nothing in comments
+//!   or other strings.
+//! - **Sitemaps** and **feeds**, with quick-xml (no DTD entity expanded):
+//!   a sitemap's `<loc>`s, a sitemap index's `<sitemap><loc>`s; RSS
+//!   `<link>`, `<enclosure url>`, permalink `<guid>`; Atom `<link href>`,
+//!   `<content src>`, `<icon>`, `<logo>`, `<uri>`, with `xml:base`.
 //!
 //! A link's line and column are those of its first character in the
 //! document's text: the first character of an HTML attribute's value
@@ -37,6 +49,8 @@ use std::collections::HashSet;
 use crate::{Document, Format, Link};
 
 mod anchors;
+mod css;
+mod feed;
 mod html;
 mod markdown;
 mod raw;
@@ -77,6 +91,8 @@ pub fn links(doc: &Document) -> Vec<Link> {
         Format::Html => html::links(&doc.text, &mut raw),
         Format::Markdown => markdown::links(&doc.text, &mut raw),
         Format::Text => text::links(&doc.text, &mut raw),
+        Format::Css => css::links(&doc.text, &mut raw),
+        Format::Sitemap | Format::Feed => feed::links(&doc.text, doc.base.as_deref(), &mut raw),
     }
     locate(&doc.text, raw)
 }
@@ -103,7 +119,7 @@ pub fn links(doc: &Document) -> Vec<Link> {
 pub fn base_href(doc: &Document) -> Option<String> {
     match doc.format {
         Format::Html => html::base_href(&doc.text),
-        Format::Markdown | Format::Text => None,
+        _ => None,
     }
 }
 
@@ -139,7 +155,7 @@ pub fn anchors(doc: &Document) -> HashSet<String> {
     match doc.format {
         Format::Html => html::anchors(&doc.text, &mut set),
         Format::Markdown => anchors::markdown(&doc.text, &mut set),
-        Format::Text => {}
+        _ => {}
     }
     set
 }
@@ -275,11 +291,20 @@ mod tests {
     const SAMPLES: &[&str] = &[
         "<!DOCTYPE html><html manifest=m.appcache><head><base href=\"/b/\"><link href=s.css></head>\n<body background=bg.png><!-- <a href=c> --><a href=\"a&amp;b\" name=top>x</a>\n<img src='i.png' srcset=\"a.png 1x, b,c.png 2x, data:x,y (w) 3x\"><script>var a='<a href=z>';</script>\n<form action=/f><button formaction=/g>go</button></form><p id=\"p1\">é€😀</p></body></html>",
         "# Title {#t}\n\nSee [the spec](http://a.org/s \"t\") and ![i](<i m.png>), [r][ref], <http://b.org/> <a@b.org>.\n\n[ref]:\n  http://r.org/ 'T'\n\n> quote http://q.org/x-\n> y `http://code/` <a href=\"h.html\" id=h>h</a>\n\n```\nhttp://block/\n```\n\n| a | [t](t.md) |\n|---|---|\n\n## Title\n\n<div>\n<img\n src=x.png>\n</div>\n",
+        "<style>@import 'a.css'; b{c:url( \"d\\).png\" )}</style><p style=\"e:url(f&amp;g)\"><meta http-equiv=Refresh content=\"1; URL='h.html'\">\n<link rel=alternate type=application/atom+xml href=i.atom>",
+        "<?xml version=\"1.0\"?><!DOCTYPE u [<!ENTITY a \"&b;&b;\">]>\n<sitemapindex><sitemap><loc> &amp;&#x41;&a;<![CDATA[x]]> </loc></sitemap></sitemapindex>\n<feed xml:base=\"http://a.org/b/\"><link href='c'/><entry xml:base='d/'><content src=\"e\"/><uri>f</uri></entry></feed>",
         "Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n      type=d> but URL:http://a.org/x and http://b.org/long-\n   path (see http://c.org/(x)).\r\n<mailto:a@b.org>",
     ];
 
     fn all_formats(text: &str) {
-        for format in [Format::Html, Format::Markdown, Format::Text] {
+        for format in [
+            Format::Html,
+            Format::Markdown,
+            Format::Text,
+            Format::Css,
+            Format::Sitemap,
+            Format::Feed,
+        ] {
             let doc = Document::text("t", format, text);
             let lines = 1 + text.matches('\n').count() + text.matches('\r').count();
             for l in links(&doc) {
@@ -367,6 +392,22 @@ mod tests {
             b"\xF0\x9F\x98\x80",
             b"\0",
             b"www.x.org",
+            b"url(",
+            b"@import ",
+            b"/*",
+            b"*/",
+            b"<style>",
+            b" style='",
+            b"<meta http-equiv=refresh content='0;url=",
+            b"<urlset>",
+            b"<loc>",
+            b"</loc>",
+            b"<![CDATA[",
+            b"]]>",
+            b"<link href=",
+            b" xml:base=",
+            b"<!DOCTYPE x [<!ENTITY a 'b'>]>",
+            b"&a;",
         ];
         for _ in 0..2000 {
             let len = (next() % 120) as usize;

@@ -307,12 +307,12 @@ impl SchemeRow {
     }
 
     /// The typed view that reads the URL.
-    pub(crate) const fn view(self, view: ViewKind) -> SchemeRow {
+    pub(crate) const fn read_by(self, view: ViewKind) -> SchemeRow {
         SchemeRow { view, ..self }
     }
 
     /// One of the URL Standard's special schemes.
-    pub(crate) const fn special(self) -> SchemeRow {
+    pub(crate) const fn whatwg_special(self) -> SchemeRow {
         SchemeRow {
             special: true,
             ..self
@@ -320,7 +320,7 @@ impl SchemeRow {
     }
 
     /// The protocol runs over TLS.
-    pub(crate) const fn tls(self) -> SchemeRow {
+    pub(crate) const fn over_tls(self) -> SchemeRow {
         SchemeRow { tls: true, ..self }
     }
 
@@ -334,7 +334,7 @@ impl SchemeRow {
     }
 
     /// The url-path is a sequence of fields, not a hierarchy.
-    pub(crate) const fn path_fields(self) -> SchemeRow {
+    pub(crate) const fn path_of_fields(self) -> SchemeRow {
         SchemeRow {
             path_fields: true,
             ..self
@@ -343,7 +343,7 @@ impl SchemeRow {
 
     /// Extraction finds the scheme in text though the seeds give it no
     /// syntax (`urn`, RFC 2141).
-    pub(crate) const fn in_text(self) -> SchemeRow {
+    pub(crate) const fn found_in_text(self) -> SchemeRow {
         SchemeRow {
             in_text: true,
             ..self

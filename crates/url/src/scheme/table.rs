@@ -34,8 +34,8 @@ pub static SCHEMES: [SchemeRow; 22] = [
     .internet()
     .no_search()
     .access(P::Ftp)
-    .view(ViewKind::Ftp)
-    .special()
+    .read_by(ViewKind::Ftp)
+    .whatwg_special()
     .encode(EncodeSet::PATH, EncodeSet::FTP_SEGMENT)
     .proxy("ftp_proxy"),
     SchemeRow::generic(
@@ -46,17 +46,17 @@ pub static SCHEMES: [SchemeRow; 22] = [
     .port(80)
     .internet()
     .access(P::Http)
-    .view(ViewKind::Http)
-    .special()
+    .read_by(ViewKind::Http)
+    .whatwg_special()
     .encode(EncodeSet::PATH, EncodeSet::HTTP_SEGMENT)
     .proxy("http_proxy"),
     SchemeRow::generic(Scheme::Https, "https", &["RFC 2818 section 2.4"])
         .port(443)
         .internet()
         .access(P::Http)
-        .view(ViewKind::Http)
-        .special()
-        .tls()
+        .read_by(ViewKind::Http)
+        .whatwg_special()
+        .over_tls()
         .encode(EncodeSet::PATH, EncodeSet::HTTP_SEGMENT)
         .proxy("https_proxy"),
     SchemeRow::generic(
@@ -68,9 +68,9 @@ pub static SCHEMES: [SchemeRow; 22] = [
     .internet()
     .no_search()
     .access(P::Gopher)
-    .view(ViewKind::Gopher)
+    .read_by(ViewKind::Gopher)
     .encode(EncodeSet::GOPHER, EncodeSet::SEGMENT)
-    .path_fields()
+    .path_of_fields()
     .proxy("gopher_proxy"),
     SchemeRow::generic(
         Scheme::Mailto,
@@ -80,7 +80,7 @@ pub static SCHEMES: [SchemeRow; 22] = [
     .opaque()
     .no_search()
     .access(P::Smtp)
-    .view(ViewKind::Mailto)
+    .read_by(ViewKind::Mailto)
     .encode(EncodeSet::MAILTO, EncodeSet::SEGMENT),
     SchemeRow::generic(
         Scheme::News,
@@ -90,7 +90,7 @@ pub static SCHEMES: [SchemeRow; 22] = [
     .opaque()
     .no_search()
     .access(P::Nntp)
-    .view(ViewKind::News)
+    .read_by(ViewKind::News)
     .encode(EncodeSet::NEWS, EncodeSet::SEGMENT)
     .proxy("news_proxy"),
     SchemeRow::generic(
@@ -105,8 +105,8 @@ pub static SCHEMES: [SchemeRow; 22] = [
     .internet()
     .no_search()
     .access(P::Nntp)
-    .view(ViewKind::Nntp)
-    .path_fields()
+    .read_by(ViewKind::Nntp)
+    .path_of_fields()
     .proxy("nntp_proxy"),
     SchemeRow::generic(
         Scheme::Telnet,
@@ -117,7 +117,7 @@ pub static SCHEMES: [SchemeRow; 22] = [
     .internet()
     .no_search()
     .access(P::Telnet)
-    .view(ViewKind::Telnet),
+    .read_by(ViewKind::Telnet),
     SchemeRow::generic(
         Scheme::Wais,
         "wais",
@@ -126,9 +126,9 @@ pub static SCHEMES: [SchemeRow; 22] = [
     .port(210)
     .internet()
     .access(P::Wais)
-    .view(ViewKind::Wais)
+    .read_by(ViewKind::Wais)
     .encode(EncodeSet::PATH, EncodeSet::WAIS)
-    .path_fields()
+    .path_of_fields()
     .proxy("wais_proxy"),
     SchemeRow::generic(
         Scheme::File,
@@ -138,8 +138,8 @@ pub static SCHEMES: [SchemeRow; 22] = [
     .internet()
     .no_search()
     .access(P::File)
-    .view(ViewKind::File)
-    .special()
+    .read_by(ViewKind::File)
+    .whatwg_special()
     .encode(EncodeSet::PATH, EncodeSet::FILE_SEGMENT),
     SchemeRow::generic(
         Scheme::Prospero,
@@ -150,9 +150,9 @@ pub static SCHEMES: [SchemeRow; 22] = [
     .internet()
     .no_search()
     .access(P::Prospero)
-    .view(ViewKind::Prospero)
+    .read_by(ViewKind::Prospero)
     .encode(EncodeSet::PROSPERO, EncodeSet::SEGMENT)
-    .path_fields()
+    .path_of_fields()
     .proxy("prospero_proxy"),
     SchemeRow::generic(
         Scheme::Mid,
@@ -160,18 +160,18 @@ pub static SCHEMES: [SchemeRow; 22] = [
         &["RFC 1630, Message-Id", "RFC 1738 section 4"],
     )
     .opaque()
-    .view(ViewKind::Mid),
+    .read_by(ViewKind::Mid),
     SchemeRow::generic(
         Scheme::Cid,
         "cid",
         &["RFC 1630, Content-Id", "RFC 1738 section 4"],
     )
     .opaque()
-    .view(ViewKind::Cid),
+    .read_by(ViewKind::Cid),
     SchemeRow::generic(Scheme::Urn, "urn", &["RFC 1630, URN"])
         .flat()
-        .view(ViewKind::Urn)
-        .in_text(),
+        .read_by(ViewKind::Urn)
+        .found_in_text(),
     SchemeRow::generic(
         Scheme::Rlogin,
         "rlogin",
@@ -181,7 +181,7 @@ pub static SCHEMES: [SchemeRow; 22] = [
     .internet()
     .no_search()
     .protocol_only(P::Rlogin)
-    .view(ViewKind::Telnet),
+    .read_by(ViewKind::Telnet),
     SchemeRow::generic(
         Scheme::Tn3270,
         "tn3270",
@@ -191,7 +191,7 @@ pub static SCHEMES: [SchemeRow; 22] = [
     .internet()
     .no_search()
     .protocol_only(P::Tn3270)
-    .view(ViewKind::Telnet),
+    .read_by(ViewKind::Telnet),
     SchemeRow::generic(Scheme::Afs, "afs", &["RFC 1738 section 4"]),
     SchemeRow::generic(Scheme::Nfs, "nfs", &["RFC 1738 section 4"]),
     SchemeRow::generic(Scheme::Mailserver, "mailserver", &["RFC 1738 section 4"]),
@@ -199,12 +199,12 @@ pub static SCHEMES: [SchemeRow; 22] = [
     SchemeRow::generic(Scheme::Ws, "ws", &["RFC 6455 section 3"])
         .port(80)
         .internet()
-        .special(),
+        .whatwg_special(),
     SchemeRow::generic(Scheme::Wss, "wss", &["RFC 6455 section 3"])
         .port(443)
         .internet()
-        .special()
-        .tls(),
+        .whatwg_special()
+        .over_tls(),
 ];
 
 /// The row of every `x-` name.

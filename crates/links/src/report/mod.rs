@@ -1,91 +1,29 @@
 //! What a run found, for people (grouped by document, with line and
-//! column), for programs (JSON) and for pages (Markdown); and the plans
-//! of `--dump`.
+//! column), for programs (JSON), for pages (Markdown) and for CI systems
+//! (JUnit XML, SARIF 2.1.0); and the plans of `--dump`.
 //!
 //! Every line of text goes through [`line()`], which escapes what would act
 //! on a terminal (`uniform::visible`): a document's name, a link's text
 //! and URL and a reason come from files and servers, and a newline or an
-//! ESC in one must not reach the terminal raw. The JSON report escapes
-//! the same characters by JSON's rules (`uniform::visible::json_escaped`).
+//! ESC in one must not reach the terminal raw. The JSON and SARIF
+//! reports escape the same characters by JSON's rules
+//! (`uniform::visible::json_escaped`); the JUnit report writes them as the
+//! terminal reports do, then escapes XML's markup characters.
 
-use crate::check::Verdict;
+mod entry;
+mod junit;
+mod sarif;
+
 use crate::document::Document;
 use crate::run::{self, Entry, RunOptions};
+use entry::{label, shown, url_of};
 use std::fmt;
 use std::io::{self, Write};
 use uniform::visible;
 
-/// The counts of a run.
-///
-/// # Example
-///
-/// ```
-/// use uniform_links::report::Summary;
-/// let s = Summary::of(&[]);
-/// assert_eq!((s.links, s.broken), (0, 0));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
-    /// Links found.
-    pub links: usize,
-    /// Links whose URL is fine.
-    pub fine: usize,
-    /// Links whose URL is broken.
-    pub broken: usize,
-    /// Links not checked (excluded, a scheme with no check, relative
-    /// without a base).
-    pub unchecked: usize,
-}
-
-impl Summary {
-    /// The counts of `entries`.
-    pub fn of(entries: &[Entry]) -> Summary {
-        let mut s = Summary {
-            links: entries.len(),
-            ..Summary::default()
-        };
-        for e in entries {
-            match e.verdict {
-                Verdict::Fine { .. } => s.fine += 1,
-                Verdict::Broken { .. } => s.broken += 1,
-                Verdict::Unchecked { .. } => s.unchecked += 1,
-            }
-        }
-        s
-    }
-}
-
-/// Where a report shows each link.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shown {
-    /// Broken links only.
-    Broken,
-    /// Every link.
-    All,
-}
-
-fn shown(e: &Entry, which: Shown) -> bool {
-    which == Shown::All || e.verdict.is_broken()
-}
-
-fn url_of(e: &Entry) -> &str {
-    match &e.url {
-        Ok(u) => u,
-        Err(_) => &e.link.text,
-    }
-}
-
-fn label(v: &Verdict) -> (&'static str, &str) {
-    match v {
-        Verdict::Fine { detail } => ("ok", detail),
-        Verdict::Broken {
-            reason,
-            refused: true,
-        } => ("refused", reason),
-        Verdict::Broken { reason, .. } => ("broken", reason),
-        Verdict::Unchecked { reason } => ("unchecked", reason),
-    }
-}
+pub use entry::{Shown, Summary};
+pub use junit::junit;
+pub use sarif::sarif;
 
 /// Writes one line of a report: `args` formatted, every character that
 /// acts on a terminal escaped ([`uniform::visible::line`]), a line feed
