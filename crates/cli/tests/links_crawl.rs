@@ -478,4 +478,12 @@ fn gopher_menus_are_crawled_as_pages() {
         !r.iter().any(|(d, ..)| d.ends_with("/0/hello.txt")),
         "{r:?}"
     );
+    // A search item needs words only a person gives: not checked, never
+    // broken.
+    let search: Vec<_> = r.iter().filter(|(_, u, ..)| u.contains("/7/")).collect();
+    assert!(!search.is_empty(), "{r:?}");
+    for (_, u, s, why) in search {
+        assert_eq!(s, "unchecked", "{u}");
+        assert!(why.contains("needs a search"), "{why}");
+    }
 }

@@ -337,7 +337,26 @@ pub fn crawl(
         let read = read_all(&to_read, input_opts, opts, &hosts, &tell);
         done.fetch_add(to_read.len(), Ordering::Relaxed);
         docs = Vec::new();
+        // A document too large to read is still there: checked as any
+        // object is, not called broken.
+        let too_large: Vec<String> = to_read
+            .iter()
+            .zip(&read)
+            .filter(|(_, r)| r.as_ref().is_err_and(|m| input::is_too_large(m)))
+            .map(|(u, _)| u.clone())
+            .collect();
+        let checked = run::check_targets_within(
+            too_large.iter().map(|u| Found::new(u)).collect(),
+            opts,
+            &hosts,
+            &|_| {},
+        );
+        let mut instead: HashMap<String, Verdict> = too_large.into_iter().zip(checked).collect();
         for (url, result) in to_read.into_iter().zip(read) {
+            if let Some(v) = instead.remove(&url) {
+                verdicts.insert(url, v);
+                continue;
+            }
             let verdict = match result {
                 Ok(doc) => {
                     // A redirect out of the scope is checked, not followed.

@@ -401,6 +401,12 @@ fn too_large(max: u64) -> String {
     format!("more than {max} octets, the most a document may have")
 }
 
+/// Whether a document could not be had for its size alone (the message
+/// [`too_large`] writes): the object is there, only too large to read.
+pub(crate) fn is_too_large(message: &str) -> bool {
+    message.starts_with("more than ") && message.ends_with(" octets, the most a document may have")
+}
+
 /// Text of octets: invalid UTF-8 replaced, a leading byte order mark
 /// removed.
 fn text_of(bytes: Vec<u8>) -> String {

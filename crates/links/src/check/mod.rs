@@ -445,6 +445,12 @@ fn fetched(plan: &Approved, opts: &FetchOptions, session: &Session) -> (Verdict,
         Ok(_) => Verdict::fine("reached"),
         // The probe stopped the transfer: the object is there.
         Err(_) if sink.enough() => Verdict::fine(format!("{}+ octets", sink.written())),
+        // What only a person can give (a gopher search's words, a
+        // password): the link is not known to be broken, it is not
+        // checked.
+        Err(e) if e.kind() == uniform_access::AccessErrorKind::Cancelled => Verdict::Unchecked {
+            reason: format!("not checked: {}", e.message()),
+        },
         Err(e) => return refusal(&e),
     };
     (v, Again::No)

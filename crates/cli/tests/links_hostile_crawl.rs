@@ -1,0 +1,168 @@
+//! `uniform links -R` against a hostile site: a page of a gigabyte, an
+//! object of a gigabyte behind a HEAD the server refuses, an endless
+//! redirect chain across host names, a server that trickles and one that
+//! never answers. Each gets a verdict within the time limits, and no
+//! body is read past the bounds. A scripted server, since no real server
+//! here misbehaves on demand.
+
+use serde_json::Value;
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Command, Output};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use uniform_testkit::without_proxies;
+
+/// Octets the server wrote for each path.
+type Sent = Arc<Mutex<HashMap<String, u64>>>;
+
+fn serve(port: u16, stream: TcpStream, sent: &Sent) {
+    let mut r = BufReader::new(stream.try_clone().unwrap());
+    let mut first = String::new();
+    let _ = r.read_line(&mut first);
+    let mut line = String::new();
+    while r.read_line(&mut line).unwrap_or(0) > 2 {
+        line.clear();
+    }
+    let mut words = first.split(' ');
+    let method = words.next().unwrap_or_default().to_string();
+    let path = words.next().unwrap_or("/").to_string();
+    let mut w = stream;
+    let count = |n: usize| *sent.lock().unwrap().entry(path.clone()).or_default() += n as u64;
+    let gigabyte = 1u64 << 30;
+    match path.as_str() {
+        "/" => {
+            let body = r#"<a href="big.html">big</a> <a href="huge.bin">huge</a> <a href="r/0">redirects</a> <a href="slow.html">slow</a> <a href="never.html">never</a>"#;
+            let _ = write!(
+                w,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+        "/huge.bin" if method == "HEAD" => {
+            let _ = w.write_all(b"HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        }
+        "/big.html" | "/huge.bin" => {
+            let ctype = if path.ends_with(".html") {
+                "text/html"
+            } else {
+                "application/octet-stream"
+            };
+            if write!(
+                w,
+                "HTTP/1.1 200 OK\r\nContent-Type: {ctype}\r\nContent-Length: {gigabyte}\r\nConnection: close\r\n\r\n"
+            )
+            .is_err()
+                || method == "HEAD"
+            {
+                return;
+            }
+            let chunk = vec![b' '; 64 * 1024];
+            let mut left = gigabyte;
+            while left > 0 {
+                match w.write(&chunk[..chunk.len().min(left as usize)]) {
+                    Ok(n) if n > 0 => {
+                        count(n);
+                        left -= n as u64;
+                    }
+                    _ => return,
+                }
+            }
+        }
+        p if p.starts_with("/r/") => {
+            // To the next number, on the other name of the host.
+            let n: u64 = p[3..].parse().unwrap_or(0);
+            let host = if n.is_multiple_of(2) {
+                "localhost"
+            } else {
+                "127.0.0.1"
+            };
+            let _ = write!(
+                w,
+                "HTTP/1.1 302 Found\r\nLocation: http://{host}:{port}/r/{}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                n + 1
+            );
+        }
+        "/slow.html" => {
+            let _ = w.write_all(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n");
+            // One octet a second, for as long as the client stays.
+            for _ in 0..120 {
+                if w.write_all(b"X").is_err() {
+                    return;
+                }
+                count(1);
+                std::thread::sleep(Duration::from_secs(1));
+            }
+        }
+        _ => {
+            // "/never.html" and anything else: silence until the client
+            // gives up.
+            uniform_testkit::until_closed(&mut w);
+        }
+    }
+}
+
+#[test]
+fn a_hostile_site_gets_its_verdicts_within_the_limits() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let sent: Sent = Arc::default();
+    let seen = Arc::clone(&sent);
+    std::thread::spawn(move || {
+        for conn in listener.incoming() {
+            let Ok(stream) = conn else { return };
+            let sent = Arc::clone(&seen);
+            std::thread::spawn(move || serve(port, stream, &sent));
+        }
+    });
+    let start = format!("http://127.0.0.1:{port}/");
+    let began = Instant::now();
+    let out: Output = without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
+        .args([
+            "links",
+            "-R",
+            "-v",
+            "--format",
+            "json",
+            "--timeout",
+            "4",
+            "--max-retries",
+            "0",
+        ])
+        .arg(&start)
+        .output()
+        .unwrap();
+    let took = began.elapsed();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    // Each limit ends its wait: 4 s a check, the checks in parallel.
+    assert!(took < Duration::from_secs(30), "{took:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let verdict = |tail: &str| -> (String, String) {
+        let l = v["links"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["url"].as_str().is_some_and(|u| u.ends_with(tail)))
+            .unwrap_or_else(|| panic!("{tail}: {v}"));
+        (
+            l["status"].as_str().unwrap().to_string(),
+            l["reason"].as_str().unwrap().to_string(),
+        )
+    };
+    // The gigabyte page is there: too large to read, fine by its check.
+    assert_eq!(verdict("/big.html").0, "ok", "{v}");
+    // The gigabyte object behind a refused HEAD: GET's first octets.
+    assert_eq!(verdict("/huge.bin").0, "ok", "{v}");
+    let (status, why) = verdict("/r/0");
+    assert_eq!(status, "broken", "{why}");
+    assert!(why.contains("redirect"), "{why}");
+    assert_eq!(verdict("/slow.html").0, "broken", "{v}");
+    assert_eq!(verdict("/never.html").0, "broken", "{v}");
+    // Nothing read past the bounds: a document's 16 MiB and the probe's
+    // few octets, with what the kernel's buffers held.
+    let sent = sent.lock().unwrap();
+    for (path, n) in sent.iter() {
+        assert!(*n < 64 << 20, "{path}: {n} octets sent");
+    }
+}
