@@ -2,53 +2,29 @@
 //! and of a server that answers every path with the same page (a crawl
 //! trap); the scope, `--scope`, `--max-depth`, each document read once.
 
-use serde_json::Value;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::{Arc, Mutex};
-use uniform::schemes::FileUrl;
-use uniform_testkit::{fixtures_dir, host, peer_up, port, scratch, without_proxies};
+use uniform_testkit::{fixtures_dir, host, peer_up, port, scratch};
 
-fn links(args: &[&str]) -> Output {
-    without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
-        .arg("links")
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+#[path = "support/links.rs"]
+mod support;
+use support::{field, file_url, json_links, links, write};
 
 /// Each link of the JSON report: (document, url, status, reason).
 fn report(out: &Output) -> Vec<(String, String, String, String)> {
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    v["links"]
-        .as_array()
-        .unwrap()
+    json_links(out)
         .iter()
         .map(|l| {
-            let s = |k: &str| l[k].as_str().unwrap_or_default().to_string();
-            (s("document"), s("url"), s("status"), s("reason"))
+            (
+                field(l, "document"),
+                field(l, "url"),
+                field(l, "status"),
+                field(l, "reason"),
+            )
         })
         .collect()
-}
-
-fn write(dir: &Path, name: &str, text: &str) {
-    let p = dir.join(name);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(&p, text).unwrap();
-}
-
-fn url_of(path: &Path) -> String {
-    FileUrl::from_path(std::fs::canonicalize(path).unwrap())
-        .unwrap()
-        .into_string()
 }
 
 /// site/index.html -> a.html -> sub/b.html -> sub/c.html -> sub/d.html,
@@ -95,7 +71,7 @@ fn a_file_tree_is_crawled_within_its_folder() {
     let out = links(&["-R", "--format", "json", "-v", &start]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let r = report(&out);
-    let root = url_of(&site);
+    let root = file_url(&site);
     let broken: Vec<&str> = r
         .iter()
         .filter(|(.., s, _)| s == "broken")
@@ -121,7 +97,7 @@ fn a_file_tree_is_crawled_within_its_folder() {
         );
     }
     // Out of the scope: checked (it is there), not read.
-    let outside = url_of(&dir.join("outside.html"));
+    let outside = file_url(&dir.join("outside.html"));
     assert!(
         r.iter().any(|(_, u, s, _)| *u == outside && s == "ok"),
         "{r:?}"
@@ -160,7 +136,7 @@ fn scope_replaces_the_start_folder() {
     let start = dir.join("site/index.html").display().to_string();
     // Only sub/ is read: a.html is out of the given scope, so its links
     // are never seen.
-    let scope = format!("{}/sub/", url_of(&dir.join("site")));
+    let scope = format!("{}/sub/", file_url(&dir.join("site")));
     let out = links(&["-R", "--scope", &scope, "--format", "json", &start]);
     let r = report(&out);
     assert!(
@@ -168,7 +144,7 @@ fn scope_replaces_the_start_folder() {
         "{r:?}"
     );
     // The scope with the outside page in it: it is read.
-    let wide = url_of(&dir);
+    let wide = file_url(&dir);
     let out = links(&["-R", "--scope", &wide, "--format", "json", &start]);
     let r = report(&out);
     assert!(
@@ -385,7 +361,7 @@ fn robots_txt_is_obeyed_and_its_sitemap_read() {
     write(
         &root,
         "sitemap.xml",
-        &format!(
+        format!(
             r#"<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>{base}orphan.html</loc></url></urlset>"#
         ),
     );

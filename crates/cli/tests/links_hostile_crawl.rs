@@ -5,14 +5,14 @@
 //! body is read past the bounds. A scripted server, since no real server
 //! here misbehaves on demand.
 
-use serde_json::Value;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
-use std::process::{Command, Output};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use uniform_testkit::without_proxies;
+
+#[path = "support/links.rs"]
+mod support;
 
 /// Octets the server wrote for each path.
 type Sent = Arc<Mutex<HashMap<String, u64>>>;
@@ -118,47 +118,38 @@ fn a_hostile_site_gets_its_verdicts_within_the_limits() {
     });
     let start = format!("http://127.0.0.1:{port}/");
     let began = Instant::now();
-    let out: Output = without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
-        .args([
-            "links",
-            "-R",
-            "-v",
-            "--format",
-            "json",
-            "--timeout",
-            "4",
-            "--max-retries",
-            "0",
-        ])
-        .arg(&start)
-        .output()
-        .unwrap();
+    let out = support::links(&[
+        "-R",
+        "-v",
+        "--format",
+        "json",
+        "--timeout",
+        "4",
+        "--max-retries",
+        "0",
+        &start,
+    ]);
     let took = began.elapsed();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     // Each limit ends its wait: 4 s a check, the checks in parallel.
     assert!(took < Duration::from_secs(30), "{took:?}");
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let links = support::json_links(&out);
     let verdict = |tail: &str| -> (String, String) {
-        let l = v["links"]
-            .as_array()
-            .unwrap()
+        let l = links
             .iter()
             .find(|l| l["url"].as_str().is_some_and(|u| u.ends_with(tail)))
-            .unwrap_or_else(|| panic!("{tail}: {v}"));
-        (
-            l["status"].as_str().unwrap().to_string(),
-            l["reason"].as_str().unwrap().to_string(),
-        )
+            .unwrap_or_else(|| panic!("{tail}: {links:?}"));
+        (support::field(l, "status"), support::field(l, "reason"))
     };
     // The gigabyte page is there: too large to read, fine by its check.
-    assert_eq!(verdict("/big.html").0, "ok", "{v}");
+    assert_eq!(verdict("/big.html").0, "ok", "{links:?}");
     // The gigabyte object behind a refused HEAD: GET's first octets.
-    assert_eq!(verdict("/huge.bin").0, "ok", "{v}");
+    assert_eq!(verdict("/huge.bin").0, "ok", "{links:?}");
     let (status, why) = verdict("/r/0");
     assert_eq!(status, "broken", "{why}");
     assert!(why.contains("redirect"), "{why}");
-    assert_eq!(verdict("/slow.html").0, "broken", "{v}");
-    assert_eq!(verdict("/never.html").0, "broken", "{v}");
+    assert_eq!(verdict("/slow.html").0, "broken", "{links:?}");
+    assert_eq!(verdict("/never.html").0, "broken", "{links:?}");
     // Nothing read past the bounds: a document's 16 MiB and the probe's
     // few octets, with what the kernel's buffers held.
     let sent = sent.lock().unwrap();

@@ -5,38 +5,24 @@
 //! and column is read from the JSON report.
 
 use serde_json::Value;
-use std::path::Path;
-use std::process::{Command, Output};
-use uniform_testkit::{scratch, without_proxies};
+use std::process::Output;
+use support::{field, json_links, links, write};
+use uniform_testkit::scratch;
 
-fn links(args: &[&str]) -> Output {
-    without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
-        .arg("links")
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+#[path = "support/links.rs"]
+mod support;
 
 /// Each link of the JSON report: the last name of its URL's path, its
 /// kind, its status, line and column.
 fn report(out: &Output) -> Vec<(String, String, String, u64, u64)> {
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    v["links"]
-        .as_array()
-        .unwrap()
+    json_links(out)
         .iter()
         .map(|l| {
             let url = l["url"].as_str().unwrap_or(l["text"].as_str().unwrap());
             (
                 url.rsplit('/').next().unwrap().to_string(),
-                l["kind"].as_str().unwrap().to_string(),
-                l["status"].as_str().unwrap().to_string(),
+                field(l, "kind"),
+                field(l, "status"),
                 l["line"].as_u64().unwrap(),
                 l["column"].as_u64().unwrap(),
             )
@@ -52,12 +38,6 @@ fn row(
     column: u64,
 ) -> (String, String, String, u64, u64) {
     (name.into(), kind.into(), status.into(), line, column)
-}
-
-fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.display().to_string()
 }
 
 /// A site: pages and images that exist, and documents linking to them and

@@ -5,53 +5,20 @@
 //! checks need no server and no network: a URL of the web reaching the
 //! network would fail these tests.
 
-use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
-use uniform::schemes::FileUrl;
+use support::{field, file_url, json_links, links_in, write};
 use uniform_testkit::{scratch, without_proxies};
 
-fn links_in(dir: &Path, args: &[&str]) -> Output {
-    without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
-        .current_dir(dir)
-        .arg("links")
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+#[path = "support/links.rs"]
+mod support;
 
 /// Each link's URL (as checked) and status, from the JSON report.
 fn verdicts(out: &Output) -> Vec<(String, String)> {
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    v["links"]
-        .as_array()
-        .unwrap()
+    json_links(out)
         .iter()
-        .map(|l| {
-            (
-                l["url"].as_str().unwrap_or_default().to_string(),
-                l["status"].as_str().unwrap().to_string(),
-            )
-        })
+        .map(|l| (field(l, "url"), field(l, "status")))
         .collect()
-}
-
-fn write(dir: &Path, name: &str, text: &str) {
-    let p = dir.join(name);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(&p, text).unwrap();
-}
-
-fn url_of(path: &Path) -> String {
-    FileUrl::from_path(std::fs::canonicalize(path).unwrap())
-        .unwrap()
-        .into_string()
 }
 
 /// A site: public/index.html and public/docs/guide.html, with
@@ -71,7 +38,7 @@ fn root_dir_reads_root_relative_links_under_the_folder() {
         "root-dir",
         r#"<a href="/about.html">a</a> <a href="/missing.html">m</a> <a href="docs/page.html">p</a>"#,
     );
-    let root = url_of(&public);
+    let root = file_url(&public);
     let out = links_in(
         &dir,
         &[
@@ -117,7 +84,7 @@ fn base_url_and_root_dir_check_the_published_urls_as_files() {
             r#"<a href="docs/page.html">relative</a>"#,
         ),
     );
-    let root = url_of(&public);
+    let root = file_url(&public);
     let out = links_in(
         &dir,
         &[
@@ -151,7 +118,7 @@ fn base_url_alone_is_the_base_of_local_documents() {
         "base-url",
         r#"<a href="page.html">p</a> <a href="gone.html">g</a>"#,
     );
-    let docs = format!("{}/", url_of(&public.join("docs")));
+    let docs = format!("{}/", file_url(&public.join("docs")));
     let out = links_in(
         &dir,
         &[
@@ -180,7 +147,7 @@ fn remap_checks_a_url_as_another() {
         "remap",
         r#"<a href="https://old.invalid/about.html">a</a> <a href="https://old.invalid/x.html">x</a>"#,
     );
-    let root = url_of(&public);
+    let root = file_url(&public);
     let spec = format!("^https://old\\.invalid/(.*) {root}/$1");
     let out = links_in(
         &dir,

@@ -7,15 +7,17 @@
 //! so. The server is a plain listener on loopback that answers every
 //! request 200 and counts the connections it accepts.
 
-use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use uniform_testkit::{scratch, without_proxies};
+use uniform_testkit::scratch;
+
+#[path = "support/links.rs"]
+mod support;
 
 /// A loopback HTTP server (or proxy: it answers any request line) that
 /// counts the connections it accepts; `/redirect` is a 302 to a private
@@ -73,29 +75,22 @@ fn document(name: &str, urls: &[String]) -> PathBuf {
     p
 }
 
-fn links(args: &[&str]) -> Output {
-    without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
-        .arg("links")
-        .args(["--json", "-v", "--no-progress", "--max-retries", "0"])
-        .args(["--timeout", "5", "--connect-timeout", "2"])
-        .args(args)
-        .output()
-        .expect("the binary runs")
+/// `uniform links` with every link shown as JSON, no retry, short limits.
+fn checked(args: &[&str]) -> Output {
+    let mut all = vec!["--json", "-v", "--no-progress", "--max-retries", "0"];
+    all.extend(["--timeout", "5", "--connect-timeout", "2"]);
+    all.extend(args);
+    support::links(&all)
 }
 
 /// The status and reason of the link whose URL holds `marker`.
 fn verdict(out: &Output, marker: &str) -> (String, String) {
-    let v: Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
-    let links = v["links"].as_array().unwrap();
+    let links = support::json_links(out);
     let l = links
         .iter()
         .find(|l| l["url"].as_str().is_some_and(|u| u.contains(marker)))
-        .unwrap_or_else(|| panic!("{marker} not in {v}"));
-    (
-        l["status"].as_str().unwrap().to_string(),
-        l["reason"].as_str().unwrap().to_string(),
-    )
+        .unwrap_or_else(|| panic!("{marker} not in {links:?}"));
+    (support::field(l, "status"), support::field(l, "reason"))
 }
 
 #[test]
@@ -113,7 +108,7 @@ fn loopback_is_excluded_by_literal_by_name_by_pin_and_mapped() {
         ],
     );
     let doc = doc.to_str().unwrap();
-    let out = links(&["--exclude-loopback", "--resolve", &pin, doc]);
+    let out = checked(&["--exclude-loopback", "--resolve", &pin, doc]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     for marker in ["/literal", "/name", "/pinned", "/mapped"] {
         let (status, reason) = verdict(&out, marker);
@@ -150,7 +145,7 @@ fn without_the_flag_loopback_is_checked_and_fine() {
             format!("http://inward.test:{p}/pinned"),
         ],
     );
-    let out = links(&["--resolve", &pin, doc.to_str().unwrap()]);
+    let out = checked(&["--resolve", &pin, doc.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     for marker in ["/literal", "/name", "/pinned"] {
         let (status, reason) = verdict(&out, marker);
@@ -170,7 +165,7 @@ fn exclude_private_leaves_loopback_alone() {
             "http://172.31.255.255/rfc1918".to_string(),
         ],
     );
-    let out = links(&["--exclude-private", doc.to_str().unwrap()]);
+    let out = checked(&["--exclude-private", doc.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(verdict(&out, "/loop").0, "ok");
     let (status, reason) = verdict(&out, "/ten");
@@ -196,7 +191,7 @@ fn exclude_all_private_refuses_every_inward_address_without_trying() {
         ],
     );
     let started = std::time::Instant::now();
-    let out = links(&["--exclude-all-private", doc.to_str().unwrap()]);
+    let out = checked(&["--exclude-all-private", doc.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     for (marker, class) in [
         ("/loop", "a loopback address"),
@@ -233,7 +228,7 @@ fn through_an_http_proxy_the_literal_is_screened_and_a_name_is_noted() {
         ],
     );
     let via = format!("http://127.0.0.1:{}", proxy.port);
-    let out = links(&["--exclude-loopback", "-x", &via, doc.to_str().unwrap()]);
+    let out = checked(&["--exclude-loopback", "-x", &via, doc.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let (status, reason) = verdict(&out, "/literal");
     assert_eq!(status, "unchecked", "{reason}");
@@ -265,7 +260,7 @@ fn a_redirect_to_an_excluded_address_is_not_followed() {
         &[format!("http://127.0.0.1:{}/redirect", server.port)],
     );
     let started = std::time::Instant::now();
-    let out = links(&["--exclude-private", doc.to_str().unwrap()]);
+    let out = checked(&["--exclude-private", doc.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let (status, reason) = verdict(&out, "/redirect");
     assert_eq!(status, "unchecked", "{reason}");
@@ -289,7 +284,7 @@ fn an_input_on_loopback_is_read_though_loopback_is_excluded() {
     // The server answers every path with an empty 200: a page of no
     // links, read (the input is the user's choice) and not broken.
     let input = format!("http://127.0.0.1:{}/index.html", server.port);
-    let out = links(&["--exclude-loopback", &input]);
+    let out = checked(&["--exclude-loopback", &input]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(server.accepted(), 1);
 }

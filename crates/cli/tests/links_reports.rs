@@ -12,8 +12,12 @@
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
+use support::links_in;
 use uniform_testkit::{Skip, program, repo, scratch, setting, without_proxies};
+
+#[path = "support/links.rs"]
+mod support;
 
 /// The document, relative to the working directory of the run (a space
 /// in its name, which SARIF's URI must encode).
@@ -42,16 +46,6 @@ fn site(name: &str) -> PathBuf {
     std::fs::write(dir.join("docs/present.md"), "# Present\n").unwrap();
     std::fs::write(dir.join(DOC), PAGE).unwrap();
     dir
-}
-
-/// `uniform links ARGS` run in `dir`.
-fn links(dir: &Path, args: &[&str]) -> Output {
-    without_proxies(&mut Command::new(env!("CARGO_BIN_EXE_uniform")))
-        .current_dir(dir)
-        .arg("links")
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 fn schema(name: &str) -> PathBuf {
@@ -164,7 +158,7 @@ fn in_xml(text: &str) -> String {
 #[test]
 fn junit_names_every_broken_link_and_validates() {
     let dir = site("junit");
-    let out = links(&dir, &["--format", "junit", DOC]);
+    let out = links_in(&dir, &["--format", "junit", DOC]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let xml = String::from_utf8(out.stdout.clone()).expect("UTF-8");
     assert_valid_junit(&dir, &out.stdout);
@@ -204,7 +198,7 @@ fn junit_names_every_broken_link_and_validates() {
 #[test]
 fn junit_with_verbose_holds_every_link_and_validates() {
     let dir = site("junit-verbose");
-    let out = links(&dir, &["--format", "junit", "-v", DOC]);
+    let out = links_in(&dir, &["--format", "junit", "-v", DOC]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let xml = String::from_utf8(out.stdout.clone()).expect("UTF-8");
     assert_valid_junit(&dir, &out.stdout);
@@ -235,7 +229,7 @@ fn junit_with_verbose_holds_every_link_and_validates() {
 #[test]
 fn sarif_locates_every_broken_link_and_validates() {
     let dir = site("sarif");
-    let out = links(&dir, &["--format", "sarif", "-v", DOC]);
+    let out = links_in(&dir, &["--format", "sarif", "-v", DOC]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let log: Value = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
@@ -274,7 +268,7 @@ fn sarif_locates_every_broken_link_and_validates() {
 fn sarif_of_an_absolute_path_is_a_file_url_and_validates() {
     let dir = site("sarif-absolute");
     let absolute = dir.join(DOC).display().to_string();
-    let out = links(&dir, &["--format", "sarif", &absolute]);
+    let out = links_in(&dir, &["--format", "sarif", &absolute]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let log: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_valid_sarif(&log);
@@ -292,12 +286,12 @@ fn sarif_of_an_absolute_path_is_a_file_url_and_validates() {
 fn reports_of_no_broken_link_validate() {
     let dir = site("fine");
     std::fs::write(dir.join("fine.md"), "[here](docs/present.md)\n").unwrap();
-    let out = links(&dir, &["--format", "sarif", "fine.md"]);
+    let out = links_in(&dir, &["--format", "sarif", "fine.md"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let log: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_valid_sarif(&log);
     assert_eq!(log["runs"][0]["results"], Value::Array(Vec::new()));
-    let out = links(&dir, &["--format", "junit", "fine.md"]);
+    let out = links_in(&dir, &["--format", "junit", "fine.md"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     // The document's suite is there, empty (see report/junit.rs).
     let xml = String::from_utf8(out.stdout.clone()).unwrap();
@@ -314,7 +308,7 @@ fn the_validators_reject_what_the_schemas_forbid() {
     // and a level SARIF does not know are errors, and so is an attribute
     // junit-10.xsd has no place for.
     let dir = site("invalid");
-    let out = links(&dir, &["--format", "sarif", DOC]);
+    let out = links_in(&dir, &["--format", "sarif", DOC]);
     let mut log: Value = serde_json::from_slice(&out.stdout).unwrap();
     let region = &mut log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
     region["startLine"] = Value::from(0);
