@@ -3,14 +3,14 @@
 //! trap); the scope, `--scope`, `--max-depth`, each document read once.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::Output;
 use std::sync::{Arc, Mutex};
 use uniform_testkit::{fixtures_dir, host, peer_up, port, scratch};
 
 #[path = "support/links.rs"]
 mod support;
-use support::{field, file_url, json_links, links, write};
+use support::{field, file_url, json_links, links, scripted_server, write};
 
 /// Each link of the JSON report: (document, url, status, reason).
 fn report(out: &Output) -> Vec<(String, String, String, String)> {
@@ -161,39 +161,20 @@ fn scope_replaces_the_start_folder() {
 /// links name ever deeper paths (`next/`), as a misconfigured catch-all
 /// route does; it counts the requests of each method and path.
 fn trap_server() -> (u16, Arc<Mutex<HashMap<String, usize>>>) {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
     let seen = Arc::new(Mutex::new(HashMap::new()));
     let counts = Arc::clone(&seen);
-    std::thread::spawn(move || {
-        for conn in listener.incoming() {
-            let Ok(stream) = conn else { return };
-            let counts = Arc::clone(&counts);
-            std::thread::spawn(move || {
-                let mut r = BufReader::new(stream.try_clone().unwrap());
-                let mut first = String::new();
-                let _ = r.read_line(&mut first);
-                let mut line = String::new();
-                while r.read_line(&mut line).unwrap_or(0) > 2 {
-                    line.clear();
-                }
-                let mut words = first.split(' ');
-                let method = words.next().unwrap_or_default().to_string();
-                let path = words.next().unwrap_or("/").to_string();
-                *counts
-                    .lock()
-                    .unwrap()
-                    .entry(format!("{method} {path}"))
-                    .or_default() += 1;
-                let body = r#"<a href="next/">next</a> <a href="loop/loop/">loop</a>"#;
-                let mut w = stream;
-                let _ = write!(
-                    w,
-                    "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-            });
-        }
+    let port = scripted_server(move |_, method, path, mut w| {
+        *counts
+            .lock()
+            .unwrap()
+            .entry(format!("{method} {path}"))
+            .or_default() += 1;
+        let body = r#"<a href="next/">next</a> <a href="loop/loop/">loop</a>"#;
+        let _ = write!(
+            w,
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
     });
     (port, seen)
 }

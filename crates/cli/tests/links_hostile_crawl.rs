@@ -6,8 +6,8 @@
 //! here misbehaves on demand.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::Write;
+use std::net::TcpStream;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -17,17 +17,8 @@ mod support;
 /// Octets the server wrote for each path.
 type Sent = Arc<Mutex<HashMap<String, u64>>>;
 
-fn serve(port: u16, stream: TcpStream, sent: &Sent) {
-    let mut r = BufReader::new(stream.try_clone().unwrap());
-    let mut first = String::new();
-    let _ = r.read_line(&mut first);
-    let mut line = String::new();
-    while r.read_line(&mut line).unwrap_or(0) > 2 {
-        line.clear();
-    }
-    let mut words = first.split(' ');
-    let method = words.next().unwrap_or_default().to_string();
-    let path = words.next().unwrap_or("/").to_string();
+fn serve(port: u16, method: &str, path: &str, stream: TcpStream, sent: &Sent) {
+    let path = path.to_string();
     let mut w = stream;
     let count = |n: usize| *sent.lock().unwrap().entry(path.clone()).or_default() += n as u64;
     let gigabyte = 1u64 << 30;
@@ -105,16 +96,10 @@ fn serve(port: u16, stream: TcpStream, sent: &Sent) {
 
 #[test]
 fn a_hostile_site_gets_its_verdicts_within_the_limits() {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
     let sent: Sent = Arc::default();
     let seen = Arc::clone(&sent);
-    std::thread::spawn(move || {
-        for conn in listener.incoming() {
-            let Ok(stream) = conn else { return };
-            let sent = Arc::clone(&seen);
-            std::thread::spawn(move || serve(port, stream, &sent));
-        }
+    let port = support::scripted_server(move |port, method, path, stream| {
+        serve(port, method, path, stream, &seen)
     });
     let start = format!("http://127.0.0.1:{port}/");
     let began = Instant::now();

@@ -55,15 +55,20 @@ pub struct CrawlOptions {
     pub ignore_robots: bool,
 }
 
+/// The default `--max-depth`: deep enough for any site a person
+/// navigates; a generated calendar or an endless "next page" stops there.
+pub const DEFAULT_MAX_DEPTH: usize = 16;
+
+/// The default `--max-pages`.
+pub const DEFAULT_MAX_PAGES: usize = 1_000_000;
+
 impl Default for CrawlOptions {
     fn default() -> CrawlOptions {
         CrawlOptions {
             scopes: Vec::new(),
-            // Deep enough for any site a person navigates; a generated
-            // calendar or an endless "next page" stops there.
-            max_depth: 16,
+            max_depth: DEFAULT_MAX_DEPTH,
             max_repeats: 3,
-            max_pages: 1_000_000,
+            max_pages: DEFAULT_MAX_PAGES,
             ignore_robots: false,
         }
     }
@@ -122,6 +127,16 @@ impl Scope {
     /// The prefix, normalized.
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// Whether `url` has the scope's scheme, host and port, whatever its
+    /// path: the scope is on that origin.
+    pub fn shares_origin(&self, url: &str) -> bool {
+        key(url).is_some_and(|k| {
+            let authority = k.find("://").map_or(0, |i| i + 3);
+            let end = k[authority..].find('/').map_or(k.len(), |i| authority + i);
+            self.0.starts_with(&k[..end]) && self.0[end..].starts_with('/')
+        })
     }
 
     /// Whether `url` is under the scope.
@@ -231,20 +246,23 @@ pub fn crawl(
     let (fetch, session) = (&opts.check.fetch, &opts.check.session);
     let robots = Robots::new();
     let hosts = Hosts::new(opts.max_per_host, opts.rate);
-    // A start URL is fetched as any: robots.txt first.
+    // A start URL is fetched as any: robots.txt first. The origins read
+    // and not yet acted on (their Crawl-delay, their sitemaps).
     let mut errors = Vec::new();
-    let mut starts = Vec::new();
+    let mut starts = inputs.to_vec();
+    let mut learned = Vec::new();
     if !crawl.ignore_robots {
-        robots.learn(inputs, opts);
-    }
-    for input in inputs {
-        match robots_verdict(&robots, crawl, input, opts) {
-            Some(reason) => errors.push(InputError {
-                input: input.clone(),
-                message: reason,
-            }),
-            None => starts.push(input.clone()),
-        }
+        learned = robots.learn(inputs, opts);
+        starts.retain(|input| match robots.allows(input, fetch, session) {
+            Ok(()) => true,
+            Err(message) => {
+                errors.push(InputError {
+                    input: input.clone(),
+                    message,
+                });
+                false
+            }
+        });
     }
     // The starts are the user's own choice, a site on localhost included:
     // the address exclusions screen the links found, as in a flat run.
@@ -291,24 +309,27 @@ pub fn crawl(
             .filter(|u| !verdicts.contains_key(u))
             .collect();
         if !crawl.ignore_robots {
-            robots.learn(&fresh, opts);
-            for url in &fresh {
-                if let Some(d) = robots.delay(url) {
-                    hosts.space(&hosts::key(url), d);
+            learned.extend(robots.learn(&fresh, opts));
+            for origin in learned.drain(..) {
+                if let Some(d) = robots.delay(&origin) {
+                    hosts.space(&hosts::key(&origin), d);
                 }
-                for map in robots.sitemaps(url) {
-                    if in_scope(url) && pages < crawl.max_pages && sitemaps.insert(map.clone()) {
+                if !scopes.iter().any(|s| s.shares_origin(&origin)) {
+                    continue;
+                }
+                for map in robots.sitemaps(&origin) {
+                    if pages < crawl.max_pages && sitemaps.insert(map.clone()) {
                         pages += 1;
                         to_read.push(map);
                     }
                 }
             }
-            fresh.retain(|url| match robots_verdict(&robots, crawl, url, opts) {
-                Some(reason) => {
+            fresh.retain(|url| match robots.allows(url, fetch, session) {
+                Ok(()) => true,
+                Err(reason) => {
                     verdicts.insert(url.clone(), Verdict::Unchecked { reason });
                     false
                 }
-                None => true,
             });
         }
         to_read.retain(|u| !verdicts.contains_key(u));
@@ -388,21 +409,6 @@ pub fn crawl(
     (entries, errors)
 }
 
-/// Why robots.txt keeps `url` from being fetched, if it does.
-fn robots_verdict(
-    robots: &Robots,
-    crawl: &CrawlOptions,
-    url: &str,
-    opts: &RunOptions,
-) -> Option<String> {
-    if crawl.ignore_robots {
-        return None;
-    }
-    robots
-        .allows(url, &opts.check.fetch, &opts.check.session)
-        .err()
-}
-
 /// The verdict of a document read whole.
 fn read_fine() -> Verdict {
     Verdict::Fine {
@@ -432,17 +438,7 @@ fn read_all(
         // localhost is crawled whatever --exclude-loopback says, which
         // screens the links out of it.
         fetch.exclusions = Default::default();
-        let (mut docs, errors) = input::documents(
-            std::slice::from_ref(url),
-            input_opts,
-            &fetch,
-            &check.session,
-        );
-        match (docs.pop(), errors.into_iter().next()) {
-            (Some(d), _) => Ok(d),
-            (None, Some(e)) => Err(e.message),
-            (None, None) => Err("no document".into()),
-        }
+        input::document(url, input_opts, &fetch, &check.session)
     };
     run::parallel(urls.len(), opts, &take, &work, progress)
         .into_iter()

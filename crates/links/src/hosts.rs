@@ -37,6 +37,17 @@ struct Slot {
     interval: Option<Duration>,
 }
 
+impl Slot {
+    /// A host with no check under way, none to start before `next`.
+    fn free(next: Instant) -> Slot {
+        Slot {
+            busy: 0,
+            next,
+            interval: None,
+        }
+    }
+}
+
 /// A check of a host in progress; dropped, it frees its place.
 #[derive(Debug)]
 pub struct Permit<'h> {
@@ -65,11 +76,7 @@ impl Hosts {
         };
         loop {
             let now = Instant::now();
-            let slot = state.entry(host.to_string()).or_insert(Slot {
-                busy: 0,
-                next: now,
-                interval: None,
-            });
+            let slot = state.entry(host.to_string()).or_insert(Slot::free(now));
             if slot.busy < self.per_host && slot.next <= now {
                 slot.busy += 1;
                 if let Some(i) = self.interval.max(slot.interval) {
@@ -101,11 +108,7 @@ impl Hosts {
     /// pause).
     pub fn pause(&self, host: &str, until: Instant) {
         if let Ok(mut state) = self.state.lock() {
-            let slot = state.entry(host.to_string()).or_insert(Slot {
-                busy: 0,
-                next: until,
-                interval: None,
-            });
+            let slot = state.entry(host.to_string()).or_insert(Slot::free(until));
             slot.next = slot.next.max(until);
         }
     }
@@ -128,11 +131,7 @@ impl Hosts {
     pub fn space(&self, host: &str, interval: Duration) {
         if let Ok(mut state) = self.state.lock() {
             let now = Instant::now();
-            let slot = state.entry(host.to_string()).or_insert(Slot {
-                busy: 0,
-                next: now,
-                interval: None,
-            });
+            let slot = state.entry(host.to_string()).or_insert(Slot::free(now));
             slot.interval = slot.interval.max(Some(interval));
         }
     }

@@ -251,6 +251,23 @@ pub fn documents(
     (docs, errors)
 }
 
+/// The document of one input that names one (a file, a URL): the first
+/// [`documents`] gives, or why there is none.
+pub(crate) fn document(
+    input: &str,
+    opts: &InputOptions,
+    fetch: &FetchOptions,
+    session: &Session,
+) -> Result<Document, String> {
+    let (mut docs, mut errors) = (Vec::new(), Vec::new());
+    one(input, opts, fetch, session, &mut docs, &mut errors);
+    match (docs.into_iter().next(), errors.into_iter().next()) {
+        (Some(d), _) => Ok(d),
+        (None, Some(e)) => Err(e.message),
+        (None, None) => Err("no document".into()),
+    }
+}
+
 /// The documents of one input.
 fn one(
     input: &str,
@@ -692,8 +709,15 @@ impl Write for Bounded {
 /// The side of a fetch that keeps the last HTTP response's head: the
 /// final one of a redirect chain.
 #[derive(Default)]
-struct LastResponse {
+pub(crate) struct LastResponse {
     last: Option<Exchange>,
+}
+
+impl LastResponse {
+    /// The last response's status, if there was an HTTP response.
+    pub(crate) fn status(&self) -> Option<u16> {
+        self.last.as_ref().map(|x| x.status)
+    }
 }
 
 impl Interaction for LastResponse {

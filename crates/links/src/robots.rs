@@ -11,13 +11,14 @@
 //! RFC asks a crawler to parse); a longer file is cut there, never read
 //! to its end.
 
+use crate::input::LastResponse;
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use texting_robots::Robot;
 use uniform::{Dialect, ParseOptions, Protocol};
-use uniform_access::{Exchange, FetchOptions, Interaction, Session};
+use uniform_access::{FetchOptions, Session};
 
 /// The product token robots.txt groups name to address Uniform (RFC 9309
 /// section 2.2.1), as its `User-Agent` header (`uniform/VERSION`) begins.
@@ -81,12 +82,11 @@ impl Robots {
         }
     }
 
-    /// The pause between two fetches from `url`'s origin that its
-    /// robots.txt asks for, at most [`MAX_CRAWL_DELAY`]; `None` when it
-    /// asks none or was not read.
-    pub fn delay(&self, url: &str) -> Option<Duration> {
-        let origin = origin(url)?;
-        let rules = self.origins.lock().ok()?.get(&origin).cloned()?;
+    /// The pause between two fetches from `origin` (one [`Robots::learn`]
+    /// gave) that its robots.txt asks for, at most [`MAX_CRAWL_DELAY`];
+    /// `None` when it asks none or was not read.
+    pub fn delay(&self, origin: &str) -> Option<Duration> {
+        let rules = self.origins.lock().ok()?.get(origin).cloned()?;
         match &*rules {
             Rules::File(robot) => robot
                 .delay
@@ -97,16 +97,14 @@ impl Robots {
         }
     }
 
-    /// The `Sitemap:` URLs of `url`'s origin's robots.txt, once read.
-    pub fn sitemaps(&self, url: &str) -> Vec<String> {
-        let Some(origin) = origin(url) else {
-            return Vec::new();
-        };
+    /// The `Sitemap:` URLs of the robots.txt of `origin` (one
+    /// [`Robots::learn`] gave), once read.
+    pub fn sitemaps(&self, origin: &str) -> Vec<String> {
         let rules = self
             .origins
             .lock()
             .ok()
-            .and_then(|o| o.get(&origin).cloned());
+            .and_then(|o| o.get(origin).cloned());
         match rules.as_deref() {
             Some(Rules::File(robot)) => robot.sitemaps.clone(),
             _ => Vec::new(),
@@ -115,8 +113,9 @@ impl Robots {
 
     /// Reads the robots.txt of the origins of `urls` not read yet, in
     /// parallel within `opts`' limits, so that asking about each URL
-    /// then waits for none.
-    pub fn learn(&self, urls: &[String], opts: &crate::run::RunOptions) {
+    /// then waits for none; those origins (`scheme://host:port`), whose
+    /// delay and sitemaps are then known.
+    pub fn learn(&self, urls: &[String], opts: &crate::run::RunOptions) -> Vec<String> {
         let mut seen = std::collections::HashSet::new();
         let fresh: Vec<String> = urls
             .iter()
@@ -140,6 +139,7 @@ impl Robots {
             },
             &|_| {},
         );
+        fresh
     }
 
     fn rules(&self, origin: &str, fetch: &FetchOptions, session: &Session) -> Arc<Rules> {
@@ -198,9 +198,9 @@ fn read(origin: &str, fetch: &FetchOptions, session: &Session) -> Rules {
     fetch.max_redirects = fetch.max_redirects.max(5);
     fetch.http.fail = false;
     let mut sink = Capped::default();
-    let mut status = Status::default();
-    let result = uniform_access::fetch(&parsed, &fetch, session, &mut sink, &mut status);
-    match (status.code, result) {
+    let mut last = LastResponse::default();
+    let result = uniform_access::fetch(&parsed, &fetch, session, &mut sink, &mut last);
+    match (last.status(), result) {
         (Some(200..=299), _) if sink.bytes.is_empty() => Rules::All,
         // Cut at the bound: the first 500 KiB are the file.
         (Some(200..=299), _) => match Robot::new(PRODUCT_TOKEN, &sink.bytes) {
@@ -211,18 +211,6 @@ fn read(origin: &str, fetch: &FetchOptions, session: &Session) -> Rules {
             Rules::Nothing(format!("{url} answers {code}, so everything is disallowed"))
         }
         _ => Rules::All,
-    }
-}
-
-/// The status of the last HTTP response of a fetch.
-#[derive(Default)]
-struct Status {
-    code: Option<u16>,
-}
-
-impl Interaction for Status {
-    fn response(&mut self, exchange: &Exchange) {
-        self.code = Some(exchange.status);
     }
 }
 
@@ -285,8 +273,8 @@ mod tests {
             .lock()
             .unwrap()
             .insert("http://h:80".into(), Arc::new(Rules::File(Box::new(robot))));
-        assert_eq!(r.delay("http://h/a"), Some(MAX_CRAWL_DELAY));
-        assert_eq!(r.sitemaps("http://h/"), ["http://h/sitemap.xml"]);
+        assert_eq!(r.delay("http://h:80"), Some(MAX_CRAWL_DELAY));
+        assert_eq!(r.sitemaps("http://h:80"), ["http://h/sitemap.xml"]);
         let e = r
             .allows(
                 "http://h/private/y",

@@ -373,19 +373,14 @@ fn with_retries(
 /// links` reads an input), or why there are none to check against: a
 /// text, a listing, a document that cannot be had.
 fn anchors_of(url: &str, opts: &CheckOptions) -> Result<HashSet<String>, String> {
-    let (docs, errors) = crate::input::documents(
-        &[url.to_string()],
+    let doc = crate::input::document(
+        url,
         &crate::input::InputOptions::default(),
         &opts.fetch,
         &opts.session,
-    );
-    if let Some(e) = errors.first() {
-        return Err(e.message.clone());
-    }
-    match docs.first() {
-        Some(d) if matches!(d.format, crate::Format::Html | crate::Format::Markdown) => {
-            Ok(extract::anchors(d))
-        }
+    )?;
+    match doc.format {
+        crate::Format::Html | crate::Format::Markdown => Ok(extract::anchors(&doc)),
         _ => Err("no anchors: not an HTML or Markdown document".into()),
     }
 }

@@ -122,10 +122,10 @@ pub struct Args {
     #[arg(long, value_name = "PREFIX", requires = "recursive")]
     scope: Vec<String>,
     /// With -R, links followed from a start document at most (0: the start documents only)
-    #[arg(long, value_name = "N", default_value_t = 16)]
+    #[arg(long, value_name = "N", default_value_t = crawl::DEFAULT_MAX_DEPTH)]
     max_depth: usize,
     /// With -R, documents read at most
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    #[arg(long, value_name = "N", default_value_t = crawl::DEFAULT_MAX_PAGES)]
     max_pages: usize,
     /// With -R, fetch what robots.txt disallows too
     #[arg(long, requires = "recursive")]

@@ -5,8 +5,11 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::process::{Command, Output};
+use std::sync::Arc;
 use uniform::schemes::FileUrl;
 use uniform_testkit::without_proxies;
 
@@ -63,4 +66,34 @@ pub fn file_url(path: &Path) -> String {
     FileUrl::from_path(std::fs::canonicalize(path).unwrap())
         .unwrap()
         .into_string()
+}
+
+/// A scripted HTTP server on loopback, for the faults no real server
+/// makes on demand: each connection on a thread of its own, its request
+/// head read, then `answer` handed the server's port, the request's
+/// method and target, and the connection. The port.
+pub fn scripted_server(answer: impl Fn(u16, &str, &str, TcpStream) + Send + Sync + 'static) -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let answer = Arc::new(answer);
+    std::thread::spawn(move || {
+        for conn in listener.incoming() {
+            let Ok(stream) = conn else { return };
+            let answer = Arc::clone(&answer);
+            std::thread::spawn(move || {
+                let mut r = BufReader::new(stream.try_clone().unwrap());
+                let mut first = String::new();
+                let _ = r.read_line(&mut first);
+                let mut line = String::new();
+                while r.read_line(&mut line).unwrap_or(0) > 2 {
+                    line.clear();
+                }
+                let mut words = first.split(' ');
+                let method = words.next().unwrap_or_default();
+                let target = words.next().unwrap_or("/");
+                answer(port, method, target, stream);
+            });
+        }
+    });
+    port
 }
