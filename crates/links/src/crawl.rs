@@ -17,15 +17,20 @@
 //! `Crawl-delay` spaces the fetches from that host; the sitemaps its
 //! `Sitemap:` lines name are read for the origins under the scope.
 
+use crate::cache::Cache;
 use crate::check::Verdict;
+use crate::entries::Entries;
 use crate::hosts::{self, Hosts};
 use crate::input::{self, InputError, InputOptions};
 use crate::resolve;
 use crate::robots::Robots;
 use crate::run::{self, Entry, RunOptions};
+use crate::seen::{Fingerprint, Seen};
+use crate::spill::{self, Queue};
 use crate::target::Found;
-use crate::{Document, Format};
+use crate::{Document, Format, LinkKind, Source};
 use std::collections::{HashMap, HashSet};
+use std::io;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use uniform::{Dialect, ParseOptions, Protocol};
 
@@ -211,11 +216,121 @@ fn trap(url: &str, max: usize) -> bool {
     })
 }
 
+/// Documents read, or objects checked, at once: what a crawl holds of
+/// the site at a time is the links of this many documents.
+const BATCH: usize = 1024;
+
+/// What a crawl found: every link of every document read, on disk, and
+/// the verdict of each distinct URL, by its fingerprint. A report goes
+/// through the links as [`Entries`]; the links come document by
+/// document, in the order the documents were read.
+pub struct Crawled {
+    links: spill::Written,
+    count: usize,
+    seen: Seen,
+    /// By the fingerprint of a document read for its anchors: its
+    /// anchors, or `None` when it has none to give (not HTML or
+    /// Markdown).
+    anchors: HashMap<Fingerprint, Option<HashSet<String>>>,
+}
+
+impl Crawled {
+    /// The links found.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Whether no link was found.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Every entry, in memory: for tests and small crawls.
+    ///
+    /// # Errors
+    ///
+    /// Reading the links back from disk.
+    pub fn entries(&self) -> io::Result<Vec<Entry>> {
+        let mut all = Vec::with_capacity(self.count);
+        self.each(&mut |e| {
+            all.push(e.clone());
+            Ok(())
+        })?;
+        Ok(all)
+    }
+
+    fn anchors_of(&self, target: &str) -> Option<&HashSet<String>> {
+        self.anchors
+            .get(&self.seen.print(target))
+            .and_then(Option::as_ref)
+    }
+}
+
+impl Entries for Crawled {
+    fn each(&self, f: &mut dyn FnMut(&Entry) -> io::Result<()>) -> io::Result<()> {
+        self.links.each(&mut |e| {
+            e.verdict = run::link_verdict(&e.url, |t| self.seen.verdict(t), |t| self.anchors_of(t));
+            f(e)
+        })
+    }
+}
+
+impl std::fmt::Debug for Crawled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Crawled")
+            .field("links", &self.count)
+            .finish()
+    }
+}
+
+/// A document read by a crawl: where it is and the links it holds (its
+/// text is gone).
+#[derive(Clone)]
+struct Read {
+    source: Source,
+    /// Its URL, after redirects.
+    base: Option<String>,
+    links: spill::Block,
+    /// With `--include-fragments`: its anchors, when it is HTML or
+    /// Markdown.
+    anchors: Option<HashSet<String>>,
+}
+
+/// A crawl under way: what it has met, and what waits.
+struct Crawl<'a> {
+    opts: &'a RunOptions,
+    input_opts: &'a InputOptions,
+    crawl: &'a CrawlOptions,
+    scopes: Vec<Scope>,
+    robots: Robots,
+    hosts: Hosts,
+    seen: Seen,
+    links: spill::Links,
+    /// The documents the next level reads.
+    reads: Queue,
+    /// The objects the next level checks.
+    checks: Queue,
+    /// Sitemaps robots.txt named, read wherever they are.
+    sitemaps: HashSet<String>,
+    /// Origins whose robots.txt came and is not yet acted on.
+    learned: Vec<String>,
+    anchors: HashMap<Fingerprint, Option<HashSet<String>>>,
+    pages: usize,
+    done: AtomicUsize,
+    total: AtomicUsize,
+}
+
 /// Crawls from `inputs`: their documents read (as `uniform links` reads
 /// inputs), then every document under the scopes that their links name,
-/// level by level; every link of every document read checked once. The
-/// entries in the order the documents were read; the inputs that gave
-/// no document.
+/// level by level; every link of every document read checked once, with
+/// the verdicts `cache` holds taken for the objects a crawl checks (a
+/// document is read whatever the cache says: its links are needed). The
+/// links and their verdicts, in the order the documents were read; the
+/// inputs that gave no document.
+///
+/// # Errors
+///
+/// Writing the links, or the URLs waiting, to a temporary file.
 ///
 /// # Example
 ///
@@ -228,9 +343,10 @@ fn trap(url: &str, max: usize) -> bool {
 /// std::fs::write(dir.join("index.html"), r#"<a href="sub/a.html">a</a>"#)?;
 /// std::fs::write(dir.join("sub/a.html"), r#"<a href="../missing.html">m</a>"#)?;
 /// let start = [dir.join("index.html").display().to_string()];
-/// let (entries, errors) = crawl(&start, &InputOptions::default(), &RunOptions::default(), &CrawlOptions::default(), &|_, _| {});
+/// let (found, errors) = crawl(&start, &InputOptions::default(), &RunOptions::default(), &CrawlOptions::default(), None, &|_, _| {})?;
 /// assert!(errors.is_empty());
 /// // The page's link, then the link of the page it names.
+/// let entries = found.entries()?;
 /// assert_eq!(entries.len(), 2);
 /// assert!(entries[1].verdict.is_broken());
 /// std::fs::remove_dir_all(&dir)?;
@@ -241,13 +357,12 @@ pub fn crawl(
     input_opts: &InputOptions,
     opts: &RunOptions,
     crawl: &CrawlOptions,
+    mut cache: Option<&mut Cache>,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> (Vec<Entry>, Vec<InputError>) {
+) -> io::Result<(Crawled, Vec<InputError>)> {
     let (fetch, session) = (&opts.check.fetch, &opts.check.session);
     let robots = Robots::new();
-    let hosts = Hosts::new(opts.max_per_host, opts.rate);
-    // A start URL is fetched as any: robots.txt first. The origins read
-    // and not yet acted on (their Crawl-delay, their sitemaps).
+    // A start URL is fetched as any: robots.txt first.
     let mut errors = Vec::new();
     let mut starts = inputs.to_vec();
     let mut learned = Vec::new();
@@ -268,7 +383,7 @@ pub fn crawl(
     // the address exclusions screen the links found, as in a flat run.
     let mut start_fetch = fetch.clone();
     start_fetch.exclusions = Default::default();
-    let (mut docs, unread) = input::documents(&starts, input_opts, &start_fetch, session);
+    let (docs, unread) = input::documents(&starts, input_opts, &start_fetch, session);
     errors.extend(unread);
     let scopes: Vec<Scope> = if crawl.scopes.is_empty() {
         docs.iter()
@@ -277,136 +392,339 @@ pub fn crawl(
     } else {
         crawl.scopes.clone()
     };
-    let in_scope = |url: &str| scopes.iter().any(|s| s.contains(url));
-    // Every distinct URL's verdict, by the URL without its fragment: a
-    // document read is fine.
-    let mut verdicts: HashMap<String, Verdict> = HashMap::new();
-    for d in &docs {
-        if let Some(b) = &d.base {
-            verdicts.insert(resolve::without_fragment(b).to_string(), read_fine());
+    let mut c = Crawl {
+        opts,
+        input_opts,
+        crawl,
+        scopes,
+        robots,
+        hosts: Hosts::new(opts.max_per_host, opts.rate),
+        seen: Seen::default(),
+        links: spill::Links::new()?,
+        reads: Queue::new()?,
+        checks: Queue::new()?,
+        sitemaps: HashSet::new(),
+        learned,
+        anchors: HashMap::new(),
+        pages: docs.len(),
+        done: AtomicUsize::new(0),
+        total: AtomicUsize::new(0),
+    };
+    let starts: Vec<Read> = docs.iter().map(|d| c.read_of(d)).collect();
+    drop(docs);
+    for read in &starts {
+        if let Some(b) = &read.base {
+            c.seen.set(resolve::without_fragment(b), read_fine());
         }
     }
-    let mut pages = docs.len();
-    // Sitemaps that robots.txt names are read whatever their place: they
-    // index the site, and their links meet the scope as any.
-    let mut sitemaps: HashSet<String> = HashSet::new();
-    let mut entries = Vec::new();
-    let (done, total) = (AtomicUsize::new(0), AtomicUsize::new(0));
-    let tell = |n: usize| {
-        progress(
-            done.load(Ordering::Relaxed) + n,
-            total.load(Ordering::Relaxed),
-        )
-    };
-    for depth in 0.. {
-        let found = run::found_at(&docs, &opts.locations);
-        // The texts go: only the links are kept.
-        drop(docs);
-        let mut to_read: Vec<String> = Vec::new();
-        let mut to_check = Vec::new();
-        let mut fresh: Vec<String> = run::distinct(found.iter().map(|(_, _, u)| u), opts)
-            .into_iter()
-            .filter(|u| !verdicts.contains_key(u))
-            .collect();
-        if !crawl.ignore_robots {
-            learned.extend(robots.learn(&fresh, opts));
-            for origin in learned.drain(..) {
-                if let Some(d) = robots.delay(&origin) {
-                    hosts.space(&hosts::key(&origin), d);
-                }
-                if !scopes.iter().any(|s| s.shares_origin(&origin)) {
-                    continue;
-                }
-                for map in robots.sitemaps(&origin) {
-                    if pages < crawl.max_pages && sitemaps.insert(map.clone()) {
-                        pages += 1;
-                        to_read.push(map);
-                    }
-                }
-            }
-            fresh.retain(|url| match robots.allows(url, fetch, session) {
-                Ok(()) => true,
-                Err(reason) => {
-                    verdicts.insert(url.clone(), Verdict::Unchecked { reason });
-                    false
-                }
-            });
-        }
-        to_read.retain(|u| !verdicts.contains_key(u));
-        for url in fresh.into_iter().filter(|u| !sitemaps.contains(u)) {
-            let follow = depth < crawl.max_depth
-                && pages < crawl.max_pages
-                && in_scope(&url)
-                && readable(&url)
-                && !trap(&url, crawl.max_repeats);
-            if follow {
-                pages += 1;
-                to_read.push(url);
-            } else {
-                to_check.push(url);
-            }
-        }
-        total.fetch_add(to_read.len() + to_check.len(), Ordering::Relaxed);
-        let checked = run::check_targets_within(
-            to_check.iter().map(|u| Found::new(u)).collect(),
-            opts,
-            &hosts,
-            &tell,
-        );
-        done.fetch_add(to_check.len(), Ordering::Relaxed);
-        verdicts.extend(to_check.into_iter().zip(checked));
-        let read = read_all(&to_read, input_opts, opts, &hosts, &tell);
-        done.fetch_add(to_read.len(), Ordering::Relaxed);
-        docs = Vec::new();
-        // A document too large to read is still there: checked as any
-        // object is, not called broken.
-        let too_large: Vec<String> = to_read
-            .iter()
-            .zip(&read)
-            .filter(|(_, r)| r.as_ref().is_err_and(|m| input::is_too_large(m)))
-            .map(|(u, _)| u.clone())
-            .collect();
-        let checked = run::check_targets_within(
-            too_large.iter().map(|u| Found::new(u)).collect(),
-            opts,
-            &hosts,
-            &|_| {},
-        );
-        let mut instead: HashMap<String, Verdict> = too_large.into_iter().zip(checked).collect();
-        for (url, result) in to_read.into_iter().zip(read) {
-            if let Some(v) = instead.remove(&url) {
-                verdicts.insert(url, v);
-                continue;
-            }
-            let verdict = match result {
-                Ok(doc) => {
-                    // A redirect out of the scope is checked, not followed.
-                    if sitemaps.contains(&url) || doc.base.as_deref().is_some_and(&in_scope) {
-                        docs.push(doc);
-                    }
-                    read_fine()
-                }
-                Err(reason) => Verdict::Broken {
-                    reason,
-                    refused: false,
-                },
-            };
-            verdicts.insert(url, verdict);
-        }
-        entries.extend(found.into_iter().map(|(document, link, url)| {
-            let verdict = run::link_verdict(&url, |t| verdicts.get(t), |_| None);
-            Entry {
-                document,
-                link,
-                url,
-                verdict,
-            }
-        }));
-        if docs.is_empty() {
+    for read in starts {
+        c.take(read, 0)?;
+    }
+    for depth in 1.. {
+        if c.reads.len() == 0 && c.checks.len() == 0 {
             break;
         }
+        let (reads, checks) = (
+            std::mem::replace(&mut c.reads, Queue::new()?),
+            std::mem::replace(&mut c.checks, Queue::new()?),
+        );
+        c.check(checks, cache.as_deref_mut(), progress)?;
+        c.read(reads, depth, progress)?;
     }
-    (entries, errors)
+    let Crawl {
+        seen,
+        links,
+        anchors,
+        ..
+    } = c;
+    let count = links.len();
+    let mut found = Crawled {
+        links: links.finish()?,
+        count,
+        seen,
+        anchors,
+    };
+    if opts.include_fragments {
+        fragment_anchors(&mut found, opts)?;
+    }
+    Ok((found, errors))
+}
+
+impl Crawl<'_> {
+    /// The links of `doc`, resolved; its text is not kept.
+    fn read_of(&self, doc: &Document) -> Read {
+        let anchors = (self.opts.include_fragments
+            && matches!(doc.format, Format::Html | Format::Markdown))
+        .then(|| crate::extract::anchors(doc));
+        Read {
+            source: doc.source.clone(),
+            base: doc.base.clone(),
+            links: {
+                let mut block = spill::Block::default();
+                run::each_link_of(doc, &self.opts.locations, |link, url| {
+                    block.push(&link, &url);
+                });
+                block
+            },
+            anchors,
+        }
+    }
+
+    fn in_scope(&self, url: &str) -> bool {
+        self.scopes.iter().any(|s| s.contains(url))
+    }
+
+    /// Counts `n` more URLs done, for the progress bar.
+    fn tell(&self, n: usize) {
+        self.done.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// Takes the links of a document read at `depth`: written down, and
+    /// each URL met for the first time queued, to be read (a document
+    /// under the scope, within the limits) or checked.
+    fn take(&mut self, read: Read, depth: usize) -> io::Result<()> {
+        let (fetch, session) = (&self.opts.check.fetch, &self.opts.check.session);
+        if let Some(base) = &read.base
+            && read.anchors.is_some()
+        {
+            let p = self.seen.print(resolve::without_fragment(base));
+            self.anchors.insert(p, read.anchors.clone());
+        }
+        self.links.document(&read.source, &read.links)?;
+        let mut fresh: Vec<(String, LinkKind)> = Vec::new();
+        read.links.each(|link, url| {
+            if let Ok(url) = url {
+                let key = resolve::without_fragment(&url);
+                if run::wanted(key, self.opts) && self.seen.meet(key) {
+                    fresh.push((key.to_string(), link.kind));
+                }
+            }
+            Ok(())
+        })?;
+        if !self.crawl.ignore_robots {
+            let urls: Vec<String> = fresh.iter().map(|(u, _)| u.clone()).collect();
+            let learned = self.robots.learn(&urls, self.opts);
+            self.learned.extend(learned);
+            for origin in std::mem::take(&mut self.learned) {
+                if let Some(d) = self.robots.delay(&origin) {
+                    self.hosts.space(&hosts::key(&origin), d);
+                }
+                if !self.scopes.iter().any(|s| s.shares_origin(&origin)) {
+                    continue;
+                }
+                for map in self.robots.sitemaps(&origin) {
+                    if self.pages < self.crawl.max_pages
+                        && self.sitemaps.insert(map.clone())
+                        && self.seen.meet(&map)
+                    {
+                        self.pages += 1;
+                        self.reads.push(&map)?;
+                    }
+                }
+            }
+            let mut allowed = Vec::with_capacity(fresh.len());
+            for (url, kind) in fresh {
+                match self.robots.allows(&url, fetch, session) {
+                    Ok(()) => allowed.push((url, kind)),
+                    Err(reason) => self.seen.set(&url, Verdict::Unchecked { reason }),
+                }
+            }
+            fresh = allowed;
+        }
+        for (url, kind) in fresh {
+            let follow = depth < self.crawl.max_depth
+                && self.pages < self.crawl.max_pages
+                && self.in_scope(&url)
+                && (readable(&url) || read_as_document(kind))
+                && !trap(&url, self.crawl.max_repeats);
+            if follow {
+                self.pages += 1;
+                self.reads.push(&url)?;
+            } else {
+                self.checks.push(&url)?;
+            }
+            self.total.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    /// Checks the objects of `queue`, a batch at a time, taking what
+    /// `cache` knows.
+    fn check(
+        &mut self,
+        mut queue: Queue,
+        mut cache: Option<&mut Cache>,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> io::Result<()> {
+        loop {
+            let batch = queue.take(BATCH * 4)?;
+            if batch.is_empty() {
+                return Ok(());
+            }
+            let (known, unknown): (Vec<String>, Vec<String>) = batch
+                .into_iter()
+                .partition(|u| cache.as_ref().is_some_and(|c| c.get(u).is_some()));
+            for url in known {
+                if let Some(v) = cache.as_ref().and_then(|c| c.get(&url)).cloned() {
+                    self.seen.set(&url, v);
+                }
+                self.tell(1);
+            }
+            let checked = self.check_now(&unknown, progress);
+            for (url, v) in unknown.iter().zip(checked) {
+                if let Some(c) = cache.as_deref_mut() {
+                    c.put(url, &v);
+                }
+                self.seen.set(url, v);
+            }
+        }
+    }
+
+    /// The verdicts of `urls`, checked within the crawl's host limits.
+    fn check_now(&self, urls: &[String], progress: &(dyn Fn(usize, usize) + Sync)) -> Vec<Verdict> {
+        let base = self.done.load(Ordering::Relaxed);
+        let total = &self.total;
+        let verdicts = run::check_targets_within(
+            urls.iter().map(|u| Found::new(u)).collect(),
+            self.opts,
+            &self.hosts,
+            &|n| progress(base + n, total.load(Ordering::Relaxed)),
+        );
+        self.tell(urls.len());
+        verdicts
+    }
+
+    /// Reads the documents of `queue`, found at `depth - 1`, a batch at a
+    /// time, and takes the links of those under the scope.
+    fn read(
+        &mut self,
+        mut queue: Queue,
+        depth: usize,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> io::Result<()> {
+        loop {
+            let urls = queue.take(BATCH)?;
+            if urls.is_empty() {
+                return Ok(());
+            }
+            let read = self.read_now(&urls, progress);
+            // A document too large to read is still there: checked as any
+            // object is, not called broken.
+            let too_large: Vec<String> = urls
+                .iter()
+                .zip(&read)
+                .filter(|(_, r)| r.as_ref().is_err_and(|m| input::is_too_large(m)))
+                .map(|(u, _)| u.clone())
+                .collect();
+            let checked = run::check_targets_within(
+                too_large.iter().map(|u| Found::new(u)).collect(),
+                self.opts,
+                &self.hosts,
+                &|_| {},
+            );
+            let mut instead: HashMap<String, Verdict> =
+                too_large.into_iter().zip(checked).collect();
+            for (url, result) in urls.into_iter().zip(read) {
+                if let Some(v) = instead.remove(&url) {
+                    self.seen.set(&url, v);
+                    continue;
+                }
+                match result {
+                    Ok(read) => {
+                        self.seen.set(&url, read_fine());
+                        // A redirect out of the scope is checked, not
+                        // followed.
+                        let within = self.sitemaps.contains(&url)
+                            || read.base.as_deref().is_some_and(|b| self.in_scope(b));
+                        if within {
+                            self.take(read, depth)?;
+                        }
+                    }
+                    Err(reason) => self.seen.set(
+                        &url,
+                        Verdict::Broken {
+                            reason,
+                            refused: false,
+                        },
+                    ),
+                }
+            }
+        }
+    }
+
+    /// The documents `urls` name, read `opts.concurrency` at a time within
+    /// the per-host limits; each its links or why it is not a document.
+    /// An HTTP status of 400 or above is a failure here (curl's `-f`): an
+    /// error page is no document of the site.
+    fn read_now(
+        &self,
+        urls: &[String],
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Vec<Result<Read, String>> {
+        let next = AtomicUsize::new(0);
+        let take = || Some(next.fetch_add(1, Ordering::Relaxed));
+        let work = |i: usize, check: &crate::check::CheckOptions| {
+            let url = &urls[i];
+            let _place = self.hosts.acquire(&hosts::key(url));
+            let mut fetch = check.fetch.clone();
+            fetch.http.fail = true;
+            // The scope is the user's choice, as the starts are: a site on
+            // localhost is crawled whatever --exclude-loopback says, which
+            // screens the links out of it.
+            fetch.exclusions = Default::default();
+            input::document(url, self.input_opts, &fetch, &check.session).map(|d| self.read_of(&d))
+        };
+        let base = self.done.load(Ordering::Relaxed);
+        let total = &self.total;
+        let read = run::parallel(urls.len(), self.opts, &take, &work, &|n| {
+            progress(base + n, total.load(Ordering::Relaxed))
+        });
+        self.tell(urls.len());
+        read.into_iter()
+            .map(|r| r.unwrap_or_else(|| Err("not read".into())))
+            .collect()
+    }
+}
+
+/// Whether a link of this kind names a document to read whatever its
+/// name: a feed, a sitemap, a stylesheet's `@import`.
+fn read_as_document(kind: LinkKind) -> bool {
+    matches!(kind, LinkKind::Feed | LinkKind::Sitemap | LinkKind::Import)
+}
+
+/// With `--include-fragments`: the anchors of the documents that fine
+/// links with a fragment name and the crawl did not read (out of the
+/// scope, or objects), each read once.
+fn fragment_anchors(found: &mut Crawled, opts: &RunOptions) -> io::Result<()> {
+    let mut wanted = HashSet::new();
+    let mut targets = Vec::new();
+    found.links.each(&mut |e| {
+        let Ok(u) = &e.url else { return Ok(()) };
+        if u.split_once('#').is_none_or(|(_, f)| f.is_empty()) {
+            return Ok(());
+        }
+        let t = resolve::without_fragment(u);
+        let p = found.seen.print(t);
+        let fine = matches!(found.seen.verdict(t), Some(Verdict::Fine { .. }));
+        if fine && !found.anchors.contains_key(&p) && wanted.insert(p) {
+            targets.push(t.to_string());
+        }
+        Ok(())
+    })?;
+    let next = AtomicUsize::new(0);
+    let take = || Some(next.fetch_add(1, Ordering::Relaxed));
+    let read = run::parallel(
+        targets.len(),
+        opts,
+        &take,
+        &|i, o| run::anchors_of(&targets[i], o).ok(),
+        &|_| {},
+    );
+    for (t, a) in targets.iter().zip(read) {
+        let p = found.seen.print(t);
+        found.anchors.insert(p, a.flatten());
+    }
+    Ok(())
 }
 
 /// The verdict of a document read whole.
@@ -414,36 +732,6 @@ fn read_fine() -> Verdict {
     Verdict::Fine {
         detail: "read".into(),
     }
-}
-
-/// The documents `urls` name, read `opts.concurrency` at a time within
-/// the per-host limits; each a document or why it is not one. An HTTP
-/// status of 400 or above is a failure here (curl's `-f`): an error page
-/// is no document of the site.
-fn read_all(
-    urls: &[String],
-    input_opts: &InputOptions,
-    opts: &RunOptions,
-    hosts: &Hosts,
-    progress: &(dyn Fn(usize) + Sync),
-) -> Vec<Result<Document, String>> {
-    let next = AtomicUsize::new(0);
-    let take = || Some(next.fetch_add(1, Ordering::Relaxed));
-    let work = |i: usize, check: &crate::check::CheckOptions| {
-        let url = &urls[i];
-        let _place = hosts.acquire(&hosts::key(url));
-        let mut fetch = check.fetch.clone();
-        fetch.http.fail = true;
-        // The scope is the user's choice, as the starts are: a site on
-        // localhost is crawled whatever --exclude-loopback says, which
-        // screens the links out of it.
-        fetch.exclusions = Default::default();
-        input::document(url, input_opts, &fetch, &check.session)
-    };
-    run::parallel(urls.len(), opts, &take, &work, progress)
-        .into_iter()
-        .map(|r| r.unwrap_or_else(|| Err("not read".into())))
-        .collect()
 }
 
 #[cfg(test)]

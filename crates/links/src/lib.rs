@@ -42,6 +42,7 @@ pub mod cache;
 pub mod check;
 pub mod crawl;
 mod document;
+pub mod entries;
 pub mod extract;
 pub mod hosts;
 pub mod input;
@@ -51,6 +52,8 @@ pub mod report;
 pub mod resolve;
 pub mod robots;
 pub mod run;
+mod seen;
+mod spill;
 pub mod target;
 
 pub use document::{Document, Format, Source};

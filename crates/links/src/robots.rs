@@ -128,6 +128,11 @@ impl Robots {
                         .is_ok_and(|known| !known.contains_key(o))
             })
             .collect();
+        if fresh.is_empty() {
+            // The common case in a crawl: every origin known already,
+            // and no pool of workers to start.
+            return fresh;
+        }
         let next = std::sync::atomic::AtomicUsize::new(0);
         let take = || Some(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
         crate::run::parallel(

@@ -118,38 +118,62 @@ pub fn found_at(
 ) -> Vec<(Source, Link, Result<String, Unresolved>)> {
     let mut out = Vec::new();
     for doc in docs {
-        let base = match doc.format {
-            crate::Format::Html => extract::base_href(doc),
-            _ => None,
-        };
-        // The document as placed: its own URL or the one the locations
-        // give it (the text is not needed to resolve, and not copied).
-        let placed = (!locations.is_empty()).then(|| Document {
-            source: doc.source.clone(),
-            format: doc.format,
-            text: String::new(),
-            base: locations.base_for(doc),
-        });
-        for link in extract::links(doc) {
-            let url = match locations.root_relative(doc, &link.text) {
-                Some(url) => Ok(url),
-                None => resolve::absolute(placed.as_ref().unwrap_or(doc), base.as_deref(), &link),
-            };
-            let url = url.map(|u| {
-                if locations.is_empty() {
-                    u
-                } else {
-                    locations.checked(&u)
-                }
-            });
-            out.push((doc.source.clone(), link, url));
-        }
+        out.extend(
+            links_of(doc, locations)
+                .into_iter()
+                .map(|(link, url)| (doc.source.clone(), link, url)),
+        );
     }
     out
 }
 
+/// The links of `doc`, each with its absolute URL (or why it has none),
+/// the document placed and each URL mapped by `locations`.
+pub(crate) fn links_of(
+    doc: &Document,
+    locations: &Locations,
+) -> Vec<(Link, Result<String, Unresolved>)> {
+    let mut out = Vec::new();
+    each_link_of(doc, locations, |link, url| out.push((link, url)));
+    out
+}
+
+/// [`links_of`], each link handed to `f` as it is resolved.
+pub(crate) fn each_link_of(
+    doc: &Document,
+    locations: &Locations,
+    mut f: impl FnMut(Link, Result<String, Unresolved>),
+) {
+    let base = match doc.format {
+        crate::Format::Html => extract::base_href(doc),
+        _ => None,
+    };
+    // The document as placed: its own URL or the one the locations
+    // give it (the text is not needed to resolve, and not copied).
+    let placed = (!locations.is_empty()).then(|| Document {
+        source: doc.source.clone(),
+        format: doc.format,
+        text: String::new(),
+        base: locations.base_for(doc),
+    });
+    extract::each_link(doc, |link| {
+        let url = match locations.root_relative(doc, &link.text) {
+            Some(url) => Ok(url),
+            None => resolve::absolute(placed.as_ref().unwrap_or(doc), base.as_deref(), &link),
+        };
+        let url = url.map(|u| {
+            if locations.is_empty() {
+                u
+            } else {
+                locations.checked(&u)
+            }
+        });
+        f(link, url);
+    });
+}
+
 /// Whether `opts` has `url` checked.
-fn wanted(url: &str, opts: &RunOptions) -> bool {
+pub(crate) fn wanted(url: &str, opts: &RunOptions) -> bool {
     opts.include.as_ref().is_none_or(|s| s.is_match(url))
         && !opts.exclude.as_ref().is_some_and(|s| s.is_match(url))
 }
@@ -372,7 +396,7 @@ fn with_retries(
 /// The anchors of the document `url` names (fetched or read as `uniform
 /// links` reads an input), or why there are none to check against: a
 /// text, a listing, a document that cannot be had.
-fn anchors_of(url: &str, opts: &CheckOptions) -> Result<HashSet<String>, String> {
+pub(crate) fn anchors_of(url: &str, opts: &CheckOptions) -> Result<HashSet<String>, String> {
     let doc = crate::input::document(
         url,
         &crate::input::InputOptions::default(),

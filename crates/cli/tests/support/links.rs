@@ -97,3 +97,52 @@ pub fn scripted_server(answer: impl Fn(u16, &str, &str, TcpStream) + Send + Sync
     });
     port
 }
+
+/// `uniform links ARGS` as [`links`], and its peak resident set in KiB
+/// (`VmHWM`, read from /proc while it runs: the high-water mark, so the
+/// last reading is the peak up to then).
+#[cfg(target_os = "linux")]
+pub fn links_peak(args: &[&str]) -> (Output, u64) {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut c = Command::new(env!("CARGO_BIN_EXE_uniform"));
+    let mut child = without_proxies(&mut c)
+        .arg("links")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let drain = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut all = Vec::new();
+            let _ = r.read_to_end(&mut all);
+            all
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let err = drain(Box::new(child.stderr.take().unwrap()));
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    let status = loop {
+        if let Ok(text) = std::fs::read_to_string(&status_file)
+            && let Some(kib) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        {
+            peak = peak.max(kib);
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(peak > 0, "no VmHWM read from {status_file}");
+    let output = Output {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    };
+    (output, peak)
+}

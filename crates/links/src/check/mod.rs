@@ -83,7 +83,7 @@ impl CheckOptions {
 /// assert!(v.is_broken());
 /// assert!(!Verdict::Unchecked { reason: "urn".into() }.is_broken());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
     /// The object is there: what said so (`200 OK`, `213 244`, ...).
     Fine {

@@ -86,6 +86,14 @@ use raw::Raw;
 /// assert_eq!(links[1].kind, LinkKind::Text);
 /// ```
 pub fn links(doc: &Document) -> Vec<Link> {
+    let mut out = Vec::new();
+    each_link(doc, |l| out.push(l));
+    out
+}
+
+/// [`links`], each handed to `f` in turn: a document of a million links
+/// never has them all as [`Link`]s at once.
+pub(crate) fn each_link(doc: &Document, f: impl FnMut(Link)) {
     let mut raw = Vec::new();
     match doc.format {
         Format::Html => html::links(&doc.text, &mut raw),
@@ -94,7 +102,7 @@ pub fn links(doc: &Document) -> Vec<Link> {
         Format::Css => css::links(&doc.text, &mut raw),
         Format::Sitemap | Format::Feed => feed::links(&doc.text, doc.base.as_deref(), &mut raw),
     }
-    locate(&doc.text, raw)
+    locate(&doc.text, raw, f);
 }
 
 /// The `href` of the first `<base>` element that has one, trimmed of
@@ -162,20 +170,18 @@ pub fn anchors(doc: &Document) -> HashSet<String> {
 
 /// The links of `raw`, in the order of their offsets in `text`, with
 /// their lines and columns.
-fn locate(text: &str, mut raw: Vec<Raw>) -> Vec<Link> {
+fn locate(text: &str, mut raw: Vec<Raw>, mut f: impl FnMut(Link)) {
     raw.sort_by_key(|r| r.at);
     let mut locator = Locator::new(text);
-    raw.into_iter()
-        .map(|r| {
-            let (line, column) = locator.locate(r.at);
-            Link {
-                text: r.text,
-                line,
-                column,
-                kind: r.kind,
-            }
-        })
-        .collect()
+    for r in raw {
+        let (line, column) = locator.locate(r.at);
+        f(Link {
+            text: r.text,
+            line,
+            column,
+            kind: r.kind,
+        });
+    }
 }
 
 /// Lines and columns of byte offsets, read forward from the last one asked
@@ -264,7 +270,8 @@ mod tests {
                 kind: LinkKind::Text,
             },
         ];
-        let links = locate("a\nxyzb", raw);
+        let mut links = Vec::new();
+        locate("a\nxyzb", raw, |l| links.push(l));
         assert_eq!(links[0].text, "a");
         assert_eq!((links[1].line, links[1].column), (2, 4));
     }

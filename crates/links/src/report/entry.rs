@@ -4,7 +4,9 @@
 //! imports another report.
 
 use crate::check::Verdict;
+use crate::entries::Entries;
 use crate::run::Entry;
+use std::io;
 
 /// The counts of a run.
 ///
@@ -12,7 +14,7 @@ use crate::run::Entry;
 ///
 /// ```
 /// use uniform_links::report::Summary;
-/// let s = Summary::of(&[]);
+/// let s = Summary::of(&[]).unwrap();
 /// assert_eq!((s.links, s.broken), (0, 0));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -30,19 +32,27 @@ pub struct Summary {
 
 impl Summary {
     /// The counts of `entries`.
-    pub fn of(entries: &[Entry]) -> Summary {
-        let mut s = Summary {
-            links: entries.len(),
-            ..Summary::default()
-        };
-        for e in entries {
-            match e.verdict {
-                Verdict::Fine { .. } => s.fine += 1,
-                Verdict::Broken { .. } => s.broken += 1,
-                Verdict::Unchecked { .. } => s.unchecked += 1,
-            }
+    ///
+    /// # Errors
+    ///
+    /// Reading entries kept on disk.
+    pub fn of<E: Entries + ?Sized>(entries: &E) -> io::Result<Summary> {
+        let mut s = Summary::default();
+        entries.each(&mut |e| {
+            s.count(e);
+            Ok(())
+        })?;
+        Ok(s)
+    }
+
+    /// Counts `e` in.
+    pub(super) fn count(&mut self, e: &Entry) {
+        self.links += 1;
+        match e.verdict {
+            Verdict::Fine { .. } => self.fine += 1,
+            Verdict::Broken { .. } => self.broken += 1,
+            Verdict::Unchecked { .. } => self.unchecked += 1,
         }
-        s
     }
 }
 

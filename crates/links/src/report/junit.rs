@@ -5,6 +5,7 @@
 use super::entry::{Shown, label, shown, url_of};
 use crate::Source;
 use crate::check::Verdict;
+use crate::entries::Entries;
 use crate::run::Entry;
 use std::io::{self, Write};
 use uniform::visible;
@@ -40,47 +41,80 @@ use uniform::visible;
 /// assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"));
 /// assert!(xml.contains(r#"<testsuites name="uniform links" tests="0" failures="0" errors="0">"#));
 /// ```
-pub fn junit(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result<()> {
-    let suites = by_document(entries);
-    let shown_of = |links: &[&Entry]| -> Counts {
-        Counts::of(links.iter().copied().filter(|e| shown(e, which)))
-    };
-    let total = suites
-        .iter()
-        .map(|(_, links)| shown_of(links))
-        .fold(Counts::default(), Counts::add);
-    let mut x = String::new();
-    x.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    x.push_str(&format!(
-        "<testsuites name=\"uniform links\" tests=\"{}\" failures=\"{}\" errors=\"0\">\n",
+pub fn junit<E: Entries + ?Sized>(
+    entries: &E,
+    which: Shown,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut total = Counts::default();
+    entries.each(&mut |e| {
+        if shown(e, which) {
+            total.count(e);
+        }
+        Ok(())
+    })?;
+    out.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
+    writeln!(
+        out,
+        "<testsuites name=\"uniform links\" tests=\"{}\" failures=\"{}\" errors=\"0\">",
         total.tests, total.failures
-    ));
+    )?;
+    // A suite is written when its document's last link has come: the
+    // links of one document at a time are held, never the run's.
+    let mut suite: Option<(Source, Vec<Entry>)> = None;
+    entries.each(&mut |e| {
+        match &mut suite {
+            Some((doc, links)) if *doc == e.document => {
+                if shown(e, which) {
+                    links.push(e.clone());
+                }
+            }
+            _ => {
+                if let Some((doc, links)) = suite.take() {
+                    testsuite(out, &doc, &links)?;
+                }
+                let links = if shown(e, which) {
+                    vec![e.clone()]
+                } else {
+                    Vec::new()
+                };
+                suite = Some((e.document.clone(), links));
+            }
+        }
+        Ok(())
+    })?;
+    if let Some((doc, links)) = suite {
+        testsuite(out, &doc, &links)?;
+    }
+    out.write_all(b"</testsuites>\n")
+}
+
+/// One `<testsuite>`: the document `doc` and the links of it shown.
+fn testsuite(out: &mut dyn Write, doc: &Source, links: &[Entry]) -> io::Result<()> {
     // A document none of whose links is shown (all fine, without -v)
     // still has its suite, empty: Jenkins keeps a suite's history and a
     // failure's age by its name, so a document that comes and goes from
     // build to build would lose both, and the report still says which
     // documents were read.
-    for (doc, links) in &suites {
-        let name = xml(&doc.to_string());
-        let c = shown_of(links);
-        x.push_str(&format!(
-            "  <testsuite name=\"{name}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\"",
-            c.tests, c.failures, c.skipped
-        ));
-        if let Source::File(_) = doc {
-            x.push_str(&format!(" file=\"{name}\""));
-        }
-        if c.tests == 0 {
-            x.push_str("/>\n");
-            continue;
-        }
+    let name = xml(&doc.to_string());
+    let mut c = Counts::default();
+    links.iter().for_each(|e| c.count(e));
+    let mut x = format!(
+        "  <testsuite name=\"{name}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\"",
+        c.tests, c.failures, c.skipped
+    );
+    if let Source::File(_) = doc {
+        x.push_str(&format!(" file=\"{name}\""));
+    }
+    if c.tests == 0 {
+        x.push_str("/>\n");
+    } else {
         x.push_str(">\n");
-        for e in links.iter().filter(|e| shown(e, which)) {
+        for e in links {
             testcase(&mut x, &name, e);
         }
         x.push_str("  </testsuite>\n");
     }
-    x.push_str("</testsuites>\n");
     out.write_all(x.as_bytes())
 }
 
@@ -105,21 +139,6 @@ fn testcase(x: &mut String, doc: &str, e: &Entry) {
     x.push_str("    </testcase>\n");
 }
 
-/// The entries of each document, documents in the order of their first
-/// link.
-fn by_document(entries: &[Entry]) -> Vec<(&Source, Vec<&Entry>)> {
-    let mut suites: Vec<(&Source, Vec<&Entry>)> = Vec::new();
-    for e in entries {
-        // A run's entries come document by document: the last suite is
-        // nearly always the one.
-        match suites.iter_mut().rev().find(|(d, _)| *d == &e.document) {
-            Some((_, links)) => links.push(e),
-            None => suites.push((&e.document, vec![e])),
-        }
-    }
-    suites
-}
-
 /// The counts of a suite's test cases.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Counts {
@@ -129,24 +148,13 @@ struct Counts {
 }
 
 impl Counts {
-    fn of<'a>(links: impl Iterator<Item = &'a Entry>) -> Counts {
-        let mut c = Counts::default();
-        for e in links {
-            c.tests += 1;
-            match e.verdict {
-                Verdict::Broken { .. } => c.failures += 1,
-                Verdict::Unchecked { .. } => c.skipped += 1,
-                Verdict::Fine { .. } => {}
-            }
-        }
-        c
-    }
-
-    fn add(self, other: Counts) -> Counts {
-        Counts {
-            tests: self.tests + other.tests,
-            failures: self.failures + other.failures,
-            skipped: self.skipped + other.skipped,
+    /// Counts the test case of `e` in.
+    fn count(&mut self, e: &Entry) {
+        self.tests += 1;
+        match e.verdict {
+            Verdict::Broken { .. } => self.failures += 1,
+            Verdict::Unchecked { .. } => self.skipped += 1,
+            Verdict::Fine { .. } => {}
         }
     }
 }

@@ -10,12 +10,14 @@
 //! (`uniform::visible::json_escaped`); the JUnit report writes them as the
 //! terminal reports do, then escapes XML's markup characters.
 
+mod array;
 mod entry;
 mod junit;
 mod sarif;
 
 use crate::document::Document;
-use crate::run::{self, Entry, RunOptions};
+use crate::entries::Entries;
+use crate::run::{self, RunOptions};
 use entry::{label, shown, url_of};
 use std::fmt;
 use std::io::{self, Write};
@@ -63,12 +65,21 @@ pub fn line(out: &mut dyn Write, args: fmt::Arguments<'_>) -> io::Result<()> {
 /// human(&[], Shown::Broken, &mut out).unwrap();
 /// assert_eq!(String::from_utf8(out).unwrap(), "0 links: 0 fine, 0 broken, 0 not checked\n");
 /// ```
-pub fn human(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result<()> {
+pub fn human<E: Entries + ?Sized>(
+    entries: &E,
+    which: Shown,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut current = None;
-    for e in entries.iter().filter(|e| shown(e, which)) {
-        if current != Some(&e.document) {
+    let mut s = Summary::default();
+    entries.each(&mut |e| {
+        s.count(e);
+        if !shown(e, which) {
+            return Ok(());
+        }
+        if current.as_ref() != Some(&e.document) {
             line(out, format_args!("{}", e.document))?;
-            current = Some(&e.document);
+            current = Some(e.document.clone());
         }
         let (what, why) = label(&e.verdict);
         line(
@@ -79,9 +90,8 @@ pub fn human(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result
                 e.link.column,
                 url_of(e)
             ),
-        )?;
-    }
-    let s = Summary::of(entries);
+        )
+    })?;
     line(
         out,
         format_args!(
@@ -112,27 +122,10 @@ pub fn human(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result
 /// let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
 /// assert_eq!(v["summary"]["broken"], 0);
 /// ```
-pub fn json(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result<()> {
-    let links: Vec<serde_json::Value> = entries
-        .iter()
-        .filter(|e| shown(e, which))
-        .map(|e| {
-            let (status, reason) = label(&e.verdict);
-            serde_json::json!({
-                "document": e.document.to_string(),
-                "line": e.link.line,
-                "column": e.link.column,
-                "kind": e.link.kind.to_string(),
-                "text": e.link.text,
-                "url": e.url.as_ref().ok(),
-                "status": status,
-                "reason": reason,
-            })
-        })
-        .collect();
-    let s = Summary::of(entries);
-    let v = serde_json::json!({
-        "links": links,
+pub fn json<E: Entries + ?Sized>(entries: &E, which: Shown, out: &mut dyn Write) -> io::Result<()> {
+    let s = Summary::of(entries)?;
+    let template = serde_json::json!({
+        "links": array::hole(),
         "summary": {
             "links": s.links,
             "fine": s.fine,
@@ -140,11 +133,24 @@ pub fn json(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result<
             "unchecked": s.unchecked,
         }
     });
-    let text = serde_json::to_string_pretty(&v)?;
-    // serde_json leaves DEL, the C1 controls and the bidirectional
-    // controls raw in strings: `\uXXXX` for them too.
-    out.write_all(visible::json_escaped(&text).as_bytes())?;
-    writeln!(out)
+    let mut links = array::Streamed::start(&template, out)?;
+    entries.each(&mut |e| {
+        if !shown(e, which) {
+            return Ok(());
+        }
+        let (status, reason) = label(&e.verdict);
+        links.item(&serde_json::json!({
+            "document": e.document.to_string(),
+            "line": e.link.line,
+            "column": e.link.column,
+            "kind": e.link.kind.to_string(),
+            "text": e.link.text,
+            "url": e.url.as_ref().ok(),
+            "status": status,
+            "reason": reason,
+        }))
+    })?;
+    links.finish()
 }
 
 /// The report as Markdown: a heading a document, a table of its links.
@@ -161,8 +167,12 @@ pub fn json(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result<
 /// markdown(&[], Shown::All, &mut out).unwrap();
 /// assert!(String::from_utf8(out).unwrap().starts_with("# Links\n"));
 /// ```
-pub fn markdown(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result<()> {
-    let s = Summary::of(entries);
+pub fn markdown<E: Entries + ?Sized>(
+    entries: &E,
+    which: Shown,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let s = Summary::of(entries)?;
     line(out, format_args!("# Links"))?;
     line(out, format_args!(""))?;
     line(
@@ -173,14 +183,17 @@ pub fn markdown(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Res
         ),
     )?;
     let mut current = None;
-    for e in entries.iter().filter(|e| shown(e, which)) {
-        if current != Some(&e.document) {
+    entries.each(&mut |e| {
+        if !shown(e, which) {
+            return Ok(());
+        }
+        if current.as_ref() != Some(&e.document) {
             line(out, format_args!(""))?;
             line(out, format_args!("## {}", cell(&e.document.to_string())))?;
             line(out, format_args!(""))?;
             line(out, format_args!("| line:column | status | URL | why |"))?;
             line(out, format_args!("|---|---|---|---|"))?;
-            current = Some(&e.document);
+            current = Some(e.document.clone());
         }
         let (what, why) = label(&e.verdict);
         line(
@@ -192,9 +205,8 @@ pub fn markdown(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Res
                 cell(url_of(e)),
                 cell(why)
             ),
-        )?;
-    }
-    Ok(())
+        )
+    })
 }
 
 /// `--dump`: for each distinct URL of `docs` that `opts` has checked,

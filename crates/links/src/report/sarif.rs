@@ -1,15 +1,16 @@
 //! The report as SARIF 2.1.0, the form GitHub code scanning reads: a
 //! result a broken link, at its document's line and column.
 
+use super::array;
 use super::entry::{Shown, label, url_of};
 use crate::Source;
 use crate::check::Verdict;
+use crate::entries::Entries;
 use crate::run::Entry;
 use serde_json::{Value, json};
 use std::io::{self, Write};
 use std::path::{Component, Path};
 use uniform::pct::{self, EncodeSet};
-use uniform::visible;
 
 /// The schema a SARIF 2.1.0 log names (its OASIS address, errata 01).
 const SCHEMA: &str =
@@ -61,7 +62,11 @@ const RULES: [(&str, &str, &str); 2] = [
 /// assert_eq!(v["runs"][0]["tool"]["driver"]["name"], "uniform-links");
 /// assert_eq!(v["runs"][0]["results"].as_array().unwrap().len(), 0);
 /// ```
-pub fn sarif(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result<()> {
+pub fn sarif<E: Entries + ?Sized>(
+    entries: &E,
+    which: Shown,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     // Every broken link is shown whatever `which` says: see above.
     let _ = which;
     let rules: Vec<Value> = RULES
@@ -75,7 +80,6 @@ pub fn sarif(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result
             })
         })
         .collect();
-    let results: Vec<Value> = entries.iter().filter_map(result).collect();
     let log = json!({
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -89,14 +93,15 @@ pub fn sarif(entries: &[Entry], which: Shown, out: &mut dyn Write) -> io::Result
                 }
             },
             "columnKind": "unicodeCodePoints",
-            "results": results,
+            "results": array::hole(),
         }]
     });
-    let text = serde_json::to_string_pretty(&log)?;
-    // As the JSON report: serde_json leaves DEL, the C1 controls and the
-    // bidirectional controls raw in strings.
-    out.write_all(visible::json_escaped(&text).as_bytes())?;
-    writeln!(out)
+    let mut results = array::Streamed::start(&log, out)?;
+    entries.each(&mut |e| match result(e) {
+        Some(r) => results.item(&r),
+        None => Ok(()),
+    })?;
+    results.finish()
 }
 
 /// The result of `e`, when it is broken.
@@ -168,6 +173,7 @@ fn relative_uri(path: &Path) -> String {
 mod tests {
     use super::*;
     use crate::{Link, LinkKind};
+    use uniform::visible;
 
     fn entry(doc: Source, line: u32, column: u32, url: &str, verdict: Verdict) -> Entry {
         Entry {

@@ -2,22 +2,25 @@
 //! checked by its own scheme's protocol (the library uniform-links does
 //! the work; this module reads the flags and writes the report).
 
+mod values;
+
 use crate::cmd::route::RouteOptions;
 use crate::cmd::{self, Run, Status};
 use clap::ValueEnum;
 use regex::RegexSet;
 use std::io::{self, IsTerminal, Write};
-use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use uniform_links::Format;
 use uniform_links::cache::Cache;
 use uniform_links::check::CheckOptions;
 use uniform_links::crawl::{self, CrawlOptions, Scope};
+use uniform_links::entries::Entries;
 use uniform_links::input::{self, InputOptions};
-use uniform_links::locations::{Locations, ignore_patterns};
+use uniform_links::locations::Locations;
 use uniform_links::report::{self, Shown};
 use uniform_links::run::{self, RunOptions};
+use values::{accept, age, ignore_file, seconds};
 
 const HELP: &str = "\
 Each link is checked by its own scheme's protocol: http(s) by HEAD (then
@@ -244,51 +247,6 @@ const CACHE_FILE: &str = ".uniform-links-cache";
 /// (as lychee reads .lycheeignore).
 const IGNORE_FILE: &str = ".uniformignore";
 
-/// The largest .uniformignore read: a list of patterns, not data.
-const MAX_IGNORE_FILE: u64 = 1 << 20;
-
-/// The patterns of the ignore file at `path`; none when there is no file.
-fn ignore_file(path: &Path) -> Result<Vec<String>, String> {
-    use std::io::Read;
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
-    };
-    let mut text = String::new();
-    file.take(MAX_IGNORE_FILE + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if text.len() as u64 > MAX_IGNORE_FILE {
-        return Err(format!(
-            "{}: longer than {MAX_IGNORE_FILE} octets",
-            path.display()
-        ));
-    }
-    ignore_patterns(&text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// An age as `1d`, `12h`, `30m`, `90s` or `90`.
-fn age(text: &str) -> Result<Duration, String> {
-    let t = text.trim();
-    let (digits, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
-    let n: u64 = digits
-        .parse()
-        .map_err(|_| format!("--max-cache-age: {text:?} is no age"))?;
-    let secs = match unit {
-        "" | "s" => 1,
-        "m" => 60,
-        "h" => 3600,
-        "d" => 86_400,
-        _ => {
-            return Err(format!(
-                "--max-cache-age: {text:?}: the unit is s, m, h or d"
-            ));
-        }
-    };
-    Ok(Duration::from_secs(n.saturating_mul(secs)))
-}
-
 impl Args {
     fn check_options(&self) -> Result<CheckOptions, String> {
         let mut o = CheckOptions {
@@ -360,14 +318,12 @@ impl Args {
         if !self.recursive {
             return Ok(None);
         }
-        for (set, flag) in [
-            (self.dump, "--dump"),
-            (self.cache, "--cache"),
-            (self.include_fragments, "--include-fragments"),
-        ] {
-            if set {
-                return Err(format!("{flag} is not taken with -R yet"));
-            }
+        if self.dump {
+            // --dump connects to nothing; a crawl knows its pages only by
+            // reading them.
+            return Err(
+                "--dump is not taken with -R: a crawl finds its pages by reading them".into(),
+            );
         }
         Ok(Some(CrawlOptions {
             scopes: self
@@ -398,44 +354,6 @@ impl Args {
             ..InputOptions::default()
         }
     }
-}
-
-/// `--accept`'s list: codes and ranges (`200..=299`, `200..300`,
-/// `200-299`), separated by commas.
-fn accept(text: &str) -> Result<Vec<RangeInclusive<u16>>, String> {
-    let code = |s: &str| {
-        s.trim()
-            .parse::<u16>()
-            .ok()
-            .filter(|c| (100..=999).contains(c))
-            .ok_or_else(|| format!("--accept: {s:?} is no status code"))
-    };
-    text.split(',')
-        .filter(|p| !p.trim().is_empty())
-        .map(|part| {
-            if let Some((a, b)) = part.split_once("..=") {
-                Ok(code(a)?..=code(b)?)
-            } else if let Some((a, b)) = part.split_once("..") {
-                let end = code(b)?;
-                let end = end
-                    .checked_sub(1)
-                    .ok_or_else(|| format!("--accept: an empty range {part:?}"))?;
-                Ok(code(a)?..=end)
-            } else if let Some((a, b)) = part.split_once('-') {
-                Ok(code(a)?..=code(b)?)
-            } else {
-                let c = code(part)?;
-                Ok(c..=c)
-            }
-        })
-        .collect()
-}
-
-fn seconds(s: f64, flag: &str) -> Result<Duration, String> {
-    Duration::try_from_secs_f64(s)
-        .ok()
-        .filter(|d| !d.is_zero())
-        .ok_or_else(|| format!("{flag}: {s} is not a positive number of seconds"))
 }
 
 impl Run for Args {
@@ -524,17 +442,23 @@ impl Run for Args {
         } else {
             None
         };
-        let (entries, errors) = match &crawl {
+        let (entries, errors): (Box<dyn Entries>, _) = match &crawl {
             Some(c) => {
-                let (entries, unread) =
-                    crawl::crawl(&self.inputs, &self.input_options(), &opts, c, &progress);
+                let (found, unread) = crawl::crawl(
+                    &self.inputs,
+                    &self.input_options(),
+                    &opts,
+                    c,
+                    cache.as_mut(),
+                    &progress,
+                )?;
                 for e in &unread {
                     let _ = cmd::say!(io::stderr(), "uniform: {e}");
                 }
-                (entries, unread)
+                (Box::new(found), unread)
             }
             None => (
-                run::run_cached(&docs, &opts, cache.as_mut(), &progress),
+                Box::new(run::run_cached(&docs, &opts, cache.as_mut(), &progress)),
                 errors,
             ),
         };
@@ -557,14 +481,14 @@ impl Run for Args {
             self.format
         };
         match format {
-            ReportFormat::Human => report::human(&entries, which, &mut out)?,
-            ReportFormat::Json => report::json(&entries, which, &mut out)?,
-            ReportFormat::Markdown => report::markdown(&entries, which, &mut out)?,
-            ReportFormat::Junit => report::junit(&entries, which, &mut out)?,
-            ReportFormat::Sarif => report::sarif(&entries, which, &mut out)?,
+            ReportFormat::Human => report::human(&*entries, which, &mut out)?,
+            ReportFormat::Json => report::json(&*entries, which, &mut out)?,
+            ReportFormat::Markdown => report::markdown(&*entries, which, &mut out)?,
+            ReportFormat::Junit => report::junit(&*entries, which, &mut out)?,
+            ReportFormat::Sarif => report::sarif(&*entries, which, &mut out)?,
         }
         out.flush()?;
-        let broken = entries.iter().any(|e| e.verdict.is_broken());
+        let broken = entries.any_broken()?;
         Ok(if !errors.is_empty() {
             Status::Failure
         } else if broken {
@@ -572,28 +496,5 @@ impl Run for Args {
         } else {
             Status::Success
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn accept_lists_read_codes_and_ranges() {
-        assert_eq!(accept("200..=299").unwrap(), vec![200..=299]);
-        assert_eq!(accept("200..300, 403").unwrap(), vec![200..=299, 403..=403]);
-        assert_eq!(accept("200-204").unwrap(), vec![200..=204]);
-        assert!(accept("abc").is_err());
-        assert!(accept("99").is_err());
-    }
-
-    #[test]
-    fn ages_read_their_units() {
-        assert_eq!(age("1d").unwrap(), Duration::from_secs(86_400));
-        assert_eq!(age("90").unwrap(), Duration::from_secs(90));
-        assert_eq!(age("2h").unwrap(), Duration::from_secs(7200));
-        assert!(age("1w").is_err());
-        assert!(age("h").is_err());
     }
 }
