@@ -7,9 +7,18 @@
 //! documents their links name, read in parallel within the per-host
 //! limits, are level 1; and so on up to `--max-depth`. A document read is
 //! its own check (a fetch that succeeds is fine, one that fails broken),
-//! so that a page is fetched once. Its text is dropped as soon as its
-//! links are taken. A link outside the scope, or a document past the
-//! limits, is checked as `uniform links` checks any link, not followed.
+//! so that a page is fetched once. A link outside the scope, or a
+//! document past the limits, is checked as `uniform links` checks any
+//! link, not followed.
+//!
+//! What a crawl holds does not grow with the site's documents or links:
+//! a document's text is dropped as soon as its links are taken; the links
+//! go to a temporary file (`spill.rs`) in the order the report
+//! shows them, and the URLs waiting to be read or checked wait there
+//! too; each URL met is a fingerprint and a verdict's index
+//! (`seen.rs`). A level is read a batch of documents at a time, in
+//! parallel, and the batch's documents taken in order, so that the
+//! report and the pages a limit cuts off are the same from run to run.
 //!
 //! robots.txt is obeyed for everything a crawl fetches, the start URLs
 //! included (`--ignore-robots` aside): a URL it disallows is reported
@@ -180,8 +189,9 @@ fn key(url: &str) -> Option<String> {
 
 /// Whether `url` names a document whose links a crawl reads: a folder
 /// (a path ending in `/`), a name with a document's extension or none
-/// (`/about`), a gopher menu. An image, an archive, a PDF is checked,
-/// not read.
+/// (`/about`), an XML file (a feed or a sitemap by its root, read to
+/// know), a gopher menu. An image, an archive, a PDF is checked, not
+/// read.
 fn readable(url: &str) -> bool {
     let Ok(u) = ParseOptions::new().dialect(Dialect::Rfc3986).parse(url) else {
         return false;
@@ -201,7 +211,12 @@ fn readable(url: &str) -> bool {
     let path = u.path_with_slash();
     let name = path.rsplit('/').next().unwrap_or_default();
     let name = name.split(';').next().unwrap_or_default();
-    name.is_empty() || !name.contains('.') || Format::from_name(name).is_some()
+    name.is_empty()
+        || !name.contains('.')
+        || Format::from_name(name).is_some()
+        || name
+            .rsplit_once('.')
+            .is_some_and(|(_, ext)| ext.eq_ignore_ascii_case("xml"))
 }
 
 /// Whether a path repeats one of its segments more than `max` times.
@@ -763,6 +778,7 @@ mod tests {
             "http://h/about",
             "http://h/a/index.html",
             "http://h/notes.md",
+            "http://h/index.xml",
             "ftp://h/pub/",
             "file:///srv/site/",
             "gopher://h/1/dir",
