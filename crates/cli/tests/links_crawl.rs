@@ -224,6 +224,43 @@ fn a_crawl_trap_ends_at_the_limits() {
     assert_eq!(checked.iter().map(steps).max(), Some(3), "{checked:?}");
 }
 
+#[test]
+fn an_endless_calendar_ends_at_the_default_depth() {
+    // Each month's page links to the next month's, for ever: no path
+    // repeats, only the depth limit (16 by default) ends it.
+    let counts: Arc<Mutex<HashMap<String, usize>>> = Arc::default();
+    let seen = Arc::clone(&counts);
+    let port = scripted_server(move |_, method, path, mut w| {
+        *seen
+            .lock()
+            .unwrap()
+            .entry(format!("{method} {path}"))
+            .or_default() += 1;
+        let month: u32 = path
+            .rsplit_once("?m=")
+            .and_then(|(_, m)| m.parse().ok())
+            .unwrap_or(0);
+        let body = format!(
+            r#"<a href="/calendar?m={}">next month</a>"#,
+            month + 1
+        );
+        let _ = write!(
+            w,
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+    });
+    let start = format!("http://127.0.0.1:{port}/calendar?m=0");
+    let out = links(&["-R", "--format", "json", &start]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let (read, checked) = requests(&counts);
+    // Months 0 to 16 read (the start and 16 links from it), month 17
+    // checked, nothing past it asked for; robots.txt read once.
+    let months = read.iter().filter(|p| p.starts_with("/calendar")).count();
+    assert_eq!((months, read.len()), (17, 18), "{read:?}");
+    assert_eq!(checked, ["/calendar?m=17"], "{checked:?}");
+}
+
 /// The crawls of nginx one at a time: one writes the server's
 /// robots.txt, which every crawl of that origin reads.
 static NGINX: Mutex<()> = Mutex::new(());
