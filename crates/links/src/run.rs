@@ -118,27 +118,16 @@ pub fn found_at(
 ) -> Vec<(Source, Link, Result<String, Unresolved>)> {
     let mut out = Vec::new();
     for doc in docs {
-        out.extend(
-            links_of(doc, locations)
-                .into_iter()
-                .map(|(link, url)| (doc.source.clone(), link, url)),
-        );
+        each_link_of(doc, locations, |link, url| {
+            out.push((doc.source.clone(), link, url));
+        });
     }
     out
 }
 
-/// The links of `doc`, each with its absolute URL (or why it has none),
-/// the document placed and each URL mapped by `locations`.
-pub(crate) fn links_of(
-    doc: &Document,
-    locations: &Locations,
-) -> Vec<(Link, Result<String, Unresolved>)> {
-    let mut out = Vec::new();
-    each_link_of(doc, locations, |link, url| out.push((link, url)));
-    out
-}
-
-/// [`links_of`], each link handed to `f` as it is resolved.
+/// The links of `doc`, each handed to `f` with its absolute URL (or why
+/// it has none) as it is resolved, the document placed and each URL
+/// mapped by `locations`.
 pub(crate) fn each_link_of(
     doc: &Document,
     locations: &Locations,
