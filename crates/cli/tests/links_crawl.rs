@@ -5,12 +5,12 @@
 use std::collections::HashMap;
 use std::io::Write;
 use std::process::Output;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use uniform_testkit::{fixtures_dir, host, peer_up, port, scratch};
 
 #[path = "support/links.rs"]
 mod support;
-use support::{field, file_url, json_links, links, scripted_server, write};
+use support::{Requests, counting_server, field, file_url, json_links, links, write};
 
 /// Each link of the JSON report: (document, url, status, reason).
 fn report(out: &Output) -> Vec<(String, String, String, String)> {
@@ -160,23 +160,15 @@ fn scope_replaces_the_start_folder() {
 /// A server that answers every GET with the same page, whose relative
 /// links name ever deeper paths (`next/`), as a misconfigured catch-all
 /// route does; it counts the requests of each method and path.
-fn trap_server() -> (u16, Arc<Mutex<HashMap<String, usize>>>) {
-    let seen = Arc::new(Mutex::new(HashMap::new()));
-    let counts = Arc::clone(&seen);
-    let port = scripted_server(move |_, method, path, mut w| {
-        *counts
-            .lock()
-            .unwrap()
-            .entry(format!("{method} {path}"))
-            .or_default() += 1;
+fn trap_server() -> (u16, Requests) {
+    counting_server(|_, _, _, mut w| {
         let body = r#"<a href="next/">next</a> <a href="loop/loop/">loop</a>"#;
         let _ = write!(
             w,
             "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
             body.len()
         );
-    });
-    (port, seen)
+    })
 }
 
 /// The GET and HEAD paths the trap server saw, each asked for once.
@@ -228,22 +220,12 @@ fn a_crawl_trap_ends_at_the_limits() {
 fn an_endless_calendar_ends_at_the_default_depth() {
     // Each month's page links to the next month's, for ever: no path
     // repeats, only the depth limit (16 by default) ends it.
-    let counts: Arc<Mutex<HashMap<String, usize>>> = Arc::default();
-    let seen = Arc::clone(&counts);
-    let port = scripted_server(move |_, method, path, mut w| {
-        *seen
-            .lock()
-            .unwrap()
-            .entry(format!("{method} {path}"))
-            .or_default() += 1;
+    let (port, counts) = counting_server(|_, _, path, mut w| {
         let month: u32 = path
             .rsplit_once("?m=")
             .and_then(|(_, m)| m.parse().ok())
             .unwrap_or(0);
-        let body = format!(
-            r#"<a href="/calendar?m={}">next month</a>"#,
-            month + 1
-        );
+        let body = format!(r#"<a href="/calendar?m={}">next month</a>"#, month + 1);
         let _ = write!(
             w,
             "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",

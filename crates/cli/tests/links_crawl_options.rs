@@ -4,14 +4,14 @@
 //! pages read again); and the documents a link's kind names (a feed, a
 //! sitemap, a stylesheet's `@import`) read whatever their name.
 
-use std::collections::HashMap;
 use std::io::Write;
-use std::sync::{Arc, Mutex};
 use uniform_testkit::scratch;
 
 #[path = "support/links.rs"]
 mod support;
-use support::{field, file_url, json_links, links, links_in, scripted_server, write};
+use support::{
+    counting_server, field, file_url, json_links, links, links_in, scripted_server, write,
+};
 
 /// (url, status, reason) of each link of a JSON report.
 fn verdicts(out: &std::process::Output) -> Vec<(String, String, String)> {
@@ -71,14 +71,7 @@ fn fragments_are_checked_in_the_pages_read_and_in_those_checked() {
 
 #[test]
 fn the_cache_keeps_the_objects_and_the_pages_are_read_again() {
-    let counts: Arc<Mutex<HashMap<String, usize>>> = Arc::default();
-    let seen = Arc::clone(&counts);
-    let port = scripted_server(move |_, method, path, mut w| {
-        *seen
-            .lock()
-            .unwrap()
-            .entry(format!("{method} {path}"))
-            .or_default() += 1;
+    let (port, counts) = counting_server(|_, method, path, mut w| {
         let (status, body) = match path {
             "/" => ("200 OK", r#"<a href="a.html">a</a> <img src="logo.png">"#),
             "/a.html" => ("200 OK", r#"<a href="gone.pdf">g</a>"#),

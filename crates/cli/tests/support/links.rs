@@ -5,11 +5,12 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::process::{Command, Output};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use uniform::schemes::FileUrl;
 use uniform_testkit::without_proxies;
 
@@ -96,6 +97,27 @@ pub fn scripted_server(answer: impl Fn(u16, &str, &str, TcpStream) + Send + Sync
         }
     });
     port
+}
+
+/// How many requests a scripted server saw, by `"METHOD target"`.
+pub type Requests = Arc<Mutex<HashMap<String, usize>>>;
+
+/// [`scripted_server`], each request counted by its method and target
+/// before `answer` has it. The port, and the counts.
+pub fn counting_server(
+    answer: impl Fn(u16, &str, &str, TcpStream) + Send + Sync + 'static,
+) -> (u16, Requests) {
+    let counts = Requests::default();
+    let seen = Arc::clone(&counts);
+    let port = scripted_server(move |port, method, path, stream| {
+        *seen
+            .lock()
+            .unwrap()
+            .entry(format!("{method} {path}"))
+            .or_default() += 1;
+        answer(port, method, path, stream);
+    });
+    (port, counts)
 }
 
 /// `uniform links ARGS` as [`links`], and its peak resident set in KiB
