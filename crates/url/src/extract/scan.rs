@@ -190,10 +190,8 @@ impl Scanner {
     fn next_trigger(&self, hay: &[u8], from: usize) -> Option<usize> {
         let (www, fuzzy) = (self.opts.www, self.opts.fuzzy);
         if !fuzzy && !www {
-            // Every URL of this scan has a colon, a wrapper's too, whose
-            // `<` the colon looks back for (`wrapper_before`): memchr's
-            // search jumps from colon to colon, as linkify's does.
-            return memchr::memchr(b':', hay.get(from..)?).map(|k| from + k);
+            // `:` and `<` alone: memchr's SIMD search jumps to them.
+            return memchr::memchr2(b':', b'<', hay.get(from..)?).map(|k| from + k);
         }
         let mut i = from;
         if i == 0 {
@@ -245,17 +243,6 @@ impl Scanner {
 
     /// A scheme name before the colon, or the `URL:` prefix.
     fn at_colon(&self, hay: &[u8], floor: usize, t: usize, eof: bool) -> Attempt {
-        // Where `<` is no trigger, a wrapper is found from its first
-        // colon, the one after its scheme or its `URL`.
-        if !self.opts.www
-            && !self.opts.fuzzy
-            && let Some(lt) = wrapper_before(hay, t, floor)
-        {
-            match self.at_angle(hay, lt, eof) {
-                Attempt::No(_) => {}
-                other => return other,
-            }
-        }
         // Most colons in prose end a phrase ("as follows: ", "form:\n").
         // A stop byte right after the colon ends the scan of any URL there
         // with nothing after its scheme, and a `URL:` prefix needs a scheme
@@ -1005,32 +992,6 @@ fn http_before(hay: &[u8], end: usize, floor: usize) -> Option<usize> {
     clean.then_some(s)
 }
 
-/// How far before its first colon a wrapper's `<` is looked for: its
-/// scheme (31 characters at most, what `scheme_at` reads) and whitespace,
-/// which a wrapper may hold anywhere and which is taken out of it
-/// (`<ht\n  tp://...>`). Within [`LOOKBACK`], which the stream reader
-/// keeps; a `<` further back than this from the colon is not looked for.
-const WRAPPER_REACH: usize = 120;
-
-/// The `<` that may open a wrapper whose first colon is `t`, at or after
-/// `floor`: the last `<` within [`WRAPPER_REACH`] bytes, a letter right
-/// after it, and between it and the colon nothing but scheme characters,
-/// whitespace and non-ASCII bytes (which may be Unicode spaces); the
-/// wrapper's own reading (`at_angle`) decides. Most colons have no `<`
-/// within reach, which memrchr tells at once.
-#[inline]
-fn wrapper_before(hay: &[u8], t: usize, floor: usize) -> Option<usize> {
-    let lo = t.saturating_sub(WRAPPER_REACH).max(floor);
-    let lt = lo + memchr::memrchr(b'<', &hay[lo..t])?;
-    let inside = &hay[lt + 1..t];
-    (inside.first().is_some_and(u8::is_ascii_alphabetic)
-        && inside
-            .iter()
-            .rev()
-            .all(|&b| scheme_byte(b) || is_space(b) || b >= 0x80))
-    .then_some(lt)
-}
-
 /// Start of the scheme name that ends at the colon `end`, not going below
 /// `lo`: the run of scheme characters before it (RFC 1738 section 2.1:
 /// `x-http` or `a.http` is one name, not a word and `http`), without the
@@ -1130,89 +1091,6 @@ mod tests {
         assert_eq!(http_before(b"see HTTPS:", 9, 0), Some(4));
         assert_eq!(http_before(b"x_http:", 6, 0), None);
         assert_eq!(http_before(b"http:", 4, 1), None);
-    }
-
-    /// Every match of the whole of `hay`, as the scan reports it.
-    fn raws(hay: &[u8], opts: Options) -> Vec<Raw> {
-        let s = Scanner::new(opts);
-        let (mut floor, mut cursor) = (0, 0);
-        let mut out = Vec::new();
-        loop {
-            match s.next(hay, floor, cursor, true) {
-                Step::Found(r) => {
-                    (floor, cursor) = (r.end, r.end);
-                    out.push(r);
-                }
-                Step::TooLong { resume } => cursor = resume,
-                Step::NeedMore { .. } => panic!("at eof"),
-                Step::End => return out,
-            }
-        }
-    }
-
-    #[test]
-    fn wrappers_are_found_from_their_colon_as_from_their_angle() {
-        // The schemes-only scan finds a wrapper from its first colon; the
-        // default scan from its `<`. Where the default finds no `www.`
-        // host (its one other kind of find), both find the same, offsets
-        // and delimiters included.
-        let pieces: [&[u8]; 30] = [
-            b"<",
-            b">",
-            b"<URL:",
-            b"URL:",
-            b"<url: ",
-            b"http://a.b/c",
-            b"ftp://h/x-",
-            b"\n",
-            b"\n\n",
-            b" ",
-            b"news:comp.x",
-            b"mailto:a@b.c",
-            b"x-y.z://h/",
-            b"a",
-            b"bc:",
-            b": ",
-            b"-",
-            b"\t",
-            b"<host>",
-            b"telnet://h:23",
-            b"file:///x",
-            b"\xc3\xa9",
-            b"<x-very-long-scheme-name-that-is-long://h/>",
-            b"gopher://h/1",
-            b".",
-            b"_",
-            b"-x",
-            b"http: //h/", b"<ht\n  tp://h/>", b"<a \xe3\x80\x80",
-        ];
-        let opts = |www| Options {
-            www,
-            fuzzy: false,
-            max_len: 1 << 16,
-        };
-        let (mut compared, mut seed) = (0, 0x9e37_79b9_7f4a_7c15_u64);
-        for _ in 0..40_000 {
-            let mut hay = Vec::new();
-            for _ in 0..12 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                hay.extend_from_slice(pieces[(seed % pieces.len() as u64) as usize]);
-            }
-            let default = raws(&hay, opts(true));
-            if default.iter().any(|r| r.kind == Kind::Host) {
-                continue;
-            }
-            compared += 1;
-            assert_eq!(
-                raws(&hay, opts(false)),
-                default,
-                "{:?}",
-                String::from_utf8_lossy(&hay)
-            );
-        }
-        assert!(compared > 30_000, "{compared}");
     }
 
     fn all(text: &str, opts: Options) -> Vec<String> {
@@ -1322,10 +1200,7 @@ mod tests {
             (from..hay.len()).find(|&k| {
                 let next = hay.get(k + 1).copied();
                 match hay[k] {
-                    b':' => true,
-                    // Without `www.` and fuzzy matching a wrapper is found
-                    // from its colon.
-                    b'<' => www || fuzzy,
+                    b':' | b'<' => true,
                     b'@' => fuzzy,
                     b'/' => fuzzy && next.is_none_or(|n| n == b'/'),
                     b'.' => {
