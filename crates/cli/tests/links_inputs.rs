@@ -300,19 +300,8 @@ fn hostile_sitemaps_get_a_clear_verdict() {
         "{all}"
     );
     // An entity bomb is not expanded: its reference is a link as written.
-    let mut xml = String::from("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [<!ENTITY lol \"lol\">");
-    for i in 1..10 {
-        let prev = if i == 1 {
-            "lol".to_string()
-        } else {
-            format!("lol{}", i - 1)
-        };
-        xml.push_str(&format!(
-            "<!ENTITY lol{i} \"{}\">",
-            format!("&{prev};").repeat(10)
-        ));
-    }
-    xml.push_str("]>\n<urlset><url><loc>&lol9;</loc></url></urlset>\n");
+    let xml =
+        uniform_testkit::entity_bomb_prolog() + "<urlset><url><loc>&lol9;</loc></url></urlset>\n";
     let lol = write(&dir, "lol.xml", xml);
     let out = links(&["--format", "json", "-v", &lol]);
     assert_eq!(out.status.code(), Some(2));

@@ -80,6 +80,30 @@ pub fn without_proxies(cmd: &mut std::process::Command) -> &mut std::process::Co
     cmd
 }
 
+/// The prolog of a "billion laughs" XML entity bomb, on two lines: the
+/// XML declaration, then a DTD in which `&lol9;` stands for 10^9 copies
+/// of `lol` (each of `lol1` to `lol9` ten references to the one before),
+/// closed by `]>` and a line break. The document's root follows it.
+///
+/// ```
+/// let xml = uniform_testkit::entity_bomb_prolog() + "<urlset/>";
+/// assert!(xml.contains("<!ENTITY lol9 ") && xml.lines().count() == 3);
+/// ```
+pub fn entity_bomb_prolog() -> String {
+    let mut xml = String::from("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [<!ENTITY lol \"lol\">");
+    for i in 1..10 {
+        let prev = if i == 1 {
+            "lol".to_string()
+        } else {
+            format!("lol{}", i - 1)
+        };
+        let refs = format!("&{prev};").repeat(10);
+        xml.push_str(&format!("<!ENTITY lol{i} \"{refs}\">"));
+    }
+    xml.push_str("]>\n");
+    xml
+}
+
 /// The repository's root.
 ///
 /// ```
