@@ -506,19 +506,20 @@ impl Crawl<'_> {
             self.anchors.insert(p, read.anchors.clone());
         }
         self.links.document(&read.source, &read.links)?;
-        let mut fresh: Vec<(String, LinkKind)> = Vec::new();
+        // The URLs met here first, and the kind of link that named each.
+        let (mut fresh, mut kinds) = (Vec::<String>::new(), Vec::new());
         read.links.each(|link, url| {
             if let Ok(url) = url {
                 let key = resolve::without_fragment(&url);
                 if run::wanted(key, self.opts) && self.seen.meet(key) {
-                    fresh.push((key.to_string(), link.kind));
+                    fresh.push(key.to_string());
+                    kinds.push(link.kind);
                 }
             }
             Ok(())
         })?;
         if !self.crawl.ignore_robots {
-            let urls: Vec<String> = fresh.iter().map(|(u, _)| u.clone()).collect();
-            let learned = self.robots.learn(&urls, self.opts);
+            let learned = self.robots.learn(&fresh, self.opts);
             self.learned.extend(learned);
             for origin in std::mem::take(&mut self.learned) {
                 if let Some(d) = self.robots.delay(&origin) {
@@ -537,16 +538,14 @@ impl Crawl<'_> {
                     }
                 }
             }
-            let mut allowed = Vec::with_capacity(fresh.len());
-            for (url, kind) in fresh {
-                match self.robots.allows(&url, fetch, session) {
-                    Ok(()) => allowed.push((url, kind)),
-                    Err(reason) => self.seen.set(&url, Verdict::Unchecked { reason }),
-                }
-            }
-            fresh = allowed;
         }
-        for (url, kind) in fresh {
+        for (url, kind) in fresh.into_iter().zip(kinds) {
+            if !self.crawl.ignore_robots
+                && let Err(reason) = self.robots.allows(&url, fetch, session)
+            {
+                self.seen.set(&url, Verdict::Unchecked { reason });
+                continue;
+            }
             let follow = depth < self.crawl.max_depth
                 && self.pages < self.crawl.max_pages
                 && self.in_scope(&url)
@@ -576,14 +575,15 @@ impl Crawl<'_> {
             if batch.is_empty() {
                 return Ok(());
             }
-            let (known, unknown): (Vec<String>, Vec<String>) = batch
-                .into_iter()
-                .partition(|u| cache.as_ref().is_some_and(|c| c.get(u).is_some()));
-            for url in known {
-                if let Some(v) = cache.as_ref().and_then(|c| c.get(&url)).cloned() {
-                    self.seen.set(&url, v);
+            let mut unknown = Vec::with_capacity(batch.len());
+            for url in batch {
+                match cache.as_ref().and_then(|c| c.get(&url)) {
+                    Some(v) => {
+                        self.seen.set(&url, v.clone());
+                        self.tell(1);
+                    }
+                    None => unknown.push(url),
                 }
-                self.tell(1);
             }
             let checked = self.check_now(&unknown, progress);
             for (url, v) in unknown.iter().zip(checked) {

@@ -10,7 +10,7 @@
 //! million URLs).
 
 use crate::check::Verdict;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
 
 /// A fingerprint: a keyed hash of a URL.
@@ -41,8 +41,9 @@ type ByPrint = BuildHasherDefault<Identity>;
 #[derive(Default)]
 pub(crate) struct Seen {
     keys: RandomState,
-    met: HashSet<Fingerprint, ByPrint>,
-    verdicts: HashMap<Fingerprint, u32, ByPrint>,
+    /// Each URL met: 0 while its verdict is to come, else 1 + the
+    /// verdict's place in `distinct`.
+    met: HashMap<Fingerprint, u32, ByPrint>,
     distinct: Vec<Verdict>,
     index: HashMap<Verdict, u32>,
 }
@@ -56,29 +57,33 @@ impl Seen {
     /// Notes `url` met; whether it is the first time.
     pub(crate) fn meet(&mut self, url: &str) -> bool {
         let p = self.print(url);
-        self.met.insert(p)
+        let mut fresh = false;
+        self.met.entry(p).or_insert_with(|| {
+            fresh = true;
+            0
+        });
+        fresh
     }
 
     /// Keeps `verdict` as `url`'s (met, then).
     pub(crate) fn set(&mut self, url: &str, verdict: Verdict) {
         let p = self.print(url);
-        self.met.insert(p);
         let id = match self.index.get(&verdict) {
             Some(id) => *id,
             None => {
-                let id = u32::try_from(self.distinct.len()).unwrap_or(u32::MAX);
+                let id = u32::try_from(self.distinct.len() + 1).unwrap_or(u32::MAX);
                 self.distinct.push(verdict.clone());
                 self.index.insert(verdict, id);
                 id
             }
         };
-        self.verdicts.insert(p, id);
+        self.met.insert(p, id);
     }
 
     /// `url`'s verdict, once found.
     pub(crate) fn verdict(&self, url: &str) -> Option<&Verdict> {
-        let id = self.verdicts.get(&self.print(url))?;
-        self.distinct.get(*id as usize)
+        let id = self.met.get(&self.print(url))?.checked_sub(1)?;
+        self.distinct.get(id as usize)
     }
 }
 
