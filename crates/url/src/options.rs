@@ -46,6 +46,7 @@ impl ParseOptions {
     /// assert_eq!(o.get_dialect(), Dialect::Rfc1738);
     /// assert!(!o.is_strict());
     /// ```
+    #[inline]
     pub fn new() -> ParseOptions {
         ParseOptions::default()
     }
@@ -60,6 +61,7 @@ impl ParseOptions {
     /// assert_eq!(url.query(), Some("b"));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn dialect(mut self, dialect: Dialect) -> ParseOptions {
         self.dialect = dialect;
         self
@@ -75,6 +77,7 @@ impl ParseOptions {
     /// assert!(ParseOptions::new().parse("http://h/%zz").is_ok());
     /// assert!(ParseOptions::new().strict(true).parse("http://h/%zz").is_err());
     /// ```
+    #[inline]
     pub fn strict(mut self, strict: bool) -> ParseOptions {
         self.strict = strict;
         self
@@ -98,6 +101,7 @@ impl ParseOptions {
     /// assert_eq!(url.canonical(), "git://h/a?b");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn registry(mut self, registry: &'static Registry) -> ParseOptions {
         self.registry = Some(registry);
         self
@@ -111,6 +115,7 @@ impl ParseOptions {
     /// use uniform::ParseOptions;
     /// assert!(ParseOptions::new().get_registry().is_none());
     /// ```
+    #[inline]
     pub fn get_registry(&self) -> Option<&'static Registry> {
         self.registry
     }
@@ -123,6 +128,7 @@ impl ParseOptions {
     /// use uniform::{Dialect, ParseOptions};
     /// assert_eq!(ParseOptions::new().get_dialect(), Dialect::Rfc1738);
     /// ```
+    #[inline]
     pub fn get_dialect(&self) -> Dialect {
         self.dialect
     }
@@ -135,6 +141,7 @@ impl ParseOptions {
     /// use uniform::ParseOptions;
     /// assert!(ParseOptions::new().strict(true).is_strict());
     /// ```
+    #[inline]
     pub fn is_strict(&self) -> bool {
         self.strict
     }

@@ -183,6 +183,7 @@ fn fast_scheme(b: &[u8]) -> Option<(usize, Scheme)> {
     (http & sep).then_some((4 + s, [Scheme::Http, Scheme::Https][s]))
 }
 
+#[inline(always)]
 fn parse_impl<const CHECK: bool>(
     input: &str,
     d: Dialect,
@@ -362,6 +363,7 @@ fn parse_impl<const CHECK: bool>(
 
 /// Parses `//` login (RFC 1738 section 3.1) from `start`, just after the
 /// `//`; returns where the authority ends.
+#[inline(always)]
 fn authority<const CHECK: bool>(
     b: &[u8],
     start: usize,

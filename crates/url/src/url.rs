@@ -96,6 +96,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("mailto:a@b.c")?.as_str(), "mailto:a@b.c");
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.s
     }
@@ -118,10 +119,12 @@ impl<'a> UrlRef<'a> {
         }
     }
 
+    #[inline]
     fn slice(&self, from: u32, to: u32) -> &'a str {
         &self.s[from as usize..to as usize]
     }
 
+    #[inline]
     fn has(&self, flag: u8) -> bool {
         self.off.flags & flag != 0
     }
@@ -135,6 +138,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("http://h/")?.dialect(), Dialect::Rfc1738);
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn dialect(&self) -> Dialect {
         self.off.dialect
     }
@@ -149,6 +153,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("HTTP://h/")?.scheme(), "HTTP");
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn scheme(&self) -> &'a str {
         self.slice(0, self.off.scheme_end)
     }
@@ -162,6 +167,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("Gopher://h/")?.scheme_kind(), Scheme::Gopher);
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn scheme_kind(&self) -> Scheme {
         self.off.scheme
     }
@@ -176,6 +182,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("news:a.b#x")?.scheme_specific_part(), "a.b");
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn scheme_specific_part(&self) -> &'a str {
         self.slice(self.off.scheme_end + 1, self.fragment_or_end())
     }
@@ -191,6 +198,7 @@ impl<'a> UrlRef<'a> {
     /// assert!(!UrlRef::parse("mailto:a@b")?.has_authority());
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn has_authority(&self) -> bool {
         self.has(AUTHORITY)
     }
@@ -205,6 +213,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("ftp://u:p@h:21/x")?.authority(), Some("u:p@h:21"));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn authority(&self) -> Option<&'a str> {
         self.has(AUTHORITY)
             .then(|| self.slice(self.off.scheme_end + 3, self.off.path_start))
@@ -222,6 +231,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("ftp://foo:@host.com/")?.user(), Some("foo"));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn user(&self) -> Option<&'a str> {
         self.component(Component::User)
     }
@@ -237,6 +247,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("ftp://@host.com/")?.password(), None);
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn password(&self) -> Option<&'a str> {
         self.component(Component::Password)
     }
@@ -306,6 +317,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(url.host(), Some("[::1]"));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn host(&self) -> Option<&'a str> {
         self.component(Component::Host)
     }
@@ -321,6 +333,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(url.hostname(), Some("::1"));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn hostname(&self) -> Option<&'a str> {
         let h = self.host()?;
         Some(if self.has(IP_LITERAL) {
@@ -339,6 +352,7 @@ impl<'a> UrlRef<'a> {
     /// assert!(!UrlRef::parse("http://10.0.0.1/")?.host_is_ip_literal());
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn host_is_ip_literal(&self) -> bool {
         self.has(IP_LITERAL)
     }
@@ -435,6 +449,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("http://info.cern.ch/")?.port(), None);
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn port(&self) -> Option<u16> {
         self.has(PORT).then_some(self.off.port)
     }
@@ -448,6 +463,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("http://h:0080/")?.port_str(), Some("0080"));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn port_str(&self) -> Option<&'a str> {
         self.component(Component::Port)
     }
@@ -462,6 +478,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("wais://h/db")?.default_port(), Some(210));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn default_port(&self) -> Option<u16> {
         self.scheme_row().default_port
     }
@@ -514,6 +531,7 @@ impl<'a> UrlRef<'a> {
     /// assert!(!UrlRef::parse("news:a.b")?.uses_internet_syntax());
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn uses_internet_syntax(&self) -> bool {
         self.scheme_row().syntax == crate::scheme::Syntax::Internet
     }
@@ -529,6 +547,7 @@ impl<'a> UrlRef<'a> {
     /// assert!(!UrlRef::parse("ftp://h/")?.has_search_part());
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn has_search_part(&self) -> bool {
         self.off.dialect.has_search_in(self.scheme_row())
     }
@@ -542,10 +561,12 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("nntp://h/g/1")?.port_or_default(), Some(119));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn port_or_default(&self) -> Option<u16> {
         self.port().or_else(|| self.default_port())
     }
 
+    #[inline]
     fn path_end(&self) -> u32 {
         if self.off.query_start != NONE {
             self.off.query_start
@@ -554,6 +575,7 @@ impl<'a> UrlRef<'a> {
         }
     }
 
+    #[inline]
     fn fragment_or_end(&self) -> u32 {
         if self.off.fragment_start != NONE {
             self.off.fragment_start
@@ -578,6 +600,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("mailto:a@b")?.path(), Some("a@b"));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn path(&self) -> Option<&'a str> {
         if self.has(AUTHORITY) {
             self.has(PATH_SLASH)
@@ -598,6 +621,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("http://h")?.path_with_slash(), "");
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn path_with_slash(&self) -> &'a str {
         self.slice(self.off.path_start, self.path_end())
     }
@@ -618,6 +642,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(url.component(Component::Password), None);
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn component(&self, c: Component) -> Option<&'a str> {
         self.span(c).map(|r| &self.s[r])
     }
@@ -680,6 +705,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("ftp://h/what?.txt")?.query(), None);
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn query(&self) -> Option<&'a str> {
         self.component(Component::Query)
     }
@@ -693,6 +719,7 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("http://www.myu.edu/org/admin/people#andy")?.fragment(), Some("andy"));
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn fragment(&self) -> Option<&'a str> {
         self.component(Component::Fragment)
     }
@@ -706,15 +733,18 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(UrlRef::parse("http://h/p#f")?.without_fragment(), "http://h/p");
     /// # Ok::<_, uniform::ParseError>(())
     /// ```
+    #[inline]
     pub fn without_fragment(&self) -> &'a str {
         self.slice(0, self.fragment_or_end())
     }
 
+    #[inline]
     pub(crate) fn offsets(&self) -> &Offsets {
         &self.off
     }
 
     /// The registry the URL was parsed with, if any.
+    #[inline]
     pub(crate) fn registry(&self) -> Option<&'static Registry> {
         self.registry
     }
@@ -1117,7 +1147,17 @@ pub(crate) fn spec_of(
     scheme: Scheme,
     name: &[u8],
 ) -> Option<&'static SchemeSpec> {
+    // Most parses have no registry: that answer stays inline in the
+    // caller's code, and the search is a call of its own.
+    let registry = registry?;
     // Only a name the table has no row of may be registered.
-    let unnamed = scheme.name().is_none();
-    registry.filter(|_| unnamed)?.lookup_bytes(name)
+    if scheme.name().is_some() {
+        return None;
+    }
+    lookup_registered(registry, name)
+}
+
+#[inline(never)]
+fn lookup_registered(registry: &'static Registry, name: &[u8]) -> Option<&'static SchemeSpec> {
+    registry.lookup_bytes(name)
 }

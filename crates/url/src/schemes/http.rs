@@ -149,6 +149,7 @@ impl<'a> HttpUrl<'a> {
     }
 }
 
+#[inline]
 pub(crate) fn validate(v: &HttpUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
     let url = &v.url;
     refuse_login(sink, url, Rule::HttpLogin)?;
