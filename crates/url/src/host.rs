@@ -30,11 +30,13 @@ pub(crate) fn check(
 
 /// A host name of RFC 1738 or RFC 1630: most RFC 1738 hosts are plain
 /// names, told apart by [`plain_1738`] before the full check's frame is
-/// set up. Out of the parser's line, so that its vector loops leave the
-/// code of an RFC 3986 parse as it was (inlined, they cost that parse a
-/// tenth of its speed in the interleaved bench, though it never runs
-/// them).
-#[inline(never)]
+/// set up. Inlined: as a call of its own, an RFC 1738 strict parse of
+/// kasztp.txt took 842 instructions a URL, inlined 752 (callgrind,
+/// `scripts/bench-inproc.sh ir`), and an RFC 3986 parse, which never runs
+/// it, kept its 707. (Kept out of line before, when a fat-LTO build
+/// measured the RFC 3986 parse a tenth slower with it inlined: a layout
+/// effect, which the aligned bench no longer shows.)
+#[inline(always)]
 fn check_name(host: &[u8], at: usize, d: Dialect, sink: &mut Sink<'_>) -> Result<bool, ParseError> {
     if d == Dialect::Rfc1738 && plain_1738(host) {
         return Ok(false);

@@ -150,8 +150,7 @@ impl<'a> HttpUrl<'a> {
 }
 
 #[inline]
-pub(crate) fn validate(v: &HttpUrl<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
-    let url = &v.url;
+pub(crate) fn validate(url: &UrlRef<'_>, sink: &mut Sink<'_>) -> Result<(), ParseError> {
     refuse_login(sink, url, Rule::HttpLogin)?;
     require_host(sink, url, Rule::HttpAuthority)?;
     if let Some(q) = url.query() {
@@ -316,7 +315,7 @@ impl HttpBuilder {
                 s.push_str(q);
             }
         }
-        finish(s, |u, sink| validate(&HttpUrl::new(*u), sink))
+        finish(s, |u, sink| validate(u, sink))
     }
 }
 
