@@ -315,7 +315,7 @@ impl HttpBuilder {
                 s.push_str(q);
             }
         }
-        finish(s, |u, sink| validate(u, sink))
+        finish(s, validate)
     }
 }
 
