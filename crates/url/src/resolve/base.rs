@@ -288,7 +288,15 @@ impl<'a> Base<'a> {
     /// ```
     pub fn resolve(&self, reference: &str) -> Result<String, ResolveError> {
         let mut out = String::with_capacity(self.text.len() + reference.len());
-        self.resolve_into(reference, &mut out)?;
+        // The split base straight to its resolution: a failed one drops
+        // `out`, so nothing needs taking back as `resolve_into` does.
+        match &self.split {
+            Some(p) => {
+                let compat = self.rules == Rules::Rfc3986Compat;
+                rfc3986::resolve_with(BaseView::Split(p), reference, compat, &mut out)?;
+            }
+            None => self.resolve_into(reference, &mut out)?,
+        }
         Ok(out)
     }
 

@@ -140,6 +140,62 @@ pub(crate) fn split_with(s: &str, scheme: Option<usize>) -> Parts<'_> {
     }
 }
 
+/// As [`split`] under [`SchemeSyntax::Strict`], for a reference. Most
+/// relative references are a few bytes (`g`, `../g`, `?y`, `#s`), too
+/// few for the eight-byte scans to pay their setup: those are read one
+/// byte at a time, in one loop that finds the path's end and its dot
+/// segments together.
+#[inline]
+pub(crate) fn split_reference(s: &str) -> Parts<'_> {
+    let b = s.as_bytes();
+    if b.len() > SHORT || b.starts_with(b"//") {
+        return split(s, SchemeSyntax::Strict);
+    }
+    let scheme = scheme_len(s, SchemeSyntax::Strict);
+    let path_start = scheme.map_or(0, |n| n + 1);
+    if scheme.is_some() && b[path_start..].starts_with(b"//") {
+        return split_with(s, scheme);
+    }
+    let mut dotted = false;
+    // Whether the byte at `i` starts a segment.
+    let mut first = true;
+    let mut i = path_start;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'?' || c == b'#' {
+            break;
+        }
+        dotted |= first && c == b'.';
+        first = c == b'/';
+        i += 1;
+    }
+    let path = &s[path_start..i];
+    let query = if b.get(i) == Some(&b'?') {
+        let end = b[i + 1..]
+            .iter()
+            .position(|&c| c == b'#')
+            .map_or(b.len(), |k| i + 1 + k);
+        let q = &s[i + 1..end];
+        i = end;
+        Some(q)
+    } else {
+        None
+    };
+    let fragment = (b.get(i) == Some(&b'#')).then(|| &s[i + 1..]);
+    Parts {
+        path_start,
+        scheme: scheme.map(|n| &s[..n]),
+        authority: None,
+        path,
+        query,
+        fragment,
+        dotted,
+    }
+}
+
+/// The longest reference [`split_reference`] reads byte by byte.
+const SHORT: usize = 16;
+
 /// Index of the first of `needles` at or after `from`, else the length.
 ///
 /// Eight bytes at a time, the last few padded to eight: base paths are
@@ -387,6 +443,39 @@ mod tests {
         assert_eq!(p.query, None);
         assert_eq!(p.fragment, Some("Related"));
         assert!(!p.dotted);
+    }
+
+    #[test]
+    fn short_references_split_as_any_string() {
+        // Every string of up to six bytes of these, and some longer.
+        let alphabet = ["g", ".", "/", "?", "#", ":", "h"];
+        let mut all = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..6 {
+            last = last
+                .iter()
+                .flat_map(|p| alphabet.map(|c| format!("{p}{c}")))
+                .collect();
+            all.extend(last.iter().cloned());
+        }
+        all.extend(
+            [
+                "http:g",
+                "g:h",
+                "x://a/b",
+                "a:b//c",
+                "../../../../g",
+                "g;x=1/../y?q#f",
+                "0123456789abcdef",
+                "0123456789abcdefg",
+                "ab:/./g",
+                "é/./ü?ø#å",
+            ]
+            .map(String::from),
+        );
+        for s in &all {
+            assert_eq!(split_reference(s), split(s, SchemeSyntax::Strict), "{s:?}");
+        }
     }
 
     #[test]
