@@ -15,6 +15,7 @@ use super::text::scheme_byte;
 use super::tld::is_known_tld;
 use crate::host::valid_ip_literal;
 use crate::scheme::{Scheme, ViewKind};
+use crate::swar::{eq_mask, word_at};
 
 /// What follows `scheme:` in each known scheme (RFC 1738 section 3,
 /// RFC 1630, RFC 2141).
@@ -169,9 +170,7 @@ pub(super) fn authority(s: &[u8]) -> Authority<'_> {
     let (mut at, mut colon) = (None, None);
     let mut i = 0;
     loop {
-        while s.get(i).is_some_and(|&b| AUTHORITY_MARK[b as usize] == 0) {
-            i += 1;
-        }
+        i = next_mark(s, i);
         match s.get(i).map(|&b| AUTHORITY_MARK[b as usize]) {
             Some(2) => at = Some(i),
             Some(3) => colon = Some(i),
@@ -186,6 +185,29 @@ pub(super) fn authority(s: &[u8]) -> Authority<'_> {
         }
         i += 1;
     }
+}
+
+/// The first byte at or after `from` that [`AUTHORITY_MARK`] marks, else
+/// the end: eight bytes a step, where a byte a step took four
+/// instructions a byte of every host found (callgrind, prose dense with
+/// URLs). The lowest flag of each mask is a true match, so the lowest of
+/// their union is the first mark; the zeros past the end match none.
+#[inline]
+fn next_mark(s: &[u8], from: usize) -> usize {
+    let mut k = from;
+    while k < s.len() {
+        let w = word_at(s, k);
+        let m = eq_mask(w, b'/')
+            | eq_mask(w, b'?')
+            | eq_mask(w, b'#')
+            | eq_mask(w, b'@')
+            | eq_mask(w, b':');
+        if m != 0 {
+            return (k + (m.trailing_zeros() / 8) as usize).min(s.len());
+        }
+        k += 8;
+    }
+    s.len()
 }
 
 /// What host validation found.
