@@ -2,7 +2,7 @@
 
 use super::error::{Operand, ResolveError};
 use super::hierarchy::hierarchical;
-use super::rfc3986::{self, BaseView};
+use super::rfc3986;
 use super::rules::Rules;
 use super::{guard, rfc1630, rfc1808, split};
 use crate::prelude::*;
@@ -293,7 +293,7 @@ impl<'a> Base<'a> {
         match &self.split {
             Some(p) => {
                 let compat = self.rules == Rules::Rfc3986Compat;
-                rfc3986::resolve_with(BaseView::Split(p), reference, compat, &mut out)?;
+                rfc3986::resolve_split(p, reference, compat, &mut out)?;
             }
             None => self.resolve_into(reference, &mut out)?,
         }
@@ -325,7 +325,7 @@ impl<'a> Base<'a> {
         let r = match (&self.split, self.rules) {
             (Some(p), rules) => {
                 let compat = rules == Rules::Rfc3986Compat;
-                rfc3986::resolve_with(BaseView::Split(p), reference, compat, out)
+                rfc3986::resolve_split(p, reference, compat, out)
             }
             (None, rules) => return resolve_into(self.text, reference, rules, out),
         };

@@ -151,18 +151,23 @@ pub(crate) fn rfc3986_merge(
 pub(crate) fn leading_dot_segments(path: &str) -> Option<(usize, usize)> {
     let s = path.as_bytes();
     let mut ups = 0;
-    let mut i = 0;
+    let mut rest = s;
+    // Matched on the bytes left, each dot segment with what ends it: one
+    // length test and a compare or two a segment.
     loop {
-        let n = dot_segment_at(s, i);
-        if n == 0 {
-            return next_dot_segment(s, i).is_none().then_some((ups, i));
-        }
-        ups += n - 1;
-        if i + n == s.len() {
-            return Some((ups, s.len()));
-        }
-        i += n + 1;
+        rest = match rest {
+            [b'.', b'.', b'/', r @ ..] => {
+                ups += 1;
+                r
+            }
+            [b'.', b'/', r @ ..] => r,
+            [b'.', b'.'] => return Some((ups + 1, s.len())),
+            [b'.'] => return Some((ups, s.len())),
+            _ => break,
+        };
     }
+    let i = s.len() - rest.len();
+    next_dot_segment(s, i).is_none().then_some((ups, i))
 }
 
 /// The loop of section 5.2.4 over `input`; the output buffer is

@@ -139,6 +139,7 @@ impl<'a> BaseView<'a, '_> {
 // reference's path, query and fragment as they stand in the reference. So
 // each case below copies at most two slices, and walks the components only
 // when dots must be removed.
+#[inline(always)]
 pub(super) fn resolve_with(
     base: BaseView<'_, '_>,
     reference: &str,
@@ -238,10 +239,11 @@ pub(super) fn resolve_with(
                 rfind_byte(&t[b.path_start..end], b'/').map_or(b.path_start, |k| b.path_start + k);
         }
         let path = out.len() + b.path_start;
-        if t.get(end) == Some(&b'/') {
-            out.push_str(&b.text[..=end]);
-        } else {
-            out.push_str(&b.text[..end]);
+        // With the "/" at `end`, which the text lacks only where the
+        // directory is the root of an empty path.
+        let slash = t.get(end) == Some(&b'/');
+        out.push_str(&b.text[..end + usize::from(slash)]);
+        if !slash {
             out.push('/');
         }
         out.push_str(&rest[tail..]);
@@ -258,6 +260,20 @@ pub(super) fn resolve_with(
     }
     push_tail(out, r.query, r.fragment);
     Ok(())
+}
+
+/// [`resolve_with`] against a base split beforehand, joined into
+/// [`Base`](super::Base)'s methods: there the base's variant is known, so
+/// [`BaseView`]'s matches fold away, and the `String` that
+/// `Base::resolve` returns is built in registers, not through a pointer.
+#[inline(always)]
+pub(super) fn resolve_split(
+    base: &Prepared<'_>,
+    reference: &str,
+    compat: bool,
+    out: &mut String,
+) -> Result<(), ResolveError> {
+    resolve_with(BaseView::Split(base), reference, compat, out)
 }
 
 /// The part of the base path that section 5.2.3 keeps: "/" when the base
