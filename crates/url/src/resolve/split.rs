@@ -108,7 +108,7 @@ pub(crate) fn split(s: &str, syntax: SchemeSyntax) -> Parts<'_> {
 #[inline]
 pub(crate) fn split_with(s: &str, scheme: Option<usize>) -> Parts<'_> {
     let b = s.as_bytes();
-    let (scheme, authority, mut i) = head_with(s, scheme);
+    let (scheme, authority, i) = head_with(s, scheme);
     // The end of the path, noting on the way whether a "." starts one of
     // its segments, so that dot removal can be skipped without reading
     // the path again.
@@ -119,16 +119,7 @@ pub(crate) fn split_with(s: &str, scheme: Option<usize>) -> Parts<'_> {
     } = scan_path(b, i);
     let path_start = i;
     let path = &s[i..path_end];
-    i = path_end;
-    let query = if b.get(i) == Some(&b'?') {
-        let end = find_bytes(b, i + 1, [b'#']);
-        let q = &s[i + 1..end];
-        i = end;
-        Some(q)
-    } else {
-        None
-    };
-    let fragment = (b.get(i) == Some(&b'#')).then(|| &s[i + 1..]);
+    let (query, fragment) = query_fragment(s, path_end, |b, k| find_bytes(b, k, [b'#']));
     Parts {
         path_start,
         scheme,
@@ -170,18 +161,13 @@ pub(crate) fn split_reference(s: &str) -> Parts<'_> {
         return split(s, SchemeSyntax::Strict);
     }
     let path = &s[..i];
-    let query = if b.get(i) == Some(&b'?') {
-        let end = b[i + 1..]
+    // A few bytes: a byte loop finds the "#".
+    let (query, fragment) = query_fragment(s, i, |b, k| {
+        b[k..]
             .iter()
             .position(|&c| c == b'#')
-            .map_or(b.len(), |k| i + 1 + k);
-        let q = &s[i + 1..end];
-        i = end;
-        Some(q)
-    } else {
-        None
-    };
-    let fragment = (b.get(i) == Some(&b'#')).then(|| &s[i + 1..]);
+            .map_or(b.len(), |p| k + p)
+    });
     Parts {
         path_start: 0,
         scheme: None,
@@ -191,6 +177,28 @@ pub(crate) fn split_reference(s: &str) -> Parts<'_> {
         fragment,
         dotted: dotted != 0,
     }
+}
+
+/// The query and the fragment of `s` after its path, which ends at `i`
+/// (at a "?", a "#" or the end); `hash` finds the first "#" at or after
+/// an index, else the length.
+#[inline(always)]
+fn query_fragment(
+    s: &str,
+    mut i: usize,
+    hash: impl Fn(&[u8], usize) -> usize,
+) -> (Option<&str>, Option<&str>) {
+    let b = s.as_bytes();
+    let query = if b.get(i) == Some(&b'?') {
+        let end = hash(b, i + 1);
+        let q = &s[i + 1..end];
+        i = end;
+        Some(q)
+    } else {
+        None
+    };
+    let fragment = (b.get(i) == Some(&b'#')).then(|| &s[i + 1..]);
+    (query, fragment)
 }
 
 /// [`split_reference`]'s loop reads each byte's class here: 1 a ".", 2 a
