@@ -66,25 +66,26 @@ fn run(b: &[u8], mut i: usize, end: usize, plain: impl Fn(u8) -> bool + Copy) ->
     end
 }
 
-/// RFC 3986 section 3.2.2's `reg-name` without its escapes: unreserved
-/// and sub-delims.
+/// RFC 3986 section 3.2.2's `reg-name` without its escapes and without
+/// `-`: unreserved and sub-delims. A `-` stops the run so that the host
+/// check can look for the `--` of an `xn--` label where it stands,
+/// rather than in a second pass over every host.
 #[inline(always)]
 fn reg_name(c: u8) -> bool {
-    // `&` to `9` but `/`: & ' ( ) * + , - . and the digits; letters in
-    // either case as one range (fewer compares: no unsigned byte compare
-    // in the baseline vector set, so each range costs three).
-    let punct_digits = (c.wrapping_sub(b'&') <= b'9' - b'&') & (c != b'/');
+    // `&` to `9` but `-` and `/`: & ' ( ) * + , . and the digits; letters
+    // in either case as one range (fewer compares: no unsigned byte
+    // compare in the baseline vector set, so each range costs three).
+    let punct_digits = (c.wrapping_sub(b'&') <= b'9' - b'&') & (c != b'/') & (c != b'-');
     let letter = (c | 0x20).wrapping_sub(b'a') <= b'z' - b'a';
     let single = (c == b'!') | (c == b'$') | (c == b';') | (c == b'=') | (c == b'_') | (c == b'~');
     punct_digits | letter | single
 }
 
-/// How many bytes at the start of an RFC 3986 host are `reg-name`
-/// characters other than `%`: the whole host when it has no escape and
-/// no fault.
+/// The first index at or after `i` of an RFC 3986 host whose byte is
+/// not a `reg-name` character or is `%` or `-`, else the host's length.
 #[inline(always)]
-pub(crate) fn reg_name_run(host: &[u8]) -> usize {
-    run(host, 0, host.len(), reg_name)
+pub(crate) fn reg_name_run(host: &[u8], i: usize) -> usize {
+    run(host, i, host.len(), reg_name)
 }
 
 /// `rest` (under 16 bytes) and then `a`s, copied in two overlapping
@@ -163,7 +164,7 @@ mod tests {
                 t(Dialect::Rfc1738, Component::Path),
                 "{c:#x}"
             );
-            let host = t(Dialect::Rfc3986, Component::Host) && c != b'%';
+            let host = t(Dialect::Rfc3986, Component::Host) && c != b'%' && c != b'-';
             assert_eq!(reg_name(c), host, "{c:#x}");
         }
     }
