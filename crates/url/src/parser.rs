@@ -20,7 +20,7 @@ use crate::offsets::{
 use crate::pct::hex_val;
 use crate::rulebook::Rule;
 use crate::runs;
-use crate::scheme::{Scheme, parse_flags};
+use crate::scheme::{SCHEMES, Scheme, parse_flags};
 use crate::sink::Sink;
 use crate::swar::{eq_mask, word_at};
 use crate::table::{AUTH_SPECIAL, Class, Component, TABLE, class_of, mask};
@@ -126,7 +126,11 @@ fn scan(
 /// When nobody listens (lenient, warnings not kept) only the faults that
 /// end a parse can change the result, so the checks that could only
 /// report are skipped: the outcome is the same, as a property test shows.
-#[inline]
+// Always inline: since the http path has a copy of its own, LLVM left
+// this a call, and the call with its offsets passed through memory cost
+// the lenient parse 44 of its 352 instructions a URL (callgrind,
+// `UNIFORM_BENCH_IR_LINES=5000 scripts/bench-inproc.sh ir`).
+#[inline(always)]
 pub(crate) fn parse(
     input: &str,
     d: Dialect,
@@ -206,8 +210,13 @@ fn parse_impl<const CHECK: bool>(
     }
 
     // scheme ":" (RFC 1738 section 2.1; RFC 3986 section 3.1).
-    let (mut i, scheme) = match fast_scheme(b) {
-        Some(f) => f,
+    let (i, scheme) = match fast_scheme(b) {
+        // The rest of the parse, specialised to http's flags and to the
+        // "//" that `fast_scheme` has seen: no lookup, and the delimiter
+        // searches test constants.
+        Some((i, scheme)) => {
+            return after_scheme::<CHECK>(b, i, scheme, HTTP_FLAGS, true, d, sink);
+        }
         None => {
             let sm = mask(d, Component::Scheme);
             let mut i = 0;
@@ -270,6 +279,37 @@ fn parse_impl<const CHECK: bool>(
             (i, scheme)
         }
     };
+    let flags = match spec_of(registry, scheme, &b[..i]) {
+        Some(spec) => spec.row.parse_flags(),
+        None => scheme.parse_flags(),
+    };
+    let slashes = b[i + 1..].starts_with(b"//")
+        && (d == Dialect::Rfc3986 || flags & parse_flags::OPAQUE == 0);
+    after_scheme::<CHECK>(b, i, scheme, flags, slashes, d, sink)
+}
+
+/// http's and https's parse flags, which `fast_scheme`'s path takes as
+/// constants.
+const HTTP_FLAGS: u8 = SCHEMES[Scheme::Http as usize].parse_flags();
+const _: () = assert!(
+    SCHEMES[Scheme::Https as usize].parse_flags() == HTTP_FLAGS
+        && HTTP_FLAGS & parse_flags::OPAQUE == 0
+);
+
+/// The parse after the scheme's name, which ends at `i` (its ":"), by the
+/// scheme's parse `flags`; `slashes` when "//" follows the ":" and the
+/// scheme reads an authority after it.
+#[inline(always)]
+fn after_scheme<const CHECK: bool>(
+    b: &[u8],
+    mut i: usize,
+    scheme: Scheme,
+    flags: u8,
+    slashes: bool,
+    d: Dialect,
+    sink: &mut Sink<'_>,
+) -> Result<Offsets, ParseError> {
+    let n = b.len();
     let mut off = Offsets {
         scheme_end: i as u32,
         user_end: 0,
@@ -283,10 +323,6 @@ fn parse_impl<const CHECK: bool>(
         dialect: d,
         flags: 0,
     };
-    let flags = match spec_of(registry, scheme, &b[..i]) {
-        Some(spec) => spec.row.parse_flags(),
-        None => scheme.parse_flags(),
-    };
     let internet = flags & parse_flags::INTERNET != 0;
     // RFC 1738 section 4 reserves named schemes without a syntax; RFC 1630
     // reserves urn for a future standard, which RFC 3986's time has (RFC 8141).
@@ -299,9 +335,8 @@ fn parse_impl<const CHECK: bool>(
     }
     i += 1;
     let has_search = d != Dialect::Rfc1738 || flags & parse_flags::SEARCH_1738 != 0;
-    let reads_authority = d == Dialect::Rfc3986 || flags & parse_flags::OPAQUE == 0;
 
-    if b[i..].starts_with(b"//") && reads_authority {
+    if slashes {
         off.flags |= AUTHORITY;
         i = authority::<CHECK>(
             b,
@@ -373,63 +408,74 @@ fn authority<const CHECK: bool>(
     off: &mut Offsets,
     sink: &mut Sink<'_>,
 ) -> Result<usize, ParseError> {
-    // A word-at-a-time search settles the common authority with no "@",
-    // ":" or "[" (a bare host); else one pass finds the end, the last "@"
-    // and the colons. The authority ends at the first "/" or "#", and at
-    // "?" where "?" delimits a search part; the user name ends at the last
-    // "@" (an "@" before it must have been encoded, and is reported below).
+    // A word-at-a-time search settles the common authority with no "@"
+    // or ":" (a bare host); else one pass finds the end, the last "@" and
+    // the colons. The authority ends at the first "/" or "#", and at "?"
+    // where "?" delimits a search part; the user name ends at the last "@"
+    // (an "@" before it must have been encoded, and is reported below).
+    // Without an "@" the host starts the authority, and only a "[" there
+    // makes an IP literal: one byte tested instead of a mask a word.
     let n = b.len();
+    let q = if has_search { b'?' } else { b'/' };
+    let mut k = start;
+    let fast_end = if b.get(start) == Some(&b'[') {
+        None
+    } else {
+        loop {
+            if k >= n {
+                break Some(n);
+            }
+            let w = word_at(b, k);
+            let e = eq_mask(w, b'/') | eq_mask(w, b'#') | eq_mask(w, q);
+            let sp = eq_mask(w, b'@') | eq_mask(w, b':');
+            if e != 0 {
+                let below = (e & e.wrapping_neg()) - 1;
+                break if sp & below == 0 {
+                    Some(k + (e.trailing_zeros() / 8) as usize)
+                } else {
+                    None
+                };
+            }
+            if sp != 0 {
+                break None;
+            }
+            k += 8;
+        }
+    };
+    if let Some(end) = fast_end {
+        // A bare host: no user, no port, and no bracket at its start.
+        off.host_start = start as u32;
+        off.host_end = end as u32;
+        if CHECK {
+            reg_name(b, start, end, needs_host, d, sink)?;
+        }
+        return Ok(end);
+    }
     let mut end = start;
     let mut at = None;
     let mut first_colon = None;
     let mut host_colon = None;
     let mut bracket = false;
-    let q = if has_search { b'?' } else { b'/' };
-    let mut k = start;
-    let fast_end = loop {
-        if k >= n {
-            break Some(n);
-        }
-        let w = word_at(b, k);
-        let e = eq_mask(w, b'/') | eq_mask(w, b'#') | eq_mask(w, q);
-        let sp = eq_mask(w, b'@') | eq_mask(w, b':') | eq_mask(w, b'[');
-        if e != 0 {
-            let below = (e & e.wrapping_neg()) - 1;
-            break if sp & below == 0 {
-                Some(k + (e.trailing_zeros() / 8) as usize)
-            } else {
-                None
-            };
-        }
-        if sp != 0 {
-            break None;
-        }
-        k += 8;
-    };
-    if let Some(e) = fast_end {
-        end = e;
-    } else {
-        while end < n {
-            let c = b[end];
-            if TABLE[c as usize] & AUTH_SPECIAL != 0 {
-                match c {
-                    b'/' | b'#' => break,
-                    b'?' if has_search => break,
-                    b'@' => {
-                        at = Some(end);
-                        host_colon = None;
-                        bracket = false;
-                    }
-                    b':' => {
-                        first_colon.get_or_insert(end);
-                        host_colon.get_or_insert(end);
-                    }
-                    b'[' => bracket = true,
-                    _ => {}
+    while end < n {
+        let c = b[end];
+        if TABLE[c as usize] & AUTH_SPECIAL != 0 {
+            match c {
+                b'/' | b'#' => break,
+                b'?' if has_search => break,
+                b'@' => {
+                    at = Some(end);
+                    host_colon = None;
+                    bracket = false;
                 }
+                b':' => {
+                    first_colon.get_or_insert(end);
+                    host_colon.get_or_insert(end);
+                }
+                b'[' => bracket = true,
+                _ => {}
             }
-            end += 1;
         }
+        end += 1;
     }
 
     let mut hs = start;
@@ -495,24 +541,7 @@ fn authority<const CHECK: bool>(
     } else {
         host_end = host_colon.unwrap_or(end);
         if CHECK {
-            if host_end == hs {
-                // file://, and RFC 3986's empty reg-name, may have no host.
-                if needs_host && d != Dialect::Rfc3986 {
-                    sink.report(fatal(
-                        ParseErrorKind::EmptyHost,
-                        hs,
-                        Component::Host,
-                        None,
-                        d,
-                    ))?;
-                }
-            } else {
-                // The grammar judges the text; UTS 46 judges the name
-                // that goes onto the wire, for the hosts it changes.
-                if host::check(&b[hs..host_end], hs, d, sink)? {
-                    idna_check(&b[hs..host_end], hs, d, sink)?;
-                }
-            }
+            reg_name(b, hs, host_end, needs_host, d, sink)?;
         }
     }
     off.host_end = host_end as u32;
@@ -560,6 +589,37 @@ fn authority<const CHECK: bool>(
         }
     }
     Ok(end)
+}
+
+/// Checks the host `b[hs..host_end]`, not in brackets.
+#[inline(always)]
+fn reg_name(
+    b: &[u8],
+    hs: usize,
+    host_end: usize,
+    needs_host: bool,
+    d: Dialect,
+    sink: &mut Sink<'_>,
+) -> Result<(), ParseError> {
+    if host_end == hs {
+        // file://, and RFC 3986's empty reg-name, may have no host.
+        if needs_host && d != Dialect::Rfc3986 {
+            sink.report(fatal(
+                ParseErrorKind::EmptyHost,
+                hs,
+                Component::Host,
+                None,
+                d,
+            ))?;
+        }
+    } else {
+        // The grammar judges the text; UTS 46 judges the name that goes
+        // onto the wire, for the hosts it changes.
+        if host::check(&b[hs..host_end], hs, d, sink)? {
+            idna_check(&b[hs..host_end], hs, d, sink)?;
+        }
+    }
+    Ok(())
 }
 
 /// The UTS 46 check of a host, kept out of line: few hosts need it.
