@@ -146,14 +146,13 @@ pub(super) fn resolve_with(
     compat: bool,
     out: &mut String,
 ) -> Result<(), ResolveError> {
-    let bs = base.scheme();
     let r = split_reference(reference);
     let mut scheme = r.scheme;
     // The reference from its authority or path on.
     let mut rest = reference;
     if let Some(s) = scheme
         && compat
-        && s.eq_ignore_ascii_case(bs)
+        && s.eq_ignore_ascii_case(base.scheme())
         && base.hierarchical()
     {
         scheme = None;
@@ -173,8 +172,10 @@ pub(super) fn resolve_with(
         push_tail(out, r.query, r.fragment);
         return Ok(());
     }
+    // The base's scheme read where it is written: a relative path, the
+    // common reference, needs none, and its slice's checks are not free.
     if let Some(a) = r.authority {
-        out.push_str(bs);
+        out.push_str(base.scheme());
         out.push(':');
         if !r.dotted {
             out.push_str(rest);
@@ -195,7 +196,7 @@ pub(super) fn resolve_with(
         }
         let path = out.len();
         dots::rfc3986_dotted(out, r.path, "", true);
-        if head.len() == bs.len() + 1 {
+        if head.len() == base.scheme().len() + 1 {
             guard::keep_path_at(out, path);
         }
         push_tail(out, r.query, r.fragment);
