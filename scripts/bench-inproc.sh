@@ -34,7 +34,8 @@
 # The profile is Cargo.toml's `dependent`: Uniform and its peers built as
 # a program that depends on them builds them with cargo's default release
 # profile (16 codegen units, no LTO across crates). Issue 38's ratios,
-# measured from outside, come from such a build. The workspace's own
+# measured from outside, sat near what such a build reads (how that
+# build was made is not known here). The workspace's own
 # `bench` profile (fat LTO, one unit) joins what a user's build leaves
 # apart: before the parser's parts were marked inline, Uniform's strict
 # RFC 1738 parse read 1.18x fluent-uri in it and 1.07x in this one.
