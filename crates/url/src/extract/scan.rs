@@ -127,6 +127,20 @@ enum Attempt {
     No(usize),
 }
 
+impl Attempt {
+    /// The step that this attempt at the trigger `t` ends a search with,
+    /// or where the search goes on.
+    #[inline]
+    fn step(self, t: usize) -> Result<Step, usize> {
+        match self {
+            Attempt::Match(raw) => Ok(Step::Found(raw)),
+            Attempt::NeedMore => Ok(Step::NeedMore { resume: t }),
+            Attempt::TooLong(resume) => Ok(Step::TooLong { resume }),
+            Attempt::No(skip) => Err(skip.max(t + 1)),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(super) struct Scanner {
     opts: Options,
@@ -168,11 +182,9 @@ impl Scanner {
                 b'@' => self.at_sign(hay, floor, t, eof),
                 _ => self.at_slash(hay, floor, t, eof),
             };
-            match attempt {
-                Attempt::Match(raw) => return Step::Found(raw),
-                Attempt::NeedMore => return Step::NeedMore { resume: t },
-                Attempt::TooLong(resume) => return Step::TooLong { resume },
-                Attempt::No(skip) => cursor = skip.max(t + 1),
+            match attempt.step(t) {
+                Ok(step) => return step,
+                Err(skip) => cursor = skip,
             }
         }
     }
@@ -209,19 +221,13 @@ impl Scanner {
             };
             if let Some(lt) = memchr::memrchr(b'<', &hay[cursor..t]).map(|k| cursor + k)
                 && wrapper_shape(&hay[lt + 1..t])
+                && let Ok(step) = self.at_angle(hay, lt, eof).step(lt)
             {
-                match self.at_angle(hay, lt, eof) {
-                    Attempt::No(_) => {}
-                    Attempt::Match(raw) => return Step::Found(raw),
-                    Attempt::NeedMore => return Step::NeedMore { resume: lt },
-                    Attempt::TooLong(resume) => return Step::TooLong { resume },
-                }
+                return step;
             }
-            match self.at_colon(hay, floor, t, eof) {
-                Attempt::Match(raw) => return Step::Found(raw),
-                Attempt::NeedMore => return Step::NeedMore { resume: t },
-                Attempt::TooLong(resume) => return Step::TooLong { resume },
-                Attempt::No(skip) => cursor = skip.max(t + 1),
+            match self.at_colon(hay, floor, t, eof).step(t) {
+                Ok(step) => return step,
+                Err(skip) => cursor = skip,
             }
         }
     }
