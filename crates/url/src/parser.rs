@@ -447,7 +447,7 @@ fn authority<const CHECK: bool>(
         off.host_start = start as u32;
         off.host_end = end as u32;
         if CHECK {
-            reg_name(b, start, end, needs_host, d, sink)?;
+            check_unbracketed(b, start, end, needs_host, d, sink)?;
         }
         return Ok(end);
     }
@@ -541,7 +541,7 @@ fn authority<const CHECK: bool>(
     } else {
         host_end = host_colon.unwrap_or(end);
         if CHECK {
-            reg_name(b, hs, host_end, needs_host, d, sink)?;
+            check_unbracketed(b, hs, host_end, needs_host, d, sink)?;
         }
     }
     off.host_end = host_end as u32;
@@ -593,7 +593,7 @@ fn authority<const CHECK: bool>(
 
 /// Checks the host `b[hs..host_end]`, not in brackets.
 #[inline(always)]
-fn reg_name(
+fn check_unbracketed(
     b: &[u8],
     hs: usize,
     host_end: usize,
