@@ -225,6 +225,12 @@ impl Scanner {
             {
                 return step;
             }
+            // Most colons end a phrase: `at_colon`'s first test, here, passes
+            // them without a call.
+            if ends_phrase(hay, t) {
+                cursor = t + 1;
+                continue;
+            }
             match self.at_colon(hay, floor, t, eof).step(t) {
                 Ok(step) => return step,
                 Err(skip) => cursor = skip,
@@ -301,10 +307,7 @@ impl Scanner {
         // A stop byte right after the colon ends the scan of any URL there
         // with nothing after its scheme, and a `URL:` prefix needs a scheme
         // name next: either way no match, so no need to read the word.
-        if hay
-            .get(t + 1)
-            .is_some_and(|&b| b < 0x80 && TEXT[b as usize] == 0)
-        {
+        if ends_phrase(hay, t) {
             return Attempt::No(t + 1);
         }
         // `http:` and `https:`, most URLs in text, without the walk back
@@ -947,6 +950,14 @@ fn url_run(hay: &[u8], from: usize, stop: usize) -> usize {
         .unwrap_or(rest.len())
 }
 
+/// Whether the byte after the colon at `t` is a stop byte: no URL has its
+/// colon there, and no `URL:` prefix either.
+#[inline(always)]
+fn ends_phrase(hay: &[u8], t: usize) -> bool {
+    hay.get(t + 1)
+        .is_some_and(|&b| b < 0x80 && TEXT[b as usize] == 0)
+}
+
 /// A byte the walk to a wrapper's `>` passes with no decision: printable
 /// ASCII other than the angle brackets.
 #[inline(always)]
@@ -1260,9 +1271,15 @@ mod tests {
         // default scan from its `<`. Where the default finds no `www.`
         // host (its one other kind of find), both find the same, offsets
         // and delimiters included.
-        let pieces: [&[u8]; 32] = [
+        let pieces: [&[u8]; 35] = [
             b"<",
             b">",
+            // Wrappers whose first colon is followed by whitespace or a
+            // stop byte, which the colon scan passes over unless a `<`
+            // stands before it.
+            b"<mailto: a@b.c>",
+            b"<news:\n x>",
+            b":)",
             b"<URL:",
             b"URL:",
             b"<url: ",
