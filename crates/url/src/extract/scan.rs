@@ -176,6 +176,10 @@ impl Scanner {
                 return Step::End;
             };
             let attempt = match hay[t] {
+                b':' if ends_phrase(hay, t) => {
+                    cursor = t + 1;
+                    continue;
+                }
                 b':' => self.at_colon(hay, floor, t, eof),
                 b'<' => self.at_angle(hay, t, eof),
                 b'.' => self.at_dot(hay, floor, t, eof),
