@@ -229,11 +229,7 @@ fn main() -> ExitCode {
          target {TARGET}x: {}",
         like.median,
         like.spread(2),
-        if like.median >= TARGET {
-            "met"
-        } else {
-            "missed"
-        }
+        verdict(like.median)
     );
     // What the target leaves Base::resolve, against what its two parts
     // take apart: the resolution and the String it returns.
@@ -340,12 +336,13 @@ fn every_base(passes: usize, smoke: bool) {
         s[1],
         ratio.median,
         ratio.spread(2),
-        if ratio.median >= TARGET {
-            "met"
-        } else {
-            "missed"
-        }
+        verdict(ratio.median)
     );
+}
+
+/// Whether a ratio meets [`TARGET`].
+fn verdict(ratio: f64) -> &'static str {
+    if ratio >= TARGET { "met" } else { "missed" }
 }
 
 const NAMES: [&str; 8] = [
